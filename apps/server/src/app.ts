@@ -1,0 +1,82 @@
+import Fastify, { type FastifyError } from 'fastify';
+import crypto from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES, messages } from '@clinica/shared';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AppError } from './lib/errors.js';
+import { summariseIssues } from './lib/validation.js';
+import { configPlugin, dbPlugin } from './plugins/core.js';
+import securityHeaders from './plugins/security-headers.js';
+import sessions from './plugins/sessions.js';
+import storage from './plugins/storage.js';
+import web from './plugins/web.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import healthRoutes from './modules/health/health.routes.js';
+import siteRoutes from './modules/site/site.routes.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** The clock; tests pass one they can move. */
+  now?: () => number;
+  logger?: boolean;
+}
+
+/** Builds the whole server: plugins first, then the feature modules. */
+export async function buildApp(opts: BuildOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = config.trustProxy ? req.headers['x-request-id'] : undefined;
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const { message, errors } = summariseIssues(
+        error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message ?? '' })),
+      );
+      return reply.code(400).send({ success: false, message, errors });
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return reply.code(413).send({ success: false, message: messages.fileTooLarge });
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ success: false, message: messages.invalidRequest });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: messages.serverError });
+  });
+
+  await app.register(configPlugin, { config, now: opts.now ?? Date.now });
+  await app.register(dbPlugin, { database: opts.database });
+  await app.register(fastifyCookie, { secret: config.cookieSecret });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 60, fieldSize: 64 * 1024, parts: 80 },
+  });
+  await app.register(storage);
+  await app.register(securityHeaders);
+  await app.register(sessions);
+
+  await app.register(healthRoutes);
+  await app.register(siteRoutes);
+  await app.register(authRoutes);
+
+  await app.register(web);
+  return app;
+}

@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Db } from './client.js';
+import { staff } from './schema.js';
+import { accountsRepository } from '../modules/auth/accounts.repository.js';
+import { localDiskStorage } from '../plugins/storage.js';
+
+/** The demo clinic's accounts; listed in the README, refused in production (SEED_DEMO). */
+export const DEMO_ACCOUNTS = {
+  admin: { correo: 'admin@clinica.demo', password: 'Admin-demo-2026' },
+  doctors: [
+    { correo: 'general@clinica.demo', password: 'Doctor-demo-2026', servicio: 'consulta_general', nombre: 'Ana', apellido: 'Castillo' },
+    { correo: 'psicologia@clinica.demo', password: 'Doctor-demo-2026', servicio: 'psicologia', nombre: 'Luis', apellido: 'Herrera' },
+    { correo: 'interna@clinica.demo', password: 'Doctor-demo-2026', servicio: 'medicina_interna', nombre: 'Marta', apellido: 'Quintero' },
+  ],
+  patient: { correo: 'paciente@clinica.demo', password: 'Paciente-demo-2026' },
+} as const;
+
+// A 1x1 PNG stands in for the demo patient's ID-card photo.
+const DEMO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Seeds the demo clinic on the first run (when no staff account exists yet). */
+export async function seedDemo(db: Db, config: Config) {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(staff);
+  if (n > 0) return false;
+  const accounts = accountsRepository(db);
+  await accounts.insertStaff({
+    role: 'admin',
+    nombre: 'Sofía',
+    apellido: 'Administradora',
+    correo: DEMO_ACCOUNTS.admin.correo,
+    password_hash: await hash(DEMO_ACCOUNTS.admin.password),
+    servicio: null,
+  });
+  for (const d of DEMO_ACCOUNTS.doctors) {
+    await accounts.insertStaff({
+      role: 'doctor',
+      nombre: d.nombre,
+      apellido: d.apellido,
+      correo: d.correo,
+      password_hash: await hash(d.password),
+      servicio: d.servicio,
+    });
+  }
+  const storage = localDiskStorage(path.join(config.dataDir, 'files'), config.fileEncryptionKey);
+  const fileId = crypto.randomUUID();
+  await storage.put(fileId, DEMO_PNG, { encrypt: true });
+  await accounts.insertPatient(
+    {
+      nombre: 'Carlos',
+      apellido: 'Pérez',
+      cedula: '8-888-1234',
+      correo: DEMO_ACCOUNTS.patient.correo,
+      password_hash: await hash(DEMO_ACCOUNTS.patient.password),
+      nacionalidad: 'Panamá',
+      genero: 'masculino',
+      edad: 34,
+      direccion: 'Calle 50, Ciudad de Panamá',
+      country_code: '+507',
+      celular: '61234567',
+      acuerdo: true,
+      acuerdo_at: new Date(),
+    },
+    {
+      id: fileId,
+      kind: 'id_card',
+      mime: 'image/png',
+      size: DEMO_PNG.length,
+      sha256: crypto.createHash('sha256').update(DEMO_PNG).digest('hex'),
+      nombre: 'cedula-demo.png',
+      encrypted: true,
+    },
+  );
+  return true;
+}

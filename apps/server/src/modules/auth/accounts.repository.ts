@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { files, patients, staff } from '../../db/schema.js';
+
+export type NewPatient = Omit<typeof patients.$inferInsert, 'id' | 'created_at'>;
+export type NewStaff = Omit<typeof staff.$inferInsert, 'id' | 'created_at'>;
+export type NewFile = typeof files.$inferInsert;
+
+/** SQL of the patient and staff accounts. */
+export function accountsRepository(db: Db) {
+  return {
+    async findPatientByEmail(correo: string) {
+      const [row] = await db
+        .select({ id: patients.id, password_hash: patients.password_hash, nombre: patients.nombre })
+        .from(patients)
+        .where(eq(patients.correo, correo));
+      return row;
+    },
+
+    async findStaffByEmail(correo: string) {
+      return db
+        .select({ id: staff.id, role: staff.role, password_hash: staff.password_hash, nombre: staff.nombre })
+        .from(staff)
+        .where(eq(staff.correo, correo));
+    },
+
+    /** Inserts the patient and the row of their ID-card image in one transaction; null if the e-mail is taken. */
+    async insertPatient(patient: NewPatient, idImage: NewFile) {
+      return db.transaction(async (tx) => {
+        const existing = await tx.select({ id: patients.id }).from(patients).where(eq(patients.correo, patient.correo));
+        if (existing.length > 0) return null;
+        await tx.insert(files).values(idImage);
+        const [row] = await tx
+          .insert(patients)
+          .values({ ...patient, image_cedula_file_id: idImage.id })
+          .onConflictDoNothing()
+          .returning({ id: patients.id });
+        if (!row) tx.rollback();
+        return row ?? null;
+      });
+    },
+
+    /** Inserts a staff account; null if that e-mail already has an account of that role. */
+    async insertStaff(account: NewStaff) {
+      const [row] = await db.insert(staff).values(account).onConflictDoNothing().returning({ id: staff.id });
+      return row ?? null;
+    },
+  };
+}
+export type AccountsRepository = ReturnType<typeof accountsRepository>;

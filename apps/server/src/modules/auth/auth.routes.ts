@@ -1,0 +1,174 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminRegistrationSchema,
+  doctorRegistrationSchema,
+  errorSchema,
+  loginSchema,
+  messages,
+  patientRegistrationSchema,
+  patientSessionSchema,
+  resultSchema,
+  sessionPollQuerySchema,
+  staffRegistrationResultSchema,
+  staffSessionSchema,
+  type Role,
+} from '@clinica/shared';
+import { AppError } from '../../lib/errors.js';
+import { assertImage, readMultipart } from '../../lib/multipart.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { cookieNames } from '../../plugins/sessions.js';
+import { accountsRepository } from './accounts.repository.js';
+import { authService } from './auth.service.js';
+import { memoryThrottle } from './login-throttle.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 429: errorSchema };
+
+/** Registration, sign-in, sign-out and session checks of patients, administrators and doctors. */
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const cookies = cookieNames(app.config.production);
+  const throttle = (max: number) => memoryThrottle({ max, windowMs: app.config.loginWindowMs, now: app.now });
+  const auth = authService({
+    accounts: accountsRepository(app.db),
+    sessions: app.sessions,
+    storage: app.storage,
+    emailThrottle: throttle(app.config.loginMaxAttempts),
+    // Several people may share one address (a clinic, a family), so the address gets more tries.
+    ipThrottle: throttle(app.config.loginMaxAttempts * 4),
+    registrationKeys: { admin: app.config.adminRegistrationKey, doctor: app.config.doctorRegistrationKey },
+    now: app.now,
+  });
+
+  const client = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  const setSession = (reply: FastifyReply, role: Role, token: string) =>
+    reply.setCookie(cookies.names[role], token, cookies.options);
+  const clearSession = (reply: FastifyReply, role: Role) =>
+    reply.clearCookie(cookies.names[role], { path: '/', secure: cookies.options.secure, sameSite: 'strict', httpOnly: true });
+
+  /** Signs out the role's session if the cookie names a live one; always clears the cookie. */
+  const logout = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const account = await app.sessions.resolve(role, request.cookies[cookies.names[role]]);
+    if (account) await auth.logout(account);
+    clearSession(reply, role);
+    return { success: true, message: messages.logoutOk };
+  };
+
+  // --- patients -------------------------------------------------------------------------------
+
+  app.post('/api/auth/register', {
+    config: { access: 'anonymous' },
+    schema: { response: { 201: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const { fields, files } = await readMultipart(request, ['image_cedula']);
+      const input = parseOrThrow(patientRegistrationSchema, fields);
+      const image = files.find((f) => f.field === 'image_cedula');
+      if (!image || image.bytes.length === 0) {
+        throw new AppError(400, messages.idImageRequired, { image_cedula: messages.idImageRequired });
+      }
+      const mime = await assertImage(image.bytes);
+      await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
+      return reply.code(201).send({ success: true, message: messages.registrationOk });
+    },
+  });
+
+  app.post('/api/auth/login', {
+    config: { access: 'anonymous' },
+    schema: { body: loginSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const token = await auth.loginPatient(request.body, client(request));
+      setSession(reply, 'patient', token);
+      return { success: true, message: messages.loginOk };
+    },
+  });
+
+  app.post('/api/auth/logout', {
+    config: { access: 'anonymous' },
+    schema: { response: { 200: resultSchema } },
+    handler: logout('patient'),
+  });
+
+  app.get('/api/auth/session', {
+    config: { access: 'anonymous' },
+    schema: { querystring: sessionPollQuerySchema, response: { 200: patientSessionSchema } },
+    handler: async (request, reply) => {
+      const account = await app.sessions.resolve('patient', request.cookies[cookies.names.patient]);
+      if (account && request.query.activo === '1') await app.sessions.touch(account.idHash);
+      reply.header('cache-control', 'no-store');
+      return { loggedIn: account !== null, user_name: account ? `${account.nombre} ${account.apellido}` : null };
+    },
+  });
+
+  // 'Logout All' ends every session of every account signed in in this browser, on every device.
+  app.post('/api/auth/logout-all', {
+    config: { access: ['patient', 'admin', 'doctor'] },
+    schema: { response: { 200: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      await auth.logoutAll(Object.values(request.accounts));
+      for (const role of ['patient', 'admin', 'doctor'] as const) clearSession(reply, role);
+      return { success: true, message: messages.logoutAllOk };
+    },
+  });
+
+  // --- administrators and doctors ---------------------------------------------------------------
+
+  for (const role of ['admin', 'doctor'] as const) {
+    const base = `/api/${role}`;
+    const registration = role === 'admin' ? adminRegistrationSchema : doctorRegistrationSchema;
+
+    app.post(`${base}/register`, {
+      config: { access: 'anonymous' },
+      schema: { response: { 201: staffRegistrationResultSchema, ...errors } },
+      handler: async (request, reply) => {
+        const input = parseOrThrow(registration, request.body);
+        await auth.registerStaff(role, input);
+        return reply.code(201).send({ success: true, mensaje: messages.registrationOk });
+      },
+    });
+
+    app.post(`${base}/login`, {
+      config: { access: 'anonymous' },
+      schema: { body: loginSchema, response: { 200: resultSchema, ...errors } },
+      handler: async (request, reply) => {
+        const token = await auth.loginStaff(role, request.body, client(request));
+        setSession(reply, role, token);
+        return { success: true, message: messages.loginOk };
+      },
+    });
+
+    app.post(`${base}/logout`, {
+      config: { access: 'anonymous' },
+      schema: { response: { 200: resultSchema } },
+      handler: logout(role),
+    });
+
+    app.get(`${base}/session`, {
+      config: { access: 'anonymous' },
+      schema: { querystring: sessionPollQuerySchema, response: { 200: staffSessionSchema } },
+      handler: async (request, reply) => {
+        const account = await app.sessions.resolve(role, request.cookies[cookies.names[role]]);
+        if (account && request.query.activo === '1') await app.sessions.touch(account.idHash);
+        reply.header('cache-control', 'no-store');
+        return {
+          loggedInAdmin: account !== null,
+          authenticated: account !== null,
+          user_name_admin: account ? `${account.nombre} ${account.apellido}` : null,
+        };
+      },
+    });
+  }
+
+  // 'Iniciar sesión en todas las cuentas' (the admin login page's checkbox).
+  app.post('/api/admin/login-all', {
+    config: { access: 'anonymous' },
+    schema: { body: loginSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const tokens = await auth.loginAll(request.body, client(request));
+      for (const [role, token] of Object.entries(tokens) as [Role, string][]) setSession(reply, role, token);
+      return { success: true, message: messages.loginOk };
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  messages,
+  type AdminRegistration,
+  type DoctorRegistration,
+  type LoginInput,
+  type PatientRegistration,
+  type Role,
+} from '@clinica/shared';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
+import type { Storage } from '../../plugins/storage.js';
+import type { SessionAccount, SessionStore } from '../../plugins/sessions.js';
+import type { AccountsRepository } from './accounts.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+const sha256 = (s: string | Buffer) => crypto.createHash('sha256').update(s).digest();
+
+/** Constant-time comparison of a typed security key with the configured one. */
+const keyMatches = (given: string, expectedHash: Buffer) => crypto.timingSafeEqual(sha256(given), expectedHash);
+
+/** Accounts, registration and sign-in for the three kinds of account. */
+export function authService(deps: {
+  accounts: AccountsRepository;
+  sessions: SessionStore;
+  storage: Storage;
+  emailThrottle: LoginThrottle;
+  ipThrottle: LoginThrottle;
+  registrationKeys: { admin: string; doctor: string };
+  now: () => number;
+}) {
+  const { accounts, sessions, storage } = deps;
+  // Only hashes of the staff keys are held after start-up.
+  const keyHashes = { admin: sha256(deps.registrationKeys.admin), doctor: sha256(deps.registrationKeys.doctor) };
+  // Verified against when the e-mail is unknown, so both answers take the same time.
+  const dummyHash = hash(crypto.randomBytes(16).toString('hex'));
+
+  /** Throttles, then checks a password; the same answer for an unknown e-mail and a wrong password. */
+  async function checkPassword(email: string, password: string, client: ClientMeta, candidates: { password_hash: string }[]) {
+    const keys = [`e:${email}`];
+    const ipKeys = [`i:${client.ip}`];
+    if (deps.emailThrottle.isBlocked(keys) || deps.ipThrottle.isBlocked(ipKeys)) throw tooManyRequests();
+    const matched: number[] = [];
+    if (candidates.length === 0) await verify(await dummyHash, password);
+    for (const [i, c] of candidates.entries()) {
+      if (await verify(c.password_hash, password)) matched.push(i);
+    }
+    if (matched.length === 0) {
+      deps.emailThrottle.recordFailure(keys);
+      deps.ipThrottle.recordFailure(ipKeys);
+      throw new AppError(401, messages.invalidCredentials);
+    }
+    deps.emailThrottle.reset(keys[0]!);
+    return matched;
+  }
+
+  return {
+    /** Registers a patient with their ID-card image (stored encrypted). */
+    async registerPatient(input: PatientRegistration, idImage: { bytes: Buffer; mime: string; filename: string }) {
+      const fileId = crypto.randomUUID();
+      await storage.put(fileId, idImage.bytes, { encrypt: true });
+      const { password, password_confirm: _confirm, ...profile } = input;
+      const row = await accounts
+        .insertPatient(
+          { ...profile, password_hash: await hash(password), acuerdo: true, acuerdo_at: new Date(deps.now()) },
+          {
+            id: fileId,
+            kind: 'id_card',
+            mime: idImage.mime,
+            size: idImage.bytes.length,
+            sha256: sha256(idImage.bytes).toString('hex'),
+            nombre: idImage.filename.slice(0, 200),
+            encrypted: true,
+          },
+        )
+        .catch(async (err: unknown) => {
+          await storage.delete(fileId);
+          throw err;
+        });
+      if (!row) {
+        await storage.delete(fileId);
+        throw badRequest(messages.emailTaken, { correo: messages.emailTaken });
+      }
+      return row;
+    },
+
+    /** Signs a patient in and returns the new session's cookie token. */
+    async loginPatient(input: LoginInput, client: ClientMeta) {
+      const found = await accounts.findPatientByEmail(input.email);
+      await checkPassword(input.email, input.password, client, found ? [found] : []);
+      return sessions.create('patient', found!.id, client);
+    },
+
+    /** Registers an administrator or a doctor; the role's security key is required. */
+    async registerStaff(role: 'admin' | 'doctor', input: AdminRegistration | DoctorRegistration) {
+      if (!keyMatches(input.clave_seguridad, keyHashes[role])) {
+        throw new AppError(403, messages.invalidSecurityKey, { clave_seguridad: messages.invalidSecurityKey });
+      }
+      const row = await accounts.insertStaff({
+        role,
+        nombre: input.nombre,
+        apellido: input.apellido,
+        correo: input.correo,
+        password_hash: await hash(input.password),
+        servicio: role === 'doctor' && 'servicio' in input ? input.servicio : null,
+      });
+      if (!row) throw badRequest(messages.emailTaken, { correo: messages.emailTaken });
+      return row;
+    },
+
+    /** Signs an administrator or a doctor in and returns the new session's cookie token. */
+    async loginStaff(role: 'admin' | 'doctor', input: LoginInput, client: ClientMeta) {
+      const found = (await accounts.findStaffByEmail(input.email)).filter((s) => s.role === role);
+      const [i] = await checkPassword(input.email, input.password, client, found);
+      return sessions.create(role, found[i!]!.id, client);
+    },
+
+    /**
+     * 'Iniciar sesión en todas las cuentas': signs the browser in to every account, of any kind,
+     * whose e-mail and password match (decisions.md). Returns a token per role signed in.
+     */
+    async loginAll(input: LoginInput, client: ClientMeta) {
+      const patient = await accounts.findPatientByEmail(input.email);
+      const staffRows = await accounts.findStaffByEmail(input.email);
+      const candidates: { role: Role; id: string; password_hash: string }[] = [
+        ...(patient ? [{ role: 'patient' as const, ...patient }] : []),
+        ...staffRows,
+      ];
+      const matched = await checkPassword(input.email, input.password, client, candidates);
+      const tokens: Partial<Record<Role, string>> = {};
+      for (const i of matched) {
+        const c = candidates[i]!;
+        tokens[c.role] = await sessions.create(c.role, c.id, client);
+      }
+      return tokens;
+    },
+
+    /** Ends one session. */
+    logout: (account: SessionAccount) => sessions.revoke(account.idHash),
+
+    /** 'Logout All': ends every session of these accounts, on every device. */
+    logoutAll: (signedIn: SessionAccount[]) =>
+      sessions.revokeAccounts(signedIn.map((a) => ({ role: a.role, accountId: a.accountId }))),
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteConfigSchema } from '@clinica/shared';
+
+/** The named list of configuration values the browser may see (DESIGN.md, style 6). */
+export default async function siteRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { clinic } = app.config;
+  const body = { clinicName: clinic.name, videoUrls: clinic.videoUrls };
+  app.get('/api/site/config', {
+    config: { access: 'anonymous' },
+    schema: { response: { 200: siteConfigSchema } },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return body;
+    },
+  });
+}

@@ -1,0 +1,195 @@
+import fp from 'fastify-plugin';
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ROLES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, messages, type Access, type Role } from '@clinica/shared';
+import { sessionsRepository, type SessionRow } from '../modules/auth/sessions.repository.js';
+
+/** The account a valid session cookie stands for. */
+export interface SessionAccount {
+  idHash: string;
+  role: Role;
+  accountId: string;
+  nombre: string;
+  apellido: string;
+  correo: string;
+  servicio: string | null;
+}
+
+interface Cached extends SessionRow {
+  idHash: string;
+  lastActivity: number;
+  persistedActivity: number;
+}
+
+// Activity is written to the database at most this often: the idle check uses the in-memory
+// value, and a value up to this stale after a restart only makes expiry earlier, never later.
+const PERSIST_EVERY_MS = 60_000;
+const CACHE_LIMIT = 100_000;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
+/** Server-side sessions with an in-memory cache, so the 5-second session polls need no database. */
+export class SessionStore {
+  private readonly cache = new Map<string, Cached>();
+  private readonly repo;
+
+  constructor(
+    db: Parameters<typeof sessionsRepository>[0],
+    private readonly now: () => number,
+  ) {
+    this.repo = sessionsRepository(db);
+  }
+
+  /** Starts a new session (a new random id at every login) and returns the cookie's token. */
+  async create(role: Role, accountId: string, meta: { ip: string; userAgent: string | null }) {
+    const token = crypto.randomBytes(32).toString('base64url');
+    await this.repo.insert({ idHash: hashToken(token), role, accountId, now: new Date(this.now()), ...meta });
+    return token;
+  }
+
+  /** The account of a cookie token, or null when unknown, idle for 30 minutes or older than 12 hours. */
+  async resolve(role: Role, token: string | undefined): Promise<SessionAccount | null> {
+    if (!token || token.length > 100) return null;
+    const idHash = hashToken(token);
+    let entry = this.cache.get(idHash);
+    if (!entry) {
+      const row = await this.repo.find(idHash, role);
+      if (!row) return null;
+      const last = row.lastActivityAt.getTime();
+      entry = { ...row, idHash, lastActivity: last, persistedActivity: last };
+      this.remember(entry);
+    }
+    if (entry.role !== role) return null;
+    const now = this.now();
+    if (now - entry.lastActivity > SESSION_IDLE_MS || now - entry.createdAt.getTime() > SESSION_ABSOLUTE_MS) {
+      await this.revoke(idHash);
+      return null;
+    }
+    return {
+      idHash,
+      role: entry.role,
+      accountId: entry.accountId,
+      nombre: entry.nombre,
+      apellido: entry.apellido,
+      correo: entry.correo,
+      servicio: entry.servicio,
+    };
+  }
+
+  /** Records activity of the person behind a session (restarts the 30-minute idle clock). */
+  async touch(idHash: string) {
+    const entry = this.cache.get(idHash);
+    if (!entry) return;
+    const now = this.now();
+    entry.lastActivity = now;
+    if (now - entry.persistedActivity >= PERSIST_EVERY_MS) {
+      entry.persistedActivity = now;
+      await this.repo.touch(idHash, new Date(now));
+    }
+  }
+
+  /** Ends one session. */
+  async revoke(idHash: string) {
+    this.cache.delete(idHash);
+    await this.repo.delete(idHash);
+  }
+
+  /** Ends every session of these accounts, on every device. */
+  async revokeAccounts(accounts: { role: Role; accountId: string }[]) {
+    const hashes = await this.repo.deleteForAccounts(accounts);
+    for (const h of hashes) this.cache.delete(h);
+    // Sessions only in the cache (none should be) are dropped by account as well.
+    for (const [h, e] of this.cache) {
+      if (accounts.some((a) => a.role === e.role && a.accountId === e.accountId)) this.cache.delete(h);
+    }
+  }
+
+  /** Deletes expired rows; run on a timer. */
+  async sweep() {
+    const now = this.now();
+    return this.repo.deleteExpired(new Date(now - SESSION_IDLE_MS), new Date(now - SESSION_ABSOLUTE_MS));
+  }
+
+  private remember(entry: Cached) {
+    if (this.cache.size >= CACHE_LIMIT) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(entry.idHash, entry);
+  }
+}
+
+export interface CookieNames {
+  names: Record<Role, string>;
+  options: { path: '/'; httpOnly: true; sameSite: 'strict'; secure: boolean; maxAge: number };
+}
+
+/** Cookie names per role: one browser may be signed in as patient, admin and doctor at once. */
+export function cookieNames(production: boolean): CookieNames {
+  const prefix = production ? '__Host-' : '';
+  return {
+    names: { patient: `${prefix}sid_patient`, admin: `${prefix}sid_admin`, doctor: `${prefix}sid_doctor` },
+    options: { path: '/', httpOnly: true, sameSite: 'strict', secure: production, maxAge: SESSION_ABSOLUTE_MS / 1000 },
+  };
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const accessList = (access: Access | readonly Access[] | undefined): readonly Access[] | undefined =>
+  access === undefined ? undefined : typeof access === 'string' ? [access] : access;
+
+export default fp(
+  async (app) => {
+    const store = new SessionStore(app.db, app.now);
+    const cookies = cookieNames(app.config.production);
+    app.decorate('sessions', store);
+    app.decorateRequest('accounts', null as unknown as FastifyRequest['accounts']);
+
+    // Deny by default: an /api route that does not say who may call it cannot be registered.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api') && accessList(route.config?.access) === undefined) {
+        throw new Error(`La ruta ${route.method.toString()} ${route.url} no declara quién puede llamarla (config.access)`);
+      }
+    });
+
+    const sameOrigin = (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      if (origin === undefined) return true;
+      if (app.config.publicOrigin) return origin === app.config.publicOrigin;
+      try {
+        return new URL(origin).host === request.headers.host;
+      } catch {
+        return false;
+      }
+    };
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      request.accounts = {};
+      if (STATE_CHANGING.has(request.method) && !sameOrigin(request)) {
+        return reply.code(403).send({ success: false, message: messages.foreignOrigin });
+      }
+      const access = accessList(request.routeOptions.config?.access);
+      if (!access || access.includes('anonymous')) return;
+      for (const role of ROLES) {
+        if (!access.includes(role)) continue;
+        const account = await store.resolve(role, request.cookies[cookies.names[role]]);
+        if (account) {
+          request.accounts[role] = account;
+          await store.touch(account.idHash);
+        }
+      }
+      if (Object.keys(request.accounts).length === 0) {
+        return reply.code(401).send({ success: false, message: messages.unauthenticated });
+      }
+    });
+
+    const sweep = setInterval(() => {
+      store.sweep().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    }, 10 * 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'sessions', dependencies: ['config', 'db'] },
+);
+
+export { hashToken };

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import { messages } from '@clinica/shared';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
+ * and every other GET that wants HTML answered with index.html (history fallback).
+ */
+export default fp(
+  async (app) => {
+    const dist = app.config.webDistDir;
+    const index = dist ? path.join(dist, 'index.html') : undefined;
+    const hasWeb = index !== undefined && fs.existsSync(index);
+    if (hasWeb && dist) {
+      await app.register(fastifyStatic, {
+        root: dist,
+        wildcard: false,
+        index: false,
+        setHeaders(res, file) {
+          res.setHeader(
+            'cache-control',
+            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+    const indexHtml = hasWeb && index ? fs.readFileSync(index) : undefined;
+
+    app.setNotFoundHandler((request, reply) => {
+      const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html');
+      if (indexHtml && wantsHtml) {
+        return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      }
+      return reply.code(404).send({ success: false, message: messages.notFound });
+    });
+  },
+  { name: 'web', dependencies: ['config'] },
+);

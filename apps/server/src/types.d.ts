@@ -1,0 +1,25 @@
+import type { Access, Role } from '@clinica/shared';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Storage } from './plugins/storage.js';
+import type { SessionStore, SessionAccount } from './plugins/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    /** Milliseconds since the epoch; tests inject a clock they can move. */
+    now: () => number;
+    storage: Storage;
+    sessions: SessionStore;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route. Every /api route must say it (deny by default). */
+    access?: Access | readonly Access[];
+  }
+  interface FastifyRequest {
+    /** The signed-in accounts of this browser that the route's access allows, by role. */
+    accounts: Partial<Record<Role, SessionAccount>>;
+  }
+}

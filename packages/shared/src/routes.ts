@@ -1,0 +1,90 @@
+import type { Access } from './roles.js';
+import type { MessageKey } from './messages.js';
+
+/**
+ * Every page of both specifications, letter for letter, with its gate.
+ * `deniedMessage` and `deniedRedirect` are what the page shows and where it goes without the
+ * role's session (patient-and-public.md section 2, staff.md section 4).
+ */
+export interface PageRoute {
+  path: string;
+  access: Access;
+  group: 'public' | 'patient' | 'admin' | 'doctor';
+  deniedMessage?: MessageKey;
+  deniedRedirect?: string;
+}
+
+const patient = (path: string, deniedMessage: MessageKey = 'loginRequiredConsultations'): PageRoute => ({
+  path,
+  access: 'patient',
+  group: 'patient',
+  deniedMessage,
+  deniedRedirect: '/',
+});
+const admin = (path: string): PageRoute => ({
+  path,
+  access: 'admin',
+  group: 'admin',
+  deniedMessage: 'loginRequiredConsultations',
+  deniedRedirect: '/Admin',
+});
+const doctor = (path: string): PageRoute => ({
+  path,
+  access: 'doctor',
+  group: 'doctor',
+  deniedMessage: 'loginRequiredConsultations',
+  deniedRedirect: '/AdminDoctor',
+});
+const open = (path: string, group: PageRoute['group'] = 'public'): PageRoute => ({ path, access: 'anonymous', group });
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  open('/'),
+  open('/medicina-general'),
+  open('/psicologia'),
+  open('/noticias'),
+  open('/Login'),
+  open('/Registro'),
+  open('/preguntas-frecuentes'),
+  open('/confidencialidad'),
+  patient('/consultas-virtuales'),
+  { ...patient('/ConsultaChat'), deniedMessage: 'chatNotAllowed' },
+  { ...patient('/metodo-pago'), deniedMessage: 'paymentSessionRequired' },
+  { ...patient('/pagos'), deniedMessage: 'paymentSessionRequired' },
+  patient('/citas'),
+  patient('/Sugerencias', 'loginRequiredSuggestions'),
+  patient('/sugerencias', 'loginRequiredSuggestions'),
+  patient('/Usuarios'),
+  patient('/Consultas'),
+  patient('/Citas_usuario'),
+  patient('/Recibo_pagos'),
+  open('/Admin', 'admin'),
+  open('/Login_Admin', 'admin'),
+  open('/Registro_Admin', 'admin'),
+  admin('/Consultas_Admin'),
+  admin('/Citas_Admin'),
+  admin('/Recibo_Admin'),
+  admin('/PacientesDataAdmin'),
+  admin('/Sugerencias_Admin'),
+  admin('/Noticias_Admin'),
+  admin('/Blog_Admin'),
+  admin('/Gallery'),
+  admin('/UploadForm'),
+  open('/AdminDoctor', 'doctor'),
+  open('/Login_Admin_Doctor', 'doctor'),
+  open('/Registro_Admin_Doctor', 'doctor'),
+  doctor('/Citas_Admin_Doctor'),
+  doctor('/Consultas_Admin_Doctor'),
+  doctor('/Fecha_Admin_Doctor'),
+  doctor('/Certif_Salud'),
+  doctor('/Solic_Examenes'),
+  doctor('/HistoriaClinica'),
+  doctor('/RefMedicas'),
+  doctor('/Recetarios'),
+  doctor('/CertificadoIncapacidad'),
+];
+
+/** Where the footer is hidden (patient-and-public.md: admin pages, /pagos, /ConsultaChat). */
+export const isFooterHidden = (path: string) => {
+  const route = PAGE_ROUTES.find((r) => r.path === path);
+  return path === '/pagos' || path === '/ConsultaChat' || route?.group === 'admin' || route?.group === 'doctor';
+};

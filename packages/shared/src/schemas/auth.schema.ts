@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import {
+  COUNTRY_CODES,
+  COUNTRY_NAMES,
+  GENDERS,
+  PHONE_DIGITS,
+  SERVICES,
+  type CountryCode,
+} from '../constants.js';
+import { messages } from '../messages.js';
+
+/** A required text field: trimmed, not empty, bounded. */
+export const requiredText = (max = 200) =>
+  z
+    .string({ error: messages.missingFields })
+    .trim()
+    .min(1, messages.missingFields)
+    .max(max, messages.fieldTooLong);
+
+// A standard e-mail pattern (the WHATWG one browsers use for type="email").
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export const emailField = z
+  .string({ error: messages.missingFields })
+  .trim()
+  .min(1, messages.missingFields)
+  .max(254, messages.invalidEmail)
+  .regex(EMAIL_PATTERN, messages.invalidEmail)
+  .transform((s) => s.toLowerCase());
+
+const newPassword = z
+  .string({ error: messages.missingFields })
+  .min(1, messages.missingFields)
+  .min(8, messages.passwordTooShort)
+  .max(128, messages.fieldTooLong);
+
+/** Digits left after stripping non-digits (staff.md, section 5). */
+export const nationalDigits = (celular: string) => celular.replace(/\D/g, '');
+
+/** True when the national number has exactly the length its country code sets. */
+export const phoneMatchesCountry = (countryCode: string, celular: string) => {
+  const expected = PHONE_DIGITS[countryCode as CountryCode];
+  return expected !== undefined && nationalDigits(celular).length === expected;
+};
+
+/** Registration form of a patient (patient-and-public.md, sections 3 and 5). */
+export const patientRegistrationSchema = z
+  .object({
+    nombre: requiredText(100),
+    apellido: requiredText(100),
+    cedula: requiredText(30).regex(/^[\p{L}\p{N}-]+$/u, messages.invalidCedula),
+    correo: emailField,
+    password: newPassword,
+    password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
+    nacionalidad: z.enum(COUNTRY_NAMES, { error: messages.invalidChoice }),
+    genero: z.enum(GENDERS, { error: messages.invalidChoice }),
+    edad: z.coerce
+      .number({ error: messages.invalidAge })
+      .int(messages.invalidAge)
+      .min(0, messages.invalidAge)
+      .max(120, messages.invalidAge),
+    direccion: requiredText(300),
+    country_code: z.enum(COUNTRY_CODES, { error: messages.invalidChoice }),
+    celular: requiredText(30).regex(/^[\d\s()-]+$/, messages.invalidPhone),
+    acuerdo: z.preprocess(
+      (v) => v === true || v === 'true' || v === 'on' || v === '1',
+      z.literal(true, { error: messages.termsRequired }),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_confirm) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: messages.passwordsDoNotMatch });
+    }
+    if (!phoneMatchesCountry(v.country_code, v.celular)) {
+      ctx.addIssue({ code: 'custom', path: ['celular'], message: messages.invalidPhone });
+    }
+  });
+export type PatientRegistration = z.infer<typeof patientRegistrationSchema>;
+export type PatientRegistrationInput = z.input<typeof patientRegistrationSchema>;
+
+/** Login of any kind of account: e-mail and password are required. */
+export const loginSchema = z.object({
+  email: z
+    .string({ error: messages.missingFields })
+    .trim()
+    .min(1, messages.missingFields)
+    .max(254, messages.invalidCredentials)
+    .transform((s) => s.toLowerCase()),
+  password: z.string({ error: messages.missingFields }).min(1, messages.missingFields).max(128, messages.invalidCredentials),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const staffFields = {
+  clave_seguridad: requiredText(200),
+  nombre: requiredText(100),
+  apellido: requiredText(100),
+  correo: emailField,
+  password: newPassword,
+  password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
+};
+const passwordsMatch = (v: { password: string; password_confirm: string }, ctx: z.RefinementCtx) => {
+  if (v.password !== v.password_confirm) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: messages.passwordsDoNotMatch });
+  }
+};
+
+/** Administrator registration (staff.md: security key, names, e-mail, password twice). */
+export const adminRegistrationSchema = z.object(staffFields).superRefine(passwordsMatch);
+export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
+
+/** Doctor registration: the administrator's fields plus the doctor's service. */
+export const doctorRegistrationSchema = z
+  .object({ ...staffFields, servicio: z.enum(SERVICES, { error: messages.invalidChoice }) })
+  .superRefine(passwordsMatch);
+export type DoctorRegistration = z.infer<typeof doctorRegistrationSchema>;
+
+/** Answer of login, logout and registration calls: `success` and a Spanish `message`. */
+export const resultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type Result = z.infer<typeof resultSchema>;
+
+/** Staff registration answers `mensaje`, as the specification's calls read it. */
+export const staffRegistrationResultSchema = z.object({
+  success: z.boolean(),
+  mensaje: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/** Patient session check, polled every 5 s by the header. */
+export const patientSessionSchema = z.object({
+  loggedIn: z.boolean(),
+  user_name: z.string().nullable(),
+});
+export type PatientSession = z.infer<typeof patientSessionSchema>;
+
+/** Administrator and doctor session checks carry the specification's field names. */
+export const staffSessionSchema = z.object({
+  loggedInAdmin: z.boolean(),
+  user_name_admin: z.string().nullable(),
+  authenticated: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+/** Query of the session checks: `activo=1` when the person moved, typed or scrolled since the last poll. */
+export const sessionPollQuerySchema = z.object({
+  activo: z.enum(['0', '1']).optional(),
+});
