@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Database schema. Column names are the specification's field names (decisions.md,
+ * "Vocabulary"); use only what PostgreSQL 15 has, since PGlite is newer.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Stored files. The bytes live in the storage plugin, encrypted; this row says whose and what. */
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  nombre: text('nombre').notNull(),
+  encrypted: boolean('encrypted').notNull(),
+  created_at: createdAt(),
+});
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido').notNull(),
+    cedula: text('cedula').notNull(),
+    correo: text('correo').notNull(),
+    password_hash: text('password_hash').notNull(),
+    nacionalidad: text('nacionalidad').notNull(),
+    genero: text('genero').notNull(),
+    edad: integer('edad').notNull(),
+    direccion: text('direccion').notNull(),
+    country_code: text('country_code').notNull(),
+    celular: text('celular').notNull(),
+    acuerdo: boolean('acuerdo').notNull(),
+    acuerdo_at: timestamp('acuerdo_at', { withTimezone: true }).notNull(),
+    /** 1 until the patient's first consultation is used, then 0 (staff.md, Primera_Consulta). */
+    primera_consulta: integer('primera_consulta').notNull().default(1),
+    image_cedula_file_id: uuid('image_cedula_file_id').references(() => files.id),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('patients_correo_key').on(t.correo)],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    role: text('role', { enum: ['admin', 'doctor'] }).notNull(),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido').notNull(),
+    correo: text('correo').notNull(),
+    password_hash: text('password_hash').notNull(),
+    servicio: text('servicio', { enum: ['consulta_general', 'psicologia', 'medicina_interna'] }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    // One e-mail may own one account of each kind (decisions.md).
+    uniqueIndex('staff_role_correo_key').on(t.role, t.correo),
+    check('staff_doctor_has_service', sql`(${t.role} = 'doctor') = (${t.servicio} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * Server-side sessions: one row per signed-in account in a browser. The cookie carries a random
+ * token; only its SHA-256 is stored, so a leaked table gives no usable cookie.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id_hash: text('id_hash').primaryKey(),
+    role: text('role', { enum: ['patient', 'admin', 'doctor'] }).notNull(),
+    patient_id: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    staff_id: uuid('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [
+    index('sessions_patient_idx').on(t.patient_id),
+    index('sessions_staff_idx').on(t.staff_id),
+    check(
+      'sessions_one_account',
+      sql`(${t.role} = 'patient' AND ${t.patient_id} IS NOT NULL AND ${t.staff_id} IS NULL) OR (${t.role} <> 'patient' AND ${t.staff_id} IS NOT NULL AND ${t.patient_id} IS NULL)`,
+    ),
+  ],
+);

@@ -1,0 +1,75 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The demo clinic seeded by the server (apps/server/src/db/seed.ts). */
+export const DEMO = {
+  admin: { email: 'admin@clinica.demo', password: 'Admin-demo-2026' },
+  doctor: { email: 'general@clinica.demo', password: 'Doctor-demo-2026' },
+  patient: { email: 'paciente@clinica.demo', password: 'Paciente-demo-2026' },
+  keys: { admin: 'demo-clave-admin', doctor: 'demo-clave-doctor' },
+} as const;
+
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Registers a patient through the API (the way the registration pop-up does) and returns the credentials. */
+export async function registerPatient(request: APIRequestContext, over: Record<string, string> = {}) {
+  const email = over.correo ?? uniqueEmail('paciente');
+  const password = over.password ?? 'secreto-seguro-1';
+  const res = await request.post('/api/auth/register', {
+    multipart: {
+      nombre: 'Lucía',
+      apellido: 'Batista',
+      cedula: '8-765-4321',
+      correo: email,
+      password,
+      password_confirm: password,
+      nacionalidad: 'Panamá',
+      genero: 'femenino',
+      edad: '29',
+      direccion: 'Vía España, Panamá',
+      country_code: '+507',
+      celular: '67654321',
+      acuerdo: 'true',
+      ...over,
+      image_cedula: { name: 'cedula.png', mimeType: 'image/png', buffer: PNG_1X1 },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password };
+}
+
+/** Registers a staff account through the API with the demo security key. */
+export async function registerStaff(request: APIRequestContext, role: 'admin' | 'doctor', servicio = 'consulta_general') {
+  const email = uniqueEmail(role);
+  const password = 'secreto-seguro-1';
+  const res = await request.post(`/api/${role}/register`, {
+    data: {
+      clave_seguridad: DEMO.keys[role],
+      nombre: role === 'admin' ? 'Elena' : 'Tomás',
+      apellido: role === 'admin' ? 'Rivas' : 'Morales',
+      correo: email,
+      password,
+      password_confirm: password,
+      ...(role === 'doctor' ? { servicio } : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password };
+}
+
+/**
+ * Signs the page's browser context in through the API (cookies land in the context),
+ * as the `login` fixture of DESIGN.md: seeding through the API, not through the form.
+ */
+export async function login(page: Page, role: 'patient' | 'admin' | 'doctor', creds: { email: string; password: string }) {
+  const path = role === 'patient' ? '/api/auth/login' : `/api/${role}/login`;
+  const res = await page.request.post(path, { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export const test = base;
+export { expect };

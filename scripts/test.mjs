@@ -1,0 +1,50 @@
+// `npm test`: installs what the tests need (npm dependencies; Debian's chromium and poppler-utils
+// through apt-get when missing and root), then typecheck, lint, unit and API tests, the web build
+// and the browser tests. Ends with one line 'N passed, N failed' over all the tests it ran.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ensureDebianPackages, ensureDependencies, root, run } from './lib.mjs';
+
+ensureDependencies();
+ensureDebianPackages({ chromium: 'chromium', pdftotext: 'poppler-utils' });
+
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+
+run('npm run typecheck');
+run('npm run lint');
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const vitestJson = path.join(tmp, 'vitest.json');
+const playwrightJson = path.join(tmp, 'playwright.json');
+
+const vitest = spawnSync(`npx vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`, {
+  cwd: root,
+  stdio: 'inherit',
+  shell: true,
+});
+if (fs.existsSync(vitestJson)) {
+  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  results.passed += v.numPassedTests;
+  results.failed += v.numFailedTests;
+  results.skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+}
+
+run('npm run build');
+const playwright = spawnSync('npx playwright test', {
+  cwd: root,
+  stdio: 'inherit',
+  shell: true,
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, PW_REPORTERS: 'list,json' },
+});
+if (fs.existsSync(playwrightJson)) {
+  const s = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).stats;
+  results.passed += s.expected + (s.flaky ?? 0);
+  results.failed += s.unexpected;
+  results.skipped += s.skipped;
+}
+
+const ok = vitest.status === 0 && playwright.status === 0 && results.failed === 0 && results.passed > 0;
+console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exit(ok ? 0 : 1);
