@@ -3,14 +3,22 @@
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startMailSink } from './e2e-smtp-sink.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
-if (!fs.existsSync(dist) || process.env.E2E_REBUILD === '1') {
+// E2E_WEB_DIST_DIR: a build of one's own, so a run does not replace the build other runs are serving.
+const distDir = process.env.E2E_WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
+const dist = path.join(distDir, 'index.html');
+if (!process.env.E2E_WEB_DIST_DIR && (!fs.existsSync(dist) || process.env.E2E_REBUILD === '1')) {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.E2E_PORT ?? 3100}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
+// E-mail goes to a real SMTP server on loopback; specs read what it received (e2e/mailbox.ts).
+const mailSink = await startMailSink({
+  port: Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1000),
+  dir: path.join(root, '.tmp', `e2e-mail-${process.env.E2E_PORT ?? 3100}`),
+});
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -20,9 +28,16 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
     PORT: process.env.E2E_PORT ?? '3100',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    WEB_DIST_DIR: distDir,
     LOG_LEVEL: 'warn',
     LOGIN_MAX_ATTEMPTS: '50',
+    // The server runs on real time; consultation requests must work at any hour of a test run.
+    // Test-only (production refuses it); the hours rule itself is proven by the API tests' clock.
+    TEST_ONLY_IGNORE_CONSULTATION_HOURS: '1',
+    SMTP_URL: mailSink.url,
+    MAIL_POLL_MS: '500',
+    // Reset links expire after 45 s instead of 30 min, so a spec can see one expire (test-only).
+    TEST_ONLY_PASSWORD_RESET_TTL_SECONDS: '45',
   },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));

@@ -11,11 +11,24 @@ import { summariseIssues } from './lib/validation.js';
 import { configPlugin, dbPlugin } from './plugins/core.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
+import mailer from './plugins/mailer.js';
 import storage from './plugins/storage.js';
+import pdf from './plugins/pdf.js';
 import web from './plugins/web.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import payments from './modules/payments/payments.plugin.js';
+import paymentsRoutes from './modules/payments/payments.routes.js';
+import consultationsRoutes from './modules/consultations/consultations.routes.js';
+import doctorsRoutes from './modules/doctors/doctors.routes.js';
+import mailRoutes from './modules/mail/mail.routes.js';
+import passwordRecoveryRoutes from './modules/password-recovery/password-recovery.routes.js';
+import documentsRoutes from './modules/documents/documents.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import siteRoutes from './modules/site/site.routes.js';
+import mediaRoutes from './modules/media/media.routes.js';
+import newsRoutes from './modules/news/news.routes.js';
+import galleryRoutes from './modules/gallery/gallery.routes.js';
+import sponsorsRoutes from './modules/sponsors/sponsors.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -70,12 +83,25 @@ export async function buildApp(opts: BuildOptions) {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 60, fieldSize: 64 * 1024, parts: 80 },
   });
   await app.register(storage);
+  await app.register(pdf);
   await app.register(securityHeaders);
   await app.register(sessions);
+  await app.register(mailer);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(authRoutes);
+  await app.register(payments);
+  await app.register(paymentsRoutes);
+  await app.register(doctorsRoutes);
+  await app.register(consultationsRoutes);
+  await app.register(passwordRecoveryRoutes);
+  await app.register(mailRoutes);
+  await app.register(documentsRoutes);
+  await app.register(mediaRoutes);
+  await app.register(newsRoutes);
+  await app.register(galleryRoutes);
+  await app.register(sponsorsRoutes);
 
   await app.register(web);
   return app;

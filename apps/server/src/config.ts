@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { PASSWORD_RESET_TTL_MS } from '@clinica/shared';
 
 /**
  * The server's configuration, parsed and validated once at start-up. Nothing else reads
@@ -19,7 +20,7 @@ const bankAccountSchema = z.object({ banco: z.string(), tipo: z.string(), numero
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
@@ -35,11 +36,33 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   CLINIC_NAME: z.string().default('Clínica Virtual Panamá'),
+  CLINIC_CITY: z.string().default('Ciudad de Panamá'),
   CLINIC_BANK_ACCOUNTS: z.string().optional(),
   CLINIC_YAPPY_NUMBER: z.string().default('6000-0000'),
   CLINIC_VIDEO_URLS: z.string().optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // E-mail (plugins/mailer.ts). Without SMTP_URL, outside production, messages go to DATA_DIR/outbox.
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'SMTP_URL debe empezar por smtp:// o smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  MAIL_WORKER: z.enum(['0', '1']).default('1'),
+  // Browser tests run the server on real time and cannot wait 30 minutes for a reset link to
+  // expire. Test-only: production refuses it.
+  TEST_ONLY_PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(5).optional(),
+  // PayPal (payments module). Without credentials, outside production, the local stand-in is used.
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_BASE: z.string().url().optional(),
+  PAYPAL_SDK_URL: z.string().url().optional(),
+  // Browser tests run the server on real time; this lets them request consultations at any hour.
+  // Test-only: production refuses to start with it.
+  TEST_ONLY_IGNORE_CONSULTATION_HOURS: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -50,7 +73,85 @@ const DEMO_BANK_ACCOUNTS = [
 ];
 const DEMO_VIDEOS = ['https://www.youtube-nocookie.com/embed/ScMzIvxBSi4', 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ'];
 
+/** Where the server mounts its local stand-in of PayPal's REST API and JS SDK (demo only). */
+export const PAYPAL_STAND_IN_PATH = '/paypal-sandbox';
+
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;
+
+/**
+ * PayPal: real credentials talk to PayPal's REST API ('rest'); none, outside production, means
+ * the demo ('stand-in'): the server mounts the local stand-in and nothing is really charged.
+ * Production refuses to start without credentials or with addresses of a stand-in.
+ */
+export function parsePaypal(
+  e: Pick<z.infer<typeof envSchema>, 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_API_BASE' | 'PAYPAL_SDK_URL'>,
+  production: boolean,
+) {
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw new Error('Configuración no válida: PAYPAL_CLIENT_ID y PAYPAL_CLIENT_SECRET se configuran juntos');
+  }
+  if (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET) {
+    if (production) throw new Error('En producción PAYPAL_CLIENT_ID y PAYPAL_CLIENT_SECRET son obligatorios');
+    return {
+      mode: 'stand-in' as 'stand-in' | 'rest',
+      clientId: 'demo-clinica-client-id',
+      clientSecret: 'demo-clinica-client-secret',
+      apiBase: PAYPAL_STAND_IN_PATH,
+      sdkUrl: `${PAYPAL_STAND_IN_PATH}/sdk/js`,
+    };
+  }
+  const apiBase = (e.PAYPAL_API_BASE ?? (production ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(
+    /\/+$/,
+    '',
+  );
+  const sdkUrl = e.PAYPAL_SDK_URL ?? 'https://www.paypal.com/sdk/js';
+  if (production) {
+    for (const [name, value] of [
+      ['PAYPAL_API_BASE', apiBase],
+      ['PAYPAL_SDK_URL', sdkUrl],
+    ] as const) {
+      const url = new URL(value);
+      if (url.protocol !== 'https:' || LOOPBACK.test(url.hostname) || url.pathname.startsWith(PAYPAL_STAND_IN_PATH)) {
+        throw new Error(`En producción ${name} debe ser la dirección https de PayPal, no un sustituto local`);
+      }
+    }
+  }
+  return { mode: 'rest' as 'stand-in' | 'rest', clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase, sdkUrl };
+}
+
+/** The browser tests' switch for the consultation hours; production refuses to start with it. */
+export function parseIgnoreConsultationHours(value: '0' | '1', production: boolean) {
+  if (value === '1' && production) throw new Error('En producción no se permite TEST_ONLY_IGNORE_CONSULTATION_HOURS');
+  return value === '1';
+}
+
 /** Parses and checks the environment; throws an Error whose message lists every problem. */
+/**
+ * E-mail: SMTP when SMTP_URL is set, otherwise the outbox folder (development and demo only:
+ * production refuses to start without SMTP, or password recovery would silently never arrive).
+ * Links in messages use PUBLIC_ORIGIN, never a request's Host header.
+ */
+function parseMail(e: z.infer<typeof envSchema>, production: boolean, dataDir: string) {
+  if (production && (!e.SMTP_URL || !e.MAIL_FROM)) {
+    throw new Error('En producción SMTP_URL y MAIL_FROM son obligatorios (recuperación de contraseña y avisos por correo)');
+  }
+  if (production && e.TEST_ONLY_PASSWORD_RESET_TTL_SECONDS !== undefined) {
+    throw new Error('En producción no se permite TEST_ONLY_PASSWORD_RESET_TTL_SECONDS');
+  }
+  const host = /^(0\.0\.0\.0|::|\[::\])$/.test(e.HOST) ? 'localhost' : e.HOST;
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM ?? `"${e.CLINIC_NAME}" <no-reply@clinica.demo>`,
+    pollMs: e.MAIL_POLL_MS,
+    maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    worker: e.MAIL_WORKER === '1',
+    outboxDir: path.join(dataDir, 'outbox'),
+    linkOrigin: (e.PUBLIC_ORIGIN ?? `http://${host}:${e.PORT}`).replace(/\/+$/, ''),
+    /** How long a password-reset link is valid: 30 minutes. */
+    passwordResetTtlMs: (e.TEST_ONLY_PASSWORD_RESET_TTL_SECONDS ?? PASSWORD_RESET_TTL_MS / 1000) * 1000,
+  };
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -96,8 +197,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    mail: parseMail(e, production, dataDir),
+    paypal: parsePaypal(e, production),
+    ignoreConsultationHours: parseIgnoreConsultationHours(e.TEST_ONLY_IGNORE_CONSULTATION_HOURS, production),
     clinic: {
       name: e.CLINIC_NAME,
+      city: e.CLINIC_CITY,
       bankAccounts,
       yappyNumber: e.CLINIC_YAPPY_NUMBER,
       videoUrls: e.CLINIC_VIDEO_URLS ? e.CLINIC_VIDEO_URLS.split(',').map((s) => s.trim()) : DEMO_VIDEOS,

@@ -3,6 +3,8 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Storage } from './plugins/storage.js';
 import type { SessionStore, SessionAccount } from './plugins/sessions.js';
+import type { Mailer } from './plugins/mailer.js';
+import type { Notifier } from './modules/mail/notify.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,10 @@ declare module 'fastify' {
     now: () => number;
     storage: Storage;
     sessions: SessionStore;
+    /** The e-mail queue (plugins/mailer.ts). */
+    mail: Mailer;
+    /** The typed messages modules send: `await app.notify.welcome({ patientId })`. */
+    notify: Notifier;
   }
   interface FastifyContextConfig {
     /** Who may call the route. Every /api route must say it (deny by default). */

@@ -46,6 +46,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/Registro'),
   open('/preguntas-frecuentes'),
   open('/confidencialidad'),
+  // password recovery (issue 13): `?cuenta=admin|doctor` for staff accounts
+  open('/recuperar-contrasena'),
+  open('/restablecer-contrasena'),
   patient('/consultas-virtuales'),
   { ...patient('/ConsultaChat'), deniedMessage: 'chatNotAllowed' },
   { ...patient('/metodo-pago'), deniedMessage: 'paymentSessionRequired' },
@@ -57,6 +60,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   patient('/Consultas'),
   patient('/Citas_usuario'),
   patient('/Recibo_pagos'),
+  patient('/Documentos_usuario'),
   open('/Admin', 'admin'),
   open('/Login_Admin', 'admin'),
   open('/Registro_Admin', 'admin'),
@@ -69,6 +73,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/Blog_Admin'),
   admin('/Gallery'),
   admin('/UploadForm'),
+  // Sponsors of the banner areas: the product's own admin screen (issue 7, see docs/decisions).
+  admin('/Patrocinadores_Admin'),
+  admin('/Correos_Admin'),
+  // The audit trail of accesses to patients' data: the product's own admin screen (issue 6).
+  admin('/Auditoria_Admin'),
   open('/AdminDoctor', 'doctor'),
   open('/Login_Admin_Doctor', 'doctor'),
   open('/Registro_Admin_Doctor', 'doctor'),
@@ -81,6 +90,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   doctor('/RefMedicas'),
   doctor('/Recetarios'),
   doctor('/CertificadoIncapacidad'),
+  doctor('/Firma_Admin_Doctor'),
+  open('/verificar-documento'),
 ];
 
 /** Where the footer is hidden (patient-and-public.md: admin pages, /pagos, /ConsultaChat). */

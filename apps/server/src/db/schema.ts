@@ -1,2 +1,9 @@
 // Every table, one file per feature (schema-<feature>.ts), gathered here for drizzle-kit and the client.
 export * from './schema-accounts.js';
+export * from './schema-publishing.js';
+export * from './schema-payments.js';
+export * from './schema-consultations.js';
+export * from './schema-documents.js';
+export * from './schema-mail.js';
+export * from './schema-password-recovery.js';
+export * from './schema-records.js';

@@ -4,9 +4,10 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from './client.js';
-import { staff } from './schema.js';
+import { staff } from './schema-accounts.js';
 import { accountsRepository } from '../modules/auth/accounts.repository.js';
 import { localDiskStorage } from '../plugins/storage.js';
+import { seedDemoPublishing } from '../modules/news/news.seed.js';
 
 /** The demo clinic's accounts; listed in the README, refused in production (SEED_DEMO). */
 export const DEMO_ACCOUNTS = {
@@ -77,5 +78,6 @@ export async function seedDemo(db: Db, config: Config) {
       encrypted: true,
     },
   );
+  await seedDemoPublishing(db, storage);
   return true;
 }

@@ -24,8 +24,10 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
         throw badRequest(messages.invalidRequest);
       }
       files.push({ field: part.fieldname, filename: part.filename, bytes: await part.toBuffer() });
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+    } else {
+      // busboy cuts a value at `fieldSize` and says so; a cut value must not pass as the real one.
+      if (part.valueTruncated || part.fieldnameTruncated) throw badRequest(messages.fieldTooLong);
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   }
   return { fields, files };

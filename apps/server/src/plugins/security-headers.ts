@@ -7,14 +7,26 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     const frameSources = [...new Set(app.config.clinic.videoUrls.map((u) => new URL(u).origin))];
+    // PayPal's JS SDK (payments module): its script, frames, calls and images. The demo's
+    // stand-in is same-origin and needs nothing.
+    const paypal = app.config.paypal;
+    const paypalSources: string[] = [];
+    if (paypal.mode === 'rest') {
+      const sdk = new URL(paypal.sdkUrl, 'http://localhost');
+      paypalSources.push(sdk.origin);
+      if (sdk.hostname === 'paypal.com' || sdk.hostname.endsWith('.paypal.com')) {
+        paypalSources.push('https://*.paypal.com', 'https://*.paypalobjects.com');
+      }
+    }
+    const withPaypal = (directive: string) => [directive, ...paypalSources].join(' ');
     const csp = [
       "default-src 'self'",
-      "script-src 'self'",
+      withPaypal("script-src 'self'"),
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      withPaypal("img-src 'self' data: blob:"),
       "font-src 'self'",
-      "connect-src 'self'",
-      `frame-src 'self' ${frameSources.join(' ')}`.trim(),
+      withPaypal("connect-src 'self'"),
+      withPaypal(`frame-src 'self' ${frameSources.join(' ')}`.trim()),
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -25,7 +37,8 @@ export default fp(
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'referrer-policy': 'strict-origin-when-cross-origin',
-      'cross-origin-opener-policy': 'same-origin',
+      // PayPal's checkout window talks back to its opener; the demo opens no window.
+      'cross-origin-opener-policy': paypal.mode === 'rest' ? 'same-origin-allow-popups' : 'same-origin',
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
     };
     if (app.config.production) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains';

@@ -1,4 +1,90 @@
-import { createBrowserRouter } from 'react-router';
+import { Fragment, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PAGE_ROUTES, type PageRoute } from '@clinica/shared';
+import type { RouteHandle } from './current-route.js';
+import { Gate } from './gate.js';
+import { RootLayout } from './layout/root-layout.js';
+import { NotAvailablePage } from './not-available-page.js';
+import { NotFoundPage } from './not-found-page.js';
 
-// Filled in by the site frame (issue 2): every route of PAGE_ROUTES with its gate and layout.
-export const router = createBrowserRouter([{ path: '/', element: <main><h1>Bienvenidos a Nuestra Clínica</h1></main> }]);
+type Page = LazyExoticComponent<ComponentType>;
+
+/** A page loaded on first visit from a module's named export. */
+const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): Page =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+// =================================================================================================
+// PAGES: route path (exactly as in PAGE_ROUTES, packages/shared/src/routes.ts) -> its page.
+// Features register their page here with ONE line; the gate (who may open it, the refusal's alert
+// and redirect) comes from PAGE_ROUTES and wraps the page automatically. A route without a page
+// shows NotAvailablePage.
+// =================================================================================================
+const home = page(() => import('../features/site/components/home-page.js'), 'HomePage');
+const PAGES: Record<string, Page> = {
+  // site: public content (/Login and /Registro open their pop-up over the home page)
+  '/': home,
+  '/Login': home,
+  '/Registro': home,
+  '/medicina-general': page(() => import('../features/site/components/medicina-general-page.js'), 'MedicinaGeneralPage'),
+  '/psicologia': page(() => import('../features/site/components/psicologia-page.js'), 'PsicologiaPage'),
+  '/preguntas-frecuentes': page(() => import('../features/site/components/faq-page.js'), 'FaqPage'),
+  '/confidencialidad': page(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage'),
+  '/Admin': page(() => import('../features/site/components/admin-welcome-page.js'), 'AdminWelcomePage'),
+  '/AdminDoctor': page(() => import('../features/site/components/doctor-welcome-page.js'), 'DoctorWelcomePage'),
+  // auth: staff login and registration
+  '/Login_Admin': page(() => import('../features/auth/components/staff-login-page.js'), 'AdminLoginPage'),
+  '/Registro_Admin': page(() => import('../features/auth/components/staff-registration-page.js'), 'AdminRegistrationPage'),
+  '/Login_Admin_Doctor': page(() => import('../features/auth/components/staff-login-page.js'), 'DoctorLoginPage'),
+  '/Registro_Admin_Doctor': page(() => import('../features/auth/components/staff-registration-page.js'), 'DoctorRegistrationPage'),
+  // news, gallery, sponsors: publishing (issue 7)
+  '/noticias': page(() => import('../features/news/components/news-page.js'), 'NewsPage'),
+  '/Noticias_Admin': page(() => import('../features/news/components/news-admin-page.js'), 'NewsAdminPage'),
+  '/Blog_Admin': page(() => import('../features/news/components/blog-admin-page.js'), 'BlogAdminPage'),
+  '/Gallery': page(() => import('../features/gallery/components/gallery-page.js'), 'GalleryPage'),
+  '/UploadForm': page(() => import('../features/gallery/components/upload-form-page.js'), 'UploadFormPage'),
+  '/Patrocinadores_Admin': page(() => import('../features/sponsors/components/sponsors-admin-page.js'), 'SponsorsAdminPage'),
+  // consultations, payments, staff review, patient receipts (issue 3)
+  '/consultas-virtuales': page(() => import('./composed/virtual-consultation-page.js'), 'VirtualConsultationPage'),
+  '/Consultas_Admin': page(() => import('../features/staff-review/components/consultations-admin-page.js'), 'ConsultasAdminPage'),
+  '/Recibo_Admin': page(() => import('../features/staff-review/components/receipts-admin-page.js'), 'ReciboAdminPage'),
+  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage'),
+  // password recovery and the administrators' e-mail page (issue 13)
+  '/recuperar-contrasena': page(() => import('../features/password-recovery/components/forgot-password-page.js'), 'ForgotPasswordPage'),
+  '/restablecer-contrasena': page(() => import('../features/password-recovery/components/reset-password-page.js'), 'ResetPasswordPage'),
+  '/Correos_Admin': page(() => import('../features/outbox/components/outbox-admin-page.js'), 'OutboxAdminPage'),
+  // Later features: add '/path': page(() => import('../features/<name>/components/<x>-page.js'), 'XPage'),
+};
+// =================================================================================================
+
+/** The page of a route; an alias that differs only in case (/sugerencias) uses the same page. */
+const pageFor = (path: string): Page | undefined =>
+  PAGES[path] ?? Object.entries(PAGES).find(([p]) => p.toLowerCase() === path.toLowerCase())?.[1];
+
+/** A route's element: its page (or the notice), inside the route's gate when it has one. */
+function routeElement(route: PageRoute) {
+  const Page = pageFor(route.path);
+  const content = Page ? <Page /> : <NotAvailablePage />;
+  return route.access === 'anonymous' ? (
+    <Fragment key={route.path}>{content}</Fragment>
+  ) : (
+    <Gate key={route.path} route={route}>
+      {content}
+    </Gate>
+  );
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      ...PAGE_ROUTES.map((route) => ({
+        path: route.path,
+        handle: { route } satisfies RouteHandle,
+        element: routeElement(route),
+      })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import {
-  COUNTRY_CODES,
-  COUNTRY_NAMES,
-  GENDERS,
-  PHONE_DIGITS,
-  SERVICES,
-  type CountryCode,
-} from '../constants.js';
+import { COUNTRY_CODES, COUNTRY_NAMES, GENDERS, PHONE_DIGITS, SERVICES, type CountryCode } from '../constants.js';
 import { messages } from '../messages.js';
 
 /** A required text field: trimmed, not empty, bounded. */
 export const requiredText = (max = 200) =>
-  z
-    .string({ error: messages.missingFields })
-    .trim()
-    .min(1, messages.missingFields)
-    .max(max, messages.fieldTooLong);
+  z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).max(max, messages.fieldTooLong);
 
 // A standard e-mail pattern (the WHATWG one browsers use for type="email").
 const EMAIL_PATTERN =
@@ -29,11 +18,38 @@ export const emailField = z
   .regex(EMAIL_PATTERN, messages.invalidEmail)
   .transform((s) => s.toLowerCase());
 
-const newPassword = z
+/** A new password: the rule of registration, used again by password recovery. */
+export const newPassword = z
   .string({ error: messages.missingFields })
   .min(1, messages.missingFields)
   .min(8, messages.passwordTooShort)
   .max(128, messages.fieldTooLong);
+
+/**
+ * A required choice: empty or absent is the mandatory-fields message (the form says every field
+ * is required), a value outside the list is 'Seleccione una opción válida.'.
+ */
+export const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string({ error: messages.missingFields })
+    .trim()
+    .min(1, messages.missingFields)
+    .pipe(z.enum(values, { error: messages.invalidChoice }));
+
+/**
+ * Age in whole years, typed as digits. z.coerce.number would read '' and '  ' as 0 and accept
+ * '1e2' or '0x10', so the text is checked first; a number (a JSON client) is accepted as is.
+ */
+const ageField = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+  z
+    .string({ error: messages.missingFields })
+    .trim()
+    .min(1, messages.missingFields)
+    .regex(/^\d{1,3}$/, messages.invalidAge)
+    .transform(Number)
+    .pipe(z.number().int().max(120, messages.invalidAge)),
+);
 
 /** Digits left after stripping non-digits (staff.md, section 5). */
 export const nationalDigits = (celular: string) => celular.replace(/\D/g, '');
@@ -46,22 +62,19 @@ export const phoneMatchesCountry = (countryCode: string, celular: string) => {
 
 /** Registration form of a patient (patient-and-public.md, sections 3 and 5). */
 export const patientRegistrationSchema = z
-  .object({
+  // Strict: a field the form does not have is a client error, not something to ignore quietly.
+  .strictObject({
     nombre: requiredText(100),
     apellido: requiredText(100),
     cedula: requiredText(30).regex(/^[\p{L}\p{N}-]+$/u, messages.invalidCedula),
     correo: emailField,
     password: newPassword,
     password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
-    nacionalidad: z.enum(COUNTRY_NAMES, { error: messages.invalidChoice }),
-    genero: z.enum(GENDERS, { error: messages.invalidChoice }),
-    edad: z.coerce
-      .number({ error: messages.invalidAge })
-      .int(messages.invalidAge)
-      .min(0, messages.invalidAge)
-      .max(120, messages.invalidAge),
+    nacionalidad: requiredChoice(COUNTRY_NAMES),
+    genero: requiredChoice(GENDERS),
+    edad: ageField,
     direccion: requiredText(300),
-    country_code: z.enum(COUNTRY_CODES, { error: messages.invalidChoice }),
+    country_code: requiredChoice(COUNTRY_CODES),
     celular: requiredText(30).regex(/^[\d\s()-]+$/, messages.invalidPhone),
     acuerdo: z.preprocess(
       (v) => v === true || v === 'true' || v === 'on' || v === '1',
@@ -80,14 +93,17 @@ export type PatientRegistration = z.infer<typeof patientRegistrationSchema>;
 export type PatientRegistrationInput = z.input<typeof patientRegistrationSchema>;
 
 /** Login of any kind of account: e-mail and password are required. */
-export const loginSchema = z.object({
+export const loginSchema = z.strictObject({
   email: z
     .string({ error: messages.missingFields })
     .trim()
     .min(1, messages.missingFields)
     .max(254, messages.invalidCredentials)
     .transform((s) => s.toLowerCase()),
-  password: z.string({ error: messages.missingFields }).min(1, messages.missingFields).max(128, messages.invalidCredentials),
+  password: z
+    .string({ error: messages.missingFields })
+    .min(1, messages.missingFields)
+    .max(128, messages.invalidCredentials),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -99,19 +115,20 @@ const staffFields = {
   password: newPassword,
   password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
 };
-const passwordsMatch = (v: { password: string; password_confirm: string }, ctx: z.RefinementCtx) => {
+/** Refinement: the two password fields must be equal. */
+export const passwordsMatch = (v: { password: string; password_confirm: string }, ctx: z.RefinementCtx) => {
   if (v.password !== v.password_confirm) {
     ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: messages.passwordsDoNotMatch });
   }
 };
 
 /** Administrator registration (staff.md: security key, names, e-mail, password twice). */
-export const adminRegistrationSchema = z.object(staffFields).superRefine(passwordsMatch);
+export const adminRegistrationSchema = z.strictObject(staffFields).superRefine(passwordsMatch);
 export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
 
 /** Doctor registration: the administrator's fields plus the doctor's service. */
 export const doctorRegistrationSchema = z
-  .object({ ...staffFields, servicio: z.enum(SERVICES, { error: messages.invalidChoice }) })
+  .strictObject({ ...staffFields, servicio: requiredChoice(SERVICES) })
   .superRefine(passwordsMatch);
 export type DoctorRegistration = z.infer<typeof doctorRegistrationSchema>;
 

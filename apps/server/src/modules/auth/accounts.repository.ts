@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { TransactionRollbackError, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, patients, staff } from '../../db/schema.js';
 
@@ -26,18 +26,28 @@ export function accountsRepository(db: Db) {
 
     /** Inserts the patient and the row of their ID-card image in one transaction; null if the e-mail is taken. */
     async insertPatient(patient: NewPatient, idImage: NewFile) {
-      return db.transaction(async (tx) => {
-        const existing = await tx.select({ id: patients.id }).from(patients).where(eq(patients.correo, patient.correo));
-        if (existing.length > 0) return null;
-        await tx.insert(files).values(idImage);
-        const [row] = await tx
-          .insert(patients)
-          .values({ ...patient, image_cedula_file_id: idImage.id })
-          .onConflictDoNothing()
-          .returning({ id: patients.id });
-        if (!row) tx.rollback();
-        return row ?? null;
-      });
+      // tx.rollback() throws; a concurrent registration of the same e-mail lands there and must
+      // answer 'taken', not a server error.
+      return db
+        .transaction(async (tx) => {
+          const existing = await tx
+            .select({ id: patients.id })
+            .from(patients)
+            .where(eq(patients.correo, patient.correo));
+          if (existing.length > 0) return null;
+          await tx.insert(files).values(idImage);
+          const [row] = await tx
+            .insert(patients)
+            .values({ ...patient, image_cedula_file_id: idImage.id })
+            .onConflictDoNothing()
+            .returning({ id: patients.id });
+          if (!row) tx.rollback();
+          return row ?? null;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof TransactionRollbackError) return null;
+          throw err;
+        });
     },
 
     /** Inserts a staff account; null if that e-mail already has an account of that role. */

@@ -71,6 +71,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       const mime = await assertImage(image.bytes);
       await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
+      await app.notify.welcome({ correo: input.correo, nombre: input.nombre });
       return reply.code(201).send({ success: true, message: messages.registrationOk });
     },
   });

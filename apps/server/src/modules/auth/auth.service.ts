@@ -41,7 +41,12 @@ export function authService(deps: {
   const dummyHash = hash(crypto.randomBytes(16).toString('hex'));
 
   /** Throttles, then checks a password; the same answer for an unknown e-mail and a wrong password. */
-  async function checkPassword(email: string, password: string, client: ClientMeta, candidates: { password_hash: string }[]) {
+  async function checkPassword(
+    email: string,
+    password: string,
+    client: ClientMeta,
+    candidates: { password_hash: string }[],
+  ) {
     const keys = [`e:${email}`];
     const ipKeys = [`i:${client.ip}`];
     if (deps.emailThrottle.isBlocked(keys) || deps.ipThrottle.isBlocked(ipKeys)) throw tooManyRequests();
@@ -62,6 +67,10 @@ export function authService(deps: {
   return {
     /** Registers a patient with their ID-card image (stored encrypted). */
     async registerPatient(input: PatientRegistration, idImage: { bytes: Buffer; mime: string; filename: string }) {
+      // A taken e-mail is refused before the file touches the disk; the insert checks again.
+      if (await accounts.findPatientByEmail(input.correo)) {
+        throw badRequest(messages.emailTaken, { correo: messages.emailTaken });
+      }
       const fileId = crypto.randomUUID();
       await storage.put(fileId, idImage.bytes, { encrypt: true });
       const { password, password_confirm: _confirm, ...profile } = input;

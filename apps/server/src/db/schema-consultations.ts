@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { files, patients, staff } from './schema-accounts.js';
+import { payments } from './schema-payments.js';
+
+/**
+ * Virtual consultations. Columns carry the specification's field names. The vitals, the
+ * doctor's follow-up (analisis, plan, next visit, revisado), the exam file and the images are
+ * filled by the chat and the doctor area; they live here so every screen reads one record.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Consent answers ('si' or 'no') with their time; a request needs a recent 'si'. */
+export const consultationConsents = pgTable(
+  'consultation_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    aceptar: text('aceptar', { enum: ['si', 'no'] }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('consultation_consents_patient_idx').on(t.patient_id, t.created_at)],
+);
+
+export const consultations = pgTable(
+  'consultations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token: text('token').notNull(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    doctor_id: uuid('doctor_id')
+      .notNull()
+      .references(() => staff.id),
+    servicio: text('servicio', { enum: ['consulta_general', 'psicologia', 'medicina_interna'] }).notNull(),
+    sintomas: text('sintomas').notNull(),
+    antecedentes_familiares: text('antecedentes_familiares').notNull(),
+    antecedentes_personales: text('antecedentes_personales').notNull(),
+    antecedentes_quirurgicos: text('antecedentes_quirurgicos').notNull(),
+    alergias: text('alergias').notNull(),
+    otros_datos: text('otros_datos').notNull(),
+    consentimiento_at: timestamp('consentimiento_at', { withTimezone: true }).notNull(),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** null until an administrator classifies it. */
+    tipo_de_consulta: text('tipo_de_consulta', { enum: ['quitar_permiso', 'tipo_a', 'tipo_b', 'tipo_c'] }),
+    /** 1 open, 0 closed. */
+    estado_consulta: integer('estado_consulta').notNull().default(1),
+    /** The chat permission: PayPal verified, or tipo_a / tipo_b by an administrator. */
+    permiso_chat: boolean('permiso_chat').notNull().default(false),
+    peso: doublePrecision('peso'),
+    talla: doublePrecision('talla'),
+    presion_arterial: text('presion_arterial'),
+    frecuencia_cardiaca: text('frecuencia_cardiaca'),
+    frecuencia_respiratoria: text('frecuencia_respiratoria'),
+    analisis: text('analisis'),
+    plan: text('plan'),
+    /** Next consultation. */
+    fecha: date('fecha', { mode: 'string' }),
+    hora: text('hora'),
+    revisado: integer('revisado').notNull().default(0),
+    archivo_examenes_file_id: uuid('archivo_examenes_file_id').references(() => files.id),
+    fecha_registro: timestamp('fecha_registro', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('consultations_token_key').on(t.token),
+    uniqueIndex('consultations_payment_key').on(t.payment_id),
+    index('consultations_patient_idx').on(t.patient_id, t.fecha_registro),
+    index('consultations_doctor_idx').on(t.doctor_id),
+    check('consultations_estado_01', sql`${t.estado_consulta} IN (0, 1)`),
+    check('consultations_revisado_01', sql`${t.revisado} IN (0, 1)`),
+  ],
+);
+
+/** Images the patient uploads during the chat (issue 4 writes them; staff see them in the modal). */
+export const consultationImages = pgTable(
+  'consultation_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    consultation_id: uuid('consultation_id')
+      .notNull()
+      .references(() => consultations.id, { onDelete: 'cascade' }),
+    file_id: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    created_at: createdAt(),
+  },
+  (t) => [index('consultation_images_consultation_idx').on(t.consultation_id)],
+);

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { files, patients, staff } from './schema-accounts.js';
+
+/**
+ * Payments of the whole product: a virtual consultation, an in-person appointment or an extra
+ * chat hour. What a payment pays for points at it (consultations.payment_id, ...), so this file
+ * knows no other feature. Amounts are USD cents and always the server's price.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const SERVICES = ['consulta_general', 'psicologia', 'medicina_interna'] as const;
+const PURPOSES = ['consulta', 'cita', 'hora_extra'] as const;
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Random, unguessable; the receipt lists and modals load a receipt by it. */
+    token: text('token').notNull(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    proposito: text('proposito', { enum: PURPOSES }).notNull(),
+    servicio: text('servicio', { enum: SERVICES }).notNull(),
+    monto_cents: integer('monto_cents').notNull(),
+    moneda: text('moneda').notNull().default('USD'),
+    metodo_de_pago: text('metodo_de_pago', { enum: ['Paypal o Tarjeta', 'Transferencia', 'Yappy'] }).notNull(),
+    estado: text('estado', { enum: ['pendiente', 'aprobado', 'rechazado'] }).notNull(),
+    /** The consent ('si') given before paying (the receipt's `acuerdo`). */
+    acuerdo: boolean('acuerdo').notNull(),
+    /** One PayPal order pays for one thing, once. */
+    paypal_order_id: text('paypal_order_id'),
+    paypal_capture_id: text('paypal_capture_id'),
+    comprobante_file_id: uuid('comprobante_file_id').references(() => files.id),
+    /**
+     * SHA-256 of the receipt file. A receipt byte-identical to another payment's is flagged to
+     * staff as a possible duplicate; the flag is computed when read, so no race can lose it.
+     */
+    comprobante_sha256: text('comprobante_sha256'),
+    revisado: boolean('revisado').notNull().default(false),
+    archivo_fiscal_file_id: uuid('archivo_fiscal_file_id').references(() => files.id),
+    motivo_rechazo: text('motivo_rechazo'),
+    decidido_por: uuid('decidido_por').references(() => staff.id),
+    decidido_at: timestamp('decidido_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_token_key').on(t.token),
+    uniqueIndex('payments_paypal_order_key').on(t.paypal_order_id),
+    index('payments_patient_idx').on(t.patient_id),
+    index('payments_comprobante_sha256_idx').on(t.comprobante_sha256),
+    check('payments_amount_positive', sql`${t.monto_cents} > 0`),
+    // PayPal payments carry their order; transfer and Yappy payments carry their receipt file.
+    check(
+      'payments_method_evidence',
+      sql`(${t.metodo_de_pago} = 'Paypal o Tarjeta' AND ${t.paypal_order_id} IS NOT NULL) OR (${t.metodo_de_pago} <> 'Paypal o Tarjeta' AND ${t.comprobante_file_id} IS NOT NULL)`,
+    ),
+    check('payments_rejection_reason', sql`${t.estado} <> 'rechazado' OR ${t.motivo_rechazo} IS NOT NULL`),
+  ],
+);
+
+/**
+ * PayPal orders the server created, with its own reference (sent as custom_id and reference_id)
+ * and the amount it asked for. A capture is claimed here first (creada -> capturando) so that of
+ * simultaneous captures of one order only one goes on to PayPal.
+ */
+export const paypalOrders = pgTable(
+  'paypal_orders',
+  {
+    id: text('id').primaryKey(),
+    referencia: uuid('referencia').notNull(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    proposito: text('proposito', { enum: PURPOSES }).notNull(),
+    servicio: text('servicio', { enum: SERVICES }).notNull(),
+    monto_cents: integer('monto_cents').notNull(),
+    estado: text('estado', { enum: ['creada', 'capturando', 'capturada', 'fallida'] }).notNull(),
+    /** Purpose-specific context the order was created for (a doctor id, a consultation id ...). */
+    contexto: text('contexto'),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('paypal_orders_referencia_key').on(t.referencia), index('paypal_orders_patient_idx').on(t.patient_id)],
+);
+
+/** Every change of a payment's state, by whom and when (staff see it in the receipt modal). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    evento: text('evento', {
+      enum: ['creado', 'aprobado', 'rechazado', 'revisado', 'no_revisado', 'factura_adjunta'],
+    }).notNull(),
+    staff_id: uuid('staff_id').references(() => staff.id),
+    detalle: text('detalle'),
+    created_at: createdAt(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.payment_id)],
+);

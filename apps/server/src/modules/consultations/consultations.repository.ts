@@ -1,0 +1,191 @@
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { consultationConsents, consultationImages, consultations, files, patients, payments, staff } from '../../db/schema.js';
+
+export type ConsultationRow = typeof consultations.$inferSelect;
+export type NewConsultation = Omit<typeof consultations.$inferInsert, 'id' | 'updated_at'>;
+
+const doctor = alias(staff, 'doctor');
+const comprobante = alias(files, 'comprobante');
+
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const rowColumns = {
+  id: consultations.id,
+  token: consultations.token,
+  patient_id: consultations.patient_id,
+  nombre: patients.nombre,
+  apellido: patients.apellido,
+  cedula: patients.cedula,
+  correo: patients.correo,
+  servicio: consultations.servicio,
+  correo_doctor: doctor.correo,
+  fecha_registro: consultations.fecha_registro,
+  tipo_de_consulta: consultations.tipo_de_consulta,
+  estado_consulta: consultations.estado_consulta,
+  revisado: consultations.revisado,
+  permiso_chat: consultations.permiso_chat,
+  metodo_de_pago: payments.metodo_de_pago,
+  estado_pago: payments.estado,
+  motivo_rechazo: payments.motivo_rechazo,
+};
+
+const detailColumns = {
+  ...rowColumns,
+  nacionalidad: patients.nacionalidad,
+  genero: patients.genero,
+  edad: patients.edad,
+  direccion: patients.direccion,
+  country_code: patients.country_code,
+  celular: patients.celular,
+  doctor_nombre: doctor.nombre,
+  doctor_apellido: doctor.apellido,
+  sintomas: consultations.sintomas,
+  antecedentes_familiares: consultations.antecedentes_familiares,
+  antecedentes_personales: consultations.antecedentes_personales,
+  antecedentes_quirurgicos: consultations.antecedentes_quirurgicos,
+  alergias: consultations.alergias,
+  otros_datos: consultations.otros_datos,
+  peso: consultations.peso,
+  talla: consultations.talla,
+  presion_arterial: consultations.presion_arterial,
+  frecuencia_cardiaca: consultations.frecuencia_cardiaca,
+  frecuencia_respiratoria: consultations.frecuencia_respiratoria,
+  analisis: consultations.analisis,
+  plan: consultations.plan,
+  fecha: consultations.fecha,
+  hora: consultations.hora,
+  archivo_examenes_file_id: consultations.archivo_examenes_file_id,
+  payment_id: payments.id,
+  payment_token: payments.token,
+  monto_cents: payments.monto_cents,
+  comprobante_file_id: payments.comprobante_file_id,
+  comprobante_nombre: comprobante.nombre,
+  posible_duplicado: sql<boolean>`(${payments.comprobante_sha256} IS NOT NULL AND EXISTS (
+    SELECT 1 FROM payments p2 WHERE p2.comprobante_sha256 = ${payments.comprobante_sha256} AND p2.id <> ${payments.id}))`,
+};
+
+/** SQL of virtual consultations, their consent and their images. */
+export function consultationsRepository(db: Db) {
+  const rows = (exec: Db) =>
+    exec
+      .select(rowColumns)
+      .from(consultations)
+      .innerJoin(patients, eq(patients.id, consultations.patient_id))
+      .innerJoin(doctor, eq(doctor.id, consultations.doctor_id))
+      .innerJoin(payments, eq(payments.id, consultations.payment_id));
+
+  const details = (exec: Db) =>
+    exec
+      .select(detailColumns)
+      .from(consultations)
+      .innerJoin(patients, eq(patients.id, consultations.patient_id))
+      .innerJoin(doctor, eq(doctor.id, consultations.doctor_id))
+      .innerJoin(payments, eq(payments.id, consultations.payment_id))
+      .leftJoin(comprobante, eq(comprobante.id, payments.comprobante_file_id));
+
+  return {
+    async insertConsent(patientId: string, aceptar: 'si' | 'no', at: Date) {
+      await db.insert(consultationConsents).values({ patient_id: patientId, aceptar, created_at: at });
+    },
+
+    async latestConsent(patientId: string) {
+      const [row] = await db
+        .select()
+        .from(consultationConsents)
+        .where(eq(consultationConsents.patient_id, patientId))
+        .orderBy(desc(consultationConsents.created_at))
+        .limit(1);
+      return row;
+    },
+
+    async insert(exec: Db, row: NewConsultation) {
+      const [inserted] = await exec.insert(consultations).values(row).returning();
+      return inserted!;
+    },
+
+    /** Primera_Consulta goes from 1 to 0 when the patient's first consultation is requested. */
+    async markFirstConsultationUsed(exec: Db, patientId: string) {
+      await exec.update(patients).set({ primera_consulta: 0 }).where(and(eq(patients.id, patientId), eq(patients.primera_consulta, 1)));
+    },
+
+    /** The patient's newest consultation, with its payment's state. */
+    async latestOfPatient(patientId: string) {
+      const [row] = await rows(db).where(eq(consultations.patient_id, patientId)).orderBy(desc(consultations.fecha_registro)).limit(1);
+      return row;
+    },
+
+    /** The patient's newest consultation whose chat is allowed now (permission, open, payment approved). */
+    async chatAllowed(patientId: string) {
+      const [row] = await rows(db)
+        .where(
+          and(
+            eq(consultations.patient_id, patientId),
+            eq(consultations.permiso_chat, true),
+            eq(consultations.estado_consulta, 1),
+            eq(payments.estado, 'aprobado'),
+          ),
+        )
+        .orderBy(desc(consultations.fecha_registro))
+        .limit(1);
+      return row;
+    },
+
+    /** Consultation rows, newest first: one patient's, or all; optionally by the patient's first name. */
+    async list(filter: { patientId?: string; nombre?: string; limit: number }) {
+      const conditions = [];
+      if (filter.patientId) conditions.push(eq(consultations.patient_id, filter.patientId));
+      if (filter.nombre) conditions.push(ilike(patients.nombre, likeContains(filter.nombre)));
+      return rows(db)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(consultations.fecha_registro))
+        .limit(filter.limit);
+    },
+
+    /** The whole consultation by token; with `patientId`, only if it is that patient's. */
+    async detail(token: string, patientId?: string) {
+      const [row] = await details(db).where(
+        patientId ? and(eq(consultations.token, token), eq(consultations.patient_id, patientId)) : eq(consultations.token, token),
+      );
+      return row;
+    },
+
+    async images(consultationId: string) {
+      return db
+        .select({ file_id: consultationImages.file_id, nombre: files.nombre })
+        .from(consultationImages)
+        .innerJoin(files, eq(files.id, consultationImages.file_id))
+        .where(eq(consultationImages.consultation_id, consultationId))
+        .orderBy(consultationImages.created_at);
+    },
+
+    async hasImage(consultationId: string, fileId: string) {
+      const [row] = await db
+        .select({ id: consultationImages.id })
+        .from(consultationImages)
+        .where(and(eq(consultationImages.consultation_id, consultationId), eq(consultationImages.file_id, fileId)));
+      return row !== undefined;
+    },
+
+    /** Locks the consultation for an update (simultaneous classifications take turns) and reads its patient's e-mail. */
+    async lockForUpdate(tx: Db, id: string) {
+      const [row] = await tx
+        .select({ id: consultations.id, payment_id: consultations.payment_id, correo: patients.correo })
+        .from(consultations)
+        .innerJoin(patients, eq(patients.id, consultations.patient_id))
+        .where(eq(consultations.id, id))
+        .for('update', { of: consultations });
+      return row;
+    },
+
+    async classify(
+      tx: Db,
+      id: string,
+      values: Pick<ConsultationRow, 'tipo_de_consulta' | 'estado_consulta' | 'permiso_chat'> & { updated_at: Date },
+    ) {
+      await tx.update(consultations).set(values).where(eq(consultations.id, id));
+    },
+  };
+}
+export type ConsultationsRepository = ReturnType<typeof consultationsRepository>;

@@ -1,0 +1,285 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RECEIPT_FILE_FIELD,
+  adminConsultationDetailSchema,
+  authorisationStatusSchema,
+  chatSessionSchema,
+  consentSchema,
+  consultationClassificationSchema,
+  consultationDetailSchema,
+  consultationPaypalCaptureSchema,
+  consultationPaypalOrderSchema,
+  consultationReceiptSchema,
+  consultationRowSchema,
+  consultationSessionSchema,
+  consultationSubmittedSchema,
+  errorSchema,
+  fileParamsSchema,
+  messages,
+  paypalOrderCreatedSchema,
+  resultSchema,
+  searchSchema,
+  tokenParamsSchema,
+} from '@clinica/shared';
+import { AppError, unauthenticated } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { doctorsRepository } from '../doctors/doctors.repository.js';
+import { sendStoredFile } from '../payments/send-file.js';
+import type { Tx } from '../payments/payments.repository.js';
+import { consultationsRepository } from './consultations.repository.js';
+import { consultationsService } from './consultations.service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
+
+type Row = Awaited<ReturnType<ReturnType<typeof consultationsRepository>['list']>>[number];
+type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof consultationsRepository>['detail']>>>;
+
+const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
+
+const toRow = (r: Row) => ({
+  id: r.id,
+  token: r.token,
+  // The token is random and opaque already; token_encrypt is kept for the specification's field list.
+  token_encrypt: r.token,
+  nombre: r.nombre,
+  apellido: r.apellido,
+  cedula: r.cedula,
+  correo: r.correo,
+  servicio: r.servicio,
+  correo_doctor: r.correo_doctor,
+  fecha_registro: r.fecha_registro.toISOString(),
+  tipo_de_consulta: r.tipo_de_consulta,
+  estado_consulta: bit(r.estado_consulta),
+  revisado: bit(r.revisado),
+  metodo_de_pago: r.metodo_de_pago,
+  estado_pago: r.estado_pago,
+});
+
+/** The whole consultation; file addresses point at the caller's own download routes. */
+function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base: string, receiptsBase: string) {
+  return {
+    ...toRow(d),
+    nacionalidad: d.nacionalidad,
+    genero: d.genero,
+    edad: d.edad,
+    direccion: d.direccion,
+    celular: `${d.country_code} ${d.celular}`,
+    nombre_doctor: `${d.doctor_nombre} ${d.doctor_apellido}`,
+    sintomas: d.sintomas,
+    antecedentes_familiares: d.antecedentes_familiares,
+    antecedentes_personales: d.antecedentes_personales,
+    antecedentes_quirurgicos: d.antecedentes_quirurgicos,
+    alergias: d.alergias,
+    otros_datos: d.otros_datos,
+    peso: d.peso,
+    talla: d.talla,
+    presion_arterial: d.presion_arterial,
+    frecuencia_cardiaca: d.frecuencia_cardiaca,
+    frecuencia_respiratoria: d.frecuencia_respiratoria,
+    analisis: d.analisis,
+    plan: d.plan,
+    fecha: d.fecha,
+    hora: d.hora,
+    archivo_examenes_encrypted: d.archivo_examenes_file_id ? `${base}/${d.token}/exam-file` : null,
+    imagenes: images.map((i) => ({ url: `${base}/${d.token}/images/${i.file_id}`, nombre: i.nombre })),
+    permiso_chat: d.permiso_chat,
+    pago: {
+      token: d.payment_token,
+      metodo_de_pago: d.metodo_de_pago,
+      monto: d.monto_cents / 100,
+      estado: d.estado_pago,
+      motivo_rechazo: d.motivo_rechazo,
+      Link_Comprobante: d.comprobante_file_id ? `${receiptsBase}/${d.payment_token}/comprobante` : null,
+      Nombre_Comprobante: d.comprobante_nombre,
+      posible_duplicado: d.posible_duplicado,
+    },
+  };
+}
+
+/** Virtual consultations: the patient's request and payment, the chat permission, and the admin screen. */
+export default async function consultationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = consultationsService({
+    repo: consultationsRepository(app.db),
+    doctors: doctorsRepository(app.db),
+    payments: app.payments,
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
+    now: app.now,
+    ignoreHours: app.config.ignoreConsultationHours,
+  });
+
+  const patientOf = (accounts: { patient?: Parameters<typeof service.sessionInfo>[0] }) => {
+    if (!accounts.patient) throw unauthenticated();
+    return accounts.patient;
+  };
+  const adminOf = (accounts: { admin?: { accountId: string } }) => {
+    if (!accounts.admin) throw unauthenticated();
+    return accounts.admin.accountId;
+  };
+
+  // --- patients ------------------------------------------------------------------------------
+
+  app.get('/api/consultations/session', {
+    config: { access: 'patient' },
+    schema: { response: { 200: consultationSessionSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.sessionInfo(patientOf(request.accounts));
+    },
+  });
+
+  app.post('/api/consultations/consent', {
+    config: { access: 'patient' },
+    schema: { body: consentSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => ({
+      success: true,
+      message: await service.recordConsent(patientOf(request.accounts).accountId, request.body.aceptar),
+    }),
+  });
+
+  // "Update session for PayPal" {metodo_de_pago, monto}: the order for the server's price.
+  app.post('/api/consultations/paypal/order', {
+    config: { access: 'patient' },
+    schema: { response: { 200: paypalOrderCreatedSchema, ...errors } },
+    handler: async (request) => {
+      const input = parseOrThrow(consultationPaypalOrderSchema, request.body);
+      const { id } = await service.createPaypalOrder(patientOf(request.accounts).accountId, input);
+      return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
+    },
+  });
+
+  // "Verify PayPal payment": the history fields, doctor_id, orderID, payerID.
+  app.post('/api/consultations/paypal/capture', {
+    config: { access: 'patient' },
+    schema: { response: { 200: consultationSubmittedSchema, ...errors } },
+    handler: async (request) => {
+      const input = parseOrThrow(consultationPaypalCaptureSchema, request.body);
+      const { token } = await service.capturePaypal(patientOf(request.accounts).accountId, input);
+      await request.server.notify.consultationAuthorised({ patientId: patientOf(request.accounts).accountId }, { consultationId: token });
+      return { success: true as const, status: 'success' as const, message: messages.allSent, token, chat: true };
+    },
+  });
+
+  // "Update session for transfer or Yappy": multipart fields and the receipt file.
+  app.post('/api/consultations/receipt', {
+    config: { access: 'patient' },
+    schema: { response: { 200: consultationSubmittedSchema, ...errors } },
+    handler: async (request) => {
+      const patient = patientOf(request.accounts);
+      const { fields, files } = await readMultipart(request, [RECEIPT_FILE_FIELD]);
+      const input = parseOrThrow(consultationReceiptSchema, fields);
+      const file = files.find((f) => f.field === RECEIPT_FILE_FIELD);
+      if (!file) {
+        throw new AppError(400, messages.missingFieldsWithReceipt, { [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt });
+      }
+      const { token } = await service.submitReceipt(patient.accountId, input, { ...file, field: RECEIPT_FILE_FIELD });
+      await request.server.notify.consultationReceived({ patientId: patient.accountId });
+      await request.server.notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'consulta' });
+      return { success: true as const, status: 'success' as const, message: messages.receiptSent, token, chat: false };
+    },
+  });
+
+  // "Consultation authorisation check every 5 s".
+  app.get('/api/consultations/authorisation', {
+    config: { access: 'patient' },
+    schema: { response: { 200: authorisationStatusSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.authorisation(patientOf(request.accounts).accountId);
+    },
+  });
+
+  // "Chat session check": the gate of /ConsultaChat (401 signed out, 403 without permission).
+  app.get('/api/consultations/chat-session', {
+    config: { access: 'patient' },
+    schema: { response: { 200: chatSessionSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.chatSession(patientOf(request.accounts));
+    },
+  });
+
+  app.get('/api/consultations', {
+    config: { access: 'patient' },
+    schema: { response: { 200: z.array(consultationRowSchema), ...errors } },
+    handler: async (request) => (await service.list({ patientId: patientOf(request.accounts).accountId })).map(toRow),
+  });
+
+  app.get('/api/consultations/:token', {
+    config: { access: 'patient' },
+    schema: { params: tokenParamsSchema, response: { 200: consultationDetailSchema, ...errors } },
+    handler: async (request) => {
+      const { row, images } = await service.detail(request.params.token, patientOf(request.accounts).accountId);
+      return toDetail(row, images, '/api/consultations', '/api/receipts');
+    },
+  });
+
+  app.get('/api/consultations/:token/exam-file', {
+    config: { access: 'patient' },
+    schema: { params: tokenParamsSchema, response: errors },
+    handler: async (request, reply) =>
+      sendStoredFile(reply, await service.file(request.params.token, { kind: 'exam' }, patientOf(request.accounts).accountId)),
+  });
+
+  app.get('/api/consultations/:token/images/:fileId', {
+    config: { access: 'patient' },
+    schema: { params: fileParamsSchema, response: errors },
+    handler: async (request, reply) =>
+      sendStoredFile(
+        reply,
+        await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId }, patientOf(request.accounts).accountId),
+      ),
+  });
+
+  // --- administrators (/Consultas_Admin) -------------------------------------------------------
+
+  app.get('/api/admin/consultations', {
+    config: { access: 'admin' },
+    schema: { response: { 200: z.array(consultationRowSchema), ...errors } },
+    handler: async () => (await service.list({})).map(toRow),
+  });
+
+  // Algoritmo_Consulta.php: search by the patient's first name.
+  app.post('/api/admin/consultations/search', {
+    config: { access: 'admin' },
+    schema: { body: searchSchema, response: { 200: z.array(consultationRowSchema), ...errors } },
+    handler: async (request) => (await service.list({ nombre: request.body.input })).map(toRow),
+  });
+
+  app.get('/api/admin/consultations/:token', {
+    config: { access: 'admin' },
+    schema: { params: tokenParamsSchema, response: { 200: adminConsultationDetailSchema, ...errors } },
+    handler: async (request) => {
+      const { row, images } = await service.detail(request.params.token);
+      return toDetail(row, images, '/api/admin/consultations', '/api/admin/receipts');
+    },
+  });
+
+  app.get('/api/admin/consultations/:token/exam-file', {
+    config: { access: 'admin' },
+    schema: { params: tokenParamsSchema, response: errors },
+    handler: async (request, reply) => sendStoredFile(reply, await service.file(request.params.token, { kind: 'exam' })),
+  });
+
+  app.get('/api/admin/consultations/:token/images/:fileId', {
+    config: { access: 'admin' },
+    schema: { params: fileParamsSchema, response: errors },
+    handler: async (request, reply) =>
+      sendStoredFile(reply, await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId })),
+  });
+
+  // actualizar_consulta.php: consulta_id, correo, tipo_consulta, estado_consulta.
+  app.post('/api/admin/consultations/update', {
+    config: { access: 'admin' },
+    schema: { response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      const input = parseOrThrow(consultationClassificationSchema, request.body);
+      await service.classify(adminOf(request.accounts), input);
+      await request.server.notify.consultationClassified({ patientEmail: input.correo }, { consultationId: input.consulta_id, tipo: input.tipo_consulta });
+      return { success: true, message: messages.consultationUpdated };
+    },
+  });
+}

@@ -1,0 +1,223 @@
+import {
+  SESSION_ABSOLUTE_MS,
+  isVirtualConsultationOpen,
+  messages,
+  type AuthorisationStatus,
+  type ConsultationClassification,
+  type ConsultationPaypalCapture,
+  type ConsultationPaypalOrder,
+  type ConsultationReceipt,
+  type ConsultationRequest,
+  type Service,
+} from '@clinica/shared';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { SessionAccount } from '../../plugins/sessions.js';
+import type { DoctorsRepository } from '../doctors/doctors.repository.js';
+import type { PaymentRow, Tx } from '../payments/payments.repository.js';
+import { newToken, type PaymentsService } from '../payments/payments.service.js';
+import type { ConsultationsRepository } from './consultations.repository.js';
+
+/** Where the chat page connects: the product's own chat (issue 4 serves it). */
+export const CHAT_API_PATH = '/api/chat';
+
+// A consent given longer ago than a session lasts is asked again.
+const CONSENT_VALID_MS = SESSION_ABSOLUTE_MS;
+const LIST_LIMIT = 500;
+
+export interface ConsultationsDeps {
+  repo: ConsultationsRepository;
+  doctors: DoctorsRepository;
+  payments: PaymentsService;
+  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  now: () => number;
+  /** Test-only (TEST_ONLY_IGNORE_CONSULTATION_HOURS): the browser tests run on real time. */
+  ignoreHours: boolean;
+}
+
+/**
+ * Virtual consultations: consent, the request with its payment, the authorisation that opens
+ * the chat, and the administrators' classification (decisions.md, "Virtual consultations").
+ */
+export function consultationsService(deps: ConsultationsDeps) {
+  const { repo, payments } = deps;
+  const at = () => new Date(deps.now());
+
+  const isOpen = () => deps.ignoreHours || isVirtualConsultationOpen(deps.now());
+
+  function assertOpen() {
+    if (!isOpen()) throw badRequest(messages.consultationOutsideHours);
+  }
+
+  /** The time of the patient's consent; refused without a recent 'si'. */
+  async function consentTime(patientId: string) {
+    const consent = await repo.latestConsent(patientId);
+    if (!consent || consent.aceptar !== 'si' || deps.now() - consent.created_at.getTime() > CONSENT_VALID_MS) {
+      throw new AppError(400, messages.consentRequired, { aceptar: messages.consentRequired });
+    }
+    return consent.created_at;
+  }
+
+  async function assertDoctor(servicio: Service, doctorId: string) {
+    const doctor = await deps.doctors.findInService(doctorId, servicio);
+    if (!doctor) throw badRequest(messages.doctorNotInService, { doctor_id: messages.doctorNotInService });
+    return doctor;
+  }
+
+  /** Writes the consultation a payment pays for, in the payment's transaction. */
+  const recordConsultation =
+    (patientId: string, request: ConsultationRequest, consentAt: Date, permiso: boolean) => async (tx: Tx, payment: PaymentRow) => {
+      const row = await repo.insert(tx, {
+        token: newToken(),
+        patient_id: patientId,
+        doctor_id: request.doctor_id,
+        servicio: request.servicio,
+        sintomas: request.sintomas,
+        antecedentes_familiares: request.antecedentesFamiliares,
+        antecedentes_personales: request.antecedentesPersonales,
+        antecedentes_quirurgicos: request.antecedentesQuirurgicos,
+        alergias: request.alergias,
+        otros_datos: request.otrosDatos,
+        consentimiento_at: consentAt,
+        payment_id: payment.id,
+        permiso_chat: permiso,
+        fecha_registro: at(),
+      });
+      await repo.markFirstConsultationUsed(tx, patientId);
+      return row;
+    };
+
+  return {
+    /** Session check of the consultation page: usuario_id, and whether requests are accepted now. */
+    sessionInfo(patient: SessionAccount) {
+      const abierto = isOpen();
+      return { usuario_id: patient.accountId, abierto, mensaje: abierto ? null : messages.consultationOutsideHours };
+    },
+
+    /** Records the consent answer with its time. */
+    async recordConsent(patientId: string, aceptar: 'si' | 'no') {
+      await repo.insertConsent(patientId, aceptar, at());
+      return aceptar === 'si' ? messages.consentRecorded : messages.consentDeclined;
+    },
+
+    /** PayPal step 1: the order for the server's price, after every check a request needs. */
+    async createPaypalOrder(patientId: string, input: ConsultationPaypalOrder) {
+      assertOpen();
+      await consentTime(patientId);
+      await assertDoctor(input.servicio, input.doctor_id);
+      return payments.createPaypalOrder({
+        patientId,
+        proposito: 'consulta',
+        servicio: input.servicio,
+        monto: input.monto,
+        contexto: input.doctor_id,
+      });
+    },
+
+    /**
+     * PayPal step 2: the approved order is captured and verified; the consultation is recorded
+     * with the chat permission at once. The order must be this patient's, for this service and
+     * doctor (the price was the order's). Hours were checked when the order was created.
+     */
+    async capturePaypal(patientId: string, input: ConsultationPaypalCapture) {
+      const { orderID, payerID: _payer, ...request } = input;
+      const order = await payments.orderFor(patientId, 'consulta', orderID);
+      if (order.servicio !== request.servicio || order.contexto !== request.doctor_id) throw badRequest(messages.paypalPaymentFailed);
+      const consentAt = await consentTime(patientId);
+      await assertDoctor(request.servicio, request.doctor_id);
+      const { result } = await payments.capturePaypalOrder(order, recordConsultation(patientId, request, consentAt, true));
+      return { token: result.token };
+    },
+
+    /** Transfer or Yappy: the receipt stored encrypted, the payment pending, the chat not yet allowed. */
+    async submitReceipt(patientId: string, input: ConsultationReceipt, file: { bytes: Buffer; filename: string; field: string }) {
+      assertOpen();
+      const consentAt = await consentTime(patientId);
+      await assertDoctor(input.servicio, input.doctor_id);
+      const { metodo_de_pago, monto, ...request } = input;
+      const { result } = await payments.createReceiptPayment(
+        { patientId, proposito: 'consulta', servicio: input.servicio, metodo: metodo_de_pago, monto, file },
+        recordConsultation(patientId, request, consentAt, false),
+      );
+      return { token: result.token };
+    },
+
+    /** The waiting page's poll: where the patient's newest consultation stands. */
+    async authorisation(patientId: string): Promise<AuthorisationStatus> {
+      const c = await repo.latestOfPatient(patientId);
+      if (!c) return { authenticated: false, estado: 'sin_consulta', message: null, token: null };
+      const state = (estado: AuthorisationStatus['estado'], message: string | null, authenticated = false) => ({
+        authenticated,
+        estado,
+        message,
+        token: c.token,
+      });
+      if (c.estado_pago === 'rechazado') return state('rechazada', `${messages.paymentRejectedPrefix}${c.motivo_rechazo ?? ''}`);
+      if (c.tipo_de_consulta === 'tipo_c') return state('emergencia', messages.waitingTipoC);
+      if (c.estado_consulta === 0) return state('cerrada', messages.consultationClosed);
+      if (c.permiso_chat && c.estado_pago === 'aprobado') return state('autorizada', null, true);
+      if (c.tipo_de_consulta === 'quitar_permiso') return state('sin_permiso', messages.chatPermissionRemoved);
+      return state('pendiente', messages.waitingForChat);
+    },
+
+    /** The chat's session check; without a consultation whose chat is allowed: 403. */
+    async chatSession(patient: SessionAccount) {
+      const c = await repo.chatAllowed(patient.accountId);
+      if (!c) throw new AppError(403, messages.chatNotAllowed);
+      return {
+        usuario_id: patient.accountId,
+        correo: patient.correo,
+        nombre: patient.nombre,
+        apellido: patient.apellido,
+        pago: true,
+        api: CHAT_API_PATH,
+        consulta_id: c.id,
+        consulta_token: c.token,
+      };
+    },
+
+    list: (filter: { patientId?: string; nombre?: string }) => repo.list({ ...filter, limit: LIST_LIMIT }),
+
+    /** One consultation by token, with its images; a patient's view finds only their own. */
+    async detail(token: string, patientId?: string) {
+      const row = await repo.detail(token, patientId);
+      if (!row) throw notFound();
+      return { row, images: await repo.images(row.id) };
+    },
+
+    /** A file of the consultation (exam file or one of its images), for whoever may see the consultation. */
+    async file(token: string, which: { kind: 'exam' } | { kind: 'image'; fileId: string }, patientId?: string) {
+      const row = await repo.detail(token, patientId);
+      if (!row) throw notFound();
+      let fileId: string | null = null;
+      if (which.kind === 'exam') fileId = row.archivo_examenes_file_id;
+      else if (await repo.hasImage(row.id, which.fileId)) fileId = which.fileId;
+      if (!fileId) throw notFound();
+      return payments.readFile(fileId);
+    },
+
+    /**
+     * actualizar_consulta.php. tipo_a / tipo_b allow the chat and approve the pending payment
+     * (once, whoever else approves at the same moment); tipo_c and 'Quitar Permiso' withdraw it.
+     */
+    async classify(staffId: string, input: ConsultationClassification) {
+      return deps.transaction(async (tx) => {
+        const c = await repo.lockForUpdate(tx, input.consulta_id);
+        if (!c) throw notFound();
+        if (c.correo !== input.correo) throw badRequest(messages.consultationEmailMismatch, { correo: messages.consultationEmailMismatch });
+        let permiso = false;
+        if (input.tipo_consulta === 'tipo_a' || input.tipo_consulta === 'tipo_b') {
+          const { payment } = await payments.approveIn(tx, c.payment_id, staffId);
+          if (!payment || payment.estado !== 'aprobado') throw new AppError(409, messages.paymentRejectedCannotAuthorise);
+          permiso = true;
+        }
+        await repo.classify(tx, c.id, {
+          tipo_de_consulta: input.tipo_consulta,
+          estado_consulta: input.estado_consulta,
+          permiso_chat: permiso,
+          updated_at: at(),
+        });
+      });
+    },
+  };
+}
+export type ConsultationsService = ReturnType<typeof consultationsService>;

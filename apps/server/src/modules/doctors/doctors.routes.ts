@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { doctorListItemSchema, doctorsQuerySchema, errorSchema } from '@clinica/shared';
+import { doctorsRepository } from './doctors.repository.js';
+
+/** getDoctores.php: the doctors of a service, for the consultation and appointment forms. */
+export default async function doctorsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const doctors = doctorsRepository(app.db);
+
+  app.get('/api/doctors', {
+    config: { access: ['patient', 'admin'] },
+    schema: { querystring: doctorsQuerySchema, response: { 200: z.array(doctorListItemSchema), 400: errorSchema, 401: errorSchema } },
+    handler: async (request) =>
+      (await doctors.byService(request.query.servicio)).map((d) => ({ id: d.id, correo: d.correo, nombre: `${d.nombre} ${d.apellido}` })),
+  });
+}

@@ -1,0 +1,287 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DOCUMENT_TITLES,
+  VERIFICATION_ALPHABET,
+  VERIFICATION_PAGE,
+  messages,
+  normaliseVerificationCode,
+  panamaClock,
+  type DoctorDocument,
+  type DocumentFields,
+  type DocumentListItem,
+  type DocumentType,
+  type PatientDocument,
+  type PatientLookup,
+} from '@clinica/shared';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { PdfRenderer } from '../../plugins/pdf.js';
+import type { SessionAccount } from '../../plugins/sessions.js';
+import type { Storage } from '../../plugins/storage.js';
+import type { DocumentsRepository } from './documents.repository.js';
+import { renderDocument } from './documents.pdf.js';
+import { normaliseSignature } from './signature.js';
+
+export interface DocumentsDeps {
+  repo: DocumentsRepository;
+  storage: Storage;
+  pdf: PdfRenderer;
+  now: () => number;
+  clinic: { name: string; city: string };
+  log: FastifyBaseLogger;
+}
+
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/** A fresh verification code, XXXX-XXXX-XXXX: 12 characters of 31, about 59 random bits. */
+export function newVerificationCode() {
+  const bytes = crypto.randomBytes(12);
+  let raw = '';
+  // 248 = 8 * 31: bytes at or above it are redrawn, so every character is equally likely.
+  for (let i = 0; raw.length < 12; i++) {
+    const b = i < bytes.length ? bytes[i]! : crypto.randomBytes(1)[0]!;
+    if (b < 248) raw += VERIFICATION_ALPHABET[b % 31];
+  }
+  return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
+}
+
+/** 'María José Núñez' -> 'maria-jose-nunez': ASCII only, safe in a Content-Disposition header. */
+export function slug(text: string, max = 50) {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
+}
+
+const GENDER_TO_SEX: Record<string, string> = { masculino: 'Hombre', femenino: 'Mujer' };
+
+// Signatures are immutable per file id (a new drawing is a new file), so they can be cached.
+const SIGNATURE_CACHE_LIMIT = 500;
+
+/** Rules of the doctors' medical documents: generation, listing, downloads and verification. */
+export function documentsService(deps: DocumentsDeps) {
+  const { repo, storage, now } = deps;
+  const signatures = new Map<string, Buffer>();
+
+  const loadSignature = async (fileId: string) => {
+    const cached = signatures.get(fileId);
+    if (cached) return cached;
+    const bytes = await storage.get(fileId, { encrypted: true });
+    if (signatures.size >= SIGNATURE_CACHE_LIMIT) signatures.delete(signatures.keys().next().value!);
+    signatures.set(fileId, bytes);
+    return bytes;
+  };
+
+  const readPdf = async (row: { nombre_pdf: string; file_id: string | null; encrypted: boolean | null } | undefined) => {
+    if (!row?.file_id) throw notFound();
+    try {
+      return { filename: row.nombre_pdf, pdf: await storage.get(row.file_id, { encrypted: row.encrypted ?? true }) };
+    } catch (err) {
+      deps.log.error({ err, fileId: row.file_id }, 'stored document unreadable');
+      throw notFound();
+    }
+  };
+
+  const listItem = (r: {
+    id: string;
+    tipo: DocumentType;
+    nombre_pdf: string;
+    created_at: Date;
+    codigo: string;
+    file_id: string | null;
+  }): DocumentListItem => ({
+    id: r.id,
+    tipo: r.tipo,
+    nombre_pdf: r.nombre_pdf,
+    created_at: r.created_at.toISOString(),
+    codigo: r.codigo,
+    disponible: r.file_id !== null,
+  });
+
+  return {
+    /** The doctor's registration data and whether a signature is on file. */
+    async getProfile(doctor: SessionAccount) {
+      const p = await repo.findProfile(doctor.accountId);
+      return {
+        nombre: doctor.nombre,
+        apellido: doctor.apellido,
+        regNumber: p?.reg_number ?? '',
+        doctorCode: p?.doctor_code ?? '',
+        hasSignature: p !== undefined,
+      };
+    },
+
+    /** The doctor's stored signature (grey PNG), or 404. */
+    async getSignature(doctor: SessionAccount) {
+      const p = await repo.findProfile(doctor.accountId);
+      if (!p) throw notFound();
+      return loadSignature(p.signature_file_id);
+    },
+
+    /** Saves the registration data and, when given, a newly drawn signature (checked PNG). */
+    async saveProfile(doctor: SessionAccount, data: { regNumber: string; doctorCode: string }, signature?: Buffer) {
+      let file;
+      if (signature) {
+        const png = await normaliseSignature(signature);
+        file = {
+          id: crypto.randomUUID(),
+          kind: 'doctor_signature',
+          mime: 'image/png',
+          size: png.length,
+          sha256: sha256(png),
+          nombre: 'firma.png',
+          encrypted: true,
+        };
+        await storage.put(file.id, png, { encrypt: true });
+      }
+      let result;
+      try {
+        result = await repo.saveProfile(doctor.accountId, { reg_number: data.regNumber, doctor_code: data.doctorCode }, file);
+      } catch (err) {
+        if (file) await storage.delete(file.id);
+        throw err;
+      }
+      if (!result.saved) throw new AppError(400, messages.signatureRequired, { firma: messages.signatureRequired });
+      if (result.replaced) {
+        signatures.delete(result.replaced);
+        await storage.delete(result.replaced).catch((err: unknown) => deps.log.warn({ err }, 'old signature not deleted'));
+      }
+    },
+
+    /** What the clinic knows of a registered patient, by exact e-mail. */
+    async findPatient(correo: string): Promise<PatientLookup> {
+      const p = await repo.findPatientByEmail(correo);
+      if (!p) throw new AppError(404, messages.patientNotRegistered);
+      return {
+        nombre: p.nombre,
+        apellido: p.apellido,
+        cedula: p.cedula,
+        edad: String(p.edad),
+        genero: GENDER_TO_SEX[p.genero] ?? '',
+        direccion: p.direccion,
+        country_code: p.country_code,
+        celular: p.celular,
+      };
+    },
+
+    /**
+     * Renders the document, stores it encrypted with its SHA-256 and returns it. `origin` is
+     * where the verification page is (the QR code points there).
+     */
+    async generate(doctor: SessionAccount, tipo: DocumentType, fields: DocumentFields, origin: string) {
+      const profile = await repo.findProfile(doctor.accountId);
+      if (!profile) throw badRequest(messages.documentProfileRequired, { doctorSignature: messages.documentProfileRequired });
+
+      const issuedAt = now();
+      const codigo = newVerificationCode();
+      const patientName = fields.patientName ?? fields.Paciente ?? '';
+      const nombre_pdf = `${[tipo, slug(patientName), panamaClock(issuedAt).date].filter(Boolean).join('-')}.pdf`;
+
+      let pdf: Buffer;
+      try {
+        pdf = await renderDocument(deps.pdf, {
+          tipo,
+          fields,
+          doctor: {
+            nombre: doctor.nombre,
+            apellido: doctor.apellido,
+            regNumber: profile.reg_number,
+            doctorCode: profile.doctor_code,
+          },
+          signature: await loadSignature(profile.signature_file_id),
+          codigo,
+          verifyUrl: `${origin}${VERIFICATION_PAGE}?codigo=${codigo}`,
+          issuedAt,
+          clinic: deps.clinic,
+        });
+      } catch (err) {
+        deps.log.error({ err, tipo }, 'PDF rendering failed');
+        throw new AppError(500, messages.pdfFailed);
+      }
+
+      const file = {
+        id: crypto.randomUUID(),
+        kind: 'medical_document',
+        mime: 'application/pdf',
+        size: pdf.length,
+        sha256: sha256(pdf),
+        nombre: nombre_pdf,
+        encrypted: true,
+      };
+      try {
+        await storage.put(file.id, pdf, { encrypt: true });
+        await repo.insertDocument(
+          {
+            tipo,
+            codigo,
+            staff_id: doctor.accountId,
+            correo_paciente: fields.correoPaciente ?? '',
+            nombre_pdf,
+            created_at: new Date(issuedAt),
+          },
+          file,
+        );
+      } catch (err) {
+        deps.log.error({ err, tipo }, 'document not stored');
+        await storage.delete(file.id).catch(() => undefined);
+        throw new AppError(500, messages.pdfFailed);
+      }
+      return { pdf, filename: nombre_pdf, codigo, sha256: file.sha256 };
+    },
+
+    /** The documents of one type this doctor generated, newest first. */
+    async listForDoctor(doctor: SessionAccount, tipo: DocumentType): Promise<DoctorDocument[]> {
+      const rows = await repo.listByDoctor(doctor.accountId, tipo);
+      return rows.map((r) => ({ ...listItem(r), correoPaciente: r.correo_paciente }));
+    },
+
+    /** One of this doctor's own documents; anybody else's is 404. */
+    async downloadForDoctor(doctor: SessionAccount, tipo: DocumentType, id: string) {
+      return readPdf(await repo.findForDoctor(id, doctor.accountId, tipo));
+    },
+
+    /** The documents whose correoPaciente is this patient's e-mail. */
+    async listForPatient(patient: SessionAccount): Promise<PatientDocument[]> {
+      const rows = await repo.listByPatientEmail(patient.correo.toLowerCase());
+      return rows.map((r) => ({
+        ...listItem(r),
+        titulo: DOCUMENT_TITLES[r.tipo],
+        doctor: `${r.doctor_nombre} ${r.doctor_apellido}`,
+      }));
+    },
+
+    /** One of this patient's documents; anybody else's is 404. */
+    async downloadForPatient(patient: SessionAccount, id: string) {
+      return readPdf(await repo.findForPatient(id, patient.correo.toLowerCase()));
+    },
+
+    /** Public: was a document with this code issued, of which kind, by whom, when. Nothing else. */
+    async verify(input: string) {
+      const codigo = normaliseVerificationCode(input);
+      const row = codigo ? await repo.findByCode(codigo) : undefined;
+      if (!row) throw new AppError(404, messages.documentNotIssued);
+      return {
+        emitido: true as const,
+        codigo: row.codigo,
+        tipo: row.tipo,
+        titulo: DOCUMENT_TITLES[row.tipo],
+        doctor: `${row.doctor_nombre} ${row.doctor_apellido}`,
+        fecha: row.created_at.toISOString(),
+      };
+    },
+
+    /** Public: does this file have the SHA-256 of the document issued with this code? */
+    async compare(input: string, bytes: Buffer) {
+      const codigo = normaliseVerificationCode(input);
+      const row = codigo ? await repo.findByCode(codigo) : undefined;
+      if (!row) throw new AppError(404, messages.documentNotIssued);
+      const coincide = row.sha256 !== null && crypto.timingSafeEqual(Buffer.from(sha256(bytes)), Buffer.from(row.sha256));
+      return { coincide, message: coincide ? messages.documentFileMatches : messages.documentFileDiffers };
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof documentsService>;

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { GALLERY_IMAGE_FIELD, messages, type GalleryImage } from '@clinica/shared';
+import { notFound } from '../../lib/errors.js';
+import type { UploadedFile } from '../../lib/multipart.js';
+import { checkUpload, imageUrl, type MediaService } from '../media/media.service.js';
+import type { GalleryRepository } from './gallery.repository.js';
+
+/** The name shown under a picture: the file's own name, without any folder or control characters. */
+export function displayName(filename: string) {
+  // eslint-disable-next-line no-control-regex
+  const base = path.posix.basename(filename.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'imagen').slice(0, 200);
+}
+
+/** The gallery: administrators upload pictures one request per file and see them listed. */
+export function galleryService(deps: { repo: GalleryRepository; media: MediaService; now: () => number }) {
+  const { repo, media } = deps;
+  return {
+    async list(): Promise<GalleryImage[]> {
+      const rows = await repo.list();
+      return rows.map((r) => ({
+        id: r.id,
+        nombre: r.nombre,
+        url: imageUrl(r.key_1x),
+        url_2x: imageUrl(r.key_2x),
+        ancho: r.width,
+        alto: r.height,
+      }));
+    },
+
+    /** Stores one uploaded picture (PNG, JPEG or WebP by content) under its file name. */
+    async upload(file: UploadedFile | undefined, authorId: string) {
+      const bytes = await checkUpload(file, GALLERY_IMAGE_FIELD);
+      const nombre = displayName(file?.filename ?? '');
+      const { id } = await media.create({ bytes, kind: 'gallery', field: GALLERY_IMAGE_FIELD }, (image) =>
+        repo.insert({ nombre, image_id: image.id, created_by: authorId, created_at: new Date(deps.now()) }),
+      );
+      return { success: true as const, message: messages.imagesUploaded, id };
+    },
+
+    async remove(id: string) {
+      const row = await repo.delete(id);
+      if (!row) throw notFound();
+      await media.remove([row.image_id]);
+      return { success: true as const, mensaje: messages.recordDeleted };
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@clinica/shared';
+import { CookieJar, multipart, PNG_1X1 } from '../../../test/harness.js';
+import { drawnSignature } from '../../../test/signature-fixture.js';
+import { SmtpSink, linkIn } from '../../../test/smtp-sink.js';
+import {
+  approvedOrder,
+  call,
+  captureBody,
+  consent,
+  openClinic,
+  patientJar,
+  sendReceipt,
+  staffJar,
+  type Clinic,
+} from '../consultations/consultations.test-support.js';
+
+// The events other modules raise, wired to app.notify: each message arrives once, to the right
+// person, with the right subject and link, and the request that caused it succeeds.
+const ORIGIN = 'https://clinica.example';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let sink: SmtpSink;
+let c: Clinic;
+beforeAll(async () => {
+  sink = await new SmtpSink().start();
+  c = await openClinic({ SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, MAIL_POLL_MS: '100' });
+});
+afterAll(async () => {
+  await c.close();
+  await sink.stop();
+});
+
+/** Messages with that subject to `to`, once the worker had time to send any duplicate. */
+async function settled(to: string, subject: string) {
+  await c.t.app.mail.drain();
+  await sleep(200);
+  return sink.to(to).filter((m) => m.parsed.subject === subject);
+}
+
+async function waitSubject(to: string, subject: string) {
+  const end = Date.now() + 10_000;
+  while (!sink.to(to).some((m) => m.parsed.subject === subject)) {
+    if (Date.now() > end) throw new Error(`no llegó «${subject}» para ${to}`);
+    await sleep(20);
+  }
+  return sink.to(to).find((m) => m.parsed.subject === subject)!;
+}
+
+async function adminEmails(jar: CookieJar) {
+  const res = await c.t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: jar.header } });
+  expect(res.json()).toMatchObject({ loggedInAdmin: true });
+  // The clinic's administrators are every staff row of role admin; the test support makes them.
+  const rows = await c.t.app.db.query.staff.findMany({ where: (s, { eq }) => eq(s.role, 'admin') });
+  return rows.map((r) => r.correo);
+}
+
+describe('virtual consultations', () => {
+  it('a PayPal consultation tells the patient the chat is authorised, with the link to /ConsultaChat', async () => {
+    const p = await patientJar(c.t);
+    await consent(c.t, p.jar);
+    const order = await approvedOrder(c, p.jar);
+    const res = await call(c.t, p.jar, 'POST', '/api/consultations/paypal/capture', captureBody(c, order));
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await waitSubject(p.correo, 'Su consulta virtual fue autorizada');
+    expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/ConsultaChat`);
+    expect(mail.parsed.text).not.toContain('Dolor de cabeza');
+    expect(await settled(p.correo, 'Su consulta virtual fue autorizada')).toHaveLength(1);
+  });
+
+  it('a transfer receipt tells the patient it was received and every administrator that it waits for review', async () => {
+    const admins = await adminEmails(c.admin);
+    const p = await patientJar(c.t);
+    await consent(c.t, p.jar);
+    const res = await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: messages.receiptSent });
+
+    const received = await waitSubject(p.correo, 'Recibimos su solicitud de consulta virtual');
+    expect(linkIn(received, ORIGIN)).toBe(`${ORIGIN}/Consultas`);
+    expect(admins.length).toBeGreaterThan(0);
+    for (const a of admins) {
+      const mail = await waitSubject(a, 'Nuevo comprobante de pago por revisar (Transferencia)');
+      expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/Consultas_Admin`);
+    }
+  });
+
+  it('classifying tipo_a authorises once; tipo_c refers the patient to a hospital', async () => {
+    const p = await patientJar(c.t);
+    await consent(c.t, p.jar);
+    const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{ token: string }>().token;
+    const id = (await call(c.t, c.admin, 'GET', `/api/admin/consultations/${token}`)).json<{ id: string }>().id;
+    const classify = (tipo_consulta: string) =>
+      call(c.t, c.admin, 'POST', '/api/admin/consultations/update', { consulta_id: id, correo: p.correo, tipo_consulta, estado_consulta: 1 });
+
+    expect((await classify('tipo_a')).statusCode).toBe(200);
+    const mail = await waitSubject(p.correo, 'Su consulta virtual fue autorizada');
+    expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/ConsultaChat`);
+    // Classifying it again (the chat stays allowed) sends nothing new.
+    expect((await classify('tipo_b')).statusCode).toBe(200);
+    expect(await settled(p.correo, 'Su consulta virtual fue autorizada')).toHaveLength(1);
+
+    const q = await patientJar(c.t);
+    await consent(c.t, q.jar);
+    const token2 = (await sendReceipt(c, q.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{ token: string }>().token;
+    const id2 = (await call(c.t, c.admin, 'GET', `/api/admin/consultations/${token2}`)).json<{ id: string }>().id;
+    const res = await call(c.t, c.admin, 'POST', '/api/admin/consultations/update', {
+      consulta_id: id2,
+      correo: q.correo,
+      tipo_consulta: 'tipo_c',
+      estado_consulta: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    const referred = await waitSubject(q.correo, 'Su consulta necesita atención presencial');
+    expect(referred.parsed.text).toContain('acuda al hospital más cercano');
+    expect(await settled(q.correo, 'Su consulta virtual fue autorizada')).toHaveLength(0);
+  });
+});
+
+describe('payments', () => {
+  it('a rejected receipt tells the patient, with the staff reason and the link to their receipts', async () => {
+    const p = await patientJar(c.t);
+    await consent(c.t, p.jar);
+    const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{ token: string }>().token;
+    const detail = (await call(c.t, c.admin, 'GET', `/api/admin/consultations/${token}`)).json<{ pago: { token: string } }>();
+    const paymentId = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${detail.pago.token}`)).json<{ id: string }>().id;
+    const reject = await call(c.t, c.admin, 'POST', '/api/admin/receipts/reject', { id: paymentId, motivo: 'El monto transferido no llegó.' });
+    expect(reject.json()).toEqual({ success: true, message: messages.receiptRejected });
+    const mail = await waitSubject(p.correo, 'Su pago no fue aprobado');
+    expect(mail.parsed.text).toContain('Motivo indicado por la clínica: «El monto transferido no llegó.»');
+    expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/Recibo_pagos`);
+    expect(await settled(p.correo, 'Su pago no fue aprobado')).toHaveLength(1);
+  });
+});
+
+describe('medical documents', () => {
+  it('a document made out to a registered patient tells them to look in their area', async () => {
+    const p = await patientJar(c.t);
+    const doctor = await staffJar(c.t, 'doctor');
+    const body = multipart({ regNumber: '4521' }, [{ field: 'firma', filename: 'firma.png', bytes: drawnSignature(), type: 'image/png' }]);
+    const profile = await c.t.app.inject({
+      method: 'PUT',
+      url: '/api/doctor/documents/profile',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: doctor.header },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const res = await c.t.app.inject({
+      method: 'POST',
+      url: '/api/doctor/documents/recetario',
+      headers: { cookie: doctor.header },
+      payload: {
+        correoPaciente: p.correo,
+        patientName: 'Lucía Peña',
+        country_code: '+507',
+        Celular: '6555-1212',
+        CIP: '8-777-3333',
+        Edad: '29',
+        Sexo: 'Mujer',
+        Alergias: 'Ninguna',
+        date: '2026-11-21',
+        Medicamentos: 'Ibuprofeno 400 mg',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await waitSubject(p.correo, 'Tiene un documento nuevo');
+    expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/Documentos_usuario`);
+    // No medical detail in the message.
+    expect(mail.parsed.text).not.toContain('Ibuprofeno');
+    expect(mail.parsed.attachments.filter((a) => a.mimeType === 'application/pdf')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorSchema, outboxListSchema, outboxMessageSchema, outboxParamsSchema } from '@clinica/shared';
+import { mailJobsRepository } from './mail-jobs.repository.js';
+import { mailService } from './mail.service.js';
+
+const errors = { 401: errorSchema, 404: errorSchema };
+
+/** The administrators' view of the e-mail queue and of the outbox folder (/Correos_Admin). */
+export default async function mailRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = mailService({ repo: mailJobsRepository(app.db), mode: app.mail.mode, outboxDir: app.mail.outboxDir });
+
+  app.get('/api/admin/outbox', {
+    config: { access: 'admin' },
+    schema: { response: { 200: outboxListSchema, ...errors } },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.list();
+    },
+  });
+
+  app.get('/api/admin/outbox/:id', {
+    config: { access: 'admin' },
+    schema: { params: outboxParamsSchema, response: { 200: outboxMessageSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.read(request.params.id);
+    },
+  });
+
+  // The message exactly as it would have left, to open in a mail program.
+  app.get('/api/admin/outbox/:id/eml', {
+    config: { access: 'admin' },
+    schema: { params: outboxParamsSchema },
+    handler: async (request, reply) => {
+      const bytes = await service.raw(request.params.id);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="correo-${request.params.id}.eml"`)
+        .type('message/rfc822')
+        .send(bytes);
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import PostalMime from 'postal-mime';
+import type { OutboxList, OutboxMessage } from '@clinica/shared';
+import { notFound } from '../../lib/errors.js';
+import type { MailJobsRepository } from './mail-jobs.repository.js';
+import { outboxFile } from './mail-transport.js';
+
+const LIST_LIMIT = 200;
+
+/** What administrators may see of the queue: addressee, subject, state; bodies only from the outbox folder. */
+export function mailService(deps: { repo: MailJobsRepository; mode: 'smtp' | 'outbox'; outboxDir: string }) {
+  const { repo, mode, outboxDir } = deps;
+
+  async function readFile(id: string) {
+    const job = await repo.find(id);
+    if (!job || job.transport !== 'outbox') throw notFound();
+    try {
+      return await fs.readFile(outboxFile(outboxDir, id));
+    } catch {
+      throw notFound();
+    }
+  }
+
+  return {
+    /** The newest messages with their state. */
+    async list(): Promise<OutboxList> {
+      const rows = await repo.listRecent(LIST_LIMIT);
+      return {
+        mode,
+        items: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          to: r.recipient,
+          subject: r.subject,
+          status: r.status,
+          attempts: r.attempts,
+          created_at: r.created_at.toISOString(),
+          sent_at: r.sent_at?.toISOString() ?? null,
+          last_error: r.last_error,
+          in_outbox: r.transport === 'outbox',
+        })),
+      };
+    },
+
+    /** The plain-text part of a message of the outbox folder (never its HTML: shown as text only). */
+    async read(id: string): Promise<OutboxMessage> {
+      const email = await PostalMime.parse(await readFile(id));
+      return {
+        id,
+        to: (email.to ?? []).map((a) => a.address ?? a.name).join(', '),
+        subject: email.subject ?? '',
+        date: email.date ?? null,
+        text: email.text ?? '',
+        attachments: email.attachments.map((a) => ({
+          filename: a.filename ?? '',
+          mimeType: a.mimeType,
+          size: typeof a.content === 'string' ? a.content.length : a.content.byteLength,
+        })),
+      };
+    },
+
+    /** The .eml file as written. */
+    raw: (id: string) => readFile(id),
+  };
+}

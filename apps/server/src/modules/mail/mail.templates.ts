@@ -1,0 +1,310 @@
+import { CLINIC_TIME_ZONE, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, type Role } from '@clinica/shared';
+import { LOGO_CID } from './mail-transport.js';
+import { appointmentIcs } from './ics.js';
+
+/**
+ * The e-mails of the product: HTML and plain text, the clinic's name and logo, in the person's
+ * language (Spanish now; issue 9 adds the others by adding a catalogue below). No medical detail
+ * ever goes into a message: it says what happened and links to the patient area, where the
+ * details are behind a login.
+ */
+
+/** The interface's languages (decisions.md, "Languages"). */
+export const MAIL_LANGS = ['es', 'en', 'fr', 'de', 'it', 'zh-TW', 'zh-CN'] as const;
+export type MailLang = (typeof MAIL_LANGS)[number];
+
+export interface MailContext {
+  clinicName: string;
+  /** Origin of the links, e.g. https://clinica.example (configuration, never a request's Host). */
+  origin: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; contentBase64: string }[];
+}
+
+/** What a template says; the layout turns it into both parts. */
+interface Content {
+  subject: string;
+  heading: string;
+  /** Addressee's first name, for the greeting. */
+  nombre: string;
+  paragraphs: string[];
+  action?: { label: string; path: string };
+  audience: 'patient' | 'staff';
+  attachments?: RenderedMail['attachments'];
+}
+
+export interface AppointmentData {
+  appointmentId: string;
+  /** Start of the one-hour slot. */
+  start: Date;
+}
+
+const ROLE_LABEL: Record<Role, string> = {
+  patient: 'de paciente',
+  admin: 'de administrador',
+  doctor: 'de médico',
+};
+
+/** Every message and the data it needs (besides the addressee's name). */
+export interface TemplateData {
+  welcome: Record<string, never>;
+  passwordReset: { token: string; role: Role };
+  passwordChanged: { role: Role; at: Date };
+  consultationReceived: Record<string, never>;
+  consultationAuthorised: Record<string, never>;
+  consultationReferred: Record<string, never>;
+  paymentReceived: Record<string, never>;
+  paymentApproved: Record<string, never>;
+  paymentRejected: { motivo: string };
+  appointmentRequested: AppointmentData;
+  appointmentConfirmed: AppointmentData;
+  appointmentCancelled: AppointmentData & { motivo?: string };
+  appointmentReminder: AppointmentData;
+  documentAvailable: Record<string, never>;
+  staffReceiptPending: { metodo: string; reviewPath: string };
+  staffNewAppointment: AppointmentData;
+}
+export type TemplateKind = keyof TemplateData;
+
+type Catalogue = {
+  [K in TemplateKind]: (data: TemplateData[K], ctx: MailContext, nombre: string) => Omit<Content, 'nombre'>;
+};
+
+const when = (d: Date) =>
+  new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(d);
+
+const es: Catalogue = {
+  welcome: (_d, ctx) => ({
+    audience: 'patient',
+    subject: `Le damos la bienvenida a ${ctx.clinicName}`,
+    heading: 'Su cuenta está lista',
+    paragraphs: [
+      `Gracias por registrarse en ${ctx.clinicName}. Ya puede iniciar sesión para solicitar consultas virtuales, pedir citas presenciales y consultar sus pagos y documentos.`,
+      'Le escribiremos a este correo cuando haya novedades sobre sus consultas, citas y pagos.',
+    ],
+    action: { label: 'Ir a la clínica', path: '/' },
+  }),
+  passwordReset: (d, ctx) => ({
+    audience: d.role === 'patient' ? 'patient' : 'staff',
+    subject: 'Restablezca su contraseña',
+    heading: 'Restablecer la contraseña',
+    paragraphs: [
+      `Recibimos una solicitud para restablecer la contraseña de su cuenta ${ROLE_LABEL[d.role]} en ${ctx.clinicName}.`,
+      'El enlace es válido durante 30 minutos y solo puede usarse una vez.',
+      'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambiará.',
+    ],
+    // The token travels in the fragment (#), which browsers never send to a server: it stays
+    // out of access logs and proxies.
+    action: { label: 'Restablecer contraseña', path: `${PASSWORD_RECOVERY_PATHS.reset}#token=${d.token}` },
+  }),
+  passwordChanged: (d, ctx) => ({
+    audience: d.role === 'patient' ? 'patient' : 'staff',
+    subject: 'Su contraseña fue cambiada',
+    heading: 'Contraseña cambiada',
+    paragraphs: [
+      `La contraseña de su cuenta ${ROLE_LABEL[d.role]} en ${ctx.clinicName} se cambió el ${when(d.at)}. Por seguridad, se cerraron todas las sesiones abiertas de esa cuenta.`,
+      'Si no fue usted, solicite de inmediato un enlace nuevo con «¿Olvidó su contraseña?» y avise a la clínica.',
+    ],
+    action: { label: 'Iniciar sesión', path: LOGIN_PATH_OF_ROLE[d.role] },
+  }),
+  consultationReceived: () => ({
+    audience: 'patient',
+    subject: 'Recibimos su solicitud de consulta virtual',
+    heading: 'Solicitud de consulta recibida',
+    paragraphs: [
+      'Recibimos su solicitud de consulta virtual.',
+      'Le escribiremos cuando la consulta esté autorizada. También puede ver su estado en su área de paciente.',
+    ],
+    action: { label: 'Ver mis consultas', path: '/Consultas' },
+  }),
+  consultationAuthorised: () => ({
+    audience: 'patient',
+    subject: 'Su consulta virtual fue autorizada',
+    heading: 'Ya puede entrar al chat',
+    paragraphs: [
+      'Su consulta virtual fue autorizada: ya puede entrar al chat con el médico.',
+      'Inicie sesión y abra la página de la consulta con el botón de abajo.',
+    ],
+    action: { label: 'Entrar al chat', path: '/ConsultaChat' },
+  }),
+  consultationReferred: () => ({
+    audience: 'patient',
+    subject: 'Su consulta necesita atención presencial',
+    heading: 'Su caso no puede atenderse en línea',
+    paragraphs: [
+      'Revisamos su solicitud de consulta virtual y su caso necesita atención presencial.',
+      'Si se trata de una emergencia, acuda al hospital más cercano o llame al 911.',
+      'Encontrará más información en su área de paciente.',
+    ],
+    action: { label: 'Ver mis consultas', path: '/Consultas' },
+  }),
+  paymentReceived: () => ({
+    audience: 'patient',
+    subject: 'Recibimos su comprobante de pago',
+    heading: 'Comprobante recibido',
+    paragraphs: [
+      'Recibimos su comprobante de pago. Un administrador lo revisará y le escribiremos cuando esté aprobado.',
+    ],
+    action: { label: 'Ver mis pagos', path: '/Recibo_pagos' },
+  }),
+  paymentApproved: () => ({
+    audience: 'patient',
+    subject: 'Su pago fue aprobado',
+    heading: 'Pago aprobado',
+    paragraphs: ['Su pago fue revisado y aprobado. Gracias.'],
+    action: { label: 'Ver mis pagos', path: '/Recibo_pagos' },
+  }),
+  paymentRejected: (d) => ({
+    audience: 'patient',
+    subject: 'Su pago no fue aprobado',
+    heading: 'Pago no aprobado',
+    paragraphs: [
+      'Revisamos su comprobante de pago y no pudimos aprobarlo.',
+      `Motivo indicado por la clínica: «${d.motivo.trim().slice(0, 500)}»`,
+      'Si cree que se trata de un error, envíe un comprobante nuevo o comuníquese con la clínica.',
+    ],
+    action: { label: 'Ver mis pagos', path: '/Recibo_pagos' },
+  }),
+  appointmentRequested: (d) => ({
+    audience: 'patient',
+    subject: 'Recibimos su solicitud de cita',
+    heading: 'Solicitud de cita recibida',
+    paragraphs: [
+      `Recibimos su solicitud de cita presencial para el ${when(d.start)} (hora de Panamá).`,
+      'Le escribiremos cuando la cita esté confirmada.',
+    ],
+    action: { label: 'Ver mis citas', path: '/Citas_usuario' },
+  }),
+  appointmentConfirmed: (d, ctx) => ({
+    audience: 'patient',
+    subject: 'Su cita fue confirmada',
+    heading: 'Cita confirmada',
+    paragraphs: [
+      `Su cita presencial del ${when(d.start)} (hora de Panamá) está confirmada.`,
+      'Adjuntamos la cita para su calendario. Le enviaremos un recordatorio el día anterior.',
+    ],
+    action: { label: 'Ver mis citas', path: '/Citas_usuario' },
+    attachments: [appointmentIcs(d, ctx, 'PUBLISH')],
+  }),
+  appointmentCancelled: (d, ctx) => ({
+    audience: 'patient',
+    subject: 'Su cita fue cancelada',
+    heading: 'Cita cancelada',
+    paragraphs: [
+      `Su cita presencial del ${when(d.start)} (hora de Panamá) fue cancelada.`,
+      ...(d.motivo?.trim() ? [`Motivo indicado por la clínica: «${d.motivo.trim().slice(0, 500)}»`] : []),
+      'El archivo adjunto la quita de su calendario. Si lo desea, puede solicitar otra cita.',
+    ],
+    action: { label: 'Ver mis citas', path: '/Citas_usuario' },
+    attachments: [appointmentIcs(d, ctx, 'CANCEL')],
+  }),
+  appointmentReminder: (d) => ({
+    audience: 'patient',
+    subject: 'Recordatorio: su cita es mañana',
+    heading: 'Recordatorio de cita',
+    paragraphs: [
+      `Le recordamos su cita presencial del ${when(d.start)} (hora de Panamá).`,
+      'Si no puede asistir, avise a la clínica.',
+    ],
+    action: { label: 'Ver mis citas', path: '/Citas_usuario' },
+  }),
+  documentAvailable: () => ({
+    audience: 'patient',
+    subject: 'Tiene un documento nuevo',
+    heading: 'Documento nuevo disponible',
+    paragraphs: ['Su médico emitió un documento nuevo. Puede verlo y descargarlo en su área de paciente.'],
+    action: { label: 'Ver mis documentos', path: '/Documentos_usuario' },
+  }),
+  staffReceiptPending: (d) => ({
+    audience: 'staff',
+    subject: `Nuevo comprobante de pago por revisar (${d.metodo})`,
+    heading: 'Comprobante por revisar',
+    paragraphs: [`Un paciente envió un comprobante de pago por ${d.metodo}. Está pendiente de su revisión.`],
+    action: { label: 'Revisar', path: d.reviewPath },
+  }),
+  staffNewAppointment: (d) => ({
+    audience: 'staff',
+    subject: 'Nueva cita asignada',
+    heading: 'Nueva cita',
+    paragraphs: [`Tiene una nueva cita presencial el ${when(d.start)} (hora de Panamá).`],
+    action: { label: 'Ver mis citas', path: '/Citas_Admin_Doctor' },
+  }),
+};
+
+// One catalogue per language; the languages not written yet fall back to Spanish.
+const catalogues: { es: Catalogue } & Partial<Record<MailLang, Catalogue>> = { es };
+
+const FOOTER = {
+  patient: (clinic: string) =>
+    `Mensaje automático de ${clinic}; por favor no responda a este correo. Por su privacidad, nuestros correos no incluyen información médica: la encontrará en su área de paciente.`,
+  staff: (clinic: string) => `Mensaje automático de ${clinic} para su personal; por favor no responda a este correo.`,
+};
+
+/** Escapes text for HTML (names and reasons are typed by people). */
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(c: Content, ctx: MailContext): RenderedMail {
+  const url = c.action ? `${ctx.origin}${c.action.path}` : undefined;
+  const greeting = `Hola, ${c.nombre}:`;
+  const footer = FOOTER[c.audience](ctx.clinicName);
+  const text = [
+    ctx.clinicName,
+    '',
+    c.heading,
+    '',
+    greeting,
+    '',
+    ...c.paragraphs.flatMap((p) => [p, '']),
+    ...(c.action && url ? [`${c.action.label}: ${url}`, ''] : []),
+    '-- ',
+    footer,
+    '',
+  ].join('\n');
+  const p = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(s)}</p>`;
+  const button =
+    c.action && url
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#0b2a5b;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(c.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4b5563">Si el botón no funciona, copie esta dirección en su navegador:<br><a href="${escapeHtml(url)}" style="color:#0b2a5b;word-break:break-all">${escapeHtml(url)}</a></p>`
+      : '';
+  const html = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(c.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f3f5f9;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f3f5f9"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:600px;background:#ffffff;border-radius:8px">
+<tr><td style="padding:16px 24px;background:#0b2a5b;border-radius:8px 8px 0 0">
+<img src="cid:${LOGO_CID}" width="40" height="40" alt="" style="vertical-align:middle;border:0">
+<span style="color:#ffffff;font-size:20px;font-weight:bold;vertical-align:middle;margin-left:8px">${escapeHtml(ctx.clinicName)}</span>
+</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(c.heading)}</h1>
+${p(greeting)}
+${c.paragraphs.map(p).join('\n')}
+${button}
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${escapeHtml(footer)}</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return { subject: c.subject, text, html, attachments: c.attachments ?? [] };
+}
+
+/** Renders one message for its addressee in their language (Spanish when not written yet). */
+export function renderMail<K extends TemplateKind>(
+  kind: K,
+  data: TemplateData[K],
+  to: { nombre: string; lang?: MailLang },
+  ctx: MailContext,
+): RenderedMail {
+  const catalogue = catalogues[to.lang ?? 'es'] ?? catalogues.es;
+  const template = catalogue[kind] as (d: TemplateData[K], c: MailContext, n: string) => Omit<Content, 'nombre'>;
+  return layout({ ...template(data, ctx, to.nombre), nombre: to.nombre.trim() || 'paciente' }, ctx);
+}

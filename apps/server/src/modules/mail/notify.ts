@@ -1,0 +1,163 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '@clinica/shared';
+import type { Mailer } from '../../plugins/mailer.js';
+import type { RecipientsRepository } from './recipients.repository.js';
+import {
+  renderMail,
+  type AppointmentData,
+  type MailContext,
+  type MailLang,
+  type TemplateData,
+  type TemplateKind,
+} from './mail.templates.js';
+
+/**
+ * Whom a message is for: an account (looked up by id, by a patient's e-mail, or as the patient
+ * of a payment), or an address and a name.
+ */
+export type Recipient = (
+  | { patientId: string }
+  | { patientEmail: string }
+  | { paymentId: string }
+  | { staffId: string }
+  | { correo: string; nombre: string }
+) & {
+  /** The person's language; Spanish until the interface has others (issue 9). */
+  lang?: MailLang;
+};
+
+/** How a payment that waits for review came in, and what it pays for. */
+export interface PendingReceipt {
+  metodo: 'Transferencia' | 'Yappy';
+  proposito: 'consulta' | 'cita' | 'hora_extra';
+}
+
+const REVIEW_PATH: Record<PendingReceipt['proposito'], string> = {
+  consulta: '/Consultas_Admin',
+  cita: '/Citas_Admin',
+  hora_extra: '/Recibo_Admin',
+};
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The reminder of an appointment is one job per appointment (two instances queue it once). */
+export const reminderKey = (appointmentId: string) => `appointment-reminder:${appointmentId}`;
+
+/**
+ * The messages other modules send, one typed call each. A call only queues the message (one
+ * INSERT); it never throws: a message that cannot be queued is logged, and the action that
+ * caused it (a registration, a payment) still succeeds.
+ */
+export function createNotifier(deps: {
+  mail: Mailer;
+  recipients: RecipientsRepository;
+  ctx: MailContext;
+  now: () => number;
+  log: FastifyBaseLogger;
+}) {
+  const { mail, recipients, ctx, log } = deps;
+
+  async function resolve(to: Recipient) {
+    if ('correo' in to) return { correo: to.correo, nombre: to.nombre };
+    if ('patientId' in to) return recipients.patient(to.patientId);
+    if ('patientEmail' in to) return recipients.patientByEmail(to.patientEmail);
+    if ('paymentId' in to) return recipients.patientOfPayment(to.paymentId);
+    return recipients.staff(to.staffId);
+  }
+
+  async function send<K extends TemplateKind>(
+    kind: K,
+    to: Recipient,
+    data: TemplateData[K],
+    opts: { sendAt?: Date; dedupeKey?: string } = {},
+  ) {
+    try {
+      const who = await resolve(to);
+      if (!who) {
+        // A document may be made out to an e-mail that has no account: nobody to tell.
+        log.info({ kind }, 'mail not queued: no such recipient');
+        return;
+      }
+      const rendered = renderMail(kind, data, { nombre: who.nombre, lang: to.lang }, ctx);
+      await mail.enqueue({ kind, to: who.correo, ...rendered, ...opts });
+    } catch (err) {
+      log.error({ err, kind }, 'mail not queued');
+    }
+  }
+
+  const none = {} as Record<string, never>;
+  const once = (key: string, c?: { consultationId: string }) => (c ? { dedupeKey: `${key}:${c.consultationId}` } : {});
+  const consultationAuthorised = (to: Recipient, c?: { consultationId: string }) =>
+    send('consultationAuthorised', to, none, once('consultation-authorised', c));
+  const consultationReferred = (to: Recipient, c?: { consultationId: string }) =>
+    send('consultationReferred', to, none, once('consultation-referred', c));
+
+  return {
+    /** Registration welcome. */
+    welcome: (to: Recipient) => send('welcome', to, none),
+    /** The password-reset link (modules/password-recovery). */
+    passwordReset: (to: Recipient, data: { token: string; role: Role }) => send('passwordReset', to, data),
+    /** Tells the account's owner that the password was changed. */
+    passwordChanged: (to: Recipient, data: { role: Role }) =>
+      send('passwordChanged', to, { ...data, at: new Date(deps.now()) }),
+
+    /** A virtual consultation request was received. */
+    consultationReceived: (to: Recipient) => send('consultationReceived', to, none),
+    /** Chat permission granted: link to /ConsultaChat. Once per consultation. */
+    consultationAuthorised,
+    /** Classified tipo_c: no chat, go to a hospital. Once per consultation. */
+    consultationReferred,
+    /** An administrator classified a consultation: tipo_a and tipo_b authorise the chat, tipo_c refers. */
+    async consultationClassified(to: Recipient, c: { consultationId: string; tipo: string }) {
+      if (c.tipo === 'tipo_a' || c.tipo === 'tipo_b') await consultationAuthorised(to, c);
+      else if (c.tipo === 'tipo_c') await consultationReferred(to, c);
+    },
+
+    /** A transfer or Yappy receipt was received (pending review). */
+    paymentReceived: (to: Recipient) => send('paymentReceived', to, none),
+    /** Approved; told once per payment when the recipient is given as `{ paymentId }`. */
+    paymentApproved: (to: Recipient) =>
+      send('paymentApproved', to, none, 'paymentId' in to ? { dedupeKey: `payment-approved:${to.paymentId}` } : {}),
+    /** Rejected, with the staff's reason; once per payment when given as `{ paymentId }`. */
+    paymentRejected: (to: Recipient, data: { motivo: string }) =>
+      send('paymentRejected', to, data, 'paymentId' in to ? { dedupeKey: `payment-rejected:${to.paymentId}` } : {}),
+
+    appointmentRequested: (to: Recipient, appt: AppointmentData) => send('appointmentRequested', to, appt),
+    /** Confirmation with an .ics, and the reminder queued for 24 hours before the appointment. */
+    async appointmentConfirmed(to: Recipient, appt: AppointmentData) {
+      await send('appointmentConfirmed', to, appt);
+      const at = appt.start.getTime() - DAY_MS;
+      if (at > deps.now()) {
+        await send('appointmentReminder', to, appt, { sendAt: new Date(at), dedupeKey: reminderKey(appt.appointmentId) });
+      }
+    },
+    /** Cancellation with an .ics that removes it from the calendar; the reminder is withdrawn. */
+    async appointmentCancelled(to: Recipient, appt: AppointmentData & { motivo?: string }) {
+      try {
+        await mail.cancel(reminderKey(appt.appointmentId));
+      } catch (err) {
+        log.error({ err }, 'reminder not cancelled');
+      }
+      await send('appointmentCancelled', to, appt);
+    },
+
+    /** A new medical document is in the patient's area. */
+    documentAvailable: (to: Recipient) => send('documentAvailable', to, none),
+
+    /** Every administrator: a transfer or Yappy receipt waits for review. */
+    async staffReceiptPending(receipt: PendingReceipt) {
+      let admins: { correo: string; nombre: string }[] = [];
+      try {
+        admins = await recipients.admins();
+      } catch (err) {
+        log.error({ err }, 'administrators not found');
+      }
+      for (const a of admins) {
+        await send('staffReceiptPending', a, { metodo: receipt.metodo, reviewPath: REVIEW_PATH[receipt.proposito] });
+      }
+    },
+    /** The doctor of a new appointment. */
+    staffNewAppointment: (doctor: { staffId: string }, appt: AppointmentData) => send('staffNewAppointment', doctor, appt),
+  };
+}
+export type Notifier = ReturnType<typeof createNotifier>;

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { patients, payments, staff } from '../../db/schema.js';
+
+/** SQL: the address and name of whoever a message is for. */
+export function recipientsRepository(db: Db) {
+  return {
+    async patient(id: string) {
+      const [row] = await db
+        .select({ correo: patients.correo, nombre: patients.nombre })
+        .from(patients)
+        .where(eq(patients.id, id));
+      return row;
+    },
+    async patientByEmail(correo: string) {
+      const [row] = await db
+        .select({ correo: patients.correo, nombre: patients.nombre })
+        .from(patients)
+        .where(eq(patients.correo, correo.trim().toLowerCase()));
+      return row;
+    },
+    /** The patient who made a payment. */
+    async patientOfPayment(paymentId: string) {
+      const [row] = await db
+        .select({ correo: patients.correo, nombre: patients.nombre })
+        .from(payments)
+        .innerJoin(patients, eq(patients.id, payments.patient_id))
+        .where(eq(payments.id, paymentId));
+      return row;
+    },
+    async staff(id: string) {
+      const [row] = await db.select({ correo: staff.correo, nombre: staff.nombre }).from(staff).where(eq(staff.id, id));
+      return row;
+    },
+    async admins() {
+      return db.select({ correo: staff.correo, nombre: staff.nombre }).from(staff).where(eq(staff.role, 'admin'));
+    },
+  };
+}
+export type RecipientsRepository = ReturnType<typeof recipientsRepository>;

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  NEWS_IMAGE_FIELD,
+  blogFormSchema,
+  blogListSchema,
+  errorSchema,
+  newsFormSchema,
+  newsListSchema,
+  publishResultSchema,
+  recordIdParamsSchema,
+  type NewsForm,
+} from '@clinica/shared';
+import { unauthenticated } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { newsRepository } from './news.repository.js';
+import { newsService } from './news.service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+
+/** The signed-in administrator (the route's access already required one). */
+const adminOf = (request: FastifyRequest) => {
+  const admin = request.accounts.admin;
+  if (!admin) throw unauthenticated();
+  return admin;
+};
+
+/** The news form's multipart body: its text fields checked with the shared schema, and the photo. */
+async function readForm(request: FastifyRequest, schema: typeof newsFormSchema | typeof blogFormSchema) {
+  const { fields, files } = await readMultipart(request, [NEWS_IMAGE_FIELD]);
+  const input: NewsForm = parseOrThrow(schema, fields);
+  return { input, file: files.find((f) => f.field === NEWS_IMAGE_FIELD) };
+}
+
+/** News items and blog posts: public lists for /noticias, publishing and editing for administrators. */
+export default async function newsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const news = newsService({ repo: newsRepository(app.db), media: app.media, now: app.now });
+
+  // --- news items -------------------------------------------------------------------------------
+
+  app.get('/api/news', {
+    config: { access: 'anonymous' },
+    schema: { response: { 200: newsListSchema } },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return news.listNews();
+    },
+  });
+
+  app.post('/api/admin/news', {
+    config: { access: 'admin' },
+    schema: { response: { 201: publishResultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const admin = adminOf(request);
+      const { input, file } = await readForm(request, newsFormSchema);
+      return reply.code(201).send(await news.createNews(input, file, admin.accountId));
+    },
+  });
+
+  app.put('/api/admin/news/:id', {
+    config: { access: 'admin' },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    handler: async (request) => {
+      adminOf(request);
+      const { input, file } = await readForm(request, newsFormSchema);
+      return news.updateNews(request.params.id, input, file);
+    },
+  });
+
+  app.delete('/api/admin/news/:id', {
+    config: { access: 'admin' },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    handler: async (request) => {
+      adminOf(request);
+      return news.deleteNews(request.params.id);
+    },
+  });
+
+  // --- blog posts -------------------------------------------------------------------------------
+
+  app.get('/api/blog', {
+    config: { access: 'anonymous' },
+    schema: { response: { 200: blogListSchema } },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return news.listBlog();
+    },
+  });
+
+  app.post('/api/admin/blog', {
+    config: { access: 'admin' },
+    schema: { response: { 201: publishResultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const admin = adminOf(request);
+      const { input, file } = await readForm(request, blogFormSchema);
+      return reply.code(201).send(await news.createBlog(input, file, admin.accountId));
+    },
+  });
+
+  app.put('/api/admin/blog/:id', {
+    config: { access: 'admin' },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    handler: async (request) => {
+      adminOf(request);
+      const { input, file } = await readForm(request, blogFormSchema);
+      return news.updateBlog(request.params.id, input, file);
+    },
+  });
+
+  app.delete('/api/admin/blog/:id', {
+    config: { access: 'admin' },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    handler: async (request) => {
+      adminOf(request);
+      return news.deleteBlog(request.params.id);
+    },
+  });
+}

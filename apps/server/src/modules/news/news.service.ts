@@ -1,0 +1,146 @@
+import {
+  NEWS_IMAGE_FIELD,
+  messages,
+  type BlogForm,
+  type BlogPost,
+  type NewsForm,
+  type NewsItem,
+} from '@clinica/shared';
+import { notFound } from '../../lib/errors.js';
+import type { UploadedFile } from '../../lib/multipart.js';
+import { checkUpload, imageFields, type MediaService } from '../media/media.service.js';
+import type { NewsRepository } from './news.repository.js';
+
+/** How many items the public page lists (newest first). */
+export const LIST_LIMIT = 100;
+
+/**
+ * News and blog: written by administrators (title, text, a picture), read by everybody.
+ * Staff text is stored exactly as written; the pages show it as text, never as HTML.
+ */
+export function newsService(deps: { repo: NewsRepository; media: MediaService; now: () => number }) {
+  const { repo, media } = deps;
+  const now = () => new Date(deps.now());
+
+  /** Replaces the record's picture when a new one came, and removes the old picture afterwards. */
+  const update = async (
+    file: UploadedFile | undefined,
+    kind: 'news' | 'blog',
+    apply: (imageId?: string) => Promise<{ image_id: string } | undefined>,
+    pngOnly: boolean,
+  ) => {
+    if (file && file.bytes.length > 0) {
+      const bytes = await checkUpload(file, NEWS_IMAGE_FIELD, { pngOnly });
+      const before = await media.create({ bytes, kind, field: NEWS_IMAGE_FIELD }, async (image) => {
+        const row = await apply(image.id);
+        if (!row) throw notFound();
+        return row;
+      });
+      await media.remove([before.image_id]);
+    } else {
+      const before = await apply();
+      if (!before) throw notFound();
+    }
+    return { success: true as const, mensaje: messages.recordUpdated };
+  };
+
+  return {
+    async listNews(): Promise<NewsItem[]> {
+      const rows = await repo.listNews(LIST_LIMIT);
+      return rows.map((r) => ({
+        id: r.id,
+        titulo: r.titulo,
+        descripcion: r.descripcion,
+        ...imageFields(r),
+        fecha: r.created_at.toISOString(),
+      }));
+    },
+
+    /** Publishes a news item ('Registro Nuevo'); a photo is required, PNG, JPEG or WebP. */
+    async createNews(input: NewsForm, file: UploadedFile | undefined, authorId: string) {
+      const bytes = await checkUpload(file, NEWS_IMAGE_FIELD);
+      const { id } = await media.create({ bytes, kind: 'news', field: NEWS_IMAGE_FIELD }, (image) =>
+        repo.insertNews({
+          titulo: input.tituloNoticia,
+          descripcion: input.descripcionNoticia,
+          image_id: image.id,
+          created_by: authorId,
+          created_at: now(),
+        }),
+      );
+      return { success: true as const, mensaje: messages.registrationOk, id };
+    },
+
+    /** Edits a news item; the photo is replaced only when a new one is sent. */
+    async updateNews(id: string, input: NewsForm, file: UploadedFile | undefined) {
+      return update(
+        file,
+        'news',
+        (image_id) =>
+          repo.updateNews(id, {
+            titulo: input.tituloNoticia,
+            descripcion: input.descripcionNoticia,
+            ...(image_id ? { image_id } : {}),
+            updated_at: now(),
+          }),
+        false,
+      );
+    },
+
+    async deleteNews(id: string) {
+      const row = await repo.deleteNews(id);
+      if (!row) throw notFound();
+      await media.remove([row.image_id]);
+      return { success: true as const, mensaje: messages.recordDeleted };
+    },
+
+    async listBlog(): Promise<BlogPost[]> {
+      const rows = await repo.listBlog(LIST_LIMIT);
+      return rows.map((r) => ({
+        id: r.id,
+        titulo: r.titulo,
+        contenido: r.contenido,
+        ...imageFields(r),
+        fecha_creacion: r.fecha_creacion.toISOString(),
+      }));
+    },
+
+    /** Publishes a blog post; its picture must be a PNG by content ('Solo se permiten archivos PNG.'). */
+    async createBlog(input: BlogForm, file: UploadedFile | undefined, authorId: string) {
+      const bytes = await checkUpload(file, NEWS_IMAGE_FIELD, { pngOnly: true });
+      const { id } = await media.create({ bytes, kind: 'blog', field: NEWS_IMAGE_FIELD }, (image) =>
+        repo.insertBlog({
+          titulo: input.tituloNoticia,
+          contenido: input.descripcionNoticia,
+          image_id: image.id,
+          created_by: authorId,
+          fecha_creacion: now(),
+        }),
+      );
+      return { success: true as const, mensaje: messages.registrationOk, id };
+    },
+
+    async updateBlog(id: string, input: BlogForm, file: UploadedFile | undefined) {
+      return update(
+        file,
+        'blog',
+        (image_id) =>
+          repo.updateBlog(id, {
+            titulo: input.tituloNoticia,
+            contenido: input.descripcionNoticia,
+            ...(image_id ? { image_id } : {}),
+            updated_at: now(),
+          }),
+        true,
+      );
+    },
+
+    async deleteBlog(id: string) {
+      const row = await repo.deleteBlog(id);
+      if (!row) throw notFound();
+      await media.remove([row.image_id]);
+      return { success: true as const, mensaje: messages.recordDeleted };
+    },
+  };
+}
+export type NewsService = ReturnType<typeof newsService>;

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  errorSchema,
+  messages,
+  passwordResetCheckSchema,
+  passwordResetRequestSchema,
+  passwordResetResultSchema,
+  passwordResetSchema,
+  resultSchema,
+} from '@clinica/shared';
+import { memoryThrottle } from '../auth/login-throttle.js';
+import { passwordRecoveryRepository } from './password-recovery.repository.js';
+import { passwordRecoveryService } from './password-recovery.service.js';
+
+const errors = { 400: errorSchema, 429: errorSchema };
+const WINDOW_MS = 15 * 60_000;
+
+/** 'Forgot password' for the three kinds of account: request a link, check it, set the new password. */
+export default async function passwordRecoveryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = passwordRecoveryService({
+    repo: passwordRecoveryRepository(app.db),
+    notify: app.notify,
+    sessions: app.sessions,
+    // Three links per address and kind of account in 15 minutes: enough for a lost e-mail, not a flood.
+    emailThrottle: memoryThrottle({ max: 3, windowMs: WINDOW_MS, now: app.now }),
+    ipThrottle: memoryThrottle({ max: app.config.loginMaxAttempts * 4, windowMs: WINDOW_MS, now: app.now }),
+    ttlMs: app.config.mail.passwordResetTtlMs,
+    now: app.now,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => service.settled());
+
+  app.post('/api/auth/password/forgot', {
+    config: { access: 'anonymous' },
+    schema: { body: passwordResetRequestSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      service.requestReset(request.body, { ip: request.ip });
+      return { success: true, message: messages.passwordResetRequested };
+    },
+  });
+
+  app.post('/api/auth/password/check', {
+    config: { access: 'anonymous' },
+    schema: { body: passwordResetCheckSchema, response: { 200: passwordResetResultSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { role } = await service.check(request.body.token);
+      return { success: true as const, message: '', role };
+    },
+  });
+
+  app.post('/api/auth/password/reset', {
+    config: { access: 'anonymous' },
+    schema: { body: passwordResetSchema, response: { 200: passwordResetResultSchema, ...errors } },
+    handler: async (request) => {
+      const { role } = await service.reset(request.body);
+      return { success: true as const, message: messages.passwordResetOk, role };
+    },
+  });
+}

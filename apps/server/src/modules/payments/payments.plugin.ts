@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { PAYPAL_STAND_IN_PATH } from '../../config.js';
+import { paypalClient, type Fetch } from './paypal-client.js';
+import { PaypalStandInState, paypalStandIn } from './paypal-stand-in/stand-in.plugin.js';
+import { paymentsRepository, type Tx } from './payments.repository.js';
+import { paymentsService, type PaymentsService } from './payments.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payments module's service: features record what a payment pays for through it. */
+    payments: PaymentsService;
+    /** The demo's PayPal stand-in state, when the server mounts one (no PayPal credentials, not production). */
+    paypalStandIn?: PaypalStandInState;
+  }
+}
+
+/** Calls the mounted stand-in in-process, through Fastify's inject, as if over HTTP. */
+function injectFetch(app: FastifyInstance): Fetch {
+  return async (url, init) => {
+    const res = await app.inject({
+      method: init.method as InjectOptions['method'],
+      url,
+      headers: init.headers,
+      payload: init.body,
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    }
+    return new Response(res.rawPayload, { status: res.statusCode, headers });
+  };
+}
+
+/**
+ * The payments capability: PayPal's client (real, or the local stand-in mounted at
+ * /paypal-sandbox in the demo) and the payments service every feature uses.
+ */
+export default fp(
+  async (app) => {
+    const { paypal } = app.config;
+    let client;
+    if (paypal.mode === 'stand-in') {
+      const state = new PaypalStandInState(paypal.clientId, paypal.clientSecret);
+      await app.register(paypalStandIn, { prefix: PAYPAL_STAND_IN_PATH, state });
+      app.decorate('paypalStandIn', state);
+      client = paypalClient({ ...paypal, fetch: injectFetch(app), now: app.now });
+      app.log.warn('PayPal en modo de demostración: se usa el sustituto local en %s', PAYPAL_STAND_IN_PATH);
+    } else {
+      client = paypalClient({ ...paypal, now: app.now });
+    }
+    const repo = paymentsRepository(app.db);
+    app.decorate(
+      'payments',
+      paymentsService({
+        db: app.db,
+        repo,
+        transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
+        storage: app.storage,
+        paypal: client,
+        now: app.now,
+        log: app.log,
+      }),
+    );
+  },
+  { name: 'payments', dependencies: ['config', 'db', 'storage'] },
+);

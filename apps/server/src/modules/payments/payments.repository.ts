@@ -1,0 +1,205 @@
+import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { files, patients, paymentEvents, payments, paypalOrders, staff } from '../../db/schema.js';
+
+/** A database or an open transaction (a transaction is a database to the query builder). */
+export type Exec = Db;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = Omit<typeof payments.$inferInsert, 'id'>;
+export type PaypalOrderRow = typeof paypalOrders.$inferSelect;
+export type NewFile = typeof files.$inferInsert;
+export type PaymentEvent = (typeof paymentEvents.$inferInsert)['evento'];
+
+const comprobante = alias(files, 'comprobante');
+const fiscal = alias(files, 'fiscal');
+
+/** Escapes LIKE wildcards so a search for '50%' means those characters. */
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const duplicateFlag = sql<boolean>`(${payments.comprobante_sha256} IS NOT NULL AND EXISTS (
+  SELECT 1 FROM payments p2 WHERE p2.comprobante_sha256 = ${payments.comprobante_sha256} AND p2.id <> ${payments.id}))`;
+
+const receiptColumns = {
+  id: payments.id,
+  token: payments.token,
+  nombre: patients.nombre,
+  apellido: patients.apellido,
+  cedula: patients.cedula,
+  celular: patients.celular,
+  country_code: patients.country_code,
+  correo: patients.correo,
+  patient_id: payments.patient_id,
+  monto_cents: payments.monto_cents,
+  acuerdo: payments.acuerdo,
+  metodo_de_pago: payments.metodo_de_pago,
+  proposito: payments.proposito,
+  servicio: payments.servicio,
+  estado: payments.estado,
+  revisado: payments.revisado,
+  motivo_rechazo: payments.motivo_rechazo,
+  created_at: payments.created_at,
+  comprobante_sha256: payments.comprobante_sha256,
+  comprobante_file_id: payments.comprobante_file_id,
+  comprobante_nombre: comprobante.nombre,
+  fiscal_file_id: payments.archivo_fiscal_file_id,
+  fiscal_nombre: fiscal.nombre,
+  posible_duplicado: duplicateFlag,
+};
+
+/** SQL of payments, PayPal orders, receipt files and the payment history. */
+export function paymentsRepository(db: Db) {
+  const receipts = (exec: Exec) =>
+    exec
+      .select(receiptColumns)
+      .from(payments)
+      .innerJoin(patients, eq(patients.id, payments.patient_id))
+      .leftJoin(comprobante, eq(comprobante.id, payments.comprobante_file_id))
+      .leftJoin(fiscal, eq(fiscal.id, payments.archivo_fiscal_file_id));
+
+  return {
+    async insertOrder(row: typeof paypalOrders.$inferInsert) {
+      await db.insert(paypalOrders).values(row);
+    },
+
+    async findOrder(id: string) {
+      const [row] = await db.select().from(paypalOrders).where(eq(paypalOrders.id, id));
+      return row;
+    },
+
+    /**
+     * Claims an order for capture: only one request moves it from 'creada' to 'capturando'. A
+     * claim older than `staleBefore` (a crash between PayPal's answer and our record) may be
+     * taken again; PayPal answers the repeated capture from its idempotency memory.
+     */
+    async claimOrder(id: string, now: Date, staleBefore: Date) {
+      const [row] = await db
+        .update(paypalOrders)
+        .set({ estado: 'capturando', updated_at: now })
+        .where(
+          and(
+            eq(paypalOrders.id, id),
+            or(eq(paypalOrders.estado, 'creada'), and(eq(paypalOrders.estado, 'capturando'), lt(paypalOrders.updated_at, staleBefore))),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async setOrderState(exec: Exec, id: string, estado: PaypalOrderRow['estado'], now: Date) {
+      await exec.update(paypalOrders).set({ estado, updated_at: now }).where(eq(paypalOrders.id, id));
+    },
+
+    async insertFile(exec: Exec, row: NewFile) {
+      await exec.insert(files).values(row);
+    },
+
+    async insertPayment(exec: Exec, row: NewPayment) {
+      const [inserted] = await exec.insert(payments).values(row).returning();
+      return inserted!;
+    },
+
+    async insertEvent(
+      exec: Exec,
+      row: { payment_id: string; evento: PaymentEvent; staff_id?: string | null; detalle?: string | null; created_at: Date },
+    ) {
+      await exec.insert(paymentEvents).values(row);
+    },
+
+    async findPayment(exec: Exec, id: string) {
+      const [row] = await exec.select().from(payments).where(eq(payments.id, id));
+      return row;
+    },
+
+    /** pendiente -> aprobado, once: of simultaneous approvals only one gets the row back. */
+    async approvePending(exec: Exec, id: string, staffId: string | null, now: Date) {
+      const [row] = await exec
+        .update(payments)
+        .set({ estado: 'aprobado', decidido_por: staffId, decidido_at: now })
+        .where(and(eq(payments.id, id), eq(payments.estado, 'pendiente')))
+        .returning();
+      return row;
+    },
+
+    /** pendiente -> rechazado with the reason the patient sees, once. */
+    async rejectPending(exec: Exec, id: string, staffId: string, motivo: string, now: Date) {
+      const [row] = await exec
+        .update(payments)
+        .set({ estado: 'rechazado', motivo_rechazo: motivo, decidido_por: staffId, decidido_at: now })
+        .where(and(eq(payments.id, id), eq(payments.estado, 'pendiente')))
+        .returning();
+      return row;
+    },
+
+    /** Sets `revisado`; returns the row only when it changed. */
+    async setRevisado(exec: Exec, id: string, revisado: boolean) {
+      const [row] = await exec
+        .update(payments)
+        .set({ revisado })
+        .where(and(eq(payments.id, id), sql`${payments.revisado} IS DISTINCT FROM ${revisado}`))
+        .returning({ id: payments.id });
+      return row;
+    },
+
+    async setFiscal(exec: Exec, id: string, fileId: string) {
+      await exec.update(payments).set({ archivo_fiscal_file_id: fileId }).where(eq(payments.id, id));
+    },
+
+    /** Receipts, newest first: a patient's own, or everybody's; optionally by the patient's first name. */
+    async listReceipts(filter: { patientId?: string; nombre?: string; limit: number }) {
+      const conditions = [];
+      if (filter.patientId) conditions.push(eq(payments.patient_id, filter.patientId));
+      if (filter.nombre) conditions.push(ilike(patients.nombre, likeContains(filter.nombre)));
+      return receipts(db)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(payments.created_at))
+        .limit(filter.limit);
+    },
+
+    /** One receipt by its token; with `patientId`, only if it is that patient's. */
+    async receiptByToken(token: string, patientId?: string) {
+      const [row] = await receipts(db).where(
+        patientId ? and(eq(payments.token, token), eq(payments.patient_id, patientId)) : eq(payments.token, token),
+      );
+      return row;
+    },
+
+    async receiptById(id: string) {
+      const [row] = await receipts(db).where(eq(payments.id, id));
+      return row;
+    },
+
+    /** Tokens of the other payments whose receipt has these bytes. */
+    async duplicatesOf(sha256: string, exceptId: string) {
+      const rows = await db
+        .select({ token: payments.token })
+        .from(payments)
+        .where(and(eq(payments.comprobante_sha256, sha256), sql`${payments.id} <> ${exceptId}`))
+        .orderBy(payments.created_at);
+      return rows.map((r) => r.token);
+    },
+
+    async events(paymentId: string) {
+      return db
+        .select({
+          evento: paymentEvents.evento,
+          detalle: paymentEvents.detalle,
+          created_at: paymentEvents.created_at,
+          nombre: staff.nombre,
+          apellido: staff.apellido,
+        })
+        .from(paymentEvents)
+        .leftJoin(staff, eq(staff.id, paymentEvents.staff_id))
+        .where(eq(paymentEvents.payment_id, paymentId))
+        .orderBy(paymentEvents.created_at, sql`${paymentEvents.evento} <> 'creado'`);
+    },
+
+    async fileMeta(fileId: string) {
+      const [row] = await db.select().from(files).where(eq(files.id, fileId));
+      return row;
+    },
+  };
+}
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

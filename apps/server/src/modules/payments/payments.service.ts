@@ -1,0 +1,378 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  SERVICE_LABELS,
+  SERVICE_PRICE_CENTS,
+  amountMatches,
+  messages,
+  type PaymentPurpose,
+  type ReceiptMethod,
+  type Service,
+} from '@clinica/shared';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { Db } from '../../db/client.js';
+import type { Storage } from '../../plugins/storage.js';
+import { assertPdf, assertReceiptFile, cleanFileName } from './payment-files.js';
+import { PaypalApiError, type PaypalCapture, type PaypalClient } from './paypal-client.js';
+import type { PaymentRow, PaymentsRepository, PaypalOrderRow, Tx } from './payments.repository.js';
+
+/** What a feature does when one of its payments is decided (the chat adds an hour, a booking is confirmed ...). */
+export interface PurposeHooks {
+  /** Called inside the approving transaction. */
+  onApproved?(tx: Tx, payment: PaymentRow, staffId: string | null): Promise<void>;
+  /** Called inside the rejecting transaction. */
+  onRejected?(tx: Tx, payment: PaymentRow, staffId: string): Promise<void>;
+  /**
+   * Whether an administrator approves this purpose's pending payments from the receipt screen.
+   * Consultations are not: their payment is approved by classifying the consultation (tipo_a, tipo_b).
+   */
+  approvableFromReceipts?: boolean;
+}
+
+const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
+  consulta: 'Consulta virtual',
+  cita: 'Cita presencial',
+  hora_extra: 'Hora adicional de chat',
+};
+
+// A capture claimed this long ago without a record is taken to have crashed and may be retried.
+const STALE_CLAIM_MS = 2 * 60_000;
+const RECEIPT_LIST_LIMIT = 500;
+
+export const newToken = () => crypto.randomBytes(24).toString('base64url');
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+const centsOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : NaN);
+
+/** Postgres' unique violation, as pg and PGlite report it. */
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Why a capture does not count as paid, or null when it does: PayPal's status COMPLETED, the
+ * server's amount in USD and the server's own reference, all read from PayPal's answer.
+ */
+export function captureProblem(capture: PaypalCapture, order: Pick<PaypalOrderRow, 'monto_cents' | 'referencia'>) {
+  if (capture.status !== 'COMPLETED') return `order status ${capture.status ?? 'missing'}`;
+  const unit = capture.purchase_units?.[0];
+  const captured = unit?.payments?.captures?.[0];
+  if (!unit || !captured) return 'no capture in the answer';
+  if (captured.status !== 'COMPLETED') return `capture status ${captured.status}`;
+  if (captured.amount.currency_code !== 'USD') return `currency ${captured.amount.currency_code}`;
+  if (centsOf(captured.amount.value) !== order.monto_cents) return `amount ${captured.amount.value}`;
+  if ((captured.custom_id ?? unit.custom_id) !== order.referencia) return 'reference mismatch';
+  if (unit.reference_id !== undefined && unit.reference_id !== order.referencia) return 'reference_id mismatch';
+  return null;
+}
+
+export interface PaymentsDeps {
+  db: Db;
+  repo: PaymentsRepository;
+  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  storage: Storage;
+  paypal: PaypalClient;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Payments of the whole product. Prices are the server's; PayPal orders are created, captured
+ * and verified here; transfer and Yappy receipts are checked, stored encrypted and wait for an
+ * administrator. What a payment pays for is recorded by the caller's `record` in the same
+ * transaction as the payment, so there is never one without the other.
+ */
+export function paymentsService(deps: PaymentsDeps) {
+  const { repo, storage, paypal, log } = deps;
+  const hooks = new Map<PaymentPurpose, PurposeHooks>();
+  const at = () => new Date(deps.now());
+
+  /** Refuses an amount other than the server's price of the service. */
+  function assertAmount(monto: number, servicio: Service) {
+    if (!amountMatches(monto, servicio)) throw badRequest(messages.amountMismatch, { monto: messages.amountMismatch });
+  }
+
+  async function storeFile(bytes: Buffer, meta: { kind: string; mime: string; nombre: string }) {
+    const id = crypto.randomUUID();
+    await storage.put(id, bytes, { encrypt: true });
+    return { id, kind: meta.kind, mime: meta.mime, size: bytes.length, sha256: sha256(bytes), nombre: meta.nombre, encrypted: true };
+  }
+
+  async function approveIn(tx: Tx, paymentId: string, staffId: string | null) {
+    const row = await repo.approvePending(tx, paymentId, staffId, at());
+    if (!row) return { changed: false as const, payment: await repo.findPayment(tx, paymentId) };
+    await repo.insertEvent(tx, { payment_id: row.id, evento: 'aprobado', staff_id: staffId, created_at: at() });
+    await hooks.get(row.proposito)?.onApproved?.(tx, row, staffId);
+    return { changed: true as const, payment: row };
+  }
+
+  return {
+    /** A feature says what happens when its payments are approved or rejected. */
+    registerPurpose(proposito: PaymentPurpose, purposeHooks: PurposeHooks) {
+      hooks.set(proposito, purposeHooks);
+    },
+
+    /** The server's price of a service, in cents. */
+    priceCents: (servicio: Service) => SERVICE_PRICE_CENTS[servicio],
+
+    assertAmount,
+
+    /**
+     * Creates a PayPal order for the server's price and remembers it (owner, purpose, service,
+     * amount, reference). `contexto` is what the purpose needs to check at capture time.
+     */
+    async createPaypalOrder(input: { patientId: string; proposito: PaymentPurpose; servicio: Service; monto: number; contexto?: string }) {
+      assertAmount(input.monto, input.servicio);
+      const referencia = crypto.randomUUID();
+      const amountCents = SERVICE_PRICE_CENTS[input.servicio];
+      let created;
+      try {
+        created = await paypal.createOrder({
+          reference: referencia,
+          amountCents,
+          description: `${PURPOSE_LABELS[input.proposito]}: ${SERVICE_LABELS[input.servicio]}`,
+        });
+      } catch (err) {
+        log.error({ err }, 'PayPal order creation failed');
+        throw new AppError(502, messages.paypalSetupFailed);
+      }
+      await repo.insertOrder({
+        id: created.id,
+        referencia,
+        patient_id: input.patientId,
+        proposito: input.proposito,
+        servicio: input.servicio,
+        monto_cents: amountCents,
+        estado: 'creada',
+        contexto: input.contexto ?? null,
+        created_at: at(),
+        updated_at: at(),
+      });
+      return { id: created.id };
+    },
+
+    /**
+     * The patient's own order of this purpose, before anything is captured, so the caller can
+     * check it against the request (same service, same doctor ...). Unknown or foreign: refused.
+     */
+    async orderFor(patientId: string, proposito: PaymentPurpose, orderId: string) {
+      const order = await repo.findOrder(orderId);
+      if (!order || order.patient_id !== patientId || order.proposito !== proposito) {
+        throw badRequest(messages.paypalPaymentFailed);
+      }
+      if (order.estado === 'capturada') throw new AppError(409, messages.paypalAlreadyUsed);
+      if (order.estado === 'fallida') throw badRequest(messages.paypalPaymentFailed);
+      return order;
+    },
+
+    /**
+     * Captures an approved order through PayPal and verifies it (COMPLETED, amount, USD, our
+     * reference). Only then, in one transaction, the payment (approved) and what it pays for
+     * (`record`) are written. One order pays once: a claim lets one request through, and the
+     * unique PayPal order id on payments refuses a second payment whatever happens.
+     */
+    async capturePaypalOrder<T>(order: PaypalOrderRow, record: (tx: Tx, payment: PaymentRow) => Promise<T>) {
+      const claimed = await repo.claimOrder(order.id, at(), new Date(deps.now() - STALE_CLAIM_MS));
+      if (!claimed) throw new AppError(409, messages.paypalAlreadyUsed);
+
+      let capture: PaypalCapture;
+      try {
+        capture = await paypal.captureOrder(order.id, order.referencia);
+      } catch (err) {
+        if (err instanceof PaypalApiError && err.issue === 'ORDER_ALREADY_CAPTURED') {
+          // Captured before (a retry after a lost answer): PayPal's record of the order decides.
+          capture = await paypal.getOrder(order.id);
+        } else {
+          // Nothing was captured: the order may be approved and captured again.
+          await repo.setOrderState(deps.db, order.id, 'creada', at()).catch(() => undefined);
+          log.warn({ err, order: order.id }, 'PayPal capture failed');
+          if (err instanceof PaypalApiError && err.status < 500) throw badRequest(messages.paypalPaymentFailed);
+          throw new AppError(502, messages.paymentProcessingFailed);
+        }
+      }
+
+      const problem = captureProblem(capture, order);
+      if (problem) {
+        await repo.setOrderState(deps.db, order.id, 'fallida', at());
+        log.warn({ order: order.id, problem }, 'PayPal capture refused');
+        throw badRequest(messages.paypalPaymentFailed);
+      }
+      const captureId = capture.purchase_units?.[0]?.payments?.captures?.[0]?.id ?? null;
+
+      try {
+        return await deps.transaction(async (tx) => {
+          const payment = await repo.insertPayment(tx, {
+            token: newToken(),
+            patient_id: order.patient_id,
+            proposito: order.proposito,
+            servicio: order.servicio,
+            monto_cents: order.monto_cents,
+            metodo_de_pago: 'Paypal o Tarjeta',
+            estado: 'aprobado',
+            acuerdo: true,
+            paypal_order_id: order.id,
+            paypal_capture_id: captureId,
+            decidido_at: at(),
+            created_at: at(),
+          });
+          await repo.insertEvent(tx, { payment_id: payment.id, evento: 'creado', detalle: 'PayPal', created_at: at() });
+          await repo.insertEvent(tx, { payment_id: payment.id, evento: 'aprobado', detalle: 'Captura verificada con PayPal', created_at: at() });
+          await repo.setOrderState(tx, order.id, 'capturada', at());
+          await hooks.get(order.proposito)?.onApproved?.(tx, payment, null);
+          const result = await record(tx, payment);
+          return { payment, result };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError(409, messages.paypalAlreadyUsed);
+        // Captured but not recorded: the claim goes stale and a retry records it (PayPal's idempotency).
+        log.error({ err, order: order.id }, 'PayPal payment captured but not recorded');
+        throw err;
+      }
+    },
+
+    /**
+     * Records a transfer or Yappy payment: the receipt (an image or a PDF by content, never by
+     * name) stored encrypted, the payment pending, and what it pays for (`record`), together.
+     */
+    async createReceiptPayment<T>(
+      input: {
+        patientId: string;
+        proposito: PaymentPurpose;
+        servicio: Service;
+        metodo: ReceiptMethod;
+        monto: number;
+        file: { bytes: Buffer; filename: string; field: string };
+      },
+      record: (tx: Tx, payment: PaymentRow) => Promise<T>,
+    ) {
+      assertAmount(input.monto, input.servicio);
+      const mime = await assertReceiptFile(input.file.bytes, input.file.field);
+      const file = await storeFile(input.file.bytes, {
+        kind: 'payment_receipt',
+        mime,
+        nombre: cleanFileName(input.file.filename, 'comprobante'),
+      });
+      try {
+        return await deps.transaction(async (tx) => {
+          await repo.insertFile(tx, file);
+          const payment = await repo.insertPayment(tx, {
+            token: newToken(),
+            patient_id: input.patientId,
+            proposito: input.proposito,
+            servicio: input.servicio,
+            monto_cents: SERVICE_PRICE_CENTS[input.servicio],
+            metodo_de_pago: input.metodo,
+            estado: 'pendiente',
+            acuerdo: true,
+            comprobante_file_id: file.id,
+            comprobante_sha256: file.sha256,
+            created_at: at(),
+          });
+          await repo.insertEvent(tx, { payment_id: payment.id, evento: 'creado', detalle: input.metodo, created_at: at() });
+          const result = await record(tx, payment);
+          return { payment, result };
+        });
+      } catch (err) {
+        await storage.delete(file.id).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** Approves a pending payment inside the caller's transaction; a second approval changes nothing. */
+    approveIn,
+
+    /** An administrator approves a pending payment from the receipt screen (purposes that allow it). */
+    async approve(paymentId: string, staffId: string) {
+      return deps.transaction(async (tx) => {
+        const current = await repo.findPayment(tx, paymentId);
+        if (!current) throw notFound();
+        if (!hooks.get(current.proposito)?.approvableFromReceipts) throw forbidden();
+        const { changed } = await approveIn(tx, paymentId, staffId);
+        if (!changed && current.estado !== 'aprobado') throw new AppError(409, messages.paymentNotPending);
+        return changed;
+      });
+    },
+
+    /** Rejects a pending transfer or Yappy payment with the reason the patient sees. */
+    async reject(paymentId: string, staffId: string, motivo: string) {
+      return deps.transaction(async (tx) => {
+        const row = await repo.rejectPending(tx, paymentId, staffId, motivo, at());
+        if (!row) {
+          if (!(await repo.findPayment(tx, paymentId))) throw notFound();
+          throw new AppError(409, messages.paymentNotPending);
+        }
+        await repo.insertEvent(tx, { payment_id: row.id, evento: 'rechazado', staff_id: staffId, detalle: motivo, created_at: at() });
+        await hooks.get(row.proposito)?.onRejected?.(tx, row, staffId);
+        return row;
+      });
+    },
+
+    /** Toggles `revisado` and attaches the fiscal receipt (PDF only, by content). */
+    async updateReceipt(input: { id: string; revisado: boolean; staffId: string; fiscal?: { bytes: Buffer; filename: string } }) {
+      const fiscal = input.fiscal;
+      if (fiscal) await assertPdf(fiscal.bytes, 'archivo');
+      const exists = await repo.receiptById(input.id);
+      if (!exists) throw notFound();
+      const file = fiscal
+        ? await storeFile(fiscal.bytes, { kind: 'fiscal_receipt', mime: 'application/pdf', nombre: cleanFileName(fiscal.filename, 'factura.pdf') })
+        : undefined;
+      try {
+        await deps.transaction(async (tx) => {
+          const changed = await repo.setRevisado(tx, input.id, input.revisado);
+          if (changed) {
+            await repo.insertEvent(tx, {
+              payment_id: input.id,
+              evento: input.revisado ? 'revisado' : 'no_revisado',
+              staff_id: input.staffId,
+              created_at: at(),
+            });
+          }
+          if (file) {
+            await repo.insertFile(tx, file);
+            await repo.setFiscal(tx, input.id, file.id);
+            await repo.insertEvent(tx, {
+              payment_id: input.id,
+              evento: 'factura_adjunta',
+              staff_id: input.staffId,
+              detalle: file.nombre,
+              created_at: at(),
+            });
+          }
+        });
+      } catch (err) {
+        if (file) await storage.delete(file.id).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** Receipts: the patient's own (patientId) or everybody's, optionally by first name. */
+    listReceipts: (filter: { patientId?: string; nombre?: string }) => repo.listReceipts({ ...filter, limit: RECEIPT_LIST_LIMIT }),
+
+    /** One receipt by token; a patient's view finds only their own (anything else is 404). */
+    async receipt(token: string, patientId?: string) {
+      const row = await repo.receiptByToken(token, patientId);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async receiptHistory(paymentId: string) {
+      return repo.events(paymentId);
+    },
+
+    duplicatesOf: (sha256: string, exceptId: string) => repo.duplicatesOf(sha256, exceptId),
+
+    /** Whether an administrator may approve this purpose from the receipt screen. */
+    approvableFromReceipts: (proposito: PaymentPurpose) => hooks.get(proposito)?.approvableFromReceipts === true,
+
+    /** The bytes and type of a stored file (decrypted). */
+    async readFile(fileId: string) {
+      const meta = await repo.fileMeta(fileId);
+      if (!meta) throw notFound();
+      const bytes = await storage.get(fileId, { encrypted: meta.encrypted });
+      return { bytes, mime: meta.mime, nombre: meta.nombre };
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof paymentsService>;

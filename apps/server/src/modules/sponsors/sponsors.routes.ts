@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  SPONSOR_IMAGE_FIELD,
+  errorSchema,
+  publishResultSchema,
+  recordIdParamsSchema,
+  sponsorFormSchema,
+  sponsorListSchema,
+} from '@clinica/shared';
+import { readMultipart } from '../../lib/multipart.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { sponsorsRepository } from './sponsors.repository.js';
+import { sponsorsService } from './sponsors.service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+
+async function readForm(request: FastifyRequest) {
+  const { fields, files } = await readMultipart(request, [SPONSOR_IMAGE_FIELD]);
+  return { input: parseOrThrow(sponsorFormSchema, fields), file: files.find((f) => f.field === SPONSOR_IMAGE_FIELD) };
+}
+
+/** Sponsors: read by every public page's banner areas, managed by administrators. */
+export default async function sponsorsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const sponsors = sponsorsService({ repo: sponsorsRepository(app.db), media: app.media, now: app.now });
+
+  app.get('/api/sponsors', {
+    config: { access: 'anonymous' },
+    schema: { response: { 200: sponsorListSchema } },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return sponsors.list();
+    },
+  });
+
+  app.post('/api/admin/sponsors', {
+    config: { access: 'admin' },
+    schema: { response: { 201: publishResultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const { input, file } = await readForm(request);
+      return reply.code(201).send(await sponsors.create(input, file));
+    },
+  });
+
+  app.put('/api/admin/sponsors/:id', {
+    config: { access: 'admin' },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    handler: async (request) => {
+      const { input, file } = await readForm(request);
+      return sponsors.update(request.params.id, input, file);
+    },
+  });
+
+  app.delete('/api/admin/sponsors/:id', {
+    config: { access: 'admin' },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    handler: async (request) => sponsors.remove(request.params.id),
+  });
+}

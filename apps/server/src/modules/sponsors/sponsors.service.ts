@@ -1,0 +1,49 @@
+import { SPONSOR_IMAGE_FIELD, messages, type Sponsor, type SponsorForm } from '@clinica/shared';
+import { notFound } from '../../lib/errors.js';
+import type { UploadedFile } from '../../lib/multipart.js';
+import { checkUpload, imageFields, type MediaService } from '../media/media.service.js';
+import type { SponsorsRepository } from './sponsors.repository.js';
+
+/** Sponsors (name, picture, link) managed by administrators and shown in the public banner areas. */
+export function sponsorsService(deps: { repo: SponsorsRepository; media: MediaService; now: () => number }) {
+  const { repo, media } = deps;
+  const now = () => new Date(deps.now());
+  return {
+    async list(): Promise<Sponsor[]> {
+      const rows = await repo.list();
+      return rows.map((r) => ({ id: r.id, nombre: r.nombre, enlace: r.enlace, ...imageFields(r) }));
+    },
+
+    async create(input: SponsorForm, file: UploadedFile | undefined) {
+      const bytes = await checkUpload(file, SPONSOR_IMAGE_FIELD);
+      const { id } = await media.create({ bytes, kind: 'sponsor', field: SPONSOR_IMAGE_FIELD }, (image) =>
+        repo.insert({ nombre: input.nombre, enlace: input.enlace, image_id: image.id, created_at: now() }),
+      );
+      return { success: true as const, mensaje: messages.registrationOk, id };
+    },
+
+    /** Edits a sponsor; its picture is replaced only when a new one is sent. */
+    async update(id: string, input: SponsorForm, file: UploadedFile | undefined) {
+      const changes = { nombre: input.nombre, enlace: input.enlace, updated_at: now() };
+      if (file && file.bytes.length > 0) {
+        const bytes = await checkUpload(file, SPONSOR_IMAGE_FIELD);
+        const before = await media.create({ bytes, kind: 'sponsor', field: SPONSOR_IMAGE_FIELD }, async (image) => {
+          const row = await repo.update(id, { ...changes, image_id: image.id });
+          if (!row) throw notFound();
+          return row;
+        });
+        await media.remove([before.image_id]);
+      } else if (!(await repo.update(id, changes))) {
+        throw notFound();
+      }
+      return { success: true as const, mensaje: messages.recordUpdated };
+    },
+
+    async remove(id: string) {
+      const row = await repo.delete(id);
+      if (!row) throw notFound();
+      await media.remove([row.image_id]);
+      return { success: true as const, mensaje: messages.recordDeleted };
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, validRegistration, type TestApp } from '../../test/harness.js';
+import { registerPatient } from '../modules/auth/test-support.js';
+
+// Security headers set once in a hook (issue 2, item 3; DESIGN.md), and the health endpoints.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** The CSP as directive -> sources. */
+const cspOf = (res: LightMyRequestResponse) => {
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+};
+
+function expectSecurityHeaders(res: LightMyRequestResponse) {
+  const csp = cspOf(res);
+  const scripts = csp.get('script-src') ?? csp.get('default-src');
+  expect(scripts, 'script-src').toBeDefined();
+  expect(scripts).toContain("'self'");
+  expect(scripts).not.toContain("'unsafe-inline'");
+  expect(scripts).not.toContain("'unsafe-eval'");
+  expect(scripts).not.toContain('*');
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+}
+
+describe('security headers', () => {
+  it('are on /healthz, on API answers, on refusals and on unknown paths', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/healthz' }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout-all' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: {},
+        headers: { origin: 'https://evil.example' },
+      }),
+      await t.app.inject({ method: 'GET', url: '/api/no-existe' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 400, 401, 403, 404]);
+    for (const res of answers) expectSecurityHeaders(res);
+  });
+
+  it('sends no HSTS outside production (the demo runs on plain http://localhost)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('health', () => {
+  it('/healthz answers ok', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers ready when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('in production', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://clinica.example.pa',
+      COOKIE_SECRET: 'c'.repeat(48),
+      ADMIN_REGISTRATION_KEY: 'clave-admin-de-produccion',
+      DOCTOR_REGISTRATION_KEY: 'clave-doctor-de-produccion',
+      FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+      CLINIC_BANK_ACCOUNTS: '[]',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
+      MAIL_WORKER: '0',
+      PAYPAL_CLIENT_ID: 'client-id',
+      PAYPAL_CLIENT_SECRET: 'client-secret',
+    });
+  });
+  afterAll(async () => prod?.close());
+
+  it('adds HSTS and keeps the other headers', async () => {
+    const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains/);
+    expectSecurityHeaders(res);
+  });
+
+  it('names the session cookie __Host-… and marks it Secure', async () => {
+    const reg = validRegistration();
+    expect((await registerPatient(prod, reg)).statusCode).toBe(201);
+    const res = await prod.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: reg.correo, password: reg.password },
+      headers: { origin: 'https://clinica.example.pa' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies).toEqual([
+      expect.objectContaining({
+        name: '__Host-sid_patient',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+      }),
+    ]);
+    expect(res.cookies[0]!.domain).toBeUndefined();
+  });
+
+  it('accepts only PUBLIC_ORIGIN as the Origin of a POST', async () => {
+    const res = await prod.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://otra.example.pa', host: 'otra.example.pa' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { TIMERS } from '@clinica/shared';
+import { useTimeout } from '../../lib/timers.js';
+import { LogoMark } from './logo.js';
+
+/**
+ * The full-screen logo of the first visit of a browser session: it starts fading at 6 s and is
+ * removed at 9 s (patient-and-public.md, Intro loader). The session flag is set by the layout.
+ */
+export function IntroLoader({ clinicName, onDone }: { clinicName: string; onDone: () => void }) {
+  const [phase, setPhase] = useState<'visible' | 'fading'>('visible');
+  useTimeout(() => setPhase('fading'), TIMERS.introFadeMs);
+  useTimeout(onDone, TIMERS.introEndMs);
+  return (
+    <div className={`intro-loader intro-${phase}`} data-state={phase} role="status" aria-label="Cargando el sitio de la clínica">
+      <LogoMark size={120} />
+      <p className="intro-name">{clinicName}</p>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TIMERS, type PatientSession, type Role, type StaffSession } from '@clinica/shared';
+import { activitySince } from '../../../lib/activity.js';
+import { api } from '../../../lib/api-client.js';
+
+/** A role's session as the pages use it. */
+export interface SessionState {
+  loggedIn: boolean;
+  userName: string | null;
+}
+
+const SESSION_PATHS: Record<Role, string> = {
+  patient: '/api/auth/session',
+  admin: '/api/admin/session',
+  doctor: '/api/doctor/session',
+};
+
+/**
+ * Asks the server whether the role is signed in. `activo=1` when the person moved, typed,
+ * clicked or scrolled since the previous check: only then does the server restart its idle clock.
+ */
+export async function fetchSession(role: Role): Promise<SessionState> {
+  const activo = activitySince(`session:${role}`) ? '1' : '0';
+  const path = `${SESSION_PATHS[role]}?activo=${activo}`;
+  if (role === 'patient') {
+    const s = await api.get<PatientSession>(path);
+    return { loggedIn: s.loggedIn, userName: s.user_name };
+  }
+  const s = await api.get<StaffSession>(path);
+  return { loggedIn: s.loggedInAdmin && s.authenticated, userName: s.user_name_admin };
+}
+
+export const sessionQueryKey = (role: Role) => ['session', role] as const;
+
+/** Polled every 5 s (TIMERS.sessionPollMs) by the header and the page gates, which share it. */
+export const getSessionQueryOptions = (role: Role) =>
+  queryOptions({
+    queryKey: sessionQueryKey(role),
+    queryFn: () => fetchSession(role),
+    refetchInterval: TIMERS.sessionPollMs,
+    staleTime: TIMERS.sessionPollMs - 500,
+    retry: 1,
+  });
+
+export const useSession = (role: Role) => useQuery(getSessionQueryOptions(role));

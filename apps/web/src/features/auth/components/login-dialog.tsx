@@ -1,0 +1,63 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { loginSchema, messages } from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
+import { Field } from '../../../components/ui/field.js';
+import { Modal } from '../../../components/ui/modal.js';
+import { messageOf } from '../../../lib/api-client.js';
+import { useLoginPatient } from '../api/login.js';
+import '../auth.css';
+
+interface LoginDialogProps {
+  onClose: () => void;
+  onOpenRegistration: () => void;
+}
+
+/** The patient login pop-up; success loads /consultas-virtuales afresh with the new session. */
+export function LoginDialog({ onClose, onOpenRegistration }: LoginDialogProps) {
+  const login = useLoginPatient();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+    } catch (error) {
+      await showAlert(messageOf(error, messages.loginFailed));
+      return;
+    }
+    window.location.assign('/consultas-virtuales');
+  });
+
+  return (
+    <Modal title="Iniciar sesión" onClose={onClose} size="sm">
+      <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Field label="Correo electrónico" error={errors.email?.message} required>
+          {(p) => <input {...p} type="email" autoComplete="username" data-autofocus {...register('email')} />}
+        </Field>
+        <Field label="Contraseña" error={errors.password?.message} required>
+          {(p) => <input {...p} type="password" autoComplete="current-password" {...register('password')} />}
+        </Field>
+        <Button type="submit" busy={login.isPending || login.isSuccess} className="auth-submit">
+          Iniciar sesión
+        </Button>
+      </form>
+      <p className="auth-switch">
+        <Link to="/recuperar-contrasena" onClick={onClose}>
+          {messages.forgotPasswordLink}
+        </Link>
+      </p>
+      <p className="auth-switch">
+        ¿No tiene cuenta?{' '}
+        <button type="button" className="link-button" onClick={onOpenRegistration}>
+          Regístrese aquí
+        </button>
+      </p>
+    </Modal>
+  );
+}

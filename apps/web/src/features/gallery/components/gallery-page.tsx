@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { messages, type GalleryImage } from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
+import { messageOf } from '../../../lib/api-client.js';
+import { useDeleteGalleryImage } from '../api/delete-gallery-image.js';
+import { useGallery } from '../api/get-gallery.js';
+import { ConfirmDelete } from './confirm-delete.js';
+import '../gallery.css';
+
+/** /Gallery: the gallery's images with their names (staff.md: "a list of images"). */
+export function GalleryPage() {
+  const gallery = useGallery();
+  const remove = useDeleteGalleryImage();
+  const [deleting, setDeleting] = useState<GalleryImage | null>(null);
+
+  const confirmDelete = async (image: GalleryImage) => {
+    try {
+      const result = await remove.mutateAsync(image.id);
+      setDeleting(null);
+      await showAlert(result.mensaje);
+    } catch (error) {
+      setDeleting(null);
+      await showAlert(messageOf(error, messages.requestFailed));
+    }
+  };
+
+  return (
+    <div className="gallery-page">
+      <h1>Galería</h1>
+      <p>
+        <Link to="/UploadForm" className="btn btn-primary">
+          Subir imágenes
+        </Link>
+      </p>
+      {gallery.isPending ? (
+        <p className="gallery-note">{messages.loading}</p>
+      ) : gallery.isError ? (
+        <p className="gallery-note" role="alert">
+          {messages.loadFailed}
+        </p>
+      ) : gallery.data.length === 0 ? (
+        <p className="gallery-empty">{messages.noGalleryImages}</p>
+      ) : (
+        <ul className="gallery-grid" aria-label="Imágenes de la galería">
+          {gallery.data.map((image) => (
+            <li key={image.id}>
+              <figure>
+                <img
+                  src={image.url}
+                  srcSet={`${image.url} 1x, ${image.url_2x} 2x`}
+                  width={image.ancho}
+                  height={image.alto}
+                  alt={image.nombre}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <figcaption>{image.nombre}</figcaption>
+              </figure>
+              <Button variant="danger" onClick={() => setDeleting(image)} aria-label={`Eliminar ${image.nombre}`}>
+                Eliminar
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <ConfirmDelete
+          name={deleting.nombre}
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void confirmDelete(deleting)}
+        />
+      )}
+    </div>
+  );
+}

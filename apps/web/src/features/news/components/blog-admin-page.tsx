@@ -1,0 +1,31 @@
+import { messages } from '@clinica/shared';
+import { useCreateBlogPost } from '../api/create-blog-post.js';
+import { useDeleteBlogPost } from '../api/delete-blog-post.js';
+import { useBlogPosts } from '../api/get-blog-posts.js';
+import { useUpdateBlogPost } from '../api/update-blog-post.js';
+import { PublishAdmin } from './publish-admin.js';
+
+/** /Blog_Admin: publish (PNG picture only), edit and delete blog posts. */
+export function BlogAdminPage() {
+  const posts = useBlogPosts();
+  const create = useCreateBlogPost();
+  const update = useUpdateBlogPost();
+  const remove = useDeleteBlogPost();
+  return (
+    <PublishAdmin
+      kind="blog"
+      title="Blog"
+      listTitle="Entradas publicadas"
+      noun="entrada"
+      empty={messages.noBlogPosts}
+      rows={{
+        isPending: posts.isPending,
+        isError: posts.isError,
+        data: posts.data?.map((p) => ({ ...p, texto: p.contenido, fecha: p.fecha_creacion })),
+      }}
+      create={{ run: create.mutateAsync, busy: create.isPending }}
+      update={{ run: update.mutateAsync, busy: update.isPending }}
+      remove={{ run: remove.mutateAsync, busy: remove.isPending }}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import type { BlogPost } from '@clinica/shared';
+import { formatDate } from './format-date.js';
+
+/** The blog list of /noticias: title, date of creation, picture and text of each post. */
+export function BlogList({ posts }: { posts: BlogPost[] }) {
+  return (
+    <ol className="blog-list">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <article className="blog-post" aria-labelledby={`blog-${post.id}`}>
+            <h3 id={`blog-${post.id}`}>{post.titulo}</h3>
+            <p className="news-date">
+              <time dateTime={post.fecha_creacion}>{formatDate(post.fecha_creacion)}</time>
+            </p>
+            <img
+              className="blog-image"
+              src={post.imagen_url}
+              srcSet={`${post.imagen_url} 1x, ${post.imagen_url_2x} 2x`}
+              width={post.imagen_ancho}
+              height={post.imagen_alto}
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
+            <p className="blog-content">{post.contenido}</p>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

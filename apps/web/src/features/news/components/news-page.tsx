@@ -1,0 +1,43 @@
+import { messages } from '@clinica/shared';
+import { useBlogPosts } from '../api/get-blog-posts.js';
+import { useNews } from '../api/get-news.js';
+import { BlogList } from './blog-list.js';
+import { NewsCarousel } from './news-carousel.js';
+import '../news.css';
+
+/** /noticias: the news carousel, then the blog list (patient-and-public.md, "News and blog page"). */
+export function NewsPage() {
+  const news = useNews();
+  const blog = useBlogPosts();
+  return (
+    <div className="news-page">
+      <h1>Noticias</h1>
+      {news.isPending ? (
+        <p className="news-note">{messages.loading}</p>
+      ) : news.isError ? (
+        <p className="news-note" role="alert">
+          {messages.loadFailed}
+        </p>
+      ) : news.data.length === 0 ? (
+        <p className="news-empty">{messages.noNews}</p>
+      ) : (
+        <NewsCarousel items={news.data} />
+      )}
+
+      <section className="blog-section" aria-labelledby="blog-title">
+        <h2 id="blog-title">Blog</h2>
+        {blog.isPending ? (
+          <p className="news-note">{messages.loading}</p>
+        ) : blog.isError ? (
+          <p className="news-note" role="alert">
+            {messages.loadFailed}
+          </p>
+        ) : blog.data.length === 0 ? (
+          <p className="news-empty">{messages.noBlogPosts}</p>
+        ) : (
+          <BlogList posts={blog.data} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, messages, passwordResetSchema, type Role } from '@clinica/shared';
+import { Button } from '../../../components/ui/button.js';
+import { Field } from '../../../components/ui/field.js';
+import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { useCheckResetLink } from '../api/check-reset-link.js';
+import { useResetPassword } from '../api/reset-password.js';
+import { ACCOUNT_LABEL, tokenFromLocation } from './account-kind.js';
+import '../password-recovery.css';
+
+/** A used, expired or invalid link: the server's reason and the way to a new link. */
+function Refused({ message }: { message: string }) {
+  return (
+    <>
+      <p className="recovery-refused" role="alert">
+        {message}
+      </p>
+      <p className="recovery-links">
+        <Link to={PASSWORD_RECOVERY_PATHS.request}>Solicitar un enlace nuevo</Link>
+      </p>
+    </>
+  );
+}
+
+// A refusal the server explained (400) is shown as is; anything else is the generic message.
+const refusal = (error: unknown) =>
+  error instanceof ApiError && error.status === 400 ? error.message || messages.resetLinkInvalid : messageOf(error, messages.requestFailedRetry);
+
+function ResetForm({ token, role }: { token: string; role: Role }) {
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(passwordResetSchema),
+    defaultValues: { token, password: '', password_confirm: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync(values);
+    } catch {
+      // Shown below from the mutation's state.
+    }
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <div className="recovery-done" role="status">
+        <p>{reset.data.message}</p>
+        <p>
+          <Link to={LOGIN_PATH_OF_ROLE[reset.data.role]}>Iniciar sesión</Link>
+        </p>
+      </div>
+    );
+  }
+  if (reset.isError && reset.error instanceof ApiError && reset.error.status === 400 && reset.error.errors.token) {
+    return <Refused message={refusal(reset.error)} />;
+  }
+  return (
+    <>
+      <p className="recovery-kind">Cuenta {ACCOUNT_LABEL[role]}</p>
+      <p>Escriba su contraseña nueva dos veces. Al guardarla se cerrarán todas las sesiones abiertas de esta cuenta.</p>
+      <form className="recovery-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Field label="Contraseña nueva" error={errors.password?.message} hint="Al menos 8 caracteres." required>
+          {(p) => <input {...p} type="password" autoComplete="new-password" autoFocus {...register('password')} />}
+        </Field>
+        <Field label="Confirmar contraseña nueva" error={errors.password_confirm?.message} required>
+          {(p) => <input {...p} type="password" autoComplete="new-password" {...register('password_confirm')} />}
+        </Field>
+        {reset.isError && (
+          <p className="recovery-error" role="alert">
+            {refusal(reset.error)}
+          </p>
+        )}
+        <Button type="submit" busy={reset.isPending} className="recovery-submit">
+          Cambiar contraseña
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/** /restablecer-contrasena#token=...: checks the link, then asks for the new password. */
+export function ResetPasswordPage() {
+  const { hash } = useLocation();
+  const [search] = useSearchParams();
+  const token = tokenFromLocation(hash, search);
+  const check = useCheckResetLink(token);
+
+  return (
+    <section className="recovery-page" aria-labelledby="reset-title">
+      <h1 id="reset-title">Crear una contraseña nueva</h1>
+      {token === '' ? (
+        <Refused message={messages.resetLinkInvalid} />
+      ) : check.isPending ? (
+        <p role="status">{messages.loading}</p>
+      ) : check.isError ? (
+        <Refused message={refusal(check.error)} />
+      ) : (
+        <ResetForm token={token} role={check.data.role} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { messages } from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
+import { Field } from '../../../components/ui/field.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { usePaymentsConfig } from '../api/get-payments-config.js';
+import { useChosenFile } from '../hooks/use-chosen-file.js';
+import type { PaymentCallbacks } from '../payment-callbacks.js';
+
+const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
+
+interface ReceiptPaymentProps {
+  metodo: 'Transferencia' | 'Yappy';
+  precio: number;
+  sendReceipt: PaymentCallbacks['sendReceipt'];
+}
+
+/**
+ * Bank transfer or Yappy (Panama only): where to pay, the request to write nothing in the
+ * payment description, and the receipt file (required; previewed 200 px wide, removable).
+ */
+export function ReceiptPayment({ metodo, precio, sendReceipt }: ReceiptPaymentProps) {
+  const config = usePaymentsConfig();
+  const { file, preview, choose } = useChosenFile();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const remove = () => {
+    choose(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      void showAlert(messages.missingFieldsWithReceipt);
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendReceipt({ metodo_de_pago: metodo, monto: precio, file });
+      remove();
+    } catch (error) {
+      if (error instanceof ApiError && error.fromServer) {
+        // The original's Yappy call appended the server's message to the session-update failure.
+        void showAlert(metodo === 'Yappy' ? `${messages.sessionUpdateFailed} ${error.message}` : `${messages.requestRejectedPrefix}${error.message}`);
+      } else {
+        void showAlert(messages.requestFailed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="receipt-payment" onSubmit={(e) => void submit(e)} aria-label={metodo === 'Yappy' ? 'Pago por Yappy' : 'Pago por transferencia'}>
+      {config.isPending ? (
+        <p className="payments-note">{messages.loading}</p>
+      ) : config.isError ? (
+        <p className="payments-error" role="alert">
+          {messages.loadFailed}
+        </p>
+      ) : metodo === 'Transferencia' ? (
+        <div className="payments-destination">
+          <p>Transfiera el monto exacto a una de estas cuentas (solo desde bancos de Panamá):</p>
+          <ul className="payments-accounts">
+            {config.data.cuentas_bancarias.map((c) => (
+              <li key={`${c.banco}-${c.numero}`}>
+                <strong>{c.banco}</strong> · Cuenta {c.tipo.toLowerCase()} <span className="payments-number">{c.numero}</span> · A nombre de {c.titular}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <div className="payments-destination">
+          <p>
+            Envíe el monto exacto por Yappy (solo Panamá) al número <strong className="payments-number">{config.data.yappy}</strong>.
+          </p>
+        </div>
+      )}
+      <p className="payments-amount">
+        Monto a pagar: <strong>USD {precio.toFixed(2)}</strong>
+      </p>
+      <p className="payments-warning" role="note">
+        {messages.transferNoDescription}
+      </p>
+
+      <Field label="Comprobante de pago (imagen o PDF)" required hint="Foto o captura del comprobante de la transferencia o de Yappy.">
+        {(control) => (
+          <input
+            {...control}
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+
+      {file && (
+        <div className="receipt-preview">
+          {file.type.startsWith('image/') && preview ? (
+            <img src={preview} width={200} alt="Vista previa del comprobante" className="receipt-preview-image" />
+          ) : (
+            <p className="receipt-preview-file" style={{ width: 200 }}>
+              {file.name}
+            </p>
+          )}
+          <Button variant="secondary" onClick={remove}>
+            Quitar comprobante
+          </Button>
+        </div>
+      )}
+
+      <Button type="submit" disabled={!file} busy={busy}>
+        Enviar comprobante
+      </Button>
+    </form>
+  );
+}

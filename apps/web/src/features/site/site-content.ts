@@ -1,0 +1,33 @@
+import { CURRENCY, SERVICES, SERVICE_LABELS, SERVICE_PRICE_CENTS, type Service } from '@clinica/shared';
+
+/**
+ * Opening hours as the public pages state them (patient-and-public.md section 9, decisions.md),
+ * in Panama time. Hours are [open, close) on the 24-hour clock.
+ */
+export const VIRTUAL_HOURS = { open: 8, close: 22 } as const;
+export const CLINIC_HOURS = {
+  weekdays: { open: 8, close: 22 },
+  weekend: { open: 9, close: 17 },
+} as const;
+
+/** 8 -> '8:00 a. m.', 22 -> '10:00 p. m.' (the usual Spanish 12-hour form in Panama). */
+export function formatHour(hour: number): string {
+  const suffix = hour < 12 ? 'a. m.' : 'p. m.';
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:00 ${suffix}`;
+}
+
+export const formatRange = (range: { open: number; close: number }) =>
+  `${formatHour(range.open)} a ${formatHour(range.close)}`;
+
+/** 1000 -> 'USD 10', 1050 -> 'USD 10.50'. */
+export function formatPrice(cents: number): string {
+  const amount = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  return `${CURRENCY} ${amount}`;
+}
+
+export const PRICE_ROWS: readonly { service: Service; label: string; price: string }[] = SERVICES.map((service) => ({
+  service,
+  label: SERVICE_LABELS[service],
+  price: formatPrice(SERVICE_PRICE_CENTS[service]),
+}));

@@ -1,0 +1,31 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { Field } from '../../../components/ui/field.js';
+
+/** Search by the patient's first name: 'Buscar' and 'Limpiar Búsqueda'. */
+export function SearchBar({ onSearch, onClear }: { onSearch: (name: string) => void; onClear: () => void }) {
+  const [text, setText] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <form className="review-search" role="search" onSubmit={submit}>
+      <Field label="Nombre del paciente">
+        {(p) => <input {...p} type="search" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} />}
+      </Field>
+      <div className="review-search-actions">
+        <Button type="submit">Buscar</Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setText('');
+            onClear();
+          }}
+        >
+          Limpiar Búsqueda
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * When the person last did something (mouse move, click, key press, scroll, touch). The session
+ * countdown, the idle logout and the session polls' `activo` flag all read this one clock, so
+ * they always agree.
+ */
+const EVENTS = ['mousemove', 'mousedown', 'click', 'keydown', 'scroll', 'wheel', 'touchstart'] as const;
+
+let lastActivityAt = Date.now();
+const lastReadAt = new Map<string, number>();
+let started = false;
+
+const mark = () => {
+  lastActivityAt = Date.now();
+};
+
+/** Starts listening once for the whole page (capture phase, so scrolls of inner panes count). */
+export function startActivityTracking() {
+  if (started) return;
+  started = true;
+  lastActivityAt = Date.now();
+  for (const type of EVENTS) document.addEventListener(type, mark, { capture: true, passive: true });
+}
+
+/** Time of the last activity, in epoch milliseconds. */
+export const lastActivity = () => lastActivityAt;
+
+/** Counts as activity (a successful sign-in, say). */
+export const markActivity = mark;
+
+/**
+ * True when there was activity since the previous call with the same key: each session poll
+ * asks once, and only then does the server restart its idle clock.
+ */
+export function activitySince(key: string): boolean {
+  const previous = lastReadAt.get(key);
+  lastReadAt.set(key, Date.now());
+  return previous === undefined || lastActivityAt > previous;
+}
+

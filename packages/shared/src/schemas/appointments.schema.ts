@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { isCalendarDate, parseHour } from '../appointment-slots.js';
+import { SERVICES } from '../constants.js';
+import { messages } from '../messages.js';
+import { requiredChoice, requiredText } from './auth.schema.js';
+import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
+
+/** In-person appointments: the request and its payment, the lists and details, the doctors' unavailable dates. */
+
+/** reservada: held during a PayPal checkout; pendiente: receipt waiting for review; confirmada: paid; cancelada: slot freed. */
+export const APPOINTMENT_STATES = ['reservada', 'pendiente', 'confirmada', 'cancelada'] as const;
+export type AppointmentState = (typeof APPOINTMENT_STATES)[number];
+
+/** Who cancelled: the patient, an administrator, the rejection of the payment, or an unpaid PayPal hold that lapsed. */
+export const CANCELLED_BY = ['paciente', 'administrador', 'pago_rechazado', 'reserva_vencida'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/** A calendar date yyyy-MM-dd ('2025-02-30' is not one). */
+export const isoDateField = z
+  .string({ error: messages.missingFields })
+  .trim()
+  .min(1, messages.missingFields)
+  .refine(isCalendarDate, messages.invalidDate);
+
+/** A slot's hour, 'HH:00'. */
+export const slotHourField = z
+  .string({ error: messages.missingFields })
+  .trim()
+  .min(1, messages.missingFields)
+  .refine((v) => parseHour(v) !== null, messages.invalidTime);
+
+const doctorIdField = z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice);
+
+/** The form's fields (patient-and-public.md, section 3, "In-person appointment request"); the doctor's id is `id_doctor`. */
+export const appointmentRequestShape = {
+  servicio: requiredChoice(SERVICES),
+  id_doctor: doctorIdField,
+  fecha: isoDateField,
+  hora: slotHourField,
+  mensaje: requiredText(2000),
+};
+
+export const appointmentRequestSchema = z.strictObject(appointmentRequestShape);
+export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
+export type AppointmentRequestInput = z.input<typeof appointmentRequestSchema>;
+
+/** PayPal step 1: the order for the server's price; the slot is held while the patient pays. */
+export const appointmentPaypalOrderSchema = z.strictObject({
+  ...appointmentRequestShape,
+  metodo_de_pago: z.literal('Paypal o Tarjeta', { error: messages.invalidChoice }),
+  monto: montoField,
+});
+export type AppointmentPaypalOrder = z.infer<typeof appointmentPaypalOrderSchema>;
+
+/** pago_paypal.php: monto, servicio, mensaje, fecha, hora, id_doctor, orderID, payerID. */
+export const appointmentPaypalCaptureSchema = z.strictObject({
+  ...appointmentRequestShape,
+  monto: montoField,
+  ...paypalApprovalShape,
+});
+export type AppointmentPaypalCapture = z.infer<typeof appointmentPaypalCaptureSchema>;
+
+/** pago_yappy_y_tranferencia.php (multipart; the receipt travels as `comprobante_tranferencia`). */
+export const appointmentReceiptSchema = z.strictObject({
+  ...appointmentRequestShape,
+  metodo_de_pago: requiredChoice(RECEIPT_METHODS),
+  monto: montoField,
+});
+export type AppointmentReceipt = z.infer<typeof appointmentReceiptSchema>;
+
+/** Answer of a booking: its token (PayPal: confirmed; receipt: pending review). */
+export const appointmentSubmittedSchema = z.object({
+  success: z.literal(true),
+  status: z.literal('success'),
+  message: z.string(),
+  token: z.string(),
+  estado: z.enum(APPOINTMENT_STATES),
+});
+export type AppointmentSubmitted = z.infer<typeof appointmentSubmittedSchema>;
+
+/** obtener_fechas_disponibles.php?id: the doctor's unavailable dates. */
+export const blockedDatesQuerySchema = z.object({ id: doctorIdField });
+export const blockedDatesSchema = z.array(z.string());
+
+/** obtener_horas_disponibles.php?fecha&id: the free hours of the doctor on that date. */
+export const freeHoursQuerySchema = z.object({ id: doctorIdField, fecha: isoDateField });
+export const freeHoursSchema = z.array(z.string());
+
+const paymentSummary = z.object({
+  metodo_de_pago: z.enum(PAYMENT_METHODS),
+  monto: z.number(),
+  estado: z.enum(PAYMENT_STATES),
+  motivo_rechazo: z.string().nullable(),
+});
+
+const rowBase = {
+  id: z.string(),
+  token: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  fecha: z.string(),
+  hora: z.string(),
+  servicio: z.enum(SERVICES),
+  estado: z.enum(APPOINTMENT_STATES),
+  doctor: z.string(),
+};
+
+/** A row of /Citas_usuario, /Citas_Admin_Doctor and /Citas_Admin. */
+export const appointmentRowSchema = z.object({
+  ...rowBase,
+  metodo_de_pago: z.enum(PAYMENT_METHODS).nullable(),
+  estado_pago: z.enum(PAYMENT_STATES).nullable(),
+  /** True when the patient may still cancel it (active, more than 24 hours ahead). */
+  cancelable: z.boolean(),
+});
+export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
+
+/** The detail modal (nombre, apellido, correo, telefono, fecha, hora, servicio, mensaje, created_at, token, id). */
+export const appointmentDetailSchema = appointmentRowSchema.extend({
+  correo: z.string(),
+  telefono: z.string(),
+  mensaje: z.string(),
+  created_at: z.string(),
+  correo_doctor: z.string(),
+  cancelada_por: z.enum(CANCELLED_BY).nullable(),
+  motivo_cancelacion: z.string().nullable(),
+  pago: paymentSummary.nullable(),
+});
+export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
+
+/** An administrator cancels an appointment (a rejected transfer, say), with the reason the patient reads. */
+export const appointmentCancelSchema = z.strictObject({
+  motivo: z.string({ error: messages.cancelReasonRequired }).trim().min(1, messages.cancelReasonRequired).max(500, messages.fieldTooLong),
+});
+export type AppointmentCancel = z.infer<typeof appointmentCancelSchema>;
+
+/** ingresar_fechas.php: JSON `date`; `confirmar` once the doctor has seen the appointments already held that day. */
+export const blockDateSchema = z.strictObject({
+  date: isoDateField,
+  confirmar: z.boolean().optional(),
+});
+export type BlockDate = z.infer<typeof blockDateSchema>;
+
+/** An appointment already held on a date the doctor wants to block. */
+export const heldAppointmentSchema = z.object({ hora: z.string(), nombre: z.string(), apellido: z.string(), estado: z.enum(APPOINTMENT_STATES) });
+export type HeldAppointment = z.infer<typeof heldAppointmentSchema>;
+
+/**
+ * Answer of a block: `bloqueada` true when done; false with the appointments held that day and the
+ * warning, when the doctor must confirm first.
+ */
+export const blockDateResultSchema = z.object({
+  success: z.literal(true),
+  bloqueada: z.boolean(),
+  message: z.string(),
+  citas: z.array(heldAppointmentSchema),
+});
+export type BlockDateResult = z.infer<typeof blockDateResultSchema>;
+
+/** The doctor's own unavailable dates, today and later, with how many appointments each holds. */
+export const doctorBlockedDateSchema = z.object({ fecha: z.string(), citas: z.number() });
+export const doctorBlockedDatesSchema = z.array(doctorBlockedDateSchema);
+export type DoctorBlockedDate = z.infer<typeof doctorBlockedDateSchema>;
+
+export const blockedDateParamsSchema = z.object({ fecha: isoDateField });

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { MAX_PAGE_SIZE } from './records.schema.js';
+
+/** The audit trail (issue 6): what is recorded and how administrators read it (/Auditoria_Admin). */
+
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+export const AUDIT_ROLES = ['patient', 'admin', 'doctor', 'anonymous'] as const;
+export type AuditRole = (typeof AUDIT_ROLES)[number];
+
+/** Every action the product records, with the Spanish label the screen and the export show. */
+export const AUDIT_ACTIONS = {
+  'auth.login': 'Inicio de sesión',
+  'auth.login_all': 'Inicio de sesión en todas las cuentas',
+  refusal: 'Acceso rechazado',
+  'patient.list': 'Lista de pacientes',
+  'patient.read': 'Ficha del paciente',
+  'patient.export': 'Descarga de todos sus datos',
+  'consultation.list': 'Lista de consultas',
+  'consultation.read': 'Consulta',
+  'consultation.update': 'Actualización de la consulta',
+  'consultation.classify': 'Clasificación de la consulta',
+  'receipt.list': 'Lista de recibos',
+  'receipt.read': 'Recibo de pago',
+  'receipt.update': 'Actualización del recibo',
+  'suggestion.list': 'Lista de sugerencias',
+  'document.patient_lookup': 'Búsqueda de datos del paciente para un documento',
+  'file.id_card': 'Descarga de la imagen de cédula',
+  'file.exam': 'Descarga de un archivo de exámenes',
+  'file.exam_upload': 'Subida de un archivo de exámenes',
+  'file.consultation_image': 'Descarga de una imagen de la consulta',
+  'file.receipt': 'Descarga de un comprobante o factura',
+  'file.document': 'Descarga de un documento médico',
+  'audit.list': 'Consulta de la auditoría',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_OUTCOME_LABELS: Record<AuditOutcome, string> = {
+  success: 'Correcto',
+  failure: 'Fallido',
+  denied: 'Rechazado',
+};
+export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = {
+  patient: 'Paciente',
+  admin: 'Administrador',
+  doctor: 'Médico',
+  anonymous: 'Sin sesión',
+};
+
+/** Filters of the audit screen: by patient, by staff member (or any account), and the page. */
+export const auditQuerySchema = z.object({
+  patient_id: z.string().uuid(messages.invalidRequest).optional(),
+  actor_id: z.string().uuid(messages.invalidRequest).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/, messages.invalidRequest)
+    .optional(),
+  limit: z.coerce.number().int().min(1, messages.invalidRequest).max(MAX_PAGE_SIZE, messages.invalidRequest).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditRowSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor_role: z.enum(AUDIT_ROLES),
+  actor_id: z.string().nullable(),
+  actor_correo: z.string().nullable(),
+  action: z.string(),
+  resource_type: z.string().nullable(),
+  resource_id: z.string().nullable(),
+  patient_id: z.string().nullable(),
+  /** The patient's name, when the row names a patient that exists. */
+  paciente: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  status_code: z.number().nullable(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+/** The staff accounts the audit screen filters by. */
+export const auditStaffSchema = z.object({
+  id: z.string(),
+  role: z.enum(['admin', 'doctor']),
+  nombre: z.string(),
+  apellido: z.string(),
+  correo: z.string(),
+});
+export type AuditStaff = z.infer<typeof auditStaffSchema>;

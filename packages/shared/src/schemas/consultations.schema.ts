@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { SERVICES } from '../constants.js';
+import { messages } from '../messages.js';
+import { emailField, requiredChoice } from './auth.schema.js';
+import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
+
+/** Virtual consultation request, its payment, its authorisation and the staff screens. */
+
+/** The history sections after `sintomas`: each is filled or marked not applicable. */
+export const HISTORY_SECTIONS = [
+  'antecedentesFamiliares',
+  'antecedentesPersonales',
+  'antecedentesQuirurgicos',
+  'alergias',
+  'otrosDatos',
+] as const;
+export type HistorySection = (typeof HISTORY_SECTIONS)[number];
+
+/** A section marked not applicable is stored as this text (patient-and-public.md, section 3). */
+export const NOT_APPLICABLE_TEXT = messages.notApplicable;
+
+const MAX_TEXT = 4000;
+const sectionText = z
+  .string({ error: messages.fillOrTick })
+  .trim()
+  .min(1, messages.fillOrTick)
+  .max(MAX_TEXT, messages.fieldTooLong);
+
+export const consultationHistoryShape = {
+  sintomas: z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).max(MAX_TEXT, messages.fieldTooLong),
+  antecedentesFamiliares: sectionText,
+  antecedentesPersonales: sectionText,
+  antecedentesQuirurgicos: sectionText,
+  alergias: sectionText,
+  otrosDatos: sectionText,
+};
+
+const choiceShape = {
+  servicio: requiredChoice(SERVICES),
+  doctor_id: z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice),
+};
+
+/** The data form: service, doctor and the history sections. */
+export const consultationRequestSchema = z.strictObject({ ...choiceShape, ...consultationHistoryShape });
+export type ConsultationRequest = z.infer<typeof consultationRequestSchema>;
+export type ConsultationRequestInput = z.input<typeof consultationRequestSchema>;
+
+/** Consent: ticking the box sends 'si' (or 'no'); the server records it with its time. */
+export const consentSchema = z.strictObject({ aceptar: z.enum(['si', 'no'], { error: messages.invalidChoice }) });
+export type Consent = z.infer<typeof consentSchema>;
+
+/** PayPal order for a consultation ("update session for PayPal": metodo_de_pago and monto). */
+export const consultationPaypalOrderSchema = z.strictObject({
+  ...choiceShape,
+  metodo_de_pago: z.literal('Paypal o Tarjeta', { error: messages.invalidChoice }),
+  monto: montoField,
+});
+export type ConsultationPaypalOrder = z.infer<typeof consultationPaypalOrderSchema>;
+
+/** "Verify PayPal payment": the history fields, the doctor and PayPal's orderID and payerID. */
+export const consultationPaypalCaptureSchema = z.strictObject({
+  ...choiceShape,
+  ...consultationHistoryShape,
+  ...paypalApprovalShape,
+});
+export type ConsultationPaypalCapture = z.infer<typeof consultationPaypalCaptureSchema>;
+
+/** "Update session for transfer or Yappy" (multipart; the receipt file travels beside these fields). */
+export const consultationReceiptSchema = z.strictObject({
+  ...choiceShape,
+  ...consultationHistoryShape,
+  metodo_de_pago: requiredChoice(RECEIPT_METHODS),
+  monto: montoField,
+});
+export type ConsultationReceipt = z.infer<typeof consultationReceiptSchema>;
+
+/** The receipt file's field name, as the specification spells it. */
+export const RECEIPT_FILE_FIELD = 'comprobante_tranferencia';
+
+/** Answer of a consultation request: its token, and whether the chat is open already (PayPal). */
+export const consultationSubmittedSchema = z.object({
+  success: z.literal(true),
+  status: z.literal('success'),
+  message: z.string(),
+  token: z.string(),
+  chat: z.boolean(),
+});
+export type ConsultationSubmitted = z.infer<typeof consultationSubmittedSchema>;
+
+/** Session check of the consultation page: usuario_id, and whether requests are accepted now. */
+export const consultationSessionSchema = z.object({
+  usuario_id: z.string(),
+  abierto: z.boolean(),
+  mensaje: z.string().nullable(),
+});
+export type ConsultationSession = z.infer<typeof consultationSessionSchema>;
+
+/** States of the waiting page's 5-second poll. */
+export const AUTHORISATION_STATES = ['sin_consulta', 'pendiente', 'autorizada', 'emergencia', 'rechazada', 'sin_permiso', 'cerrada'] as const;
+export type AuthorisationState = (typeof AUTHORISATION_STATES)[number];
+
+/** "Consultation authorisation check every 5 s": `authenticated` is true once the chat is allowed. */
+export const authorisationStatusSchema = z.object({
+  authenticated: z.boolean(),
+  estado: z.enum(AUTHORISATION_STATES),
+  message: z.string().nullable(),
+  token: z.string().nullable(),
+});
+export type AuthorisationStatus = z.infer<typeof authorisationStatusSchema>;
+
+/** Chat session check: usuario_id, correo, nombre, apellido, pago, api (and which consultation). */
+export const chatSessionSchema = z.object({
+  usuario_id: z.string(),
+  correo: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  /** True: the consultation's payment is authorised. */
+  pago: z.boolean(),
+  /** Address of the chat the page connects to (the product's own by default). */
+  api: z.string(),
+  consulta_id: z.string(),
+  consulta_token: z.string(),
+});
+export type ChatSession = z.infer<typeof chatSessionSchema>;
+
+export const doctorsQuerySchema = z.object({ servicio: requiredChoice(SERVICES) });
+/** getDoctores.php: a doctor as the lists show it. */
+export const doctorListItemSchema = z.object({ id: z.string(), correo: z.string(), nombre: z.string() });
+export type DoctorListItem = z.infer<typeof doctorListItemSchema>;
+
+// ---- staff screens ----------------------------------------------------------------------------
+
+/** The administrator's classification: 'Quitar Permiso', tipo_a (low risk), tipo_b (urgent), tipo_c (emergency). */
+export const TIPOS_DE_CONSULTA = ['quitar_permiso', 'tipo_a', 'tipo_b', 'tipo_c'] as const;
+export type TipoDeConsulta = (typeof TIPOS_DE_CONSULTA)[number];
+
+const zeroOrOne = z.preprocess(
+  (v) => (v === '0' || v === '1' ? Number(v) : typeof v === 'boolean' ? Number(v) : v),
+  z.union([z.literal(0), z.literal(1)], { error: messages.invalidChoice }),
+);
+
+/** actualizar_consulta.php: consulta_id, correo (the patient's), tipo_consulta, estado_consulta. */
+export const consultationClassificationSchema = z.strictObject({
+  consulta_id: z.string({ error: messages.missingFields }).uuid(messages.invalidRequest),
+  correo: emailField,
+  tipo_consulta: requiredChoice(TIPOS_DE_CONSULTA),
+  estado_consulta: zeroOrOne,
+});
+export type ConsultationClassification = z.infer<typeof consultationClassificationSchema>;
+export type ConsultationClassificationInput = z.input<typeof consultationClassificationSchema>;
+
+/** A row of the consultation lists. */
+export const consultationRowSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  token_encrypt: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  cedula: z.string(),
+  correo: z.string(),
+  servicio: z.enum(SERVICES),
+  correo_doctor: z.string(),
+  fecha_registro: z.string(),
+  tipo_de_consulta: z.enum(TIPOS_DE_CONSULTA).nullable(),
+  estado_consulta: z.union([z.literal(0), z.literal(1)]),
+  revisado: z.union([z.literal(0), z.literal(1)]),
+  metodo_de_pago: z.enum(PAYMENT_METHODS),
+  estado_pago: z.enum(PAYMENT_STATES),
+});
+export type ConsultationRow = z.infer<typeof consultationRowSchema>;
+
+const consultationPaymentSchema = z.object({
+  token: z.string(),
+  metodo_de_pago: z.enum(PAYMENT_METHODS),
+  monto: z.number(),
+  estado: z.enum(PAYMENT_STATES),
+  motivo_rechazo: z.string().nullable(),
+  Link_Comprobante: z.string().nullable(),
+  Nombre_Comprobante: z.string().nullable(),
+});
+
+/** The whole consultation (patient-and-public.md and staff.md, section 3). */
+export const consultationDetailSchema = consultationRowSchema.extend({
+  nacionalidad: z.string(),
+  genero: z.string(),
+  edad: z.number(),
+  direccion: z.string(),
+  celular: z.string(),
+  nombre_doctor: z.string(),
+  sintomas: z.string(),
+  antecedentes_familiares: z.string(),
+  antecedentes_personales: z.string(),
+  antecedentes_quirurgicos: z.string(),
+  alergias: z.string(),
+  otros_datos: z.string(),
+  peso: z.number().nullable(),
+  talla: z.number().nullable(),
+  presion_arterial: z.string().nullable(),
+  frecuencia_cardiaca: z.string().nullable(),
+  frecuencia_respiratoria: z.string().nullable(),
+  analisis: z.string().nullable(),
+  plan: z.string().nullable(),
+  /** Next consultation (yyyy-MM-dd and HH:mm). */
+  fecha: z.string().nullable(),
+  hora: z.string().nullable(),
+  /** Download address of the exam file, or null. */
+  archivo_examenes_encrypted: z.string().nullable(),
+  imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),
+  permiso_chat: z.boolean(),
+  pago: consultationPaymentSchema,
+});
+export type ConsultationDetail = z.infer<typeof consultationDetailSchema>;
+
+export const adminConsultationDetailSchema = consultationDetailSchema.extend({
+  pago: consultationPaymentSchema.extend({ posible_duplicado: z.boolean() }),
+});
+export type AdminConsultationDetail = z.infer<typeof adminConsultationDetailSchema>;
+
+export const fileParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing),
+  fileId: z.string().uuid(messages.notFound),
+});

@@ -1,0 +1,608 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../constants.js';
+import { messages } from '../messages.js';
+import { emailField, phoneMatchesCountry, requiredText } from './auth.schema.js';
+
+/**
+ * The six medical documents of the doctors (staff.md, "Document form fields"). Field names are
+ * the specification's, letter for letter; every value travels as text, so the form, the route
+ * and the PDF see the same strings. Which fields are required is written in docs/documents.md.
+ */
+
+export const DOCUMENT_TYPES = [
+  'certificado-salud',
+  'solicitud-examenes',
+  'historia-clinica',
+  'referencia-medica',
+  'recetario',
+  'certificado-incapacidad',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The document's title, as printed on the PDF and shown on the pages. */
+export const DOCUMENT_TITLES: Record<DocumentType, string> = {
+  'certificado-salud': 'Certificado de Salud',
+  'solicitud-examenes': 'Solicitud de Exámenes',
+  'historia-clinica': 'Historia Clínica',
+  'referencia-medica': 'Referencia Médica',
+  recetario: 'Recetario',
+  'certificado-incapacidad': 'Certificado de Incapacidad',
+};
+
+/** The doctor-area page of each form (staff.md, section 2). */
+export const DOCUMENT_PAGES: Record<DocumentType, string> = {
+  'certificado-salud': '/Certif_Salud',
+  'solicitud-examenes': '/Solic_Examenes',
+  'historia-clinica': '/HistoriaClinica',
+  'referencia-medica': '/RefMedicas',
+  recetario: '/Recetarios',
+  'certificado-incapacidad': '/CertificadoIncapacidad',
+};
+
+export const SEXES = ['Hombre', 'Mujer'] as const;
+export const REFERRAL_SPECIALTIES = ['Consulta General', 'Psicología', 'Medicina Interna', 'Nefrología'] as const;
+export const YES_NO = ['Si', 'No'] as const;
+export const EXAM_FINDINGS = ['Normal', 'Anormal'] as const;
+/** The referral's body systems, each with a Normal/Anormal select. */
+export const BODY_SYSTEMS = [
+  'Cabeza',
+  'Fontanelas',
+  'Ojos',
+  'ORL',
+  'Piel_Y_Linfatico',
+  'Cardiopulmonar',
+  'Abdomen',
+  'O_Sexuales',
+  'Extremidades',
+  'Urologico',
+  'Neurologico',
+] as const;
+export const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+export const DEFAULT_COUNTRY_CODE = '+507';
+
+// --- field builders ---------------------------------------------------------------------------
+
+const SHORT = 100;
+const NAME = 150;
+const LONG = 4000;
+
+/** An optional text: trimmed, bounded, empty when absent. */
+const optionalText = (max: number) =>
+  z
+    .string({ error: messages.invalidRequest })
+    .trim()
+    .max(max, messages.fieldTooLong)
+    .optional()
+    .transform((v) => v ?? '');
+
+const text = (required: boolean, max: number) => (required ? requiredText(max) : optionalText(max));
+
+const isCalendarDate = (v: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && y <= 2200 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+};
+
+/** A calendar date YYYY-MM-DD (the value of an input type="date"). */
+const dateField = (required: boolean) =>
+  text(required, 10).refine((v) => v === '' || isCalendarDate(v), messages.invalidDate);
+
+/** A time HH:MM, 24-hour (the value of an input type="time"). */
+const timeField = (required: boolean) =>
+  text(required, 5).refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), messages.invalidTime);
+
+const ageField = (required: boolean) =>
+  text(required, 3).refine((v) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) <= 120), messages.invalidAge);
+
+/** A select: one of the values, or empty when the field is optional. */
+const choice = (values: readonly string[], required: boolean) =>
+  z
+    .string({ error: messages.invalidChoice })
+    .trim()
+    .optional()
+    .transform((v) => v ?? '')
+    .refine((v) => !required || v !== '', messages.missingFields)
+    .refine((v) => v === '' || values.includes(v), messages.invalidChoice);
+
+const countryCode = () =>
+  z
+    .string({ error: messages.invalidChoice })
+    .trim()
+    .optional()
+    .transform((v) => v || DEFAULT_COUNTRY_CODE)
+    .refine((v) => (COUNTRY_CODES as readonly string[]).includes(v), messages.invalidChoice);
+
+const phone = (required: boolean) => text(required, 30).refine((v) => v === '' || /^[\d\s()-]+$/.test(v), messages.invalidPhone);
+
+type PhoneFields = { country_code: string; Celular: string };
+const checkPhone = (v: PhoneFields, ctx: z.RefinementCtx) => {
+  if (v.Celular !== '' && !phoneMatchesCountry(v.country_code, v.Celular)) {
+    ctx.addIssue({ code: 'custom', path: ['Celular'], message: messages.invalidPhone });
+  }
+};
+
+// --- the six forms ----------------------------------------------------------------------------
+
+/** Health certificate (Cert_Salud). */
+export const healthCertificateSchema = z.object({
+  correoPaciente: emailField,
+  ssn: text(false, 30),
+  date: dateField(true),
+  patientName: text(true, NAME),
+  doctorName: text(true, NAME),
+  doctorCode: text(false, 50),
+  regNumber: text(true, 50),
+});
+
+/** Exam request (Solicitud_Examenes); `Examenes` is the product's addition: what is requested. */
+export const examRequestSchema = z
+  .object({
+    correoPaciente: emailField,
+    patientName: text(true, NAME),
+    country_code: countryCode(),
+    Celular: phone(false),
+    CIP: text(false, 30),
+    Edad: ageField(false),
+    Sexo: choice(SEXES, false),
+    Examenes: text(true, LONG),
+  })
+  .superRefine(checkPhone);
+
+/** Clinical history (Historia_Clinica): everything but the legal representative is required. */
+export const clinicalHistorySchema = z
+  .object({
+    correoPaciente: emailField,
+    patientName: text(true, NAME),
+    Edad: ageField(true),
+    FechaNacimiento: dateField(true),
+    country_code: countryCode(),
+    Celular: phone(true),
+    Direccion: text(true, 300),
+    Genero: choice(SEXES, true),
+    Cedula: text(true, 30),
+    RepreLegal: text(false, NAME),
+    Fecha: dateField(true),
+    Subjetivo: text(true, LONG),
+    APP: text(true, LONG),
+    Alergias: text(true, 1000),
+    Objetivo: text(true, LONG),
+    Peso: text(true, 20),
+    TA: text(true, 20),
+    FC: text(true, 20),
+    FR: text(true, 20),
+    T: text(true, 20),
+    Analisis: text(true, LONG),
+    Plan: text(true, LONG),
+  })
+  .superRefine((v, ctx) => {
+    checkPhone(v, ctx);
+    // A minor is attended with a legal representative, who must then be named.
+    if (v.Edad !== '' && Number(v.Edad) < 18 && v.RepreLegal === '') {
+      ctx.addIssue({ code: 'custom', path: ['RepreLegal'], message: messages.legalRepresentativeRequired });
+    }
+  });
+
+const bodySystems = Object.fromEntries(BODY_SYSTEMS.map((s) => [s, choice(EXAM_FINDINGS, true)])) as Record<
+  (typeof BODY_SYSTEMS)[number],
+  ReturnType<typeof choice>
+>;
+
+/** Medical referral (Ref_Medicas): identification, history, vital signs, findings and plan are required. */
+export const medicalReferralSchema = z
+  .object({
+    correoPaciente: emailField,
+    Especialidad: choice(REFERRAL_SPECIALTIES, true),
+    Paciente: text(true, NAME),
+    Edad: ageField(true),
+    Genero: choice(SEXES, true),
+    Cedula: text(true, 30),
+    ValidacionSSN: choice(YES_NO, true),
+    SSN: text(false, 30),
+    Direccion: text(true, 300),
+    Trabajo: text(false, 200),
+    country_code: countryCode(),
+    Celular: phone(true),
+    Fecha: dateField(true),
+    Hora: timeField(true),
+    Subjetivo: text(true, LONG),
+    Alergias: text(true, 1000),
+    APP: text(true, LONG),
+    AHF: text(false, LONG),
+    AQX: text(false, LONG),
+    Medicamentos: text(false, LONG),
+    Peso: text(true, 20),
+    Talla: text(true, 20),
+    T2: text(false, 20),
+    IMC: text(false, 20),
+    TA: text(true, 20),
+    FC: text(true, 20),
+    FR: text(true, 20),
+    TEMP: text(true, 20),
+    FCF: text(false, 20),
+    ...bodySystems,
+    Hallazgos_Relevantes: text(true, LONG),
+    Analisis: text(true, LONG),
+    Plan: text(true, LONG),
+    Medico: text(true, NAME),
+    Reg: text(true, 50),
+  })
+  .superRefine((v, ctx) => {
+    checkPhone(v, ctx);
+    if (v.ValidacionSSN === 'Si' && v.SSN === '') {
+      ctx.addIssue({ code: 'custom', path: ['SSN'], message: messages.missingFields });
+    }
+  })
+  // The SSN is shown (and kept) only when ValidacionSSN is 'Si'.
+  .transform((v) => (v.ValidacionSSN === 'Si' ? v : { ...v, SSN: '' }));
+
+/** Prescription (Recetario); `Medicamentos` is the product's addition: what is prescribed. */
+export const prescriptionSchema = z
+  .object({
+    correoPaciente: emailField,
+    patientName: text(true, NAME),
+    country_code: countryCode(),
+    Celular: phone(false),
+    CIP: text(false, 30),
+    Edad: ageField(false),
+    Sexo: choice(SEXES, false),
+    Alergias: text(false, 1000),
+    date: dateField(true),
+    Medicamentos: text(true, LONG),
+  })
+  .superRefine(checkPhone);
+
+const dayField = () => text(true, 2).refine((v) => v === '' || (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= 31), messages.invalidDate);
+const monthField = () => text(true, 2).refine((v) => v === '' || (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= 12), messages.invalidDate);
+const yearField = () => text(true, 4).refine((v) => v === '' || (/^\d{4}$/.test(v) && +v >= 1900 && +v <= 2200), messages.invalidDate);
+
+const pad2 = (v: string) => v.padStart(2, '0');
+/** The start or end of an incapacity as YYYY-MM-DDTHH:MM, or null when it is not a real date. */
+export const incapacityMoment = (v: { dia: string; mes: string; ano: string; hora: string }) => {
+  const day = `${v.ano}-${pad2(v.mes)}-${pad2(v.dia)}`;
+  return isCalendarDate(day) && /^([01]\d|2[0-3]):[0-5]\d$/.test(v.hora) ? `${day}T${v.hora}` : null;
+};
+
+/** Incapacity certificate (Cert_Incapacidad): the period, its days and the doctor are required. */
+export const incapacityCertificateSchema = z
+  .object({
+    correoPaciente: emailField,
+    ssn: text(false, 30),
+    date: dateField(true),
+    patientName: text(true, NAME),
+    dias_incapacidad: text(true, 3).refine(
+      (v) => v === '' || (/^\d{1,3}$/.test(v) && +v >= 1 && +v <= 365),
+      messages.invalidIncapacityDays,
+    ),
+    hora_inicio: timeField(true),
+    dia_inicio: dayField(),
+    mes_inicio: monthField(),
+    ano_inicio: yearField(),
+    hora_final: timeField(true),
+    dia_final: dayField(),
+    mes_final: monthField(),
+    ano_final: yearField(),
+    doctorName: text(true, NAME),
+    regNumber: text(true, 50),
+  })
+  .superRefine((v, ctx) => {
+    const parts = ['hora', 'dia', 'mes', 'ano'] as const;
+    const filled = (end: 'inicio' | 'final') => parts.every((p) => v[`${p}_${end}`] !== '');
+    if (!filled('inicio') || !filled('final')) return;
+    const start = incapacityMoment({ dia: v.dia_inicio, mes: v.mes_inicio, ano: v.ano_inicio, hora: v.hora_inicio });
+    const end = incapacityMoment({ dia: v.dia_final, mes: v.mes_final, ano: v.ano_final, hora: v.hora_final });
+    if (!start) ctx.addIssue({ code: 'custom', path: ['dia_inicio'], message: messages.invalidDate });
+    if (!end) ctx.addIssue({ code: 'custom', path: ['dia_final'], message: messages.invalidDate });
+    if (start && end && end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['dia_final'], message: messages.incapacityEndBeforeStart });
+    }
+  });
+
+/** The schema of each document type: the form's resolver, the route's body and the tests use it. */
+export const documentSchemas = {
+  'certificado-salud': healthCertificateSchema,
+  'solicitud-examenes': examRequestSchema,
+  'historia-clinica': clinicalHistorySchema,
+  'referencia-medica': medicalReferralSchema,
+  recetario: prescriptionSchema,
+  'certificado-incapacidad': incapacityCertificateSchema,
+} as const satisfies Record<DocumentType, z.ZodType>;
+
+export type HealthCertificate = z.output<typeof healthCertificateSchema>;
+export type ExamRequest = z.output<typeof examRequestSchema>;
+export type ClinicalHistory = z.output<typeof clinicalHistorySchema>;
+export type MedicalReferral = z.output<typeof medicalReferralSchema>;
+export type Prescription = z.output<typeof prescriptionSchema>;
+export type IncapacityCertificate = z.output<typeof incapacityCertificateSchema>;
+export type DocumentInput<T extends DocumentType> = z.input<(typeof documentSchemas)[T]>;
+export type DocumentData<T extends DocumentType> = z.output<(typeof documentSchemas)[T]>;
+/** Any document's parsed fields, by the specification's names. */
+export type DocumentFields = Record<string, string>;
+
+// --- field descriptions: labels and widgets, shared by the form and the PDF --------------------
+
+export type FieldKind = 'email' | 'text' | 'textarea' | 'date' | 'time' | 'age' | 'select' | 'country' | 'phone' | 'number';
+
+export interface DocumentField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  options?: readonly string[];
+  /** Labels of the options when they differ from the values (months). */
+  optionLabels?: readonly string[];
+  /** The form section the field belongs to (a heading on the page and in the PDF). */
+  section?: string;
+}
+
+const f = (name: string, label: string, kind: FieldKind = 'text', extra: Partial<DocumentField> = {}): DocumentField => ({
+  name,
+  label,
+  kind,
+  ...extra,
+});
+
+const PATIENT_EMAIL = f('correoPaciente', 'Correo del paciente', 'email');
+const COUNTRY = f('country_code', 'Código de país', 'country');
+const CELL = f('Celular', 'Celular', 'phone');
+const SEX = (name: string, label: string) => f(name, label, 'select', { options: SEXES });
+const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
+const MONTH_VALUES = MONTHS.map((_, i) => String(i + 1));
+
+/** Every field of each form, in the order of the page, with its Spanish label. */
+export const DOCUMENT_FIELDS: Record<DocumentType, readonly DocumentField[]> = {
+  'certificado-salud': [
+    PATIENT_EMAIL,
+    f('patientName', 'Nombre del paciente'),
+    f('ssn', 'Número de Seguro Social'),
+    f('date', 'Fecha', 'date'),
+    f('doctorName', 'Nombre del médico'),
+    f('doctorCode', 'Código del médico'),
+    f('regNumber', 'Número de registro'),
+  ],
+  'solicitud-examenes': [
+    PATIENT_EMAIL,
+    f('patientName', 'Nombre del paciente'),
+    f('CIP', 'Cédula (CIP)'),
+    f('Edad', 'Edad', 'age'),
+    SEX('Sexo', 'Sexo'),
+    COUNTRY,
+    CELL,
+    f('Examenes', 'Exámenes solicitados', 'textarea'),
+  ],
+  'historia-clinica': [
+    PATIENT_EMAIL,
+    f('patientName', 'Nombre del paciente', 'text', { section: 'Datos del paciente' }),
+    f('Edad', 'Edad', 'age', { section: 'Datos del paciente' }),
+    f('FechaNacimiento', 'Fecha de nacimiento', 'date', { section: 'Datos del paciente' }),
+    { ...SEX('Genero', 'Género'), section: 'Datos del paciente' },
+    f('Cedula', 'Cédula', 'text', { section: 'Datos del paciente' }),
+    { ...COUNTRY, section: 'Datos del paciente' },
+    { ...CELL, section: 'Datos del paciente' },
+    f('Direccion', 'Dirección', 'text', { section: 'Datos del paciente' }),
+    f('RepreLegal', 'Representante legal', 'text', { section: 'Datos del paciente' }),
+    f('Fecha', 'Fecha de la consulta', 'date', { section: 'Consulta' }),
+    f('Subjetivo', 'Subjetivo (motivo de consulta)', 'textarea', { section: 'Consulta' }),
+    f('APP', 'Antecedentes personales patológicos (APP)', 'textarea', { section: 'Consulta' }),
+    f('Alergias', 'Alergias', 'textarea', { section: 'Consulta' }),
+    f('Objetivo', 'Objetivo (examen físico)', 'textarea', { section: 'Consulta' }),
+    f('Peso', 'Peso (kg)', 'text', { section: 'Signos vitales' }),
+    f('TA', 'Tensión arterial (TA, mmHg)', 'text', { section: 'Signos vitales' }),
+    f('FC', 'Frecuencia cardiaca (FC, lpm)', 'text', { section: 'Signos vitales' }),
+    f('FR', 'Frecuencia respiratoria (FR, rpm)', 'text', { section: 'Signos vitales' }),
+    f('T', 'Temperatura (T, °C)', 'text', { section: 'Signos vitales' }),
+    f('Analisis', 'Análisis', 'textarea', { section: 'Análisis y plan' }),
+    f('Plan', 'Plan', 'textarea', { section: 'Análisis y plan' }),
+  ],
+  'referencia-medica': [
+    PATIENT_EMAIL,
+    f('Especialidad', 'Especialidad', 'select', { options: REFERRAL_SPECIALTIES, section: 'Referencia' }),
+    f('Fecha', 'Fecha', 'date', { section: 'Referencia' }),
+    f('Hora', 'Hora', 'time', { section: 'Referencia' }),
+    f('Paciente', 'Paciente', 'text', { section: 'Datos del paciente' }),
+    f('Edad', 'Edad', 'age', { section: 'Datos del paciente' }),
+    { ...SEX('Genero', 'Género'), section: 'Datos del paciente' },
+    f('Cedula', 'Cédula', 'text', { section: 'Datos del paciente' }),
+    f('ValidacionSSN', '¿Tiene Seguro Social?', 'select', { options: YES_NO, section: 'Datos del paciente' }),
+    f('SSN', 'Número de Seguro Social', 'text', { section: 'Datos del paciente' }),
+    f('Direccion', 'Dirección', 'text', { section: 'Datos del paciente' }),
+    f('Trabajo', 'Lugar de trabajo', 'text', { section: 'Datos del paciente' }),
+    { ...COUNTRY, section: 'Datos del paciente' },
+    { ...CELL, section: 'Datos del paciente' },
+    f('Subjetivo', 'Subjetivo (motivo de referencia)', 'textarea', { section: 'Historia' }),
+    f('Alergias', 'Alergias', 'textarea', { section: 'Historia' }),
+    f('APP', 'Antecedentes personales patológicos (APP)', 'textarea', { section: 'Historia' }),
+    f('AHF', 'Antecedentes heredofamiliares (AHF)', 'textarea', { section: 'Historia' }),
+    f('AQX', 'Antecedentes quirúrgicos (AQX)', 'textarea', { section: 'Historia' }),
+    f('Medicamentos', 'Medicamentos actuales', 'textarea', { section: 'Historia' }),
+    f('Peso', 'Peso (kg)', 'text', { section: 'Signos vitales' }),
+    f('Talla', 'Talla (m)', 'text', { section: 'Signos vitales' }),
+    f('T2', 'Talla² (m²)', 'text', { section: 'Signos vitales' }),
+    f('IMC', 'Índice de masa corporal (IMC)', 'text', { section: 'Signos vitales' }),
+    f('TA', 'Tensión arterial (TA, mmHg)', 'text', { section: 'Signos vitales' }),
+    f('FC', 'Frecuencia cardiaca (FC, lpm)', 'text', { section: 'Signos vitales' }),
+    f('FR', 'Frecuencia respiratoria (FR, rpm)', 'text', { section: 'Signos vitales' }),
+    f('TEMP', 'Temperatura (°C)', 'text', { section: 'Signos vitales' }),
+    f('FCF', 'Frecuencia cardiaca fetal (FCF, lpm)', 'text', { section: 'Signos vitales' }),
+    ...(
+      [
+        ['Cabeza', 'Cabeza'],
+        ['Fontanelas', 'Fontanelas'],
+        ['Ojos', 'Ojos'],
+        ['ORL', 'Otorrinolaringología (ORL)'],
+        ['Piel_Y_Linfatico', 'Piel y linfático'],
+        ['Cardiopulmonar', 'Cardiopulmonar'],
+        ['Abdomen', 'Abdomen'],
+        ['O_Sexuales', 'Órganos sexuales'],
+        ['Extremidades', 'Extremidades'],
+        ['Urologico', 'Urológico'],
+        ['Neurologico', 'Neurológico'],
+      ] as const
+    ).map(([name, label]) => f(name, label, 'select', { options: EXAM_FINDINGS, section: 'Examen físico' })),
+    f('Hallazgos_Relevantes', 'Hallazgos relevantes', 'textarea', { section: 'Análisis y plan' }),
+    f('Analisis', 'Análisis', 'textarea', { section: 'Análisis y plan' }),
+    f('Plan', 'Plan', 'textarea', { section: 'Análisis y plan' }),
+    f('Medico', 'Médico que refiere', 'text', { section: 'Médico' }),
+    f('Reg', 'Número de registro', 'text', { section: 'Médico' }),
+  ],
+  recetario: [
+    PATIENT_EMAIL,
+    f('patientName', 'Nombre del paciente'),
+    f('CIP', 'Cédula (CIP)'),
+    f('Edad', 'Edad', 'age'),
+    SEX('Sexo', 'Sexo'),
+    COUNTRY,
+    CELL,
+    f('Alergias', 'Alergias'),
+    f('date', 'Fecha', 'date'),
+    f('Medicamentos', 'Medicamentos e indicaciones (Rp.)', 'textarea'),
+  ],
+  'certificado-incapacidad': [
+    PATIENT_EMAIL,
+    f('patientName', 'Nombre del paciente'),
+    f('ssn', 'Número de Seguro Social'),
+    f('date', 'Fecha', 'date'),
+    f('dias_incapacidad', 'Días de incapacidad', 'number'),
+    f('hora_inicio', 'Hora de inicio', 'time', { section: 'Desde' }),
+    f('dia_inicio', 'Día de inicio', 'select', { options: DAYS, section: 'Desde' }),
+    f('mes_inicio', 'Mes de inicio', 'select', { options: MONTH_VALUES, optionLabels: MONTHS, section: 'Desde' }),
+    f('ano_inicio', 'Año de inicio', 'number', { section: 'Desde' }),
+    f('hora_final', 'Hora final', 'time', { section: 'Hasta' }),
+    f('dia_final', 'Día final', 'select', { options: DAYS, section: 'Hasta' }),
+    f('mes_final', 'Mes final', 'select', { options: MONTH_VALUES, optionLabels: MONTHS, section: 'Hasta' }),
+    f('ano_final', 'Año final', 'number', { section: 'Hasta' }),
+    f('doctorName', 'Nombre del médico'),
+    f('regNumber', 'Número de registro'),
+  ],
+};
+
+/** The fields each form requires (also in docs/documents.md); the schemas above enforce them. */
+export const REQUIRED_FIELDS: Record<DocumentType, readonly string[]> = {
+  'certificado-salud': ['correoPaciente', 'patientName', 'date', 'doctorName', 'regNumber'],
+  'solicitud-examenes': ['correoPaciente', 'patientName', 'Examenes'],
+  'historia-clinica': DOCUMENT_FIELDS['historia-clinica'].map((x) => x.name).filter((n) => n !== 'RepreLegal'),
+  'referencia-medica': DOCUMENT_FIELDS['referencia-medica']
+    .map((x) => x.name)
+    .filter((n) => !['SSN', 'Trabajo', 'AHF', 'AQX', 'Medicamentos', 'T2', 'IMC', 'FCF'].includes(n)),
+  recetario: ['correoPaciente', 'patientName', 'date', 'Medicamentos'],
+  'certificado-incapacidad': [
+    'correoPaciente',
+    'patientName',
+    'date',
+    'dias_incapacidad',
+    'hora_inicio',
+    'dia_inicio',
+    'mes_inicio',
+    'ano_inicio',
+    'hora_final',
+    'dia_final',
+    'mes_final',
+    'ano_final',
+    'doctorName',
+    'regNumber',
+  ],
+};
+
+// --- calls ------------------------------------------------------------------------------------
+
+export const documentTypeParamsSchema = z.object({ tipo: z.enum(DOCUMENT_TYPES, { error: messages.notFound }) });
+export const documentIdParamsSchema = z.object({
+  tipo: z.enum(DOCUMENT_TYPES, { error: messages.notFound }),
+  id: z.uuid({ error: messages.notFound }),
+});
+export const patientDocumentParamsSchema = z.object({ id: z.uuid({ error: messages.notFound }) });
+
+/** A row of the table of generated files (staff.md: id, nombre_pdf, created_at). */
+export const documentListItemSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(DOCUMENT_TYPES),
+  nombre_pdf: z.string(),
+  created_at: z.string(),
+  codigo: z.string(),
+  /** False when the stored file is missing: the table shows 'No disponible'. */
+  disponible: z.boolean(),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
+
+/** A row of the doctor's table: also the patient's e-mail (the form offers it again). */
+export const doctorDocumentSchema = documentListItemSchema.extend({ correoPaciente: z.string() });
+export type DoctorDocument = z.infer<typeof doctorDocumentSchema>;
+export const documentListSchema = z.array(doctorDocumentSchema);
+
+/** A document in the patient's area: the table's fields plus its title and doctor. */
+export const patientDocumentSchema = documentListItemSchema.extend({ titulo: z.string(), doctor: z.string() });
+export type PatientDocument = z.infer<typeof patientDocumentSchema>;
+export const patientDocumentListSchema = z.array(patientDocumentSchema);
+
+/** The doctor's standing data for documents: registration number, code and signature. */
+export const doctorDocumentProfileSchema = z.object({
+  nombre: z.string(),
+  apellido: z.string(),
+  regNumber: z.string(),
+  doctorCode: z.string(),
+  hasSignature: z.boolean(),
+});
+export type DoctorDocumentProfile = z.infer<typeof doctorDocumentProfileSchema>;
+
+/** Text fields sent with the signature image (multipart `firma`, PNG). */
+export const doctorDocumentProfileInputSchema = z.object({
+  regNumber: requiredText(50),
+  doctorCode: optionalText(50),
+});
+export type DoctorDocumentProfileInput = z.input<typeof doctorDocumentProfileInputSchema>;
+
+export const patientLookupQuerySchema = z.object({ correo: emailField });
+/** What the clinic knows of a registered patient, to fill a form (genero as Hombre/Mujer or empty). */
+export const patientLookupSchema = z.object({
+  nombre: z.string(),
+  apellido: z.string(),
+  cedula: z.string(),
+  edad: z.string(),
+  genero: z.string(),
+  direccion: z.string(),
+  country_code: z.string(),
+  celular: z.string(),
+});
+export type PatientLookup = z.infer<typeof patientLookupSchema>;
+
+// --- verification -----------------------------------------------------------------------------
+
+/** Alphabet of verification codes: no 0/O, 1/I/L, so a code read aloud or typed is unambiguous. */
+export const VERIFICATION_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const VERIFICATION_PAGE = '/verificar-documento';
+
+/** Normalises a typed code (case, spaces, dashes) to XXXX-XXXX-XXXX, or null when it cannot be one. */
+export const normaliseVerificationCode = (input: string) => {
+  const raw = input.toUpperCase().replace(/[\s-]/g, '');
+  if (raw.length !== 12 || [...raw].some((c) => !VERIFICATION_ALPHABET.includes(c))) return null;
+  return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
+};
+
+export const verificationParamsSchema = z.object({ codigo: z.string().max(40, messages.documentNotIssued) });
+
+/** What anybody may learn from a code: issued or not, what, by whom, when. No patient data. */
+export const verificationResultSchema = z.object({
+  emitido: z.literal(true),
+  codigo: z.string(),
+  tipo: z.enum(DOCUMENT_TYPES),
+  titulo: z.string(),
+  doctor: z.string(),
+  fecha: z.string(),
+});
+export type VerificationResult = z.infer<typeof verificationResultSchema>;
+
+export const comparisonResultSchema = z.object({ coincide: z.boolean(), message: z.string() });
+export type ComparisonResult = z.infer<typeof comparisonResultSchema>;

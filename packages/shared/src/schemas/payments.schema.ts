@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { SERVICES, SERVICE_PRICE_CENTS, type Service } from '../constants.js';
+import { messages } from '../messages.js';
+import { requiredText } from './auth.schema.js';
+
+/**
+ * Payments of the whole product: a virtual consultation, an in-person appointment or an extra
+ * hour of chat (decisions.md, "Money"). The amount is always the server's price.
+ */
+
+/** The method values the specification sends and stores, letter for letter. */
+export const PAYMENT_METHODS = ['Paypal o Tarjeta', 'Transferencia', 'Yappy'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYPAL_METHOD = 'Paypal o Tarjeta' satisfies PaymentMethod;
+export const RECEIPT_METHODS = ['Transferencia', 'Yappy'] as const;
+export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
+
+/** What a payment pays for. */
+export const PAYMENT_PURPOSES = ['consulta', 'cita', 'hora_extra'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/** PayPal payments are approved when the capture is verified; receipts wait for an administrator. */
+export const PAYMENT_STATES = ['pendiente', 'aprobado', 'rechazado'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** The server's price of a service in dollars (the `precio` of the payment session check). */
+export const priceOf = (servicio: Service) => SERVICE_PRICE_CENTS[servicio] / 100;
+
+/**
+ * The amount the browser sends: a number of dollars, or its text ('10', '10.00'). It is only
+ * compared with the server's price; the server never charges what the browser says.
+ */
+export const montoField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d{1,6}(\.\d{1,2})?\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: messages.amountMismatch }).finite(messages.amountMismatch).positive(messages.amountMismatch),
+);
+
+/** True when the amount sent is exactly the server's price of the service. */
+export const amountMatches = (monto: number, servicio: Service) => Math.round(monto * 100) === SERVICE_PRICE_CENTS[servicio];
+
+export const bankAccountSchema = z.object({ banco: z.string(), tipo: z.string(), numero: z.string(), titular: z.string() });
+
+/** What the payment sub-forms need: PayPal's client id (obtener_paypal_config), bank accounts, Yappy. */
+export const paymentsConfigSchema = z.object({
+  client_id: z.string(),
+  /** Address of PayPal's JS SDK (the local stand-in's in demo mode). */
+  sdk_url: z.string(),
+  /** True when PayPal runs against the local stand-in: nothing is really charged. */
+  demo: z.boolean(),
+  moneda: z.literal('USD'),
+  cuentas_bancarias: z.array(bankAccountSchema),
+  yappy: z.string(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+export const paymentSessionQuerySchema = z.object({ servicio: z.enum(SERVICES, { error: messages.invalidChoice }) });
+
+/** check_session_pagos: is a patient signed in, and the server's price of the service. */
+export const paymentSessionSchema = z.object({ authenticated: z.boolean(), precio: z.number() });
+export type PaymentSession = z.infer<typeof paymentSessionSchema>;
+
+/** Answer of the PayPal order creation ("update session for PayPal"): the order id to approve. */
+export const paypalOrderCreatedSchema = z.object({
+  success: z.literal(true),
+  status: z.literal('success'),
+  message: z.string(),
+  id: z.string(),
+});
+export type PaypalOrderCreated = z.infer<typeof paypalOrderCreatedSchema>;
+
+/** PayPal's ids as the JS SDK hands them to onApprove. */
+export const paypalApprovalShape = {
+  orderID: z
+    .string({ error: messages.paypalPaymentFailed })
+    .regex(/^[A-Za-z0-9-]{5,64}$/, messages.paypalPaymentFailed),
+  payerID: z.string().max(64).optional(),
+};
+
+// ---- receipts (patient-and-public.md section 3 and staff.md section 3: "Payment receipt") ----
+
+const receiptBase = {
+  id: z.string(),
+  token: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  monto: z.number(),
+  metodo_de_pago: z.enum(PAYMENT_METHODS),
+  proposito: z.enum(PAYMENT_PURPOSES),
+  servicio: z.enum(SERVICES),
+  estado: z.enum(PAYMENT_STATES),
+  revisado: z.boolean(),
+  fecha: z.string(),
+};
+
+/** A row of /Recibo_pagos and /Recibo_Admin. */
+export const receiptRowSchema = z.object(receiptBase);
+export type ReceiptRow = z.infer<typeof receiptRowSchema>;
+
+export const receiptDetailSchema = z.object({
+  ...receiptBase,
+  cedula: z.string(),
+  celular: z.string(),
+  acuerdo: z.boolean(),
+  motivo_rechazo: z.string().nullable(),
+  /** Download address of the transfer or Yappy receipt; null when there is none (PayPal). */
+  Link_Comprobante: z.string().nullable(),
+  Nombre_Comprobante: z.string().nullable(),
+  /** The fiscal receipt's file name, and its address (opened in a new tab). */
+  archivo_nombre: z.string().nullable(),
+  Link_Factura: z.string().nullable(),
+});
+export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;
+
+export const adminReceiptRowSchema = receiptRowSchema.extend({ posible_duplicado: z.boolean() });
+export type AdminReceiptRow = z.infer<typeof adminReceiptRowSchema>;
+
+export const adminReceiptDetailSchema = receiptDetailSchema.extend({
+  correo: z.string(),
+  posible_duplicado: z.boolean(),
+  /** Tokens of the other payments whose receipt file is byte-identical to this one. */
+  duplicados: z.array(z.string()),
+  historial: z.array(z.object({ evento: z.string(), detalle: z.string().nullable(), por: z.string().nullable(), fecha: z.string() })),
+  /** True when an administrator may approve this pending payment here (not for consultations: see Consultas_Admin). */
+  aprobable: z.boolean(),
+});
+
+/** Approving a pending payment from the receipt screen. */
+export const receiptApproveSchema = z.strictObject({ id: z.string({ error: messages.invalidRequest }).uuid(messages.invalidRequest) });
+export type AdminReceiptDetail = z.infer<typeof adminReceiptDetailSchema>;
+
+export const tokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing) });
+
+/** First-name search of the admin lists (Algoritmo_*.php): JSON `input`. */
+export const searchSchema = z.strictObject({ input: requiredText(100) });
+export type SearchInput = z.infer<typeof searchSchema>;
+
+const flag = z.preprocess(
+  (v) => (v === true || v === 'true' || v === '1' || v === 1 ? true : v === false || v === 'false' || v === '0' || v === 0 ? false : v),
+  z.boolean({ error: messages.invalidChoice }),
+);
+
+/** actualizar_pagos.php: multipart `id`, `revisado`, optional fiscal PDF `archivo`. */
+export const receiptUpdateSchema = z.strictObject({
+  id: z.string({ error: messages.invalidRequest }).uuid(messages.invalidRequest),
+  revisado: flag,
+});
+export type ReceiptUpdate = z.infer<typeof receiptUpdateSchema>;
+
+/** Rejecting a transfer or Yappy receipt, with the reason the patient sees. */
+export const receiptRejectSchema = z.strictObject({
+  id: z.string({ error: messages.invalidRequest }).uuid(messages.invalidRequest),
+  motivo: z
+    .string({ error: messages.rejectReasonRequired })
+    .trim()
+    .min(1, messages.rejectReasonRequired)
+    .max(500, messages.fieldTooLong),
+});
+export type ReceiptReject = z.infer<typeof receiptRejectSchema>;

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { SERVICES } from '../constants.js';
+import { messages } from '../messages.js';
+import { emailField } from './auth.schema.js';
+
+/**
+ * Records (issue 6): the patient's profile and exam files, the doctors' consultation review,
+ * the administrators' patients screen, the paginated first-name lists and the data export.
+ */
+
+// ---- paginated lists -----------------------------------------------------------------------------
+
+/** Rows a list page holds by default and at most. */
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Query of every paginated staff list: the first-name search (case and accent insensitive,
+ * prefix: 'jose' finds 'José Luis') and the opaque cursor of the next page.
+ */
+export const listQuerySchema = z.object({
+  nombre: z.string().trim().max(100, messages.fieldTooLong).optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, messages.invalidRequest)
+    .optional(),
+  limit: z.coerce.number().int().min(1, messages.invalidRequest).max(MAX_PAGE_SIZE, messages.invalidRequest).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** A page of a list: its rows, newest first, and the cursor of the next page (null on the last). */
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+export interface ListPage<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+const zeroOne = z.union([z.literal(0), z.literal(1)]);
+
+// ---- the patient's profile (/Usuarios) ------------------------------------------------------------
+
+/** User profile (patient-and-public.md, section 3), and the patient's own ID-card image. */
+export const profileSchema = z.object({
+  nombre: z.string(),
+  apellido: z.string(),
+  edad: z.number(),
+  genero: z.string(),
+  nacionalidad: z.string(),
+  cedula: z.string(),
+  direccion: z.string(),
+  celular: z.string(),
+  correo: z.string(),
+  url_img_cedula: z.string().nullable(),
+  name_img_cedula: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const fileIdParamsSchema = z.object({ fileId: z.string().uuid(messages.notFound) });
+
+// ---- exam files of a consultation -----------------------------------------------------------------
+
+/** The multipart field of an exam file (a PDF or an image, checked by its content). */
+export const EXAM_FILE_FIELD = 'archivo_examenes';
+
+export const examFileSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  subido_por: z.enum(['patient', 'doctor']),
+  fecha: z.string(),
+  /** Download address for the caller (patient or doctor). */
+  url: z.string(),
+});
+export type ExamFile = z.infer<typeof examFileSchema>;
+
+export const examFileParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing),
+  fileId: z.string().uuid(messages.notFound),
+});
+
+// ---- the doctors' consultations (/Consultas_Admin_Doctor) -----------------------------------------
+
+/** A row: name, ID number, e-mail and registration date (staff.md, doctor consultations list). */
+export const doctorConsultationRowSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  cedula: z.string(),
+  correo: z.string(),
+  fecha_registro: z.string(),
+  servicio: z.enum(SERVICES),
+  revisado: zeroOne,
+  estado_consulta: zeroOne,
+});
+export type DoctorConsultationRow = z.infer<typeof doctorConsultationRowSchema>;
+
+/** One line of the consultation's chat (issue 4 fills it; empty until the chat exists). */
+export const chatLineSchema = z.object({
+  de: z.enum(['paciente', 'doctor']),
+  texto: z.string(),
+  enviado_at: z.string(),
+});
+export type ChatLine = z.infer<typeof chatLineSchema>;
+
+/** The consultation as its doctor sees it (staff.md, section 3, "Consultation"). */
+export const doctorConsultationDetailSchema = doctorConsultationRowSchema.extend({
+  nacionalidad: z.string(),
+  genero: z.string(),
+  edad: z.number(),
+  direccion: z.string(),
+  celular: z.string(),
+  sintomas: z.string(),
+  antecedentes_familiares: z.string(),
+  antecedentes_personales: z.string(),
+  antecedentes_quirurgicos: z.string(),
+  alergias: z.string(),
+  otros_datos: z.string(),
+  peso: z.number().nullable(),
+  talla: z.number().nullable(),
+  presion_arterial: z.string().nullable(),
+  frecuencia_cardiaca: z.string().nullable(),
+  frecuencia_respiratoria: z.string().nullable(),
+  analisis: z.string().nullable(),
+  plan: z.string().nullable(),
+  fecha: z.string().nullable(),
+  hora: z.string().nullable(),
+  /** Download address of the newest exam file, or null. */
+  archivo_examenes_encrypted: z.string().nullable(),
+  archivos_examenes: z.array(examFileSchema),
+  imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),
+  chat: z.array(chatLineSchema),
+});
+export type DoctorConsultationDetail = z.infer<typeof doctorConsultationDetailSchema>;
+
+const MAX_NOTE = 8000;
+const note = z.string({ error: messages.invalidRequest }).trim().max(MAX_NOTE, messages.fieldTooLong);
+const optionalDate = z
+  .string({ error: messages.invalidDate })
+  .trim()
+  .refine((s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)), messages.invalidDate);
+const optionalTime = z
+  .string({ error: messages.invalidTime })
+  .trim()
+  .refine((s) => s === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), messages.invalidTime);
+
+/**
+ * actualizar_consulta_doctor.php: consulta_id, correo (the patient's), analisis, plan, fecha and
+ * hora of the next visit (both or neither), revisado (0 or 1).
+ */
+export const doctorConsultationUpdateSchema = z
+  .strictObject({
+    consulta_id: z.string({ error: messages.missingFields }).uuid(messages.invalidRequest),
+    correo: emailField,
+    analisis: note,
+    plan: note,
+    fecha: optionalDate,
+    hora: optionalTime,
+    revisado: z.preprocess(
+      (v) => (v === '0' || v === '1' ? Number(v) : typeof v === 'boolean' ? Number(v) : v),
+      z.union([z.literal(0), z.literal(1)], { error: messages.invalidChoice }),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.fecha === '') !== (v.hora === '')) {
+      ctx.addIssue({ code: 'custom', path: [v.fecha === '' ? 'fecha' : 'hora'], message: messages.nextVisitIncomplete });
+    }
+  });
+export type DoctorConsultationUpdate = z.infer<typeof doctorConsultationUpdateSchema>;
+export type DoctorConsultationUpdateInput = z.input<typeof doctorConsultationUpdateSchema>;
+
+// ---- the administrators' patients (/PacientesDataAdmin) -------------------------------------------
+
+export const adminPatientRowSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  cedula: z.string(),
+  correo: z.string(),
+  fecha_registro: z.string(),
+});
+export type AdminPatientRow = z.infer<typeof adminPatientRowSchema>;
+
+/** Patient (admin view): the profile, Acuerdo, Primera_Consulta and the ID-card image fields. */
+export const adminPatientDetailSchema = profileSchema.extend({
+  id: z.string(),
+  Acuerdo: z.boolean(),
+  acuerdo_at: z.string(),
+  /** 1 until the first consultation is used, then 0. */
+  Primera_Consulta: zeroOne,
+  fecha_registro: z.string(),
+});
+export type AdminPatientDetail = z.infer<typeof adminPatientDetailSchema>;
+
+export const patientIdParamsSchema = z.object({ id: z.string().uuid(messages.notFound) });
+
+// ---- the patient's data export (Ley 81 de 2019) -----------------------------------------------------
+
+const exportConsultation = z.object({
+  token: z.string(),
+  fecha_registro: z.string(),
+  servicio: z.enum(SERVICES),
+  medico: z.string(),
+  correo_doctor: z.string(),
+  sintomas: z.string(),
+  antecedentes_familiares: z.string(),
+  antecedentes_personales: z.string(),
+  antecedentes_quirurgicos: z.string(),
+  alergias: z.string(),
+  otros_datos: z.string(),
+  peso: z.number().nullable(),
+  talla: z.number().nullable(),
+  presion_arterial: z.string().nullable(),
+  frecuencia_cardiaca: z.string().nullable(),
+  frecuencia_respiratoria: z.string().nullable(),
+  analisis: z.string().nullable(),
+  plan: z.string().nullable(),
+  fecha: z.string().nullable(),
+  hora: z.string().nullable(),
+  tipo_de_consulta: z.string().nullable(),
+  estado_consulta: z.number(),
+  revisado: z.number(),
+  archivos_examenes: z.array(z.object({ nombre: z.string(), subido_por: z.string(), fecha: z.string(), url: z.string() })),
+});
+
+/** Everything the clinic keeps about the caller, as one JSON file (access and portability). */
+export const patientExportSchema = z.object({
+  generado_at: z.string(),
+  aviso: z.string(),
+  perfil: profileSchema.omit({ url_img_cedula: true, name_img_cedula: true }).extend({
+    country_code: z.string(),
+    acuerdo: z.boolean(),
+    acuerdo_at: z.string(),
+    primera_consulta: z.number(),
+    fecha_registro: z.string(),
+    imagen_cedula: z.object({ nombre: z.string(), url: z.string() }).nullable(),
+  }),
+  consultas: z.array(exportConsultation),
+  pagos: z.array(
+    z.object({
+      token: z.string(),
+      fecha: z.string(),
+      proposito: z.string(),
+      servicio: z.string(),
+      monto: z.number(),
+      moneda: z.string(),
+      metodo_de_pago: z.string(),
+      estado: z.string(),
+      motivo_rechazo: z.string().nullable(),
+      revisado: z.boolean(),
+    }),
+  ),
+  sugerencias: z.array(z.object({ sugerencia: z.string(), fecha_registro: z.string() })),
+  documentos: z.array(z.object({ nombre_pdf: z.string(), tipo: z.string(), created_at: z.string() })),
+  /** Who read or changed the patient's data, and when (the audit rows about them). */
+  accesos: z.array(z.object({ fecha: z.string(), rol: z.string(), accion: z.string(), resultado: z.string() })),
+});
+export type PatientExport = z.infer<typeof patientExportSchema>;

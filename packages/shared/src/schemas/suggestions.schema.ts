@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/** Suggestions (patient-and-public.md "Suggestions page"; staff.md, entity "Suggestion"). */
+
+export const SUGGESTION_MAX = 2000;
+
+/** guardar_sugerencia.php: the patient sends only `sugerencia`; blank after trimming is refused. */
+export const suggestionSchema = z.strictObject({
+  sugerencia: z
+    .string({ error: messages.missingFields })
+    .trim()
+    .min(1, messages.missingFields)
+    .max(SUGGESTION_MAX, messages.fieldTooLong),
+});
+export type SuggestionInput = z.infer<typeof suggestionSchema>;
+
+/** A row of /Sugerencias_Admin: sugerencia, nombre, apellido, correo, fecha_registro. */
+export const adminSuggestionRowSchema = z.object({
+  id: z.string(),
+  sugerencia: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  correo: z.string(),
+  fecha_registro: z.string(),
+});
+export type AdminSuggestionRow = z.infer<typeof adminSuggestionRowSchema>;
