@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { TIMERS, messages } from '@clinica/shared';
 import { test, expect, DEMO, PNG_1X1, login, registerPatient } from './fixtures';
@@ -274,3 +275,35 @@ async function fillAfterConsent(page: Page) {
     await page.getByLabel(`No aplica: ${section}`).check();
   }
 }
+
+test('the consultation page, the payment area and the staff screens pass axe (WCAG 2.1 AA) at 360 px', async ({ page, request, browser, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const axe = async (p: Page) =>
+    (await new AxeBuilder({ page: p }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+  const patient = await fillConsultation(page, request);
+  await page.getByLabel('Transferencia bancaria (solo Panamá)').check();
+  await page.getByLabel('Comprobante de pago (imagen o PDF)').setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  expect(await axe(page)).toEqual([]);
+  // Nothing is wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole('button', { name: 'Enviar comprobante' }).click();
+  await acceptAlert(page, messages.receiptSent);
+  expect(await axe(page)).toEqual([]);
+
+  const admin = await adminPage(browser, baseURL!);
+  await admin.goto('/Consultas_Admin');
+  await admin.getByLabel('Nombre del paciente').fill(patient.nombre);
+  await admin.getByRole('button', { name: 'Buscar' }).click();
+  await admin.getByRole('button', { name: /Información Completa/ }).click();
+  await expect(admin.getByRole('dialog')).toContainText('Tos seca');
+  expect((await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([]);
+  await admin.goto('/Recibo_Admin');
+  await admin.getByRole('button', { name: /Información Completa/ }).first().click();
+  await expect(admin.getByRole('dialog')).toBeVisible();
+  expect((await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([]);
+  await page.goto('/Recibo_pagos');
+  await page.getByRole('button', { name: /Ver detalle/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await admin.context().close();
+});

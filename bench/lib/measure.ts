@@ -1,5 +1,6 @@
+import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 
 /** One benchmark figure: a target driven by autocannon. */
 export interface BenchRow {
@@ -13,6 +14,11 @@ export interface BenchRow {
   serverBusy: number;
   /** Server-thread time per answered request: the cost, whatever the load generator managed. */
   serverUsPerRequest: number;
+  /**
+   * CPU time of the server process per answered request. Unlike the two above it does not grow
+   * when other programs take the CPU away, so it compares servers on a busy machine.
+   */
+  cpuUsPerRequest?: number;
   note?: string;
 }
 
@@ -23,34 +29,71 @@ export interface MeasureOptions {
   durationSeconds?: number;
 }
 
+interface LoadSummary {
+  requestsPerSecond: number;
+  total: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/** Runs autocannon (its programmatic API) in a child process and returns its summary. */
+function drive(opts: MeasureOptions) {
+  return new Promise<LoadSummary>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./load-generator.ts', import.meta.url)), { stdio: 'inherit' });
+    let summary: LoadSummary | undefined;
+    child.once('message', (m) => {
+      summary = m as LoadSummary;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      summary ? resolve(summary) : reject(new Error(`the load generator stopped with code ${code}`)),
+    );
+    child.send({
+      url: opts.url,
+      headers: opts.headers,
+      connections: opts.connections ?? 50,
+      duration: opts.durationSeconds ?? 10,
+    });
+  });
+}
+
 /**
- * Drives one URL with autocannon. The load generator runs in a worker thread so that it does
- * not share the event loop of the server it measures (both servers live in the bench's process).
+ * Drives one URL served by this process with autocannon. The load generator runs in a child
+ * process, so this process's CPU time and event-loop use are the server's alone.
  */
 export async function measure(opts: MeasureOptions) {
-  // The servers run on this thread, so its event-loop utilisation is the servers' busy share.
-  const before = performance.eventLoopUtilization();
-  const result = await autocannon({
-    url: opts.url,
-    headers: opts.headers,
-    connections: opts.connections ?? 50,
-    duration: opts.durationSeconds ?? 10,
-    workers: 1,
-  });
-  const elu = performance.eventLoopUtilization(before);
+  const elu = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
+  const result = await drive(opts);
+  const busy = performance.eventLoopUtilization(elu);
+  const used = process.cpuUsage(cpu);
+  const total = Math.max(1, result.total);
   return {
-    serverBusy: elu.utilization,
-    serverUsPerRequest: (elu.active * 1000) / Math.max(1, result.requests.total),
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    serverBusy: busy.utilization,
+    serverUsPerRequest: (busy.active * 1000) / total,
+    cpuUsPerRequest: (used.user + used.system) / total,
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    errors: result.errors,
   };
 }
 
 /** Prints rows as one aligned table. */
 export function printTable(rows: BenchRow[]) {
-  const header = ['bench', 'target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'server busy', 'µs/req', 'note'];
+  const header = [
+    'bench',
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'server busy',
+    'µs/req',
+    'cpu µs/req',
+    'note',
+  ];
   const lines = rows.map((r) => [
     r.bench,
     r.target,
@@ -60,6 +103,7 @@ export function printTable(rows: BenchRow[]) {
     String(r.errors),
     `${(r.serverBusy * 100).toFixed(0)}%`,
     r.serverUsPerRequest.toFixed(1),
+    r.cpuUsPerRequest === undefined ? '' : r.cpuUsPerRequest.toFixed(1),
     r.note ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));

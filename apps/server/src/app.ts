@@ -15,10 +15,13 @@ import mailer from './plugins/mailer.js';
 import storage from './plugins/storage.js';
 import pdf from './plugins/pdf.js';
 import web from './plugins/web.js';
+import realtime from './plugins/realtime.js';
+import chatRoutes from './modules/chat/chat.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import payments from './modules/payments/payments.plugin.js';
 import paymentsRoutes from './modules/payments/payments.routes.js';
 import consultationsRoutes from './modules/consultations/consultations.routes.js';
+import appointmentsRoutes from './modules/appointments/appointments.routes.js';
 import doctorsRoutes from './modules/doctors/doctors.routes.js';
 import mailRoutes from './modules/mail/mail.routes.js';
 import passwordRecoveryRoutes from './modules/password-recovery/password-recovery.routes.js';
@@ -29,6 +32,12 @@ import mediaRoutes from './modules/media/media.routes.js';
 import newsRoutes from './modules/news/news.routes.js';
 import galleryRoutes from './modules/gallery/gallery.routes.js';
 import sponsorsRoutes from './modules/sponsors/sponsors.routes.js';
+import audit from './modules/audit/audit.plugin.js';
+import auditRoutes from './modules/audit/audit.routes.js';
+import recordsRoutes from './modules/records/records.routes.js';
+import suggestionsRoutes from './modules/suggestions/suggestions.routes.js';
+import doctorConsultationsRoutes from './modules/doctor-consultations/doctor-consultations.routes.js';
+import patientsAdminRoutes from './modules/patients-admin/patients-admin.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -87,6 +96,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(securityHeaders);
   await app.register(sessions);
   await app.register(mailer);
+  // The audit trail: app.audit for the modules, and its sign-in and refusal hooks (issue 6).
+  await app.register(audit);
+  // The realtime hub (WebSockets and their pub/sub) for the chat (issue 4).
+  await app.register(realtime);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
@@ -95,6 +108,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(paymentsRoutes);
   await app.register(doctorsRoutes);
   await app.register(consultationsRoutes);
+  await app.register(chatRoutes);
+  await app.register(appointmentsRoutes);
   await app.register(passwordRecoveryRoutes);
   await app.register(mailRoutes);
   await app.register(documentsRoutes);
@@ -102,6 +117,11 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(newsRoutes);
   await app.register(galleryRoutes);
   await app.register(sponsorsRoutes);
+  await app.register(recordsRoutes);
+  await app.register(suggestionsRoutes);
+  await app.register(doctorConsultationsRoutes);
+  await app.register(patientsAdminRoutes);
+  await app.register(auditRoutes);
 
   await app.register(web);
   return app;

@@ -14,3 +14,6 @@ export * from './schemas/mail.schema.js';
 export * from './schemas/records.schema.js';
 export * from './schemas/suggestions.schema.js';
 export * from './schemas/audit.schema.js';
+export * from './appointment-slots.js';
+export * from './schemas/appointments.schema.js';
+export * from './schemas/chat.schema.js';

@@ -181,6 +181,48 @@ export const productMessages = {
   examFileUploaded: 'Archivo de exámenes subido correctamente.',
   examFileUploadFailedPrefix: 'Error al subir el archivo de exámenes: ',
   exportFailed: 'No se pudieron descargar sus datos. Intente de nuevo.',
+  // in-person appointments (issue 5)
+  appointmentSlotTaken: 'La hora seleccionada ya no está disponible. Por favor, elija otra hora.',
+  appointmentPastDate: 'La fecha seleccionada ya pasó. Por favor, elija otra fecha.',
+  appointmentPastHour: 'La hora seleccionada ya pasó. Por favor, elija otra hora.',
+  appointmentTooFar: 'Las citas se pueden pedir con hasta 180 días de anticipación. Por favor, elija una fecha más cercana.',
+  appointmentDateBlocked: 'El médico no atiende en la fecha seleccionada. Por favor, elija otra fecha.',
+  appointmentOutsideHours:
+    'La hora seleccionada está fuera del horario de la clínica: de lunes a viernes de 8:00 a. m. a 10:00 p. m. y sábados y domingos de 9:00 a. m. a 5:00 p. m. Las citas duran una hora y empiezan a la hora en punto.',
+  appointmentHoldLost:
+    'La reserva de la hora venció antes de completar el pago y otra persona la tomó. No se hizo ningún cobro. Por favor, elija otra hora.',
+  appointmentNoFreeHours: 'No hay horas disponibles para esta fecha. Por favor, elija otra fecha.',
+  appointmentCancelled: 'La cita fue cancelada y la hora quedó libre.',
+  appointmentCancelTooLate:
+    'Solo puede cancelar una cita que empieza dentro de más de 24 horas. Para cambios de último momento, comuníquese con la clínica.',
+  appointmentAlreadyCancelled: 'Esta cita ya está cancelada.',
+  appointmentConfirmCancel: '¿Seguro que desea cancelar esta cita? La hora quedará libre para otros pacientes.',
+  cancelReasonRequired: 'Escriba el motivo de la cancelación.',
+  appointmentIcsCancelled: 'La cita está cancelada: no se puede añadir al calendario.',
+  dateBlockedOk: 'Fecha registrada como no disponible.',
+  dateAlreadyBlocked: 'Esa fecha ya estaba registrada como no disponible.',
+  dateUnblockedOk: 'La fecha volvió a estar disponible para citas.',
+  blockDatePast: 'No se puede bloquear una fecha que ya pasó.',
+  blockDateHasAppointments:
+    'Ya tiene citas reservadas en esa fecha. Si la bloquea, no se aceptarán citas nuevas ese día, pero estas citas se mantienen: pida a la administración que las cancele si no podrá atenderlas.',
+  noBlockedDates: 'No tiene fechas registradas como no disponibles.',
+  // chat consultation (issue 4)
+  chatTimeOver: 'Se acabó el tiempo de chat de esta consulta. Puede pagar una hora adicional en el Área de Pagos.',
+  chatTimeClosed: 'El tiempo de chat de esta consulta terminó.',
+  chatClosed: 'El chat de esta consulta está cerrado.',
+  chatNotStarted: 'El paciente aún no ha abierto el chat de esta consulta.',
+  chatMessageInvalid: 'El mensaje debe tener entre 1 y 2000 caracteres.',
+  chatForeignOrigin: 'Conexión rechazada: origen no permitido.',
+  chatExitConfirm: '¿Seguro que desea salir del chat? La consulta se cerrará.',
+  chatExitOk: 'Salió del chat de la consulta.',
+  chatExtraHourAdded: 'Se añadió una hora adicional de chat.',
+  chatExtraHourPending: 'Su comprobante fue enviado. La hora adicional se añadirá cuando la administración apruebe el pago.',
+  chatTooManyImages: 'Se alcanzó el máximo de 20 imágenes por consulta.',
+  pesoRange: 'El peso debe ser un número entre 0.5 y 400 kg.',
+  tallaRange: 'La talla debe ser un número entre 0.3 y 2.6 m.',
+  presionArterialFormat: 'La presión arterial debe escribirse como 120/80.',
+  frecuenciaCardiacaRange: 'La frecuencia cardíaca debe ser un número entero entre 20 y 250.',
+  frecuenciaRespiratoriaRange: 'La frecuencia respiratoria debe ser un número entero entre 4 y 80.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

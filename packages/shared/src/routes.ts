@@ -83,6 +83,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/Registro_Admin_Doctor', 'doctor'),
   doctor('/Citas_Admin_Doctor'),
   doctor('/Consultas_Admin_Doctor'),
+  // The doctor's chats with their patients: the product's own screen (issue 4).
+  doctor('/Chat_Doctor'),
   doctor('/Fecha_Admin_Doctor'),
   doctor('/Certif_Salud'),
   doctor('/Solic_Examenes'),

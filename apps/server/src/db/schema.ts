@@ -7,3 +7,5 @@ export * from './schema-documents.js';
 export * from './schema-mail.js';
 export * from './schema-password-recovery.js';
 export * from './schema-records.js';
+export * from './schema-appointments.js';
+export * from './schema-chat.js';

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, messages, type Access, type Role } from '@clinica/shared';
 import { sessionsRepository, type SessionRow } from '../modules/auth/sessions.repository.js';
@@ -19,6 +20,8 @@ interface Cached extends SessionRow {
   idHash: string;
   lastActivity: number;
   persistedActivity: number;
+  /** Built once: every poll of this session hands out the same object. */
+  account: SessionAccount;
 }
 
 // Activity is written to the database at most this often: the idle check uses the in-memory
@@ -33,6 +36,8 @@ const hashToken = (token: string) => crypto.hash('sha256', token, 'base64url');
 export class SessionStore {
   private readonly cache = new Map<string, Cached>();
   private readonly repo;
+  /** 'revoked' (idHashes: string[]) after sessions end: logout, idle, logout-all (the chat closes their sockets). */
+  readonly events = new EventEmitter<{ revoked: [idHashes: string[]] }>();
 
   constructor(
     db: Parameters<typeof sessionsRepository>[0],
@@ -48,6 +53,16 @@ export class SessionStore {
     return token;
   }
 
+  /**
+   * The account of a live session held in memory, without a promise: the fast path of the polls.
+   * Undefined when `resolve` must decide (not cached, another role, expired).
+   */
+  cached(role: Role, token: string | undefined): SessionAccount | undefined {
+    if (!token || token.length > 100) return undefined;
+    const entry = this.cache.get(hashToken(token));
+    return entry && entry.role === role && this.live(entry, this.now()) ? entry.account : undefined;
+  }
+
   /** The account of a cookie token, or null when unknown, idle for 30 minutes or older than 12 hours. */
   async resolve(role: Role, token: string | undefined): Promise<SessionAccount | null> {
     if (!token || token.length > 100) return null;
@@ -57,52 +72,57 @@ export class SessionStore {
       const row = await this.repo.find(idHash, role);
       if (!row) return null;
       const last = row.lastActivityAt.getTime();
-      entry = { ...row, idHash, lastActivity: last, persistedActivity: last };
+      const { nombre, apellido, correo, servicio, accountId } = row;
+      const account = { idHash, role: row.role, accountId, nombre, apellido, correo, servicio };
+      entry = { ...row, idHash, lastActivity: last, persistedActivity: last, account };
       this.remember(entry);
     }
     if (entry.role !== role) return null;
-    const now = this.now();
-    if (now - entry.lastActivity > SESSION_IDLE_MS || now - entry.createdAt.getTime() > SESSION_ABSOLUTE_MS) {
+    if (!this.live(entry, this.now())) {
       await this.revoke(idHash);
       return null;
     }
-    return {
-      idHash,
-      role: entry.role,
-      accountId: entry.accountId,
-      nombre: entry.nombre,
-      apellido: entry.apellido,
-      correo: entry.correo,
-      servicio: entry.servicio,
-    };
+    return entry.account;
   }
 
-  /** Records activity of the person behind a session (restarts the 30-minute idle clock). */
-  async touch(idHash: string) {
+  /**
+   * Records activity of the person behind a session (restarts the 30-minute idle clock). Returns
+   * a promise only when it writes to the database (at most once a minute a session).
+   */
+  touch(idHash: string): Promise<void> | undefined {
     const entry = this.cache.get(idHash);
-    if (!entry) return;
+    if (!entry) return undefined;
     const now = this.now();
     entry.lastActivity = now;
-    if (now - entry.persistedActivity >= PERSIST_EVERY_MS) {
-      entry.persistedActivity = now;
-      await this.repo.touch(idHash, new Date(now));
-    }
+    if (now - entry.persistedActivity < PERSIST_EVERY_MS) return undefined;
+    entry.persistedActivity = now;
+    return this.repo.touch(idHash, new Date(now));
+  }
+
+  private live(entry: Cached, now: number) {
+    return now - entry.lastActivity <= SESSION_IDLE_MS && now - entry.createdAt.getTime() <= SESSION_ABSOLUTE_MS;
   }
 
   /** Ends one session. */
   async revoke(idHash: string) {
     this.cache.delete(idHash);
     await this.repo.delete(idHash);
+    this.events.emit('revoked', [idHash]);
   }
 
   /** Ends every session of these accounts, on every device. */
   async revokeAccounts(accounts: { role: Role; accountId: string }[]) {
     const hashes = await this.repo.deleteForAccounts(accounts);
     for (const h of hashes) this.cache.delete(h);
+    const ended = [...hashes];
     // Sessions only in the cache (none should be) are dropped by account as well.
     for (const [h, e] of this.cache) {
-      if (accounts.some((a) => a.role === e.role && a.accountId === e.accountId)) this.cache.delete(h);
+      if (accounts.some((a) => a.role === e.role && a.accountId === e.accountId)) {
+        this.cache.delete(h);
+        ended.push(h);
+      }
     }
+    if (ended.length > 0) this.events.emit('revoked', ended);
   }
 
   /** Deletes expired rows; run on a timer. */

@@ -52,6 +52,35 @@ const PAGES: Record<string, Page> = {
   '/recuperar-contrasena': page(() => import('../features/password-recovery/components/forgot-password-page.js'), 'ForgotPasswordPage'),
   '/restablecer-contrasena': page(() => import('../features/password-recovery/components/reset-password-page.js'), 'ResetPasswordPage'),
   '/Correos_Admin': page(() => import('../features/outbox/components/outbox-admin-page.js'), 'OutboxAdminPage'),
+  // documents: the six PDF medical documents, the doctor's signature, the patient's copies, verification (issue 8)
+  '/Certif_Salud': page(() => import('../features/documents/components/document-pages.js'), 'CertifSaludPage'),
+  '/Solic_Examenes': page(() => import('../features/documents/components/document-pages.js'), 'SolicExamenesPage'),
+  '/HistoriaClinica': page(() => import('../features/documents/components/document-pages.js'), 'HistoriaClinicaPage'),
+  '/RefMedicas': page(() => import('../features/documents/components/document-pages.js'), 'RefMedicasPage'),
+  '/Recetarios': page(() => import('../features/documents/components/document-pages.js'), 'RecetariosPage'),
+  '/CertificadoIncapacidad': page(() => import('../features/documents/components/document-pages.js'), 'CertificadoIncapacidadPage'),
+  '/Firma_Admin_Doctor': page(() => import('../features/documents/components/signature-page.js'), 'SignaturePage'),
+  '/Documentos_usuario': page(() => import('../features/documents/components/patient-documents-page.js'), 'PatientDocumentsPage'),
+  '/verificar-documento': page(() => import('../features/documents/components/verify-page.js'), 'VerifyDocumentPage'),
+  // records: the patient's profile and consultations, suggestions, the doctors' review, patients and audit (issue 6)
+  '/Usuarios': page(() => import('../features/records/components/profile-page.js'), 'UsuariosPage'),
+  '/Consultas': page(() => import('../features/records/components/consultations-page.js'), 'ConsultasPage'),
+  '/Sugerencias': page(() => import('../features/suggestions/components/suggestions-page.js'), 'SugerenciasPage'),
+  '/Sugerencias_Admin': page(() => import('../features/suggestions/components/suggestions-admin-page.js'), 'SugerenciasAdminPage'),
+  '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage'),
+  '/PacientesDataAdmin': page(() => import('../features/patients-admin/components/patients-admin-page.js'), 'PacientesDataAdminPage'),
+  '/Auditoria_Admin': page(() => import('../features/audit/components/audit-admin-page.js'), 'AuditoriaAdminPage'),
+  // in-person appointments (issue 5)
+  '/citas': page(() => import('./composed/appointment-page.js'), 'CitasPage'),
+  '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage'),
+  '/Citas_Admin_Doctor': page(() => import('../features/appointments/components/doctor-appointments-page.js'), 'CitasAdminDoctorPage'),
+  '/Fecha_Admin_Doctor': page(() => import('../features/appointments/components/unavailable-dates-page.js'), 'FechaAdminDoctorPage'),
+  '/Citas_Admin': page(() => import('../features/appointments/components/admin-appointments-page.js'), 'CitasAdminPage'),
+  // chat consultation: the patient's chat, the extra hour's payment pages, the doctor's chats (issue 4)
+  '/ConsultaChat': page(() => import('./composed/chat-pages.js'), 'ChatConsultationPage'),
+  '/pagos': page(() => import('./composed/chat-pages.js'), 'PagosPage'),
+  '/metodo-pago': page(() => import('./composed/chat-pages.js'), 'PagosPage'),
+  '/Chat_Doctor': page(() => import('../features/chat/components/doctor-chats-page.js'), 'DoctorChatsPage'),
   // Later features: add '/path': page(() => import('../features/<name>/components/<x>-page.js'), 'XPage'),
 };
 // =================================================================================================

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, parseHour } from '../appointment-slots.js';
+import { isCalendarDate } from '../appointment-slots.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredChoice, requiredText } from './auth.schema.js';
@@ -22,12 +22,12 @@ export const isoDateField = z
   .min(1, messages.missingFields)
   .refine(isCalendarDate, messages.invalidDate);
 
-/** A slot's hour, 'HH:00'. */
+/** A time HH:mm; whether it is a slot ('HH:00' inside clinic hours) is the slot rules' call. */
 export const slotHourField = z
   .string({ error: messages.missingFields })
   .trim()
   .min(1, messages.missingFields)
-  .refine((v) => parseHour(v) !== null, messages.invalidTime);
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidTime);
 
 const doctorIdField = z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice);
 

@@ -75,7 +75,6 @@ export const DEFAULT_COUNTRY_CODE = '+507';
 
 // --- field builders ---------------------------------------------------------------------------
 
-const SHORT = 100;
 const NAME = 150;
 const LONG = 4000;
 

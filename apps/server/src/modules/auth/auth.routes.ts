@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { assertImage, readMultipart } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
-import { cookieNames } from '../../plugins/sessions.js';
+import { cookieNames, type SessionAccount } from '../../plugins/sessions.js';
 import { accountsRepository } from './accounts.repository.js';
 import { authService } from './auth.service.js';
 import { memoryThrottle } from './login-throttle.js';
@@ -48,6 +48,36 @@ export default async function authRoutes(fastify: FastifyInstance) {
     reply.setCookie(cookies.names[role], token, cookies.options);
   const clearSession = (reply: FastifyReply, role: Role) =>
     reply.clearCookie(cookies.names[role], { path: '/', secure: cookies.options.secure, sameSite: 'strict', httpOnly: true });
+
+  /**
+   * A role's session poll (every open page calls it every 5 s): a live session held in memory is
+   * answered without a promise or a database round trip; anything else goes through resolve().
+   * `activo=1` (the person moved, typed or scrolled) restarts the idle clock.
+   */
+  const poll = <T>(
+    role: Role,
+    token: string | undefined,
+    activo: '0' | '1' | undefined,
+    answer: (account: SessionAccount | null) => T,
+  ): T | Promise<T> => {
+    if (!token) return answer(null);
+    const hit = app.sessions.cached(role, token);
+    if (hit) {
+      const writing = activo === '1' ? app.sessions.touch(hit.idHash) : undefined;
+      return writing ? writing.then(() => answer(hit)) : answer(hit);
+    }
+    return app.sessions.resolve(role, token).then(async (account) => {
+      if (account && activo === '1') await app.sessions.touch(account.idHash);
+      return answer(account);
+    });
+  };
+  const fullName = (account: SessionAccount) => `${account.nombre} ${account.apellido}`;
+  const patientAnswer = (account: SessionAccount | null) =>
+    account ? { loggedIn: true, user_name: fullName(account) } : { loggedIn: false, user_name: null };
+  const staffAnswer = (account: SessionAccount | null) =>
+    account
+      ? { loggedInAdmin: true, authenticated: true, user_name_admin: fullName(account) }
+      : { loggedInAdmin: false, authenticated: false, user_name_admin: null };
 
   /** Signs out the role's session if the cookie names a live one; always clears the cookie. */
   const logout = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -95,11 +125,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get('/api/auth/session', {
     config: { access: 'anonymous' },
     schema: { querystring: sessionPollQuerySchema, response: { 200: patientSessionSchema } },
-    handler: async (request, reply) => {
-      const account = await app.sessions.resolve('patient', request.cookies[cookies.names.patient]);
-      if (account && request.query.activo === '1') await app.sessions.touch(account.idHash);
+    handler: (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { loggedIn: account !== null, user_name: account ? `${account.nombre} ${account.apellido}` : null };
+      return poll('patient', request.cookies[cookies.names.patient], request.query.activo, patientAnswer);
     },
   });
 
@@ -149,15 +177,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
     app.get(`${base}/session`, {
       config: { access: 'anonymous' },
       schema: { querystring: sessionPollQuerySchema, response: { 200: staffSessionSchema } },
-      handler: async (request, reply) => {
-        const account = await app.sessions.resolve(role, request.cookies[cookies.names[role]]);
-        if (account && request.query.activo === '1') await app.sessions.touch(account.idHash);
+      handler: (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return {
-          loggedInAdmin: account !== null,
-          authenticated: account !== null,
-          user_name_admin: account ? `${account.nombre} ${account.apellido}` : null,
-        };
+        return poll(role, request.cookies[cookies.names[role]], request.query.activo, staffAnswer);
       },
     });
   }

@@ -9,7 +9,7 @@ import { parseConfig } from '../../config.js';
 import { fromPglite } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 import { buildApp } from '../../app.js';
-import { hashToken } from '../../plugins/sessions.js';
+import { SessionStore, hashToken } from '../../plugins/sessions.js';
 import { createTestApp, validRegistration, type CookieJar, type TestApp } from '../../../test/harness.js';
 import {
   cookieName,
@@ -261,6 +261,21 @@ describe('idle expiry on the server (30 minutes)', () => {
     await login(t, 'admin', creds.admin.email, creds.admin.password, jar);
     expect(tokenOf(jar, 'admin')).not.toBe(old);
     expect(await signedIn(t, 'admin', jar.header)).toBe(true);
+  });
+
+  it('lives in the database: a restarted server (a new store) knows the session and its last activity', async () => {
+    const jar = await signIn('patient');
+    t.clock.advance(20 * MINUTE);
+    expect(await signedIn(t, 'patient', jar.header, '1')).toBe(true);
+    const restarted = new SessionStore(t.app.db, t.clock.now);
+    const token = tokenOf(jar, 'patient')!;
+    expect(restarted.cached('patient', token)).toBeUndefined(); // nothing in its memory yet
+    expect(await restarted.resolve('patient', token)).toMatchObject({ role: 'patient', nombre: 'María' });
+    expect(await restarted.resolve('admin', token)).toBeNull();
+    t.clock.advance(29 * MINUTE);
+    expect(await new SessionStore(t.app.db, t.clock.now).resolve('patient', token)).not.toBeNull();
+    t.clock.advance(2 * MINUTE);
+    expect(await new SessionStore(t.app.db, t.clock.now).resolve('patient', token)).toBeNull();
   });
 
   it('the sweep deletes expired rows that nobody polled', async () => {

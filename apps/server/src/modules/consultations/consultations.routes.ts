@@ -220,18 +220,21 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   app.get('/api/consultations/:token/exam-file', {
     config: { access: 'patient' },
     schema: { params: tokenParamsSchema, response: errors },
-    handler: async (request, reply) =>
-      sendStoredFile(reply, await service.file(request.params.token, { kind: 'exam' }, patientOf(request.accounts).accountId)),
+    handler: async (request, reply) => {
+      const file = await service.file(request.params.token, { kind: 'exam' }, patientOf(request.accounts).accountId);
+      await app.audit(request, { action: 'file.exam', resource: { type: 'consultation', id: request.params.token } });
+      return sendStoredFile(reply, file);
+    },
   });
 
   app.get('/api/consultations/:token/images/:fileId', {
     config: { access: 'patient' },
     schema: { params: fileParamsSchema, response: errors },
-    handler: async (request, reply) =>
-      sendStoredFile(
-        reply,
-        await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId }, patientOf(request.accounts).accountId),
-      ),
+    handler: async (request, reply) => {
+      const file = await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId }, patientOf(request.accounts).accountId);
+      await app.audit(request, { action: 'file.consultation_image', resource: { type: 'consultation', id: request.params.token } });
+      return sendStoredFile(reply, file);
+    },
   });
 
   // --- administrators (/Consultas_Admin) -------------------------------------------------------
@@ -239,14 +242,22 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/consultations', {
     config: { access: 'admin' },
     schema: { response: { 200: z.array(consultationRowSchema), ...errors } },
-    handler: async () => (await service.list({})).map(toRow),
+    handler: async (request) => {
+      const rows = (await service.list({})).map(toRow);
+      await app.audit(request, { action: 'consultation.list', patientId: null, detail: `filas: ${rows.length}` });
+      return rows;
+    },
   });
 
   // Algoritmo_Consulta.php: search by the patient's first name.
   app.post('/api/admin/consultations/search', {
     config: { access: 'admin' },
     schema: { body: searchSchema, response: { 200: z.array(consultationRowSchema), ...errors } },
-    handler: async (request) => (await service.list({ nombre: request.body.input })).map(toRow),
+    handler: async (request) => {
+      const rows = (await service.list({ nombre: request.body.input })).map(toRow);
+      await app.audit(request, { action: 'consultation.list', patientId: null, detail: `filas: ${rows.length}, búsqueda por nombre` });
+      return rows;
+    },
   });
 
   app.get('/api/admin/consultations/:token', {
@@ -254,6 +265,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     schema: { params: tokenParamsSchema, response: { 200: adminConsultationDetailSchema, ...errors } },
     handler: async (request) => {
       const { row, images } = await service.detail(request.params.token);
+      await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
       return toDetail(row, images, '/api/admin/consultations', '/api/admin/receipts');
     },
   });
@@ -261,14 +273,21 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/consultations/:token/exam-file', {
     config: { access: 'admin' },
     schema: { params: tokenParamsSchema, response: errors },
-    handler: async (request, reply) => sendStoredFile(reply, await service.file(request.params.token, { kind: 'exam' })),
+    handler: async (request, reply) => {
+      const file = await service.file(request.params.token, { kind: 'exam' });
+      await app.audit(request, { action: 'file.exam', resource: { type: 'consultation', id: request.params.token } });
+      return sendStoredFile(reply, file);
+    },
   });
 
   app.get('/api/admin/consultations/:token/images/:fileId', {
     config: { access: 'admin' },
     schema: { params: fileParamsSchema, response: errors },
-    handler: async (request, reply) =>
-      sendStoredFile(reply, await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId })),
+    handler: async (request, reply) => {
+      const file = await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId });
+      await app.audit(request, { action: 'file.consultation_image', resource: { type: 'consultation', id: request.params.token } });
+      return sendStoredFile(reply, file);
+    },
   });
 
   // actualizar_consulta.php: consulta_id, correo, tipo_consulta, estado_consulta.
@@ -278,6 +297,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const input = parseOrThrow(consultationClassificationSchema, request.body);
       await service.classify(adminOf(request.accounts), input);
+      await app.audit(request, { action: 'consultation.classify', resource: { type: 'consultation', id: input.consulta_id }, detail: input.tipo_consulta });
       await request.server.notify.consultationClassified({ patientEmail: input.correo }, { consultationId: input.consulta_id, tipo: input.tipo_consulta });
       return { success: true, message: messages.consultationUpdated };
     },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { consultations, files, paymentEvents, payments } from '../../db/schema.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
@@ -163,7 +164,8 @@ export function sendReceipt(
 }
 
 /** Rows of a table, to prove that nothing was written. */
-export async function count(t: TestApp, table: 'payments' | 'consultations' | 'files' | 'payment_events') {
-  const res = await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  return Number(res.rows[0]?.n);
+const TABLES = { payments, consultations, files, payment_events: paymentEvents };
+export async function count(t: TestApp, table: keyof typeof TABLES) {
+  const [row] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(TABLES[table]);
+  return row?.n ?? 0;
 }

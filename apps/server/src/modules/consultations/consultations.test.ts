@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, messages } from '@clinica/shared';
 import { PNG_1X1 } from '../../../test/harness.js';
+import { patients, paypalOrders } from '../../db/schema.js';
 import {
   PDF_BYTES,
   approvedOrder,
@@ -273,6 +275,59 @@ describe('PayPal', () => {
     expect(await count(c.t, 'payments')).toBe(payments + 1);
     expect(await count(c.t, 'consultations')).toBe(consultations + 1);
     expect((await call(c.t, p.jar, 'GET', '/api/receipts')).json()).toHaveLength(1);
+  });
+
+  it('records an order PayPal had already captured (an answer lost on the way) once, from PayPal\'s own record', async () => {
+    const p = await patientJar(c.t);
+    await consent(c.t, p.jar);
+    const orderID = await approvedOrder(c, p.jar);
+    // Captured at PayPal outside this request (our earlier attempt whose answer never arrived).
+    const basic = Buffer.from('test-client-id:test-client-secret').toString('base64');
+    const token = (await (
+      await fetch(`${c.paypal.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      })
+    ).json()) as { access_token: string };
+    const direct = await fetch(`${c.paypal.url}/v2/checkout/orders/${orderID}/capture`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(direct.status).toBe(201);
+    const payments = await count(c.t, 'payments');
+    const res = await call(c.t, p.jar, 'POST', '/api/consultations/paypal/capture', captureBody(c, orderID));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count(c.t, 'payments')).toBe(payments + 1);
+    expect(c.paypal.state.capturesPerformed).toBeGreaterThan(0);
+  });
+
+  it('lets a capture claimed by a request that died be retried after two minutes, and not before', async () => {
+    const p = await patientJar(c.t);
+    await consent(c.t, p.jar);
+    const orderID = await approvedOrder(c, p.jar);
+    const claim = (ago: number) =>
+      c.t.app.db
+        .update(paypalOrders)
+        .set({ estado: 'capturando', updated_at: new Date(c.t.clock.ms - ago) })
+        .where(eq(paypalOrders.id, orderID));
+    await claim(10_000);
+    const busy = await call(c.t, p.jar, 'POST', '/api/consultations/paypal/capture', captureBody(c, orderID));
+    expect(busy.statusCode).toBe(409);
+    await claim(3 * 60_000);
+    const retried = await call(c.t, p.jar, 'POST', '/api/consultations/paypal/capture', captureBody(c, orderID));
+    expect(retried.statusCode, retried.body).toBe(200);
+  });
+
+  it('marks the patient\'s first consultation as used (Primera_Consulta 0)', async () => {
+    const p = await patientJar(c.t);
+    const first = async () =>
+      (await c.t.app.db.select({ n: patients.primera_consulta }).from(patients).where(eq(patients.correo, p.correo)))[0]?.n;
+    expect(await first()).toBe(1);
+    await consent(c.t, p.jar);
+    await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'r.png' });
+    expect(await first()).toBe(0);
   });
 
   it('refuses an order used for another service or doctor, and another patient\'s order', async () => {

@@ -82,20 +82,11 @@ function statement(tipo: DocumentType, f: DocumentFields): { text: string; cover
 function display(field: DocumentField, f: DocumentFields): string | null {
   const v = f[field.name] ?? '';
   if (field.kind === 'country' || v === '') return null;
-  switch (field.kind) {
-    case 'date':
-      return spanishDate(v);
-    case 'age':
-      return years(v);
-    case 'phone':
-      return `${f.country_code ?? ''} ${v}`.trim();
-    default:
-      if (field.optionLabels && field.options) {
-        const i = field.options.indexOf(v);
-        return i >= 0 ? (field.optionLabels[i] ?? v) : v;
-      }
-      return v;
-  }
+  if (field.kind === 'date') return spanishDate(v);
+  if (field.kind === 'age') return years(v);
+  if (field.kind === 'phone') return `${f.country_code ?? ''} ${v}`.trim();
+  const option = field.options?.indexOf(v) ?? -1;
+  return option >= 0 ? (field.optionLabels?.[option] ?? v) : v;
 }
 
 type Item = { kind: 'section'; title: string } | { kind: 'row'; label: string; value: string; long: boolean };

@@ -106,7 +106,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema, ...errors } },
     handler: async (request) => {
       doctorOf(request);
-      return documents.findPatient(request.query.correo);
+      const found = await documents.findPatient(request.query.correo);
+      await app.audit(request, { action: 'document.patient_lookup', patientId: null, detail: 'datos del paciente para un documento' });
+      return found;
     },
   });
 
@@ -145,6 +147,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
         documentType(request.params.tipo),
         documentId(request.params.id),
       );
+      await app.audit(request, { action: 'file.document', resource: { type: 'document', id: request.params.id } });
       return sendPdf(reply, pdf, filename);
     },
   });
@@ -165,6 +168,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     schema: { params: idParams, response: { 200: bytes, ...errors } },
     handler: async (request, reply) => {
       const { pdf, filename } = await documents.downloadForPatient(patientOf(request), documentId(request.params.id));
+      await app.audit(request, { action: 'file.document', resource: { type: 'document', id: request.params.id } });
       return sendPdf(reply, pdf, filename);
     },
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
-import { CookieJar, multipart, PNG_1X1 } from '../../../test/harness.js';
+import { multipart, PNG_1X1, type CookieJar } from '../../../test/harness.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
-import { SmtpSink, linkIn } from '../../../test/smtp-sink.js';
+import { SmtpSink, linkIn, type ReceivedMail } from '../../../test/smtp-sink.js';
 import {
   approvedOrder,
   call,
@@ -14,6 +14,9 @@ import {
   staffJar,
   type Clinic,
 } from '../consultations/consultations.test-support.js';
+import { DAYS, bookByReceipt, doctorAccount } from '../appointments/appointments.test-support.js';
+import { eq } from 'drizzle-orm';
+import { mailJobs } from '../../db/schema.js';
 
 // The events other modules raise, wired to app.notify: each message arrives once, to the right
 // person, with the right subject and link, and the request that caused it succeeds.
@@ -36,6 +39,15 @@ async function settled(to: string, subject: string) {
   await c.t.app.mail.drain();
   await sleep(200);
   return sink.to(to).filter((m) => m.parsed.subject === subject);
+}
+
+async function waitMail(to: string, match: (m: ReceivedMail) => boolean) {
+  const end = Date.now() + 10_000;
+  while (!sink.to(to).some(match)) {
+    if (Date.now() > end) throw new Error(`no llegó el correo esperado para ${to}`);
+    await sleep(20);
+  }
+  return sink.to(to).find(match)!;
 }
 
 async function waitSubject(to: string, subject: string) {
@@ -130,6 +142,86 @@ describe('payments', () => {
     expect(mail.parsed.text).toContain('Motivo indicado por la clínica: «El monto transferido no llegó.»');
     expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/Recibo_pagos`);
     expect(await settled(p.correo, 'Su pago no fue aprobado')).toHaveLength(1);
+  });
+});
+
+describe('the extra chat hour paid by transfer', () => {
+  it('tells the patient the receipt was received, the administrators to review it, and the patient once when approved', async () => {
+    const admins = await adminEmails(c.admin);
+    const p = await patientJar(c.t);
+    await consent(c.t, p.jar);
+    const order = await approvedOrder(c, p.jar);
+    const captured = await call(c.t, p.jar, 'POST', '/api/consultations/paypal/capture', captureBody(c, order));
+    expect(captured.statusCode).toBe(200);
+    // The chat's hour starts when the patient joins the chat.
+    const socket = await c.t.app.injectWS(`/api/chat/ws?consulta=${captured.json<{ token: string }>().token}&rol=patient`, {
+      headers: { cookie: p.jar.header },
+    });
+    socket.terminate();
+    const body = multipart({ metodo_de_pago: 'Transferencia', monto: '10' }, [
+      { field: 'comprobante_tranferencia', filename: 'recibo.png', bytes: PNG_1X1 },
+    ]);
+    const sent = await c.t.app.inject({
+      method: 'POST',
+      url: '/api/chat/extra-hour/receipt',
+      headers: { ...body.headers, cookie: p.jar.header },
+      payload: body.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const received = await waitSubject(p.correo, 'Recibimos su comprobante de pago');
+    expect(linkIn(received, ORIGIN)).toBe(`${ORIGIN}/Recibo_pagos`);
+    for (const a of admins) {
+      await waitMail(a, (m) => m.parsed.subject === 'Nuevo comprobante de pago por revisar (Transferencia)' && linkIn(m, ORIGIN) === `${ORIGIN}/Recibo_Admin`);
+    }
+
+    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<{ id: string; proposito: string; estado: string }[]>();
+    const pending = receipts.filter((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente');
+    expect(pending).toHaveLength(1);
+    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id })).statusCode).toBe(200);
+    await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id });
+    const approved = await waitSubject(p.correo, 'Su pago fue aprobado');
+    expect(linkIn(approved, ORIGIN)).toBe(`${ORIGIN}/Recibo_pagos`);
+    expect(await settled(p.correo, 'Su pago fue aprobado')).toHaveLength(1);
+  });
+});
+
+describe('in-person appointments', () => {
+  it('request, doctor and administrators told; approval confirms with an .ics and a reminder; cancellation withdraws it', async () => {
+    const admins = await adminEmails(c.admin);
+    const doctor = await doctorAccount(c.t);
+    const p = await patientJar(c.t);
+    const booked = await bookByReceipt(c.t, p.jar, { id_doctor: doctor.id, fecha: DAYS.wednesday, hora: '10:00' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const token = booked.json<{ token: string }>().token;
+
+    const requested = await waitSubject(p.correo, 'Recibimos su solicitud de cita');
+    expect(linkIn(requested, ORIGIN)).toBe(`${ORIGIN}/Citas_usuario`);
+    expect(requested.parsed.text).not.toContain('presión arterial');
+    const forDoctor = await waitSubject(doctor.correo, 'Nueva cita asignada');
+    expect(linkIn(forDoctor, ORIGIN)).toBe(`${ORIGIN}/Citas_Admin_Doctor`);
+    for (const a of admins) {
+      await waitMail(a, (m) => m.parsed.subject === 'Nuevo comprobante de pago por revisar (Transferencia)' && linkIn(m, ORIGIN) === `${ORIGIN}/Citas_Admin`);
+    }
+
+    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<{ id: string; proposito: string; estado: string }[]>();
+    const pending = receipts.filter((r) => r.proposito === 'cita' && r.estado === 'pendiente');
+    expect(pending).toHaveLength(1);
+    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id })).statusCode).toBe(200);
+    const confirmed = await waitSubject(p.correo, 'Su cita fue confirmada');
+    const ics = confirmed.parsed.attachments.find((x) => x.mimeType === 'text/calendar');
+    expect(Buffer.from(ics!.content as ArrayBuffer).toString('utf8')).toContain('METHOD:PUBLISH');
+    const reminder = await c.t.app.db.select().from(mailJobs).where(eq(mailJobs.kind, 'appointmentReminder'));
+    expect(reminder.filter((r) => r.recipient === p.correo && r.status === 'queued')).toHaveLength(1);
+
+    const cancel = await call(c.t, c.admin, 'POST', `/api/admin/appointments/${token}/cancel`, { motivo: 'El doctor no estará disponible' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancelled = await waitSubject(p.correo, 'Su cita fue cancelada');
+    expect(cancelled.parsed.text).toContain('El doctor no estará disponible');
+    const cancelIcs = cancelled.parsed.attachments.find((x) => x.mimeType === 'text/calendar');
+    expect(Buffer.from(cancelIcs!.content as ArrayBuffer).toString('utf8')).toContain('METHOD:CANCEL');
+    const after = await c.t.app.db.select().from(mailJobs).where(eq(mailJobs.kind, 'appointmentReminder'));
+    expect(after.filter((r) => r.recipient === p.correo && r.status === 'queued')).toHaveLength(0);
   });
 });
 

@@ -53,6 +53,14 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Waits until no message is between "received by the SMTP server" and "marked sent". Moving the
+ * test clock past a claim's lease while its message is on the wire would make the claim look
+ * abandoned, and the message would rightly be sent again.
+ */
+const idle = (t: TestApp) =>
+  until(async () => (await t.app.db.select({ id: mailJobs.id }).from(mailJobs).where(eq(mailJobs.status, 'sending'))).length === 0);
+
 describe('messages through a real SMTP server', () => {
   let sink: SmtpSink;
   let t: TestApp;
@@ -163,6 +171,7 @@ describe('messages through a real SMTP server', () => {
     expect(icsText).toContain(`DTSTART:${start.toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
 
     // Not before 24 hours ahead of the appointment ...
+    await idle(t);
     t.clock.advance(47 * HOUR);
     await t.app.mail.drain();
     expect(sink.to(to.correo)).toHaveLength(1);
@@ -176,8 +185,10 @@ describe('messages through a real SMTP server', () => {
     const other = { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 72 * HOUR) };
     await t.app.notify.appointmentConfirmed(to, other);
     await sink.waitFor(to.correo, 3);
+    await idle(t);
     await t.app.notify.appointmentCancelled(to, { ...other, motivo: 'Comprobante rechazado' });
     const cancelled = (await sink.waitFor(to.correo, 4))[3]!;
+    await idle(t);
     expect(cancelled.parsed.subject).toBe('Su cita fue cancelada');
     const cancelIcs = Buffer.from(
       cancelled.parsed.attachments.find((a) => a.mimeType === 'text/calendar')!.content as ArrayBuffer,

@@ -120,7 +120,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
       const r = await payments.receipt(request.params.token, patientId(request.accounts));
       const fileId = request.params.kind === 'comprobante' ? r.comprobante_file_id : r.fiscal_file_id;
       if (!fileId) return reply.code(404).send({ success: false, message: messages.unavailable });
-      return sendStoredFile(reply, await payments.readFile(fileId));
+      const file = await payments.readFile(fileId);
+      await app.audit(request, { action: 'file.receipt', resource: { type: 'payment', id: r.id }, patientId: r.patient_id, detail: request.params.kind });
+      return sendStoredFile(reply, file);
     },
   });
 
@@ -131,13 +133,21 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/receipts', {
     config: { access: 'admin' },
     schema: { response: { 200: z.array(adminReceiptRowSchema), ...errors } },
-    handler: async () => (await payments.listReceipts({})).map(adminRow),
+    handler: async (request) => {
+      const rows = (await payments.listReceipts({})).map(adminRow);
+      await app.audit(request, { action: 'receipt.list', patientId: null, detail: `filas: ${rows.length}` });
+      return rows;
+    },
   });
 
   app.post('/api/admin/receipts/search', {
     config: { access: 'admin' },
     schema: { body: searchSchema, response: { 200: z.array(adminReceiptRowSchema), ...errors } },
-    handler: async (request) => (await payments.listReceipts({ nombre: request.body.input })).map(adminRow),
+    handler: async (request) => {
+      const rows = (await payments.listReceipts({ nombre: request.body.input })).map(adminRow);
+      await app.audit(request, { action: 'receipt.list', patientId: null, detail: `filas: ${rows.length}, búsqueda por nombre` });
+      return rows;
+    },
   });
 
   app.get('/api/admin/receipts/:token', {
@@ -145,6 +155,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { params: tokenParamsSchema, response: { 200: adminReceiptDetailSchema, ...errors } },
     handler: async (request) => {
       const r = await payments.receipt(request.params.token);
+      await app.audit(request, { action: 'receipt.read', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
       const [duplicados, historial] = await Promise.all([
         r.comprobante_sha256 ? payments.duplicatesOf(r.comprobante_sha256, r.id) : Promise.resolve([]),
         payments.receiptHistory(r.id),
@@ -172,7 +183,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
       const r = await payments.receipt(request.params.token);
       const fileId = request.params.kind === 'comprobante' ? r.comprobante_file_id : r.fiscal_file_id;
       if (!fileId) return reply.code(404).send({ success: false, message: messages.unavailable });
-      return sendStoredFile(reply, await payments.readFile(fileId));
+      const file = await payments.readFile(fileId);
+      await app.audit(request, { action: 'file.receipt', resource: { type: 'payment', id: r.id }, patientId: r.patient_id, detail: request.params.kind });
+      return sendStoredFile(reply, file);
     },
   });
 
@@ -191,6 +204,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
         staffId: by,
         fiscal: archivo ? { bytes: archivo.bytes, filename: archivo.filename } : undefined,
       });
+      await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: input.id }, detail: `revisado ${input.revisado}${archivo ? ', factura adjunta' : ''}` });
       return { success: true, message: messages.receiptUpdated };
     },
   });
@@ -200,6 +214,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { body: receiptRejectSchema, response: { 200: resultSchema, ...errors } },
     handler: async (request) => {
       await payments.reject(request.body.id, staffId(request.accounts), request.body.motivo);
+      await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'rechazado' });
       await request.server.notify.paymentRejected({ paymentId: request.body.id }, { motivo: request.body.motivo });
       return { success: true, message: messages.receiptRejected };
     },
@@ -210,6 +225,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { body: receiptApproveSchema, response: { 200: resultSchema, ...errors } },
     handler: async (request) => {
       await payments.approve(request.body.id, staffId(request.accounts));
+      await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'aprobado' });
       await request.server.notify.paymentApproved({ paymentId: request.body.id });
       return { success: true, message: messages.receiptUpdated };
     },

@@ -27,6 +27,10 @@ export interface PurposeHooks {
    * Consultations are not: their payment is approved by classifying the consultation (tipo_a, tipo_b).
    */
   approvableFromReceipts?: boolean;
+  /** Called after an administrator's approval committed (messages: nothing that must roll back with it). */
+  afterApproved?(payment: PaymentRow, staffId: string): Promise<void>;
+  /** Called after a rejection committed. */
+  afterRejected?(payment: PaymentRow, staffId: string): Promise<void>;
 }
 
 const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
@@ -285,19 +289,21 @@ export function paymentsService(deps: PaymentsDeps) {
 
     /** An administrator approves a pending payment from the receipt screen (purposes that allow it). */
     async approve(paymentId: string, staffId: string) {
-      return deps.transaction(async (tx) => {
+      const { changed, payment } = await deps.transaction(async (tx) => {
         const current = await repo.findPayment(tx, paymentId);
         if (!current) throw notFound();
         if (!hooks.get(current.proposito)?.approvableFromReceipts) throw forbidden();
-        const { changed } = await approveIn(tx, paymentId, staffId);
-        if (!changed && current.estado !== 'aprobado') throw new AppError(409, messages.paymentNotPending);
-        return changed;
+        const result = await approveIn(tx, paymentId, staffId);
+        if (!result.changed && current.estado !== 'aprobado') throw new AppError(409, messages.paymentNotPending);
+        return result;
       });
+      if (changed && payment) await hooks.get(payment.proposito)?.afterApproved?.(payment, staffId);
+      return changed;
     },
 
     /** Rejects a pending transfer or Yappy payment with the reason the patient sees. */
     async reject(paymentId: string, staffId: string, motivo: string) {
-      return deps.transaction(async (tx) => {
+      const rejected = await deps.transaction(async (tx) => {
         const row = await repo.rejectPending(tx, paymentId, staffId, motivo, at());
         if (!row) {
           if (!(await repo.findPayment(tx, paymentId))) throw notFound();
@@ -307,6 +313,8 @@ export function paymentsService(deps: PaymentsDeps) {
         await hooks.get(row.proposito)?.onRejected?.(tx, row, staffId);
         return row;
       });
+      await hooks.get(rejected.proposito)?.afterRejected?.(rejected, staffId);
+      return rejected;
     },
 
     /** Toggles `revisado` and attaches the fiscal receipt (PDF only, by content). */

@@ -21,6 +21,7 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Consultas', label: 'Mis consultas' },
       { to: '/Citas_usuario', label: 'Mis citas' },
       { to: '/Recibo_pagos', label: 'Mis recibos' },
+      { to: '/Documentos_usuario', label: 'Mis documentos' },
       { to: '/Sugerencias', label: 'Sugerencias' },
     ],
   },
@@ -46,6 +47,7 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
     signedIn: [
       { to: '/Citas_Admin_Doctor', label: 'Citas' },
       { to: '/Consultas_Admin_Doctor', label: 'Consultas' },
+      { to: '/Chat_Doctor', label: 'Chats' },
       { to: '/Fecha_Admin_Doctor', label: 'Fechas no disponibles' },
       { to: '/Certif_Salud', label: 'Certificado de salud' },
       { to: '/Solic_Examenes', label: 'Solicitud de exámenes' },
@@ -53,6 +55,7 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/RefMedicas', label: 'Referencias médicas' },
       { to: '/Recetarios', label: 'Recetarios' },
       { to: '/CertificadoIncapacidad', label: 'Certificado de incapacidad' },
+      { to: '/Firma_Admin_Doctor', label: 'Mi firma' },
     ],
   },
 };

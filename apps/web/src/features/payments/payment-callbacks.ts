@@ -12,6 +12,11 @@ export interface PaymentCallbacks {
   capturePaypalOrder: (input: { orderID: string; payerID?: string }) => Promise<void>;
   /** Sends a transfer or Yappy receipt with the page's data; resolves once it is recorded. */
   sendReceipt: (input: { metodo_de_pago: 'Transferencia' | 'Yappy'; monto: number; file: File }) => Promise<void>;
+  /**
+   * Optional: asked when the person presses pay (PayPal's button, 'Enviar comprobante'). A message
+   * stops the payment and is shown as the alert (the page's mandatory fields are missing, say).
+   */
+  checkBeforePaying?: (method: 'paypal' | 'receipt') => string | null;
 }
 
 export interface PaymentMethodsProps extends PaymentCallbacks {

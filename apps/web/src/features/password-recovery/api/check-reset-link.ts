@@ -11,6 +11,7 @@ export const getCheckResetLinkQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['password-recovery', 'check', token] as const,
     queryFn: () => checkResetLink(token),
+    enabled: token !== '',
     // A refused link stays refused; a used one must not be re-checked from a stale cache.
     retry: false,
     staleTime: 0,

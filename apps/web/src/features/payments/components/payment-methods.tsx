@@ -50,10 +50,15 @@ export function PaymentMethods({ servicio, title = 'Método de pago', ...callbac
             ))}
           </fieldset>
           {method === 'paypal' && (
-            <PaypalPayment precio={session.data.precio} createPaypalOrder={callbacks.createPaypalOrder} capturePaypalOrder={callbacks.capturePaypalOrder} />
+            <PaypalPayment
+              precio={session.data.precio}
+              createPaypalOrder={callbacks.createPaypalOrder}
+              capturePaypalOrder={callbacks.capturePaypalOrder}
+              checkBeforePaying={callbacks.checkBeforePaying}
+            />
           )}
-          {method === 'transferencia' && <ReceiptPayment key="transferencia" metodo="Transferencia" precio={session.data.precio} sendReceipt={callbacks.sendReceipt} />}
-          {method === 'yappy' && <ReceiptPayment key="yappy" metodo="Yappy" precio={session.data.precio} sendReceipt={callbacks.sendReceipt} />}
+          {method === 'transferencia' && <ReceiptPayment key="transferencia" metodo="Transferencia" precio={session.data.precio} sendReceipt={callbacks.sendReceipt} checkBeforePaying={callbacks.checkBeforePaying} />}
+          {method === 'yappy' && <ReceiptPayment key="yappy" metodo="Yappy" precio={session.data.precio} sendReceipt={callbacks.sendReceipt} checkBeforePaying={callbacks.checkBeforePaying} />}
         </>
       )}
     </section>

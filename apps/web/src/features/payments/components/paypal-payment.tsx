@@ -10,6 +10,7 @@ interface PaypalPaymentProps {
   precio: number;
   createPaypalOrder: PaymentCallbacks['createPaypalOrder'];
   capturePaypalOrder: PaymentCallbacks['capturePaypalOrder'];
+  checkBeforePaying?: PaymentCallbacks['checkBeforePaying'];
 }
 
 /**
@@ -47,12 +48,12 @@ export function PaypalPayment(props: PaypalPaymentProps) {
 /** An error whose alert was already shown (so the SDK's onError does not show a second one). */
 class AlertedError extends Error {}
 
-function PaypalButtonsArea({ precio, createPaypalOrder, capturePaypalOrder }: PaypalPaymentProps) {
+function PaypalButtonsArea({ precio, createPaypalOrder, capturePaypalOrder, checkBeforePaying }: PaypalPaymentProps) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   // The latest callbacks, without re-rendering PayPal's buttons at every keystroke of the page.
-  const latest = useRef({ precio, createPaypalOrder, capturePaypalOrder });
+  const latest = useRef({ precio, createPaypalOrder, capturePaypalOrder, checkBeforePaying });
   useEffect(() => {
-    latest.current = { precio, createPaypalOrder, capturePaypalOrder };
+    latest.current = { precio, createPaypalOrder, capturePaypalOrder, checkBeforePaying };
   });
 
   if (isRejected) {
@@ -68,6 +69,11 @@ function PaypalButtonsArea({ precio, createPaypalOrder, capturePaypalOrder }: Pa
     <PayPalButtons
       style={{ layout: 'vertical', label: 'pay' }}
       createOrder={async () => {
+        const problem = latest.current.checkBeforePaying?.('paypal');
+        if (problem) {
+          void showAlert(problem);
+          throw new AlertedError('page incomplete');
+        }
         try {
           return await latest.current.createPaypalOrder({ metodo_de_pago: 'Paypal o Tarjeta', monto: latest.current.precio });
         } catch (error) {

@@ -14,13 +14,14 @@ interface ReceiptPaymentProps {
   metodo: 'Transferencia' | 'Yappy';
   precio: number;
   sendReceipt: PaymentCallbacks['sendReceipt'];
+  checkBeforePaying?: PaymentCallbacks['checkBeforePaying'];
 }
 
 /**
  * Bank transfer or Yappy (Panama only): where to pay, the request to write nothing in the
  * payment description, and the receipt file (required; previewed 200 px wide, removable).
  */
-export function ReceiptPayment({ metodo, precio, sendReceipt }: ReceiptPaymentProps) {
+export function ReceiptPayment({ metodo, precio, sendReceipt, checkBeforePaying }: ReceiptPaymentProps) {
   const config = usePaymentsConfig();
   const { file, preview, choose } = useChosenFile();
   const [busy, setBusy] = useState(false);
@@ -33,6 +34,11 @@ export function ReceiptPayment({ metodo, precio, sendReceipt }: ReceiptPaymentPr
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const problem = checkBeforePaying?.('receipt');
+    if (problem) {
+      void showAlert(problem);
+      return;
+    }
     if (!file) {
       void showAlert(messages.missingFieldsWithReceipt);
       return;

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { patients, staff } from './schema-accounts.js';
+import { payments } from './schema-payments.js';
+
+/**
+ * In-person appointments and the doctors' unavailable dates (decisions.md, "In-person
+ * appointments"). A slot is a doctor, a date and an hour ('HH:00', Panama time); the partial
+ * unique index makes the database refuse a second active appointment on one slot, so of
+ * simultaneous requests exactly one wins whatever the application does.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Random, unguessable; the lists and modals load an appointment by it. */
+    token: text('token').notNull(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    doctor_id: uuid('doctor_id')
+      .notNull()
+      .references(() => staff.id),
+    servicio: text('servicio', { enum: ['consulta_general', 'psicologia', 'medicina_interna'] }).notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    /** Start of the one-hour slot, 'HH:00'. */
+    hora: text('hora').notNull(),
+    /** The same start as an instant (the .ics, the 24-hour rule, sorting). */
+    inicio: timestamp('inicio', { withTimezone: true }).notNull(),
+    /** The reason for the visit. */
+    mensaje: text('mensaje').notNull(),
+    /**
+     * reservada: held while the patient pays with PayPal (until `reservada_hasta`); pendiente:
+     * a transfer or Yappy receipt waits for review; confirmada: paid; cancelada: the slot is free.
+     */
+    estado: text('estado', { enum: ['reservada', 'pendiente', 'confirmada', 'cancelada'] }).notNull(),
+    reservada_hasta: timestamp('reservada_hasta', { withTimezone: true }),
+    /** The payment; null only while a PayPal checkout holds the slot. */
+    payment_id: uuid('payment_id').references(() => payments.id),
+    cancelada_por: text('cancelada_por', { enum: ['paciente', 'administrador', 'pago_rechazado', 'reserva_vencida'] }),
+    cancelada_por_staff: uuid('cancelada_por_staff').references(() => staff.id),
+    motivo_cancelacion: text('motivo_cancelacion'),
+    cancelada_at: timestamp('cancelada_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('appointments_token_key').on(t.token),
+    uniqueIndex('appointments_payment_key').on(t.payment_id),
+    // One active appointment per doctor, date and hour: the rule of decisions.md, kept by the database.
+    uniqueIndex('appointments_active_slot_key').on(t.doctor_id, t.fecha, t.hora).where(sql`${t.estado} <> 'cancelada'`),
+    index('appointments_patient_idx').on(t.patient_id, t.inicio),
+    index('appointments_doctor_date_idx').on(t.doctor_id, t.fecha),
+    index('appointments_inicio_idx').on(t.inicio),
+    check('appointments_hora_slot', sql`${t.hora} ~ '^([01][0-9]|2[0-3]):00$'`),
+    check('appointments_paid_or_held', sql`${t.payment_id} IS NOT NULL OR (${t.estado} IN ('reservada', 'cancelada') AND ${t.reservada_hasta} IS NOT NULL)`),
+    check('appointments_held_until', sql`${t.estado} <> 'reservada' OR ${t.reservada_hasta} IS NOT NULL`),
+    check('appointments_cancelled_by', sql`(${t.estado} = 'cancelada') = (${t.cancelada_por} IS NOT NULL)`),
+  ],
+);
+
+/** The dates a doctor does not see patients (obtener_fechas_disponibles, ingresar_fechas). */
+export const doctorBlockedDates = pgTable(
+  'doctor_blocked_dates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctor_id: uuid('doctor_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('doctor_blocked_dates_key').on(t.doctor_id, t.fecha)],
+);

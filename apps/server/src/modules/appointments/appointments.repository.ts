@@ -1,0 +1,303 @@
+import { and, asc, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CancelledBy } from '@clinica/shared';
+import type { Db } from '../../db/client.js';
+import { foldedPrefix } from '../../lib/keyset.js';
+import { appointments, doctorBlockedDates, patients, payments, staff } from '../../db/schema.js';
+
+export type AppointmentRecord = typeof appointments.$inferSelect;
+export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'updated_at'>;
+
+const doctor = alias(staff, 'doctor');
+
+/** An appointment holds its slot: waiting for review, confirmed, or in a PayPal checkout that has not lapsed. */
+const holdsSlot = (now: Date) =>
+  or(
+    inArray(appointments.estado, ['pendiente', 'confirmada']),
+    and(eq(appointments.estado, 'reservada'), sql`${appointments.reservada_hasta} > ${now.toISOString()}::timestamptz`),
+  );
+
+const rowColumns = {
+  id: appointments.id,
+  token: appointments.token,
+  patient_id: appointments.patient_id,
+  doctor_id: appointments.doctor_id,
+  nombre: patients.nombre,
+  apellido: patients.apellido,
+  fecha: appointments.fecha,
+  hora: appointments.hora,
+  inicio: appointments.inicio,
+  servicio: appointments.servicio,
+  estado: appointments.estado,
+  doctor_nombre: doctor.nombre,
+  doctor_apellido: doctor.apellido,
+  metodo_de_pago: payments.metodo_de_pago,
+  estado_pago: payments.estado,
+};
+
+const detailColumns = {
+  ...rowColumns,
+  correo: patients.correo,
+  country_code: patients.country_code,
+  celular: patients.celular,
+  mensaje: appointments.mensaje,
+  created_at: appointments.created_at,
+  correo_doctor: doctor.correo,
+  cancelada_por: appointments.cancelada_por,
+  motivo_cancelacion: appointments.motivo_cancelacion,
+  monto_cents: payments.monto_cents,
+  motivo_rechazo: payments.motivo_rechazo,
+};
+
+export interface ListFilter {
+  patientId?: string;
+  doctorId?: string;
+  /** The start of the patient's first name, without regard to case or accents (the staff screens' search). */
+  nombre?: string;
+}
+
+/** SQL of appointments and unavailable dates. */
+export function appointmentsRepository(db: Db) {
+  const rows = (exec: Db) =>
+    exec
+      .select(rowColumns)
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patient_id))
+      .innerJoin(doctor, eq(doctor.id, appointments.doctor_id))
+      .leftJoin(payments, eq(payments.id, appointments.payment_id));
+
+  const details = (exec: Db) =>
+    exec
+      .select(detailColumns)
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patient_id))
+      .innerJoin(doctor, eq(doctor.id, appointments.doctor_id))
+      .leftJoin(payments, eq(payments.id, appointments.payment_id));
+
+  const ownership = (filter: Pick<ListFilter, 'patientId' | 'doctorId'>) => {
+    const conditions: SQL[] = [];
+    if (filter.patientId) conditions.push(eq(appointments.patient_id, filter.patientId));
+    if (filter.doctorId) conditions.push(eq(appointments.doctor_id, filter.doctorId));
+    return conditions;
+  };
+
+  return {
+    // --- availability -------------------------------------------------------------------------
+
+    /** The doctor's unavailable dates from `from` on, ascending. */
+    async blockedDates(doctorId: string, from: string) {
+      const found = await db
+        .select({ fecha: doctorBlockedDates.fecha })
+        .from(doctorBlockedDates)
+        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), gte(doctorBlockedDates.fecha, from)))
+        .orderBy(asc(doctorBlockedDates.fecha));
+      return found.map((r) => r.fecha);
+    },
+
+    async isBlocked(exec: Db, doctorId: string, fecha: string) {
+      const [row] = await exec
+        .select({ id: doctorBlockedDates.id })
+        .from(doctorBlockedDates)
+        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), eq(doctorBlockedDates.fecha, fecha)));
+      return row !== undefined;
+    },
+
+    /**
+     * Hours of the date held by the doctor's active appointments; with `exceptHoldsOf`, that
+     * patient's own PayPal checkouts do not count (booking again replaces them).
+     */
+    async heldHours(exec: Db, doctorId: string, fecha: string, now: Date, exceptHoldsOf?: string) {
+      const conditions = [eq(appointments.doctor_id, doctorId), eq(appointments.fecha, fecha), holdsSlot(now)];
+      if (exceptHoldsOf) {
+        conditions.push(sql`NOT (${appointments.estado} = 'reservada' AND ${appointments.patient_id} = ${exceptHoldsOf})`);
+      }
+      const found = await exec
+        .select({ hora: appointments.hora })
+        .from(appointments)
+        .where(and(...conditions));
+      return new Set(found.map((r) => r.hora));
+    },
+
+    /**
+     * Locks the doctor's row: bookings take it shared (they run side by side), blocking a date
+     * takes it exclusively, so no booking slips onto a date while it is being blocked.
+     */
+    async lockDoctor(tx: Db, doctorId: string, mode: 'share' | 'update') {
+      const [row] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, doctorId)).for(mode);
+      return row !== undefined;
+    },
+
+    /**
+     * Frees the slot from PayPal holds that no longer count: lapsed ones, and the patient's own
+     * earlier checkout (a patient holds one checkout at a time, and may retry the same hour).
+     */
+    async releaseHolds(tx: Db, input: { patientId: string; doctorId: string; fecha: string; hora: string; now: Date }) {
+      const lapsedOnSlot = and(
+        eq(appointments.doctor_id, input.doctorId),
+        eq(appointments.fecha, input.fecha),
+        eq(appointments.hora, input.hora),
+        sql`${appointments.reservada_hasta} <= ${input.now.toISOString()}::timestamptz`,
+      );
+      await tx
+        .update(appointments)
+        .set({ estado: 'cancelada', cancelada_por: 'reserva_vencida', cancelada_at: input.now, updated_at: input.now })
+        .where(and(eq(appointments.estado, 'reservada'), or(lapsedOnSlot, eq(appointments.patient_id, input.patientId))));
+    },
+
+    async insert(exec: Db, row: NewAppointment) {
+      const [inserted] = await exec.insert(appointments).values(row).returning();
+      return inserted!;
+    },
+
+    async findById(id: string) {
+      const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+      return row;
+    },
+
+    async findByPayment(paymentId: string) {
+      const [row] = await db.select().from(appointments).where(eq(appointments.payment_id, paymentId));
+      return row;
+    },
+
+    /**
+     * Keeps the patient's PayPal hold for `until` before the capture: a hold that lapsed is taken
+     * back if nobody took the hour meanwhile (a unique violation says somebody did).
+     */
+    async renewHold(id: string, patientId: string, until: Date, now: Date) {
+      const [row] = await db
+        .update(appointments)
+        .set({ estado: 'reservada', reservada_hasta: until, cancelada_por: null, cancelada_at: null, updated_at: now })
+        .where(
+          and(
+            eq(appointments.id, id),
+            eq(appointments.patient_id, patientId),
+            or(eq(appointments.estado, 'reservada'), and(eq(appointments.estado, 'cancelada'), eq(appointments.cancelada_por, 'reserva_vencida'))),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The PayPal capture was verified: the hold becomes a confirmed appointment paid by `paymentId`. */
+    async confirmHold(tx: Db, id: string, paymentId: string, now: Date) {
+      const [row] = await tx
+        .update(appointments)
+        .set({ estado: 'confirmada', payment_id: paymentId, reservada_hasta: null, updated_at: now })
+        .where(and(eq(appointments.id, id), eq(appointments.estado, 'reservada')))
+        .returning();
+      return row;
+    },
+
+    /** An administrator approved the receipt: pendiente -> confirmada. */
+    async confirmByPayment(tx: Db, paymentId: string, now: Date) {
+      const [row] = await tx
+        .update(appointments)
+        .set({ estado: 'confirmada', updated_at: now })
+        .where(and(eq(appointments.payment_id, paymentId), eq(appointments.estado, 'pendiente')))
+        .returning();
+      return row;
+    },
+
+    /** Cancels an active appointment (frees its slot); returns it only when this call cancelled it. */
+    async cancel(
+      exec: Db,
+      where: { id: string } | { paymentId: string },
+      by: { cancelada_por: CancelledBy; staffId?: string | null; motivo?: string | null; now: Date },
+    ) {
+      const target = 'id' in where ? eq(appointments.id, where.id) : eq(appointments.payment_id, where.paymentId);
+      const [row] = await exec
+        .update(appointments)
+        .set({
+          estado: 'cancelada',
+          cancelada_por: by.cancelada_por,
+          cancelada_por_staff: by.staffId ?? null,
+          motivo_cancelacion: by.motivo ?? null,
+          cancelada_at: by.now,
+          updated_at: by.now,
+        })
+        .where(and(target, ne(appointments.estado, 'cancelada')))
+        .returning();
+      return row;
+    },
+
+    // --- lists and details --------------------------------------------------------------------
+
+    /** Rows (PayPal checkouts in progress left out): upcoming first, soonest first; then past ones, latest first. */
+    async list(filter: ListFilter, now: Date, limit: number) {
+      const conditions = [ne(appointments.estado, 'reservada'), ...ownership(filter)];
+      if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
+      const nowIso = now.toISOString();
+      return rows(db)
+        .where(and(...conditions))
+        .orderBy(
+          sql`(${appointments.inicio} < ${nowIso}::timestamptz)`,
+          sql`CASE WHEN ${appointments.inicio} >= ${nowIso}::timestamptz THEN ${appointments.inicio} END ASC`,
+          desc(appointments.inicio),
+        )
+        .limit(limit);
+    },
+
+    /** One appointment by token, only if it is the patient's or the doctor's when they are given. */
+    async detail(token: string, filter: Pick<ListFilter, 'patientId' | 'doctorId'>) {
+      const [row] = await details(db).where(and(eq(appointments.token, token), ne(appointments.estado, 'reservada'), ...ownership(filter)));
+      return row;
+    },
+
+    // --- unavailable dates --------------------------------------------------------------------
+
+    /** Appointments held on that date, for the doctor's warning. */
+    async heldOn(exec: Db, doctorId: string, fecha: string, now: Date) {
+      return exec
+        .select({ hora: appointments.hora, nombre: patients.nombre, apellido: patients.apellido, estado: appointments.estado })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patient_id))
+        .where(and(eq(appointments.doctor_id, doctorId), eq(appointments.fecha, fecha), holdsSlot(now)))
+        .orderBy(asc(appointments.hora));
+    },
+
+    /** Blocks the date; false when it was blocked already. */
+    async block(tx: Db, doctorId: string, fecha: string, now: Date) {
+      const inserted = await tx
+        .insert(doctorBlockedDates)
+        .values({ doctor_id: doctorId, fecha, created_at: now })
+        .onConflictDoNothing()
+        .returning({ id: doctorBlockedDates.id });
+      return inserted.length > 0;
+    },
+
+    /** Unblocks the date; false when it was not blocked. */
+    async unblock(doctorId: string, fecha: string) {
+      const deleted = await db
+        .delete(doctorBlockedDates)
+        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), eq(doctorBlockedDates.fecha, fecha)))
+        .returning({ id: doctorBlockedDates.id });
+      return deleted.length > 0;
+    },
+
+    /** The doctor's unavailable dates from `from` on, each with how many appointments it still holds. */
+    async blockedWithCounts(doctorId: string, from: string, now: Date) {
+      const held = db
+        .select({ fecha: appointments.fecha, n: sql<number>`count(*)::int`.as('n') })
+        .from(appointments)
+        .where(and(eq(appointments.doctor_id, doctorId), holdsSlot(now)))
+        .groupBy(appointments.fecha)
+        .as('held');
+      return db
+        .select({ fecha: doctorBlockedDates.fecha, citas: sql<number>`coalesce(${held.n}, 0)::int` })
+        .from(doctorBlockedDates)
+        .leftJoin(held, eq(held.fecha, doctorBlockedDates.fecha))
+        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), gte(doctorBlockedDates.fecha, from)))
+        .orderBy(asc(doctorBlockedDates.fecha));
+    },
+
+    /** Bench and tests: how many active appointments a slot has. */
+    async activeOnSlot(doctorId: string, fecha: string, hora: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(and(eq(appointments.doctor_id, doctorId), eq(appointments.fecha, fecha), eq(appointments.hora, hora), ne(appointments.estado, 'cancelada')));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type AppointmentsRepository = ReturnType<typeof appointmentsRepository>;

@@ -1,0 +1,287 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RECEIPT_FILE_FIELD,
+  appointmentCancelSchema,
+  appointmentDetailSchema,
+  appointmentPaypalCaptureSchema,
+  appointmentPaypalOrderSchema,
+  appointmentReceiptSchema,
+  appointmentRowSchema,
+  appointmentSubmittedSchema,
+  blockDateResultSchema,
+  blockDateSchema,
+  blockedDateParamsSchema,
+  blockedDatesQuerySchema,
+  blockedDatesSchema,
+  doctorBlockedDatesSchema,
+  errorSchema,
+  freeHoursQuerySchema,
+  freeHoursSchema,
+  messages,
+  paypalOrderCreatedSchema,
+  resultSchema,
+  searchSchema,
+  tokenParamsSchema,
+} from '@clinica/shared';
+import { AppError, unauthenticated } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { doctorsRepository } from '../doctors/doctors.repository.js';
+import { appointmentIcs } from '../mail/ics.js';
+import type { Tx } from '../payments/payments.repository.js';
+import { appointmentsRepository } from './appointments.repository.js';
+import { appointmentsService } from './appointments.service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
+
+type Service = ReturnType<typeof appointmentsService>;
+type Row = Awaited<ReturnType<Service['list']>>[number];
+type Detail = Awaited<ReturnType<Service['detail']>>;
+
+const toRow = (r: Row) => ({
+  id: r.id,
+  token: r.token,
+  nombre: r.nombre,
+  apellido: r.apellido,
+  fecha: r.fecha,
+  hora: r.hora,
+  servicio: r.servicio,
+  estado: r.estado,
+  doctor: `${r.doctor_nombre} ${r.doctor_apellido}`,
+  metodo_de_pago: r.metodo_de_pago,
+  estado_pago: r.estado_pago,
+  cancelable: r.cancelable,
+});
+
+/** The detail modal; doctors see the appointment without its payment. */
+const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
+  ...toRow(d),
+  correo: d.correo,
+  telefono: `${d.country_code} ${d.celular}`,
+  mensaje: d.mensaje,
+  created_at: d.created_at.toISOString(),
+  correo_doctor: d.correo_doctor,
+  cancelada_por: d.cancelada_por,
+  motivo_cancelacion: d.motivo_cancelacion,
+  pago:
+    view === 'doctor' || d.metodo_de_pago === null || d.estado_pago === null || d.monto_cents === null
+      ? null
+      : { metodo_de_pago: d.metodo_de_pago, monto: d.monto_cents / 100, estado: d.estado_pago, motivo_rechazo: d.motivo_rechazo },
+});
+
+/** In-person appointments: availability, booking with payment, the three lists, cancellation, unavailable dates. */
+export default async function appointmentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = appointmentsService({
+    db: app.db,
+    repo: appointmentsRepository(app.db),
+    doctors: doctorsRepository(app.db),
+    payments: app.payments,
+    notify: app.notify,
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
+    now: app.now,
+  });
+  service.registerPaymentHooks();
+  const icsContext = { clinicName: app.config.clinic.name, origin: app.config.mail.linkOrigin };
+
+  const patientOf = (accounts: { patient?: { accountId: string } }) => {
+    if (!accounts.patient) throw unauthenticated();
+    return accounts.patient.accountId;
+  };
+  const doctorOf = (accounts: { doctor?: { accountId: string } }) => {
+    if (!accounts.doctor) throw unauthenticated();
+    return accounts.doctor.accountId;
+  };
+  const adminOf = (accounts: { admin?: { accountId: string } }) => {
+    if (!accounts.admin) throw unauthenticated();
+    return accounts.admin.accountId;
+  };
+
+  // --- availability (the booking form; staff may look too) --------------------------------------
+
+  // obtener_fechas_disponibles.php?id: the doctor's unavailable dates, blocked in the picker.
+  app.get('/api/appointments/blocked-dates', {
+    config: { access: ['patient', 'doctor', 'admin'] },
+    schema: { querystring: blockedDatesQuerySchema, response: { 200: blockedDatesSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.blockedDates(request.query.id);
+    },
+  });
+
+  // obtener_horas_disponibles.php?fecha&id: the doctor's free hours that day.
+  app.get('/api/appointments/hours', {
+    config: { access: ['patient', 'doctor', 'admin'] },
+    schema: { querystring: freeHoursQuerySchema, response: { 200: freeHoursSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.freeHours(request.query.id, request.query.fecha);
+    },
+  });
+
+  // --- booking ----------------------------------------------------------------------------------
+
+  // actualizar_sesion_paypal.php {metodo_de_pago, monto}: the order for the server's price; the slot is held.
+  app.post('/api/appointments/paypal/order', {
+    config: { access: 'patient' },
+    schema: { body: appointmentPaypalOrderSchema, response: { 200: paypalOrderCreatedSchema, ...errors } },
+    handler: async (request) => {
+      const { id } = await service.createPaypalOrder(patientOf(request.accounts), request.body);
+      return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
+    },
+  });
+
+  // pago_paypal.php: monto, servicio, mensaje, fecha, hora, id_doctor, orderID, payerID.
+  app.post('/api/appointments/paypal/capture', {
+    config: { access: 'patient' },
+    schema: { body: appointmentPaypalCaptureSchema, response: { 200: appointmentSubmittedSchema, ...errors } },
+    handler: async (request) => {
+      const booked = await service.capturePaypal(patientOf(request.accounts), request.body);
+      return { success: true as const, status: 'success' as const, message: messages.appointmentSent, token: booked.token, estado: booked.estado };
+    },
+  });
+
+  // pago_yappy_y_tranferencia.php (multipart): metodo_de_pago, monto, servicio, mensaje, fecha, hora, id_doctor and the receipt.
+  app.post('/api/appointments/receipt', {
+    config: { access: 'patient' },
+    schema: { response: { 200: appointmentSubmittedSchema, ...errors } },
+    handler: async (request) => {
+      const patientId = patientOf(request.accounts);
+      const { fields, files } = await readMultipart(request, [RECEIPT_FILE_FIELD]);
+      const file = files.find((f) => f.field === RECEIPT_FILE_FIELD);
+      const parsed = appointmentReceiptSchema.safeParse(fields);
+      if (!file || (!parsed.success && parsed.error.issues.some((i) => i.message === messages.missingFields))) {
+        // The form's own message for transfer and Yappy: every field, the receipt included.
+        throw new AppError(400, messages.missingFieldsWithReceipt, file ? {} : { [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt });
+      }
+      const input = parseOrThrow(appointmentReceiptSchema, fields);
+      const booked = await service.submitReceipt(patientId, input, { ...file, field: RECEIPT_FILE_FIELD });
+      return { success: true as const, status: 'success' as const, message: messages.receiptSent, token: booked.token, estado: booked.estado };
+    },
+  });
+
+  // --- the patient's appointments (/Citas_usuario) -----------------------------------------------
+
+  // Citas.php
+  app.get('/api/appointments', {
+    config: { access: 'patient' },
+    schema: { response: { 200: z.array(appointmentRowSchema), ...errors } },
+    handler: async (request) => (await service.list({ patientId: patientOf(request.accounts) })).map(toRow),
+  });
+
+  // Citas_Boton.php?token
+  app.get('/api/appointments/:token', {
+    config: { access: 'patient' },
+    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
+    handler: async (request) => toDetail(await service.detail(request.params.token, { patientId: patientOf(request.accounts) }), 'patient'),
+  });
+
+  app.post('/api/appointments/:token/cancel', {
+    config: { access: 'patient' },
+    schema: { params: tokenParamsSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      await service.cancelByPatient(request.params.token, patientOf(request.accounts));
+      return { success: true, message: messages.appointmentCancelled };
+    },
+  });
+
+  // The appointment as an iCalendar file, for the patient's own calendar.
+  app.get('/api/appointments/:token/calendar.ics', {
+    config: { access: 'patient' },
+    schema: { params: tokenParamsSchema, response: errors },
+    handler: async (request, reply) => {
+      const a = await service.detail(request.params.token, { patientId: patientOf(request.accounts) });
+      if (a.estado === 'cancelada') throw new AppError(409, messages.appointmentIcsCancelled);
+      const ics = appointmentIcs({ appointmentId: a.id, start: a.inicio }, icsContext, 'PUBLISH');
+      // A file, not JSON: the response schema covers the refusals only.
+      return (reply as FastifyReply)
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cita-${a.fecha}-${a.hora.replace(':', '')}.ics"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(ics.contentBase64, 'base64'));
+    },
+  });
+
+  // --- doctors (/Citas_Admin_Doctor, /Fecha_Admin_Doctor) ------------------------------------------
+
+  // Citas_Admin_Doctores.php: the doctor's own appointments only.
+  app.get('/api/doctor/appointments', {
+    config: { access: 'doctor' },
+    schema: { response: { 200: z.array(appointmentRowSchema), ...errors } },
+    handler: async (request) => (await service.list({ doctorId: doctorOf(request.accounts) })).map(toRow),
+  });
+
+  // Algoritmo_Citas_Doctores.php: JSON input (the patient's first name).
+  app.post('/api/doctor/appointments/search', {
+    config: { access: 'doctor' },
+    schema: { body: searchSchema, response: { 200: z.array(appointmentRowSchema), ...errors } },
+    handler: async (request) => (await service.list({ doctorId: doctorOf(request.accounts), nombre: request.body.input })).map(toRow),
+  });
+
+  // Citas_Admin_Doctores_Boton.php?token
+  app.get('/api/doctor/appointments/:token', {
+    config: { access: 'doctor' },
+    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
+    handler: async (request) => toDetail(await service.detail(request.params.token, { doctorId: doctorOf(request.accounts) }), 'doctor'),
+  });
+
+  app.get('/api/doctor/blocked-dates', {
+    config: { access: 'doctor' },
+    schema: { response: { 200: doctorBlockedDatesSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.doctorBlockedDates(doctorOf(request.accounts));
+    },
+  });
+
+  // ingresar_fechas.php: JSON date (and `confirmar` after the warning about appointments held that day).
+  app.post('/api/doctor/blocked-dates', {
+    config: { access: 'doctor' },
+    schema: { body: blockDateSchema, response: { 200: blockDateResultSchema, ...errors } },
+    handler: async (request) => service.blockDate(doctorOf(request.accounts), request.body.date, request.body.confirmar === true),
+  });
+
+  app.delete('/api/doctor/blocked-dates/:fecha', {
+    config: { access: 'doctor' },
+    schema: { params: blockedDateParamsSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      await service.unblockDate(doctorOf(request.accounts), request.params.fecha);
+      return { success: true, message: messages.dateUnblockedOk };
+    },
+  });
+
+  // --- administrators (/Citas_Admin) ---------------------------------------------------------------
+
+  // Citas_Admin.php
+  app.get('/api/admin/appointments', {
+    config: { access: 'admin' },
+    schema: { response: { 200: z.array(appointmentRowSchema), ...errors } },
+    handler: async () => (await service.list({})).map(toRow),
+  });
+
+  // Algoritmo_Citas.php
+  app.post('/api/admin/appointments/search', {
+    config: { access: 'admin' },
+    schema: { body: searchSchema, response: { 200: z.array(appointmentRowSchema), ...errors } },
+    handler: async (request) => (await service.list({ nombre: request.body.input })).map(toRow),
+  });
+
+  // Citas_Admin_Boton.php?token
+  app.get('/api/admin/appointments/:token', {
+    config: { access: 'admin' },
+    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
+    handler: async (request) => toDetail(await service.detail(request.params.token), 'admin'),
+  });
+
+  app.post('/api/admin/appointments/:token/cancel', {
+    config: { access: 'admin' },
+    schema: { params: tokenParamsSchema, body: appointmentCancelSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      await service.cancelByAdmin(request.params.token, adminOf(request.accounts), request.body.motivo);
+      return { success: true, message: messages.appointmentCancelled };
+    },
+  });
+}
+

@@ -1,0 +1,349 @@
+import {
+  PATIENT_CANCEL_NOTICE_HOURS,
+  PAYPAL_HOLD_MINUTES,
+  freeHours,
+  isCalendarDate,
+  messages,
+  panamaToday,
+  slotProblem,
+  slotStart,
+  type AppointmentPaypalCapture,
+  type AppointmentPaypalOrder,
+  type AppointmentReceipt,
+  type AppointmentRequest,
+  type BlockDateResult,
+  type Service,
+  type SlotProblem,
+} from '@clinica/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import type { DoctorsRepository } from '../doctors/doctors.repository.js';
+import type { Notifier } from '../mail/notify.js';
+import type { PaymentRow, Tx } from '../payments/payments.repository.js';
+import { newToken, type PaymentsService } from '../payments/payments.service.js';
+import type { AppointmentRecord, AppointmentsRepository, ListFilter } from './appointments.repository.js';
+
+const HOUR_MS = 60 * 60_000;
+const HOLD_MS = PAYPAL_HOLD_MINUTES * 60_000;
+const LIST_LIMIT = 500;
+const SLOT_INDEX = 'appointments_active_slot_key';
+
+/** The message and the field of each reason a slot cannot be booked. */
+const PROBLEMS: Record<SlotProblem, { status: number; message: string; field: 'fecha' | 'hora' }> = {
+  invalid_date: { status: 400, message: messages.invalidDate, field: 'fecha' },
+  past_date: { status: 400, message: messages.appointmentPastDate, field: 'fecha' },
+  too_far: { status: 400, message: messages.appointmentTooFar, field: 'fecha' },
+  blocked: { status: 400, message: messages.appointmentDateBlocked, field: 'fecha' },
+  invalid_hour: { status: 400, message: messages.appointmentOutsideHours, field: 'hora' },
+  outside_hours: { status: 400, message: messages.appointmentOutsideHours, field: 'hora' },
+  past_hour: { status: 400, message: messages.appointmentPastHour, field: 'hora' },
+  taken: { status: 409, message: messages.appointmentSlotTaken, field: 'hora' },
+};
+
+const refuse = (problem: SlotProblem) => {
+  const p = PROBLEMS[problem];
+  return new AppError(p.status, p.message, { [p.field]: p.message });
+};
+
+const slotTaken = () => refuse('taken');
+
+/** The database refused a second active appointment on one slot (pg and PGlite report it alike). */
+export function isSlotConflict(err: unknown) {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505' && (constraint === SLOT_INDEX || (typeof message === 'string' && message.includes(SLOT_INDEX)))) return true;
+  }
+  return false;
+}
+
+export interface AppointmentsDeps {
+  db: Db;
+  repo: AppointmentsRepository;
+  doctors: DoctorsRepository;
+  payments: PaymentsService;
+  notify: Notifier;
+  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  now: () => number;
+}
+
+/**
+ * In-person appointments (decisions.md, "In-person appointments"): free hours in Panama time,
+ * booking with its payment, the doctors' unavailable dates, and cancellation. Whether a slot is
+ * free is decided here and, at the last moment, by the database's unique index.
+ */
+export function appointmentsService(deps: AppointmentsDeps) {
+  const { repo, payments, notify } = deps;
+  const at = () => new Date(deps.now());
+
+  async function assertDoctor(servicio: Service, doctorId: string) {
+    const doctor = await deps.doctors.findInService(doctorId, servicio);
+    if (!doctor) throw badRequest(messages.doctorNotInService, { id_doctor: messages.doctorNotInService });
+    return doctor;
+  }
+
+  /** Refuses the slot with its reason, read inside `exec` (a transaction when booking); the patient's own checkout does not count. */
+  async function assertSlotFree(exec: Db, slot: { doctorId: string; fecha: string; hora: string; patientId: string }) {
+    const { doctorId, fecha, hora } = slot;
+    // Date and hour rules first: a past or impossible date needs no query.
+    const quick = slotProblem(fecha, hora, { now: deps.now(), blocked: false, held: new Set() });
+    if (quick) throw refuse(quick);
+    const now = at();
+    const blocked = await repo.isBlocked(exec, doctorId, fecha);
+    const held = await repo.heldHours(exec, doctorId, fecha, now, slot.patientId);
+    const problem = slotProblem(fecha, hora, { now: now.getTime(), blocked, held });
+    if (problem) throw refuse(problem);
+  }
+
+  /** Writes the appointment inside the booking's transaction, with the doctor's row locked (shared). */
+  async function insertOnSlot(tx: Db, row: Omit<Parameters<AppointmentsRepository['insert']>[1], 'inicio' | 'token' | 'created_at'>) {
+    await repo.lockDoctor(tx, row.doctor_id, 'share');
+    await repo.releaseHolds(tx, { patientId: row.patient_id, doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, now: at() });
+    await assertSlotFree(tx, { doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, patientId: row.patient_id });
+    return repo.insert(tx, { ...row, token: newToken(), inicio: slotStart(row.fecha, row.hora), created_at: at() });
+  }
+
+  const appointmentData = (a: Pick<AppointmentRecord, 'id' | 'inicio'>) => ({ appointmentId: a.id, start: a.inicio });
+
+  const isCancelable = (a: { estado: string; inicio: Date }) =>
+    (a.estado === 'pendiente' || a.estado === 'confirmada') && a.inicio.getTime() - deps.now() > PATIENT_CANCEL_NOTICE_HOURS * HOUR_MS;
+
+  async function tellCancelled(a: AppointmentRecord, motivo?: string | null) {
+    await notify.appointmentCancelled({ patientId: a.patient_id }, { ...appointmentData(a), ...(motivo ? { motivo } : {}) });
+  }
+
+  /** The payments module calls these for appointment payments ('cita'). */
+  function registerPaymentHooks() {
+    payments.registerPurpose('cita', {
+      approvableFromReceipts: true,
+      async onApproved(tx: Tx, payment: PaymentRow) {
+        await repo.confirmByPayment(tx, payment.id, at());
+      },
+      // A rejected transfer frees the slot (decisions.md: a requested appointment holds its slot).
+      async onRejected(tx: Tx, payment: PaymentRow, staffId: string) {
+        await repo.cancel(tx, { paymentId: payment.id }, {
+          cancelada_por: 'pago_rechazado',
+          staffId,
+          motivo: payment.motivo_rechazo,
+          now: at(),
+        });
+      },
+      async afterApproved(payment: PaymentRow) {
+        const a = await repo.findByPayment(payment.id);
+        if (a?.estado === 'confirmada') await notify.appointmentConfirmed({ patientId: a.patient_id }, appointmentData(a));
+      },
+      async afterRejected(payment: PaymentRow) {
+        const a = await repo.findByPayment(payment.id);
+        if (a?.estado === 'cancelada' && a.cancelada_por === 'pago_rechazado') await tellCancelled(a, payment.motivo_rechazo);
+      },
+    });
+  }
+
+  return {
+    registerPaymentHooks,
+
+    // --- availability -------------------------------------------------------------------------
+
+    /** obtener_fechas_disponibles: the doctor's unavailable dates, today and later (Panama). */
+    async blockedDates(doctorId: string) {
+      return repo.blockedDates(doctorId, panamaToday(deps.now()));
+    },
+
+    /** obtener_horas_disponibles: the doctor's free hours on the date. */
+    async freeHours(doctorId: string, fecha: string) {
+      if (!isCalendarDate(fecha)) throw badRequest(messages.invalidDate, { fecha: messages.invalidDate });
+      const now = at();
+      // Nothing to read for a date that has no hours anyway.
+      if (freeHours(fecha, { now: now.getTime(), blocked: false, held: new Set() }).length === 0) return [];
+      const [blocked, held] = await Promise.all([repo.isBlocked(deps.db, doctorId, fecha), repo.heldHours(deps.db, doctorId, fecha, now)]);
+      return freeHours(fecha, { now: now.getTime(), blocked, held });
+    },
+
+    // --- booking ------------------------------------------------------------------------------
+
+    /**
+     * PayPal step 1: every check a booking needs, then the slot is held for the checkout
+     * (PAYPAL_HOLD_MINUTES) and the order created for the server's price; the hold is the
+     * order's context. Nobody else can take the hour while the patient pays.
+     */
+    async createPaypalOrder(patientId: string, input: AppointmentPaypalOrder) {
+      await assertDoctor(input.servicio, input.id_doctor);
+      payments.assertAmount(input.monto, input.servicio);
+      await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
+      let hold: AppointmentRecord;
+      try {
+        hold = await deps.transaction((tx) =>
+          insertOnSlot(tx as Db, {
+            patient_id: patientId,
+            doctor_id: input.id_doctor,
+            servicio: input.servicio,
+            fecha: input.fecha,
+            hora: input.hora,
+            mensaje: input.mensaje,
+            estado: 'reservada',
+            reservada_hasta: new Date(deps.now() + HOLD_MS),
+          }),
+        );
+      } catch (err) {
+        if (isSlotConflict(err)) throw slotTaken();
+        throw err;
+      }
+      try {
+        return await payments.createPaypalOrder({
+          patientId,
+          proposito: 'cita',
+          servicio: input.servicio,
+          monto: input.monto,
+          contexto: hold.id,
+        });
+      } catch (err) {
+        await repo.cancel(deps.db, { id: hold.id }, { cancelada_por: 'reserva_vencida', now: at() });
+        throw err;
+      }
+    },
+
+    /**
+     * PayPal step 2 (pago_paypal.php): the order must be this patient's and hold this very
+     * request. The hold is renewed before any money moves (refused if the hour was lost); then
+     * the capture is verified and the appointment confirmed in the payment's transaction.
+     */
+    async capturePaypal(patientId: string, input: AppointmentPaypalCapture) {
+      const order = await payments.orderFor(patientId, 'cita', input.orderID);
+      const hold = order.contexto ? await repo.findById(order.contexto) : undefined;
+      if (
+        !hold ||
+        hold.patient_id !== patientId ||
+        order.servicio !== input.servicio ||
+        hold.servicio !== input.servicio ||
+        hold.doctor_id !== input.id_doctor ||
+        hold.fecha !== input.fecha ||
+        hold.hora !== input.hora
+      ) {
+        throw badRequest(messages.paypalPaymentFailed);
+      }
+      payments.assertAmount(input.monto, input.servicio);
+      let renewed;
+      try {
+        renewed = await repo.renewHold(hold.id, patientId, new Date(deps.now() + HOLD_MS), at());
+      } catch (err) {
+        if (isSlotConflict(err)) throw new AppError(409, messages.appointmentHoldLost, { hora: messages.appointmentHoldLost });
+        throw err;
+      }
+      if (!renewed) throw new AppError(409, messages.appointmentHoldLost, { hora: messages.appointmentHoldLost });
+
+      const { result } = await payments.capturePaypalOrder(order, async (tx, payment) => {
+        const confirmed = await repo.confirmHold(tx, hold.id, payment.id, at());
+        // Renewed a moment ago for PAYPAL_HOLD_MINUTES: only a crash-long pause gets here.
+        if (!confirmed) throw new Error(`appointment hold ${hold.id} lost during the PayPal capture`);
+        return confirmed;
+      });
+      await notify.appointmentConfirmed({ patientId }, appointmentData(result));
+      await notify.staffNewAppointment({ staffId: result.doctor_id }, appointmentData(result));
+      return result;
+    },
+
+    /**
+     * Transfer or Yappy (pago_yappy_y_tranferencia.php): the receipt stored, the payment pending,
+     * the appointment holding its slot until an administrator decides.
+     */
+    async submitReceipt(patientId: string, input: AppointmentReceipt, file: { bytes: Buffer; filename: string; field: string }) {
+      await assertDoctor(input.servicio, input.id_doctor);
+      payments.assertAmount(input.monto, input.servicio);
+      // Checked before the file is stored; checked again, under the lock, when it is written.
+      await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
+      const request: AppointmentRequest = input;
+      let booked: AppointmentRecord;
+      try {
+        ({ result: booked } = await payments.createReceiptPayment(
+          { patientId, proposito: 'cita', servicio: input.servicio, metodo: input.metodo_de_pago, monto: input.monto, file },
+          (tx, payment) =>
+            insertOnSlot(tx as Db, {
+              patient_id: patientId,
+              doctor_id: request.id_doctor,
+              servicio: request.servicio,
+              fecha: request.fecha,
+              hora: request.hora,
+              mensaje: request.mensaje,
+              estado: 'pendiente',
+              payment_id: payment.id,
+            }),
+        ));
+      } catch (err) {
+        if (isSlotConflict(err)) throw slotTaken();
+        throw err;
+      }
+      await notify.appointmentRequested({ patientId }, appointmentData(booked));
+      await notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'cita' });
+      await notify.staffNewAppointment({ staffId: booked.doctor_id }, appointmentData(booked));
+      return booked;
+    },
+
+    // --- lists --------------------------------------------------------------------------------
+
+    async list(filter: ListFilter) {
+      const rows = await repo.list(filter, at(), LIST_LIMIT);
+      return rows.map((r) => ({ ...r, cancelable: isCancelable(r) }));
+    },
+
+    /** One appointment; a patient's or a doctor's view finds only their own (anything else: 404). */
+    async detail(token: string, filter: Pick<ListFilter, 'patientId' | 'doctorId'> = {}) {
+      const row = await repo.detail(token, filter);
+      if (!row) throw notFound();
+      return { ...row, cancelable: isCancelable(row) };
+    },
+
+    // --- cancellation -------------------------------------------------------------------------
+
+    /** The patient cancels their own active appointment more than 24 hours ahead; the slot is freed. */
+    async cancelByPatient(token: string, patientId: string) {
+      const row = await repo.detail(token, { patientId });
+      if (!row) throw notFound();
+      if (row.estado === 'cancelada') throw new AppError(409, messages.appointmentAlreadyCancelled);
+      if (!isCancelable(row)) throw badRequest(messages.appointmentCancelTooLate);
+      const cancelled = await repo.cancel(deps.db, { id: row.id }, { cancelada_por: 'paciente', now: at() });
+      if (!cancelled) throw new AppError(409, messages.appointmentAlreadyCancelled);
+      await tellCancelled(cancelled);
+      return cancelled;
+    },
+
+    /** An administrator cancels any active appointment (a rejected transfer, say), with the reason the patient reads. */
+    async cancelByAdmin(token: string, staffId: string, motivo: string) {
+      const row = await repo.detail(token, {});
+      if (!row) throw notFound();
+      const cancelled = await repo.cancel(deps.db, { id: row.id }, { cancelada_por: 'administrador', staffId, motivo, now: at() });
+      if (!cancelled) throw new AppError(409, messages.appointmentAlreadyCancelled);
+      await tellCancelled(cancelled, motivo);
+      return cancelled;
+    },
+
+    // --- unavailable dates --------------------------------------------------------------------
+
+    /** The doctor's unavailable dates, today and later, with how many appointments each still holds. */
+    async doctorBlockedDates(doctorId: string) {
+      return repo.blockedWithCounts(doctorId, panamaToday(deps.now()), at());
+    },
+
+    /**
+     * ingresar_fechas.php. A date that holds appointments is blocked only once the doctor has
+     * seen them (`confirmar`); until then the answer lists them with the warning.
+     */
+    async blockDate(doctorId: string, fecha: string, confirmar: boolean): Promise<BlockDateResult> {
+      if (fecha < panamaToday(deps.now())) throw badRequest(messages.blockDatePast, { date: messages.blockDatePast });
+      return deps.transaction(async (tx) => {
+        // Exclusive: no booking lands on the date between the check and the block.
+        await repo.lockDoctor(tx, doctorId, 'update');
+        const held = await repo.heldOn(tx, doctorId, fecha, at());
+        const citas = held.map((h) => ({ hora: h.hora, nombre: h.nombre, apellido: h.apellido, estado: h.estado }));
+        if (held.length > 0 && !confirmar) {
+          return { success: true as const, bloqueada: false, message: messages.blockDateHasAppointments, citas };
+        }
+        const added = await repo.block(tx, doctorId, fecha, at());
+        return { success: true as const, bloqueada: true, message: added ? messages.dateBlockedOk : messages.dateAlreadyBlocked, citas };
+      });
+    },
+
+    async unblockDate(doctorId: string, fecha: string) {
+      if (!(await repo.unblock(doctorId, fecha))) throw notFound();
+    },
+  };
+}
+export type AppointmentsService = ReturnType<typeof appointmentsService>;

@@ -1,0 +1,99 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditLog, consultations, documents, patients, payments, staff } from '../../db/schema.js';
+
+export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id'>;
+export type AuditResourceType = 'consultation' | 'payment' | 'patient' | 'document' | 'suggestion' | 'audit';
+
+/** SQL of the audit trail. Only INSERT and SELECT: the table refuses anything else (trigger). */
+export function auditRepository(db: Db) {
+  return {
+    async insert(row: NewAuditRow) {
+      await db.insert(auditLog).values(row);
+    },
+
+    /** Newest first, filtered by patient and/or account, from before `beforeId` (keyset pagination). */
+    async list(filter: { patientId?: string; actorId?: string; beforeId?: number; limit: number }) {
+      const conditions = [];
+      if (filter.patientId) conditions.push(eq(auditLog.patient_id, filter.patientId));
+      if (filter.actorId) conditions.push(eq(auditLog.actor_id, filter.actorId));
+      if (filter.beforeId !== undefined) conditions.push(lt(auditLog.id, filter.beforeId));
+      return db
+        .select({
+          row: auditLog,
+          paciente: sql<string | null>`CASE WHEN ${patients.id} IS NULL THEN NULL ELSE ${patients.nombre} || ' ' || ${patients.apellido} END`,
+        })
+        .from(auditLog)
+        .leftJoin(patients, eq(patients.id, auditLog.patient_id))
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(auditLog.id))
+        .limit(filter.limit);
+    },
+
+    /** The rows about one patient (their export shows who read or changed their data). */
+    async aboutPatient(patientId: string) {
+      return db
+        .select({ at: auditLog.at, actor_role: auditLog.actor_role, action: auditLog.action, outcome: auditLog.outcome })
+        .from(auditLog)
+        .where(eq(auditLog.patient_id, patientId))
+        .orderBy(desc(auditLog.id))
+        .limit(5000);
+    },
+
+    async staffAccounts() {
+      return db
+        .select({ id: staff.id, role: staff.role, nombre: staff.nombre, apellido: staff.apellido, correo: staff.correo })
+        .from(staff)
+        .orderBy(staff.role, staff.nombre, staff.apellido);
+    },
+
+    /** The account behind an e-mail of a role (login rows name the account they opened). */
+    async accountId(role: 'patient' | 'admin' | 'doctor', correo: string) {
+      if (role === 'patient') {
+        const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.correo, correo));
+        return row?.id ?? null;
+      }
+      const [row] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.role, role), eq(staff.correo, correo)));
+      return row?.id ?? null;
+    },
+
+    /** Whose data a record is: the patient of a consultation, payment, patient row or document. */
+    async patientOf(type: AuditResourceType, ref: string): Promise<string | null> {
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+      switch (type) {
+        case 'consultation': {
+          const [row] = await db
+            .select({ p: consultations.patient_id })
+            .from(consultations)
+            .where(uuid ? or(eq(consultations.id, ref), eq(consultations.token, ref)) : eq(consultations.token, ref));
+          return row?.p ?? null;
+        }
+        case 'payment': {
+          const [row] = await db
+            .select({ p: payments.patient_id })
+            .from(payments)
+            .where(uuid ? or(eq(payments.id, ref), eq(payments.token, ref)) : eq(payments.token, ref));
+          return row?.p ?? null;
+        }
+        case 'patient': {
+          if (!uuid) return null;
+          const [row] = await db.select({ p: patients.id }).from(patients).where(eq(patients.id, ref));
+          return row?.p ?? null;
+        }
+        case 'document': {
+          if (!uuid) return null;
+          const [row] = await db
+            .select({ p: patients.id })
+            .from(documents)
+            .innerJoin(patients, eq(patients.correo, documents.correo_paciente))
+            .where(eq(documents.id, ref));
+          return row?.p ?? null;
+        }
+        case 'suggestion':
+        case 'audit':
+          return null;
+      }
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof auditRepository>;

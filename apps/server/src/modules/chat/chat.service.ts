@@ -1,0 +1,303 @@
+import crypto from 'node:crypto';
+import {
+  CHAT_MAX_IMAGES,
+  TIMERS,
+  messages,
+  type ChatMessage,
+  type ChatRole,
+  type ChatServerFrame,
+  type HealthData,
+  type ReceiptMethod,
+} from '@clinica/shared';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { assertImage } from '../../lib/multipart.js';
+import type { Storage } from '../../plugins/storage.js';
+import type { PubSub } from '../../plugins/realtime.js';
+import type { SessionAccount } from '../../plugins/sessions.js';
+import type { Tx } from '../payments/payments.repository.js';
+import type { PaymentsService } from '../payments/payments.service.js';
+import type { ChatConsultation, ChatMessageRow, ChatRepository, ChatRoomRow } from './chat.repository.js';
+
+const HOUR_MS = TIMERS.chatSeconds * 1000;
+const DOCTOR_LIST_LIMIT = 200;
+
+/** The pub/sub channel of one consultation's chat. */
+export const chatChannel = (consultationId: string) => `chat:${consultationId}`;
+
+/**
+ * A published frame: 'm<id>' for a message (the id lets each socket drop what its history
+ * already sent), '-' for anything else; then a newline and the frame's JSON, forwarded as is.
+ */
+export const envelope = (frame: ChatServerFrame) =>
+  `${frame.type === 'message' ? `m${frame.message.id}` : '-'}\n${JSON.stringify(frame)}`;
+
+export interface ChatDeps {
+  repo: ChatRepository;
+  payments: PaymentsService;
+  storage: Storage;
+  pubsub: PubSub;
+  now: () => number;
+}
+
+const fullName = (nombre: string, apellido: string) => `${nombre} ${apellido}`.trim();
+
+/**
+ * The chat consultation: the hour kept here (opened with 3600 s, messages refused after it, an
+ * approved extra hour adds 3600 s), the messages in order with the server's sender, the health
+ * form, the images, exit, and the doctor's view.
+ */
+export function chatService(deps: ChatDeps) {
+  const { repo, pubsub } = deps;
+  const at = () => new Date(deps.now());
+  // Messages of one consultation are written and published one after the other, so that the
+  // order of ids is the order of delivery (a reconnect asks for the ids after the last it has).
+  const queues = new Map<string, Promise<unknown>>();
+
+  const remaining = (room: { ends_at: Date | null } | null | undefined) =>
+    room?.ends_at ? Math.max(0, Math.ceil((room.ends_at.getTime() - deps.now()) / 1000)) : TIMERS.chatSeconds;
+
+  const timeFrame = (room: ChatRoomRow): ChatServerFrame => ({
+    type: 'time',
+    segundos_restantes: remaining(room),
+    ends_at: room.ends_at.toISOString(),
+    tiempo_cerrado: room.time_closed_at !== null,
+  });
+
+  const publish = (consultationId: string, frame: ChatServerFrame) => pubsub.publish(chatChannel(consultationId), envelope(frame));
+
+  const toMessage = (c: ChatConsultation, m: ChatMessageRow): ChatMessage => ({
+    id: m.id,
+    de: m.sender_role,
+    nombre: m.sender_role === 'patient' ? fullName(c.paciente_nombre, c.paciente_apellido) : `Dr(a). ${fullName(c.doctor_nombre, c.doctor_apellido)}`,
+    texto: m.body,
+    fecha: m.created_at.toISOString(),
+  });
+
+  /** The patient's current chat (newest consultation whose chat is allowed); 403 without one. */
+  async function currentOf(patientId: string) {
+    const c = await repo.currentOfPatient(patientId);
+    if (!c) throw new AppError(403, messages.chatNotAllowed);
+    return c;
+  }
+
+  /** Why a message cannot be sent in this consultation now, or null. */
+  function refusal(c: ChatConsultation | undefined): string | null {
+    if (!c || !c.allowed || c.closed_at) return messages.chatClosed;
+    if (!c.ends_at) return messages.chatNotStarted;
+    if (c.time_closed_at) return messages.chatTimeClosed;
+    if (c.ends_at.getTime() <= deps.now()) return messages.chatTimeOver;
+    return null;
+  }
+
+  async function applyHour(exec: Tx, consultationId: string) {
+    return repo.addHour(exec, consultationId, at());
+  }
+
+  async function publishTime(consultationId: string) {
+    const room = await repo.room(consultationId);
+    if (room) await publish(consultationId, timeFrame(room));
+  }
+
+  /** The consultation an extra hour would be for; refused once its time was closed. */
+  async function extraHourTarget(patientId: string) {
+    const c = await currentOf(patientId);
+    if (!c.ends_at) throw badRequest(messages.chatNotStarted);
+    if (c.time_closed_at) throw new AppError(409, messages.chatTimeClosed);
+    return c;
+  }
+
+  /** The extra hour of an approved 'hora_extra' payment, applied once (transfer and Yappy, by an administrator). */
+  deps.payments.registerPurpose('hora_extra', {
+    approvableFromReceipts: true,
+    async onApproved(tx, payment) {
+      const link = await repo.claimExtraHour(tx, payment.id, at());
+      if (link) await applyHour(tx, link.consultation_id);
+    },
+    async afterApproved(payment) {
+      const c = await repo.extraHourConsultation(payment.id);
+      if (c) await publishTime(c);
+    },
+  });
+
+  return {
+    remaining,
+    timeFrame,
+    toMessage,
+    refusal,
+
+    /** GET /api/chat: the patient's chat. Its hour opens when the patient's socket first joins. */
+    async state(patient: SessionAccount) {
+      const c = await currentOf(patient.accountId);
+      return {
+        consulta_token: c.token,
+        servicio: c.servicio,
+        doctor: `Dr(a). ${fullName(c.doctor_nombre, c.doctor_apellido)}`,
+        segundos_restantes: remaining(c),
+        ends_at: c.ends_at?.toISOString() ?? null,
+        tiempo_cerrado: c.time_closed_at !== null,
+        formulario_enviado: c.peso !== null,
+        imagenes: await repo.countImages(c.id),
+        ws: '/api/chat/ws',
+      };
+    },
+
+    /**
+     * Who joins a consultation's socket: its patient or its assigned doctor, and only while its
+     * chat is allowed. Anybody else: 404, as for any record that is not theirs.
+     */
+    async membership(token: string, rol: ChatRole, account: SessionAccount) {
+      const c = await repo.byToken(token);
+      const member = c && (rol === 'patient' ? c.patient_id === account.accountId : c.doctor_id === account.accountId);
+      if (!c || !member) throw notFound();
+      if (!c.allowed || c.closed_at) throw new AppError(403, messages.chatClosed);
+      if (rol === 'patient' && !c.ends_at) await repo.openRoom(c.id, at(), new Date(deps.now() + HOUR_MS));
+      return c;
+    },
+
+    /** Reloads the consultation for one message: membership and time are checked every time. */
+    async recheck(consultationId: string, rol: ChatRole, accountId: string) {
+      const c = await repo.byId(consultationId);
+      if (!c || (rol === 'patient' ? c.patient_id !== accountId : c.doctor_id !== accountId)) return { c: undefined, refusal: messages.chatClosed };
+      return { c, refusal: refusal(c) };
+    },
+
+    history: (consultationId: string, since: number) => repo.listForConsultation(consultationId, since),
+
+    /** Writes a message with the server's sender and publishes it; in order per consultation. */
+    send(c: ChatConsultation, rol: ChatRole, senderId: string, texto: string) {
+      const previous = queues.get(c.id) ?? Promise.resolve();
+      const next = previous.then(async () => {
+        const row = await repo.insertMessage({ consultation_id: c.id, sender_role: rol, sender_id: senderId, body: texto, created_at: at() });
+        const message = toMessage(c, row);
+        await publish(c.id, { type: 'message', message });
+        return message;
+      });
+      const settled = next.catch(() => undefined);
+      queues.set(c.id, settled);
+      void settled.then(() => {
+        if (queues.get(c.id) === settled) queues.delete(c.id);
+      });
+      return next;
+    },
+
+    /** The health form of the patient's current consultation. */
+    async saveHealth(patient: SessionAccount, data: HealthData) {
+      const c = await currentOf(patient.accountId);
+      await repo.saveHealth(
+        c.id,
+        {
+          peso: data.peso,
+          talla: data.talla,
+          presion_arterial: data.presion_arterial?.replace(/\s+/g, '') ?? null,
+          frecuencia_cardiaca: data.frecuencia_cardiaca === undefined ? null : String(data.frecuencia_cardiaca),
+          frecuencia_respiratoria: data.frecuencia_respiratoria === undefined ? null : String(data.frecuencia_respiratoria),
+        },
+        at(),
+      );
+    },
+
+    /** One image of the consultation: checked by content, stored encrypted. */
+    async uploadImage(patient: SessionAccount, file: { bytes: Buffer; filename: string }) {
+      const c = await currentOf(patient.accountId);
+      const mime = await assertImage(file.bytes);
+      if ((await repo.countImages(c.id)) >= CHAT_MAX_IMAGES) throw badRequest(messages.chatTooManyImages);
+      const id = crypto.randomUUID();
+      await deps.storage.put(id, file.bytes, { encrypt: true });
+      const nombre = file.filename.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || 'imagen';
+      try {
+        await repo.insertImage(
+          {
+            id,
+            kind: 'consultation_image',
+            mime,
+            size: file.bytes.length,
+            sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
+            nombre,
+            encrypted: true,
+            created_at: at(),
+          },
+          c.id,
+          at(),
+        );
+      } catch (err) {
+        await deps.storage.delete(id).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** Exit: the patient's chat ends and the consultation's chat closes. */
+    async exit(patient: SessionAccount) {
+      const c = await currentOf(patient.accountId);
+      await repo.exit(c.id, at());
+      await publish(c.id, { type: 'closed', message: messages.chatClosed });
+    },
+
+    /** The patient closed the 'Área de Pagos' without paying: the chat time ends now. */
+    async declineExtraHour(patient: SessionAccount) {
+      const c = await currentOf(patient.accountId);
+      await repo.closeTime(c.id, at());
+      await publishTime(c.id);
+    },
+
+    /** PayPal step 1 of an extra hour: an order for the consultation's service price. */
+    async extraHourOrder(patientId: string, monto: number) {
+      const c = await extraHourTarget(patientId);
+      return deps.payments.createPaypalOrder({ patientId, proposito: 'hora_extra', servicio: c.servicio, monto, contexto: c.id });
+    },
+
+    /** PayPal step 2: captured and verified, the hour is added at once. */
+    async extraHourCapture(patientId: string, orderId: string) {
+      const order = await deps.payments.orderFor(patientId, 'hora_extra', orderId);
+      const c = await extraHourTarget(patientId);
+      if (order.contexto !== c.id) throw badRequest(messages.paypalPaymentFailed);
+      await deps.payments.capturePaypalOrder(order, async (tx, payment) => {
+        await repo.linkExtraHour(tx, payment.id, c.id);
+        await repo.claimExtraHour(tx, payment.id, at());
+        await applyHour(tx, c.id);
+      });
+      await publishTime(c.id);
+    },
+
+    /** Transfer or Yappy: the hour is added when an administrator approves the receipt. */
+    async extraHourReceipt(patientId: string, input: { metodo: ReceiptMethod; monto: number; file: { bytes: Buffer; filename: string; field: string } }) {
+      const c = await extraHourTarget(patientId);
+      await deps.payments.createReceiptPayment(
+        { patientId, proposito: 'hora_extra', servicio: c.servicio, metodo: input.metodo, monto: input.monto, file: input.file },
+        (tx, payment) => repo.linkExtraHour(tx, payment.id, c.id),
+      );
+    },
+
+    /** The doctor's open chats. */
+    async doctorChats(doctorId: string) {
+      const rows = await repo.openForDoctor(doctorId, DOCTOR_LIST_LIMIT);
+      const last = new Map((await repo.lastMessages(rows.map((r) => r.id))).map((m) => [m.consultation_id, m.body]));
+      return rows.map((c) => ({
+        consulta_token: c.token,
+        paciente: fullName(c.paciente_nombre, c.paciente_apellido),
+        correo: c.paciente_correo,
+        servicio: c.servicio,
+        fecha_registro: c.fecha_registro.toISOString(),
+        segundos_restantes: c.ends_at ? remaining(c) : null,
+        ultimo_mensaje: last.get(c.id) ?? null,
+      }));
+    },
+
+    /** One of the doctor's consultations with the health data and images; anybody else's: 404. */
+    async doctorChat(doctorId: string, token: string) {
+      const c = await repo.byToken(token);
+      if (!c || c.doctor_id !== doctorId) throw notFound();
+      const images = await repo.images(c.id);
+      return { c, images };
+    },
+
+    /** An image of one of the doctor's consultations (decrypted). */
+    async doctorImage(doctorId: string, token: string, fileId: string) {
+      const c = await repo.byToken(token);
+      if (!c || c.doctor_id !== doctorId) throw notFound();
+      const images = await repo.images(c.id);
+      if (!images.some((i) => i.file_id === fileId)) throw notFound();
+      return deps.payments.readFile(fileId);
+    },
+  };
+}
+export type ChatService = ReturnType<typeof chatService>;

@@ -1,0 +1,402 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { messages, type ChatServerFrame } from '@clinica/shared';
+import { parseConfig } from '../../config.js';
+import { fromPglite } from '../../db/client.js';
+import { buildApp } from '../../app.js';
+import { CookieJar, PNG_1X1, TestClock, multipart, validRegistration } from '../../../test/harness.js';
+import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
+import { SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
+
+/**
+ * The chat over a real socket: the app listens on a loopback port, PayPal is the local stand-in,
+ * and the database can be dumped and loaded into a new app (a restart).
+ */
+
+interface Server {
+  app: FastifyInstance;
+  client: PGlite;
+  clock: TestClock;
+  base: string;
+  origin: string;
+}
+
+let paypal: PaypalStandIn;
+let dataDir: string;
+let server: Server;
+
+async function boot(load: Blob, clock = new TestClock()): Promise<Server> {
+  const client = new PGlite({ loadDataDir: load });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PAYPAL_CLIENT_ID: 'test-client-id',
+    PAYPAL_CLIENT_SECRET: 'test-client-secret',
+    PAYPAL_API_BASE: paypal.url,
+    PAYPAL_SDK_URL: `${paypal.url}/sdk/js`,
+  });
+  const app = await buildApp({ config, database: fromPglite(client), now: clock.now, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  return { app, client, clock, base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
+}
+
+const unique = (p: string) => `${p}.${Math.random().toString(36).slice(2)}@example.com`;
+
+async function json(method: 'GET' | 'POST', url: string, jar: CookieJar | null, payload?: unknown) {
+  const res = await server.app.inject({
+    method,
+    url,
+    headers: jar ? { cookie: jar.header } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  jar?.store(res);
+  return res;
+}
+
+async function staff(role: 'admin' | 'doctor') {
+  const correo = unique(role);
+  const reg = await json('POST', `/api/${role}/register`, null, {
+    clave_seguridad: role === 'admin' ? 'demo-clave-admin' : 'demo-clave-doctor',
+    nombre: role === 'admin' ? 'Elena' : 'Ana',
+    apellido: 'Rivas',
+    correo,
+    password: 'secreto-seguro-1',
+    password_confirm: 'secreto-seguro-1',
+    ...(role === 'doctor' ? { servicio: 'consulta_general' } : {}),
+  });
+  expect(reg.statusCode).toBe(201);
+  const jar = new CookieJar();
+  expect((await json('POST', `/api/${role}/login`, jar, { email: correo, password: 'secreto-seguro-1' })).statusCode).toBe(200);
+  return { jar, correo };
+}
+
+async function patient() {
+  const reg = validRegistration({ correo: unique('paciente') });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    ...multipart(reg, [{ field: 'image_cedula', filename: 'cedula.png', bytes: PNG_1X1 }]),
+  });
+  expect(res.statusCode).toBe(201);
+  const jar = new CookieJar();
+  await json('POST', '/api/auth/login', jar, { email: reg.correo, password: reg.password });
+  return { jar, nombre: `${reg.nombre} ${reg.apellido}` };
+}
+
+/** A patient with a consultation paid by PayPal (chat allowed at once) with this doctor. */
+async function paidConsultation(doctorId: string) {
+  const p = await patient();
+  expect((await json('POST', '/api/consultations/consent', p.jar, { aceptar: 'si' })).statusCode).toBe(200);
+  const order = await json('POST', '/api/consultations/paypal/order', p.jar, {
+    servicio: 'consulta_general',
+    doctor_id: doctorId,
+    metodo_de_pago: 'Paypal o Tarjeta',
+    monto: 10,
+  });
+  expect(order.statusCode).toBe(200);
+  const orderID = order.json<{ id: string }>().id;
+  await paypal.approve(orderID);
+  const capture = await json('POST', '/api/consultations/paypal/capture', p.jar, {
+    servicio: 'consulta_general',
+    doctor_id: doctorId,
+    sintomas: 'Tos y fiebre',
+    antecedentesFamiliares: 'No hay información',
+    antecedentesPersonales: 'No hay información',
+    antecedentesQuirurgicos: 'No hay información',
+    alergias: 'No hay información',
+    otrosDatos: 'No hay información',
+    orderID,
+    payerID: 'PAYER1',
+  });
+  expect(capture.statusCode, capture.body).toBe(200);
+  const state = await json('GET', '/api/chat', p.jar);
+  expect(state.statusCode, state.body).toBe(200);
+  return { ...p, token: state.json<{ consulta_token: string }>().consulta_token, state: state.json<{ segundos_restantes: number }>() };
+}
+
+/** A socket with a frame inbox; `next(pred)` waits for the first frame matching. */
+function connect(token: string, rol: 'patient' | 'doctor', jar: CookieJar, opts: { since?: number; origin?: string } = {}) {
+  const url = `${server.base}/api/chat/ws?consulta=${encodeURIComponent(token)}&rol=${rol}&since=${opts.since ?? 0}`;
+  const ws = new WebSocket(url, { headers: { cookie: jar.header, origin: opts.origin ?? server.origin } });
+  const inbox: ChatServerFrame[] = [];
+  const waiters: { pred: (f: ChatServerFrame) => boolean; resolve: (f: ChatServerFrame) => void }[] = [];
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : '{}') as ChatServerFrame;
+    const i = waiters.findIndex((w) => w.pred(frame));
+    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
+    else inbox.push(frame);
+  });
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  return {
+    ws,
+    opened,
+    closed,
+    next<T extends ChatServerFrame['type']>(type: T, pred: (f: Extract<ChatServerFrame, { type: T }>) => boolean = () => true) {
+      const match = (f: ChatServerFrame) => f.type === type && pred(f as Extract<ChatServerFrame, { type: T }>);
+      const i = inbox.findIndex(match);
+      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0] as Extract<ChatServerFrame, { type: T }>);
+      return new Promise<Extract<ChatServerFrame, { type: T }>>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} frame`)), 5000);
+        waiters.push({
+          pred: match,
+          resolve: (f) => {
+            clearTimeout(timer);
+            resolve(f as Extract<ChatServerFrame, { type: T }>);
+          },
+        });
+      });
+    },
+    send(frame: Record<string, unknown>) {
+      ws.send(JSON.stringify(frame));
+    },
+  };
+}
+
+let doctor: { jar: CookieJar; id: string };
+
+/** Lets time pass on the server while the people stay active (their sessions would end after 30 idle minutes). */
+async function passTime(ms: number, patientJar: CookieJar) {
+  for (let left = ms; left > 0; left -= 20 * 60_000) {
+    server.clock.advance(Math.min(left, 20 * 60_000));
+    await json('GET', '/api/chat', patientJar);
+    await json('GET', '/api/doctor/chats', doctor.jar);
+    await json('GET', '/api/admin/receipts', admin);
+  }
+}
+let admin: CookieJar;
+
+beforeAll(async () => {
+  paypal = await startPaypalStandIn({ clientId: 'test-client-id', clientSecret: 'test-client-secret' });
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-chat-'));
+  const snapshot = process.env.CLINICA_TEST_SNAPSHOT!;
+  server = await boot(new Blob([await fs.readFile(snapshot)]));
+  admin = (await staff('admin')).jar;
+  const d = await staff('doctor');
+  const list = await json('GET', '/api/doctors?servicio=consulta_general', admin);
+  const id = list.json<{ id: string; correo: string }[]>().find((x) => x.correo === d.correo)!.id;
+  doctor = { jar: d.jar, id };
+});
+
+afterAll(async () => {
+  await server.app.close();
+  await paypal.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('chat over WebSocket', () => {
+  it('opens the hour on the server and exchanges messages both ways with the server as the sender', async () => {
+    const p = await paidConsultation(doctor.id);
+    expect(p.state.segundos_restantes).toBe(3600);
+    const pa = connect(p.token, 'patient', p.jar);
+    const dr = connect(p.token, 'doctor', doctor.jar);
+    await Promise.all([pa.opened, dr.opened]);
+    await Promise.all([pa.next('history'), dr.next('history')]);
+
+    // A spoofed sender is ignored: the doctor sees the patient's name, from the server.
+    pa.send({ type: 'send', texto: 'Hola doctora', de: 'doctor', nombre: 'Dr. Falso', cid: 'c1' });
+    const ack = await pa.next('ack');
+    const seen = await dr.next('message');
+    expect(seen.message).toMatchObject({ id: ack.id, de: 'patient', nombre: p.nombre, texto: 'Hola doctora' });
+
+    dr.send({ type: 'send', texto: 'Buenos días, ¿qué síntomas tiene?' });
+    const reply = await pa.next('message', (f) => f.message.de === 'doctor');
+    expect(reply.message.id).toBeGreaterThan(ack.id);
+    expect(reply.message.nombre).toBe('Dr(a). Ana Rivas');
+    pa.ws.close();
+    dr.ws.close();
+  });
+
+  it('refuses a socket from a foreign Origin', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar, { origin: 'https://evil.example' });
+    await expect(s.opened).rejects.toThrow('refused 403');
+  });
+
+  it("refuses a patient joining another consultation's chat, and a doctor who is not its doctor", async () => {
+    const owner = await paidConsultation(doctor.id);
+    const other = await paidConsultation(doctor.id);
+    await expect(connect(owner.token, 'patient', other.jar).opened).rejects.toThrow('refused 404');
+    const stranger = await staff('doctor');
+    await expect(connect(owner.token, 'doctor', stranger.jar).opened).rejects.toThrow('refused 404');
+    await expect(connect(owner.token, 'patient', new CookieJar()).opened).rejects.toThrow('refused 401');
+  });
+
+  it('sends the history after the last id on reconnect: nothing lost, nothing twice', async () => {
+    const p = await paidConsultation(doctor.id);
+    const a = connect(p.token, 'patient', p.jar);
+    await a.opened;
+    await a.next('history');
+    for (const t of ['uno', 'dos', 'tres']) {
+      a.send({ type: 'send', texto: t });
+      await a.next('ack');
+    }
+    const all = (await a.next('message', (f) => f.message.texto === 'tres')).message.id;
+    a.ws.close();
+    // While the patient is away the doctor writes.
+    const dr = connect(p.token, 'doctor', doctor.jar);
+    await dr.opened;
+    await dr.next('history');
+    dr.send({ type: 'send', texto: 'cuatro' });
+    await dr.next('ack');
+    const back = connect(p.token, 'patient', p.jar, { since: all - 1 });
+    await back.opened;
+    const history = await back.next('history');
+    expect(history.messages.map((m) => m.texto)).toEqual(['tres', 'cuatro']);
+    back.ws.close();
+    dr.ws.close();
+  });
+
+  it('refuses messages after the hour; an approved extra hour (transfer) adds 3600 s and the chat goes on', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    await passTime(3601_000, p.jar);
+    s.send({ type: 'send', texto: 'tarde', cid: 'x' });
+    expect((await s.next('error')).message).toBe(messages.chatTimeOver);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(0);
+
+    const body = multipart({ metodo_de_pago: 'Transferencia', monto: '10' }, [
+      { field: 'comprobante_tranferencia', filename: 'recibo.png', bytes: PNG_1X1 },
+    ]);
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/extra-hour/receipt',
+      headers: { ...body.headers, cookie: p.jar.header },
+      payload: body.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<{ aplicada: boolean }>().aplicada).toBe(false);
+    // Not before an administrator approves it.
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(0);
+    const receipts = await json('GET', '/api/admin/receipts', admin);
+    const pending = receipts.json<{ id: string; proposito: string; estado: string }[]>().find((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente')!;
+    expect((await json('POST', '/api/admin/receipts/approve', admin, { id: pending.id })).statusCode).toBe(200);
+    const time = await s.next('time', (f) => f.segundos_restantes > 0);
+    expect(time.segundos_restantes).toBe(3600);
+    // A second approval adds nothing.
+    await json('POST', '/api/admin/receipts/approve', admin, { id: pending.id });
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(3600);
+
+    s.send({ type: 'send', texto: 'sigo aquí' });
+    await s.next('ack');
+    s.ws.close();
+  });
+
+  it('an extra hour paid by PayPal adds 3600 s at once; closing the overlay without paying ends the time', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    await passTime(1800_000, p.jar);
+    const order = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, { metodo_de_pago: 'Paypal o Tarjeta', monto: 10 });
+    expect(order.statusCode, order.body).toBe(200);
+    const orderID = order.json<{ id: string }>().id;
+    await paypal.approve(orderID);
+    const cap = await json('POST', '/api/chat/extra-hour/paypal/capture', p.jar, { orderID, payerID: 'P' });
+    expect(cap.statusCode, cap.body).toBe(200);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(1800 + 3600);
+    // The same order cannot add a second hour.
+    expect((await json('POST', '/api/chat/extra-hour/paypal/capture', p.jar, { orderID, payerID: 'P' })).statusCode).toBe(409);
+
+    expect((await json('POST', '/api/chat/extra-hour/decline', p.jar)).statusCode).toBe(200);
+    const after = (await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number; tiempo_cerrado: boolean }>();
+    expect(after).toMatchObject({ segundos_restantes: 0, tiempo_cerrado: true });
+    // No extra hour after the time was closed.
+    const again = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, { metodo_de_pago: 'Paypal o Tarjeta', monto: 10 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(messages.chatTimeClosed);
+    s.ws.close();
+  });
+
+  it('closes the open sockets when the session ends (logout)', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    await json('POST', '/api/auth/logout', p.jar);
+    expect(await s.closed).toBe(SESSION_ENDED_CLOSE);
+  });
+
+  it('keeps the history across a server restart', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    s.send({ type: 'send', texto: 'antes del reinicio' });
+    await s.next('ack');
+    s.ws.close();
+    const dump = await server.client.dumpDataDir('none');
+    const clock = new TestClock(server.clock.ms);
+    await server.app.close();
+    server = await boot(dump, clock);
+    const back = connect(p.token, 'patient', p.jar);
+    await back.opened;
+    expect((await back.next('history')).messages.map((m) => m.texto)).toEqual(['antes del reinicio']);
+    back.ws.close();
+  });
+});
+
+describe('health form, images and exit', () => {
+  it('checks the health data ranges and stores them for the doctor', async () => {
+    const p = await paidConsultation(doctor.id);
+    const bad = await json('POST', '/api/chat/health', p.jar, { peso: '-3', talla: '1.7' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBe(messages.pesoRange);
+    expect((await json('POST', '/api/chat/health', p.jar, { peso: '9000', talla: '1.7' })).statusCode).toBe(400);
+    expect((await json('POST', '/api/chat/health', p.jar, { peso: '70', talla: '170' })).json<{ message: string }>().message).toBe(messages.tallaRange);
+    const ok = await json('POST', '/api/chat/health', p.jar, {
+      peso: '70.5',
+      talla: '1.72',
+      presion_arterial: '120/80',
+      frecuencia_cardiaca: '72',
+      frecuencia_respiratoria: '',
+    });
+    expect(ok.json()).toEqual({ status: 'success', message: messages.formSent });
+    expect((await json('GET', '/api/chat', p.jar)).json<{ formulario_enviado: boolean }>().formulario_enviado).toBe(true);
+
+    const img = multipart({}, [{ field: 'image', filename: 'herida.png', bytes: PNG_1X1 }]);
+    const up = await server.app.inject({ method: 'POST', url: '/api/chat/images', headers: { ...img.headers, cookie: p.jar.header }, payload: img.payload });
+    expect(up.json()).toEqual({ success: true, message: messages.imagesUploaded });
+    const fake = multipart({}, [{ field: 'image', filename: 'x.png', bytes: Buffer.from('no soy una imagen') }]);
+    const refused = await server.app.inject({ method: 'POST', url: '/api/chat/images', headers: { ...fake.headers, cookie: p.jar.header }, payload: fake.payload });
+    expect(refused.statusCode).toBe(400);
+
+    const detail = await json('GET', `/api/doctor/chats/${p.token}`, doctor.jar);
+    expect(detail.json()).toMatchObject({ peso: 70.5, talla: 1.72, presion_arterial: '120/80', frecuencia_cardiaca: '72', frecuencia_respiratoria: null });
+    const [image] = detail.json<{ imagenes: { url: string }[] }>().imagenes;
+    const file = await json('GET', image!.url, doctor.jar);
+    expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
+    const list = await json('GET', '/api/doctor/chats', doctor.jar);
+    expect(list.json<{ consulta_token: string }[]>().some((r) => r.consulta_token === p.token)).toBe(true);
+    // Another doctor sees nothing of it.
+    const stranger = await staff('doctor');
+    expect((await json('GET', `/api/doctor/chats/${p.token}`, stranger.jar)).statusCode).toBe(404);
+  });
+
+  it("exit ends the patient's chat and closes the consultation; a second exit is refused", async () => {
+    const p = await paidConsultation(doctor.id);
+    const dr = connect(p.token, 'doctor', doctor.jar);
+    await dr.opened;
+    await dr.next('history');
+    const exit = await json('POST', '/api/chat/exit', p.jar);
+    expect(exit.json()).toMatchObject({ ok: true });
+    await dr.next('closed');
+    expect((await json('GET', '/api/chat', p.jar)).statusCode).toBe(403);
+    expect((await json('GET', '/api/consultations/chat-session', p.jar)).statusCode).toBe(403);
+    expect((await json('POST', '/api/chat/exit', p.jar)).statusCode).toBe(403);
+  });
+});

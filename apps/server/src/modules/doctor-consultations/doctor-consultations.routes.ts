@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  EXAM_FILE_FIELD,
+  PAGE_SIZE,
+  doctorConsultationDetailSchema,
+  doctorConsultationRowSchema,
+  doctorConsultationUpdateSchema,
+  errorSchema,
+  examFileParamsSchema,
+  fileParamsSchema,
+  listQuerySchema,
+  messages,
+  pageSchema,
+  resultSchema,
+  tokenParamsSchema,
+} from '@clinica/shared';
+import { AppError, unauthenticated } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { sendStoredFile } from '../payments/send-file.js';
+import { examFilesService } from '../records/exam-files.service.js';
+import { recordsRepository } from '../records/records.repository.js';
+import { doctorConsultationsRepository } from './doctor-consultations.repository.js';
+import { doctorConsultationsService, type TranscriptReader } from './doctor-consultations.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The chat's transcript of a consultation, decorated by the chat module (issue 4) when it
+     * exists; the doctor's modal shows the transcript section only when it has lines.
+     */
+    consultationTranscript?: TranscriptReader;
+  }
+}
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+
+/** /Consultas_Admin_Doctor: the doctor's own consultations, their modal, the follow-up and exam files. */
+export default async function doctorConsultationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = doctorConsultationsService({
+    repo: doctorConsultationsRepository(app.db),
+    exams: examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now }),
+    transcript: () => app.consultationTranscript,
+    now: app.now,
+  });
+
+  const doctorOf = (accounts: { doctor?: { accountId: string } }) => {
+    if (!accounts.doctor) throw unauthenticated();
+    return accounts.doctor.accountId;
+  };
+
+  // Consulta_Admin_Doctores.php and Algoritmo_Consulta_Doctores.php (search by first name), paginated.
+  app.get('/api/doctor/consultations', {
+    config: { access: 'doctor' },
+    schema: { querystring: listQuerySchema, response: { 200: pageSchema(doctorConsultationRowSchema), ...errors } },
+    handler: async (request, reply) => {
+      const { nombre, cursor, limit = PAGE_SIZE } = request.query;
+      const page = await service.list(doctorOf(request.accounts), { nombre, cursor, limit });
+      await app.audit(request, {
+        action: 'consultation.list',
+        patientId: null,
+        detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
+      });
+      reply.header('cache-control', 'no-store');
+      return page;
+    },
+  });
+
+  // Consulta_Admin_Doctores_Boton.php?token
+  app.get('/api/doctor/consultations/:token', {
+    config: { access: 'doctor' },
+    schema: { params: tokenParamsSchema, response: { 200: doctorConsultationDetailSchema, ...errors } },
+    handler: async (request, reply) => {
+      const { patient_id, ...detail } = await service.detail(request.params.token, doctorOf(request.accounts));
+      await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: detail.id }, patientId: patient_id });
+      reply.header('cache-control', 'no-store');
+      return detail;
+    },
+  });
+
+  // actualizar_consulta_doctor.php: consulta_id, correo, analisis, plan, fecha, hora, revisado.
+  app.post('/api/doctor/consultations/update', {
+    config: { access: 'doctor' },
+    schema: { response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      const input = parseOrThrow(doctorConsultationUpdateSchema, request.body);
+      const c = await service.update(doctorOf(request.accounts), input);
+      await app.audit(request, {
+        action: 'consultation.update',
+        resource: { type: 'consultation', id: c.id },
+        patientId: c.patient_id,
+        detail: `revisado ${input.revisado}`,
+      });
+      return { success: true, message: messages.consultationUpdated };
+    },
+  });
+
+  app.post('/api/doctor/consultations/:token/exam-files', {
+    config: { access: 'doctor' },
+    schema: { params: tokenParamsSchema, response: { 201: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const doctorId = doctorOf(request.accounts);
+      await service.assigned(request.params.token, doctorId);
+      const { files } = await readMultipart(request, [EXAM_FILE_FIELD]);
+      const file = files.find((f) => f.field === EXAM_FILE_FIELD);
+      if (!file) throw new AppError(400, messages.examFileRequired, { [EXAM_FILE_FIELD]: messages.examFileRequired });
+      const c = await service.uploadExam(request.params.token, doctorId, { ...file, field: EXAM_FILE_FIELD });
+      await app.audit(request, { action: 'file.exam_upload', resource: { type: 'consultation', id: c.id }, patientId: c.patient_id });
+      return reply.code(201).send({ success: true, message: messages.examFileUploaded });
+    },
+  });
+
+  // descargar_archivo_consulta.php?id
+  app.get('/api/doctor/consultations/:token/exam-files/:fileId', {
+    config: { access: 'doctor' },
+    schema: { params: examFileParamsSchema, response: errors },
+    handler: async (request, reply) => {
+      const { consultation, file } = await service.readExam(request.params.token, doctorOf(request.accounts), request.params.fileId);
+      await app.audit(request, {
+        action: 'file.exam',
+        resource: { type: 'consultation', id: consultation.id },
+        patientId: consultation.patient_id,
+        detail: `archivo ${request.params.fileId}`,
+      });
+      return sendStoredFile(reply, file);
+    },
+  });
+
+  app.get('/api/doctor/consultations/:token/images/:fileId', {
+    config: { access: 'doctor' },
+    schema: { params: fileParamsSchema, response: errors },
+    handler: async (request, reply) => {
+      const { consultation, file } = await service.readImage(request.params.token, doctorOf(request.accounts), request.params.fileId);
+      await app.audit(request, {
+        action: 'file.consultation_image',
+        resource: { type: 'consultation', id: consultation.id },
+        patientId: consultation.patient_id,
+        detail: `imagen ${request.params.fileId}`,
+      });
+      return sendStoredFile(reply, file);
+    },
+  });
+}

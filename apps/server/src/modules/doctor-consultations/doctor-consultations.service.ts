@@ -1,0 +1,126 @@
+import { messages, type ChatLine, type DoctorConsultationDetail, type DoctorConsultationRow, type DoctorConsultationUpdate } from '@clinica/shared';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { decodeCursor, toPage } from '../../lib/keyset.js';
+import type { ExamFilesService } from '../records/exam-files.service.js';
+import type { DoctorConsultationsRepository } from './doctor-consultations.repository.js';
+
+/** Reads a consultation's chat transcript; the chat (issue 4) provides it, until then there is none. */
+export type TranscriptReader = (consultationId: string) => Promise<ChatLine[]>;
+
+type Row = Awaited<ReturnType<DoctorConsultationsRepository['list']>>[number];
+
+const bit = (n: number) => (n === 1 ? 1 : 0);
+const toRow = (r: Row): DoctorConsultationRow => ({
+  id: r.id,
+  token: r.token,
+  nombre: r.nombre,
+  apellido: r.apellido,
+  cedula: r.cedula,
+  correo: r.correo,
+  fecha_registro: r.fecha_registro.toISOString(),
+  servicio: r.servicio,
+  revisado: bit(r.revisado),
+  estado_consulta: bit(r.estado_consulta),
+});
+
+const BASE = '/api/doctor/consultations';
+
+/**
+ * /Consultas_Admin_Doctor: a doctor sees and follows up only the consultations assigned to them
+ * (decisions.md); another doctor's consultation answers 404, exactly like one that does not exist.
+ */
+export function doctorConsultationsService(deps: {
+  repo: DoctorConsultationsRepository;
+  exams: ExamFilesService;
+  transcript: () => TranscriptReader | undefined;
+  now: () => number;
+}) {
+  const { repo, exams } = deps;
+
+  async function assigned(token: string, doctorId: string) {
+    const row = await repo.detail(token, doctorId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async list(doctorId: string, q: { nombre?: string; cursor?: string; limit: number }) {
+      const rows = await repo.list({ doctorId, nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
+      return toPage(rows, q.limit, toRow);
+    },
+
+    async detail(token: string, doctorId: string): Promise<DoctorConsultationDetail & { patient_id: string }> {
+      const d = await assigned(token, doctorId);
+      const c = d.c;
+      const [images, examFiles, chat] = await Promise.all([
+        repo.images(c.id),
+        exams.list(c.id, `${BASE}/${c.token}/exam-files`),
+        deps.transcript()?.(c.id) ?? Promise.resolve([]),
+      ]);
+      const newest = examFiles.find((f) => f.id === c.archivo_examenes_file_id) ?? examFiles[examFiles.length - 1];
+      return {
+        ...toRow(d),
+        patient_id: d.patient_id,
+        nacionalidad: d.nacionalidad,
+        genero: d.genero,
+        edad: d.edad,
+        direccion: d.direccion,
+        celular: `${d.country_code} ${d.celular}`,
+        sintomas: c.sintomas,
+        antecedentes_familiares: c.antecedentes_familiares,
+        antecedentes_personales: c.antecedentes_personales,
+        antecedentes_quirurgicos: c.antecedentes_quirurgicos,
+        alergias: c.alergias,
+        otros_datos: c.otros_datos,
+        peso: c.peso,
+        talla: c.talla,
+        presion_arterial: c.presion_arterial,
+        frecuencia_cardiaca: c.frecuencia_cardiaca,
+        frecuencia_respiratoria: c.frecuencia_respiratoria,
+        analisis: c.analisis,
+        plan: c.plan,
+        fecha: c.fecha,
+        hora: c.hora,
+        archivo_examenes_encrypted: newest ? newest.url : null,
+        archivos_examenes: examFiles,
+        imagenes: images.map((i) => ({ url: `${BASE}/${c.token}/images/${i.file_id}`, nombre: i.nombre })),
+        chat,
+      };
+    },
+
+    /** actualizar_consulta_doctor.php: the correo must be the consultation's patient's. */
+    async update(doctorId: string, input: DoctorConsultationUpdate) {
+      const c = await repo.forUpdate(input.consulta_id, doctorId);
+      if (!c) throw notFound();
+      if (c.correo !== input.correo) throw badRequest(messages.consultationEmailMismatch, { correo: messages.consultationEmailMismatch });
+      const ok = await repo.update(c.id, doctorId, {
+        analisis: input.analisis === '' ? null : input.analisis,
+        plan: input.plan === '' ? null : input.plan,
+        fecha: input.fecha === '' ? null : input.fecha,
+        hora: input.hora === '' ? null : input.hora,
+        revisado: input.revisado,
+        updated_at: new Date(deps.now()),
+      });
+      if (!ok) throw notFound();
+      return c;
+    },
+
+    async uploadExam(token: string, doctorId: string, file: { bytes: Buffer; filename: string; field: string }) {
+      const d = await assigned(token, doctorId);
+      await exams.upload(d.id, file, { role: 'doctor', accountId: doctorId });
+      return d;
+    },
+
+    assigned,
+
+    async readExam(token: string, doctorId: string, fileId: string) {
+      const d = await assigned(token, doctorId);
+      return { consultation: d, file: await exams.readExam(d.id, fileId) };
+    },
+
+    async readImage(token: string, doctorId: string, fileId: string) {
+      const d = await assigned(token, doctorId);
+      return { consultation: d, file: await exams.readImage(d.id, fileId) };
+    },
+  };
+}

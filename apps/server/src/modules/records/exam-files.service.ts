@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { IMAGE_MIME_TYPES, messages, type ExamFile } from '@clinica/shared';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { Storage } from '../../plugins/storage.js';
+import { cleanFileName } from '../payments/payment-files.js';
+import type { RecordsRepository } from './records.repository.js';
+
+/** What an exam file may be (decisions.md, "Files"): a PDF or an image, by its content. */
+export const EXAM_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as const;
+
+/** The exam file's real type from its first bytes; refuses an empty file and anything else. */
+export async function assertExamFile(bytes: Buffer, field: string) {
+  if (bytes.length === 0) throw badRequest(messages.emptyFile, { [field]: messages.emptyFile });
+  const found = (await fileTypeFromBuffer(bytes))?.mime;
+  const mime = EXAM_MIME_TYPES.find((m) => m === found);
+  if (!mime) throw badRequest(messages.invalidExamFile, { [field]: messages.invalidExamFile });
+  return mime;
+}
+
+/**
+ * Exam files of a consultation, shared by the patient's and the doctor's screens: stored
+ * encrypted, listed with download addresses of the caller's own routes, read back only through
+ * the consultation the caller may see.
+ */
+export function examFilesService(deps: { repo: RecordsRepository; storage: Storage; now: () => number }) {
+  const { repo, storage } = deps;
+
+  async function readStored(fileId: string) {
+    const meta = await repo.fileMeta(fileId);
+    if (!meta) throw notFound();
+    const bytes = await storage.get(fileId, { encrypted: meta.encrypted });
+    return { bytes, mime: meta.mime, nombre: meta.nombre };
+  }
+
+  return {
+    /** The consultation's exam files; `base` is the caller's download prefix (…/exam-files). */
+    async list(consultationId: string, base: string): Promise<ExamFile[]> {
+      return (await repo.examFiles(consultationId)).map((f) => ({
+        id: f.file_id,
+        nombre: f.nombre,
+        subido_por: f.subido_por,
+        fecha: f.created_at.toISOString(),
+        url: `${base}/${f.file_id}`,
+      }));
+    },
+
+    /** Checks, encrypts and stores one exam file for the consultation; a rejected file writes nothing. */
+    async upload(
+      consultationId: string,
+      file: { bytes: Buffer; filename: string; field: string },
+      by: { role: 'patient' | 'doctor'; accountId: string },
+    ) {
+      const mime = await assertExamFile(file.bytes, file.field);
+      const id = crypto.randomUUID();
+      await storage.put(id, file.bytes, { encrypt: true });
+      try {
+        await repo.insertExamFile(
+          {
+            id,
+            kind: 'exam',
+            mime,
+            size: file.bytes.length,
+            sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
+            nombre: cleanFileName(file.filename, mime === 'application/pdf' ? 'examenes.pdf' : 'examenes'),
+            encrypted: true,
+          },
+          { consultationId, by: by.role, accountId: by.accountId, at: new Date(deps.now()) },
+        );
+      } catch (err) {
+        await storage.delete(id).catch(() => undefined);
+        throw err;
+      }
+      return id;
+    },
+
+    /** One exam file of the consultation (404 when it is not one of its files). */
+    async readExam(consultationId: string, fileId: string) {
+      if (!(await repo.hasExamFile(consultationId, fileId))) throw notFound();
+      return readStored(fileId);
+    },
+
+    /** One of the consultation's chat images (404 when it is not one of its images). */
+    async readImage(consultationId: string, fileId: string) {
+      if (!(await repo.hasImage(consultationId, fileId))) throw notFound();
+      return readStored(fileId);
+    },
+
+    readStored,
+  };
+}
+export type ExamFilesService = ReturnType<typeof examFilesService>;

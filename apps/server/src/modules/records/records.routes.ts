@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EXAM_FILE_FIELD,
+  errorSchema,
+  examFileParamsSchema,
+  examFileSchema,
+  fileIdParamsSchema,
+  messages,
+  patientExportSchema,
+  profileSchema,
+  resultSchema,
+  tokenParamsSchema,
+} from '@clinica/shared';
+import { AppError, unauthenticated } from '../../lib/errors.js';
+import { readMultipart } from '../../lib/multipart.js';
+import { auditRepository } from '../audit/audit.repository.js';
+import { sendStoredFile } from '../payments/send-file.js';
+import { examFilesService } from './exam-files.service.js';
+import { recordsRepository } from './records.repository.js';
+import { recordsService } from './records.service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+
+/** The patient's own records: /Usuarios (profile, ID image, data export) and the exam files of /Consultas. */
+export default async function recordsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repo = recordsRepository(app.db);
+  const exams = examFilesService({ repo, storage: app.storage, now: app.now });
+  const service = recordsService({ repo, exams, audit: auditRepository(app.db), now: app.now });
+
+  const patientOf = (accounts: { patient?: { accountId: string } }) => {
+    if (!accounts.patient) throw unauthenticated();
+    return accounts.patient.accountId;
+  };
+
+  // Usuarios.php: the profile, or 'Error al obtener los datos del usuario' in the page.
+  app.get('/api/patient/profile', {
+    config: { access: 'patient' },
+    schema: { response: { 200: profileSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.profile(patientOf(request.accounts));
+    },
+  });
+
+  app.get('/api/patient/cedula-image/:fileId', {
+    config: { access: 'patient' },
+    schema: { params: fileIdParamsSchema, response: errors },
+    handler: async (request, reply) => {
+      const patientId = patientOf(request.accounts);
+      const file = await service.idImage(patientId, request.params.fileId);
+      await app.audit(request, { action: 'file.id_card', resource: { type: 'patient', id: patientId }, patientId });
+      return sendStoredFile(reply, file);
+    },
+  });
+
+  // Ley 81 de 2019: all of the caller's data as one JSON file.
+  app.get('/api/patient/export', {
+    config: { access: 'patient' },
+    schema: { response: { 200: patientExportSchema, ...errors } },
+    handler: async (request, reply) => {
+      const patientId = patientOf(request.accounts);
+      const data = await service.export(patientId);
+      await app.audit(request, { action: 'patient.export', resource: { type: 'patient', id: patientId }, patientId });
+      const day = data.generado_at.slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="mis-datos-clinica-${day}.json"`)
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  });
+
+  // --- exam files of the patient's consultations ---------------------------------------------------
+
+  app.get('/api/consultations/:token/exam-files', {
+    config: { access: 'patient' },
+    schema: { params: tokenParamsSchema, response: { 200: z.array(examFileSchema), ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.examFiles(request.params.token, patientOf(request.accounts));
+    },
+  });
+
+  app.post('/api/consultations/:token/exam-files', {
+    config: { access: 'patient' },
+    schema: { params: tokenParamsSchema, response: { 201: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const patientId = patientOf(request.accounts);
+      // Ownership first: another patient's token answers 404 before any byte is read.
+      await service.ownConsultation(request.params.token, patientId);
+      const { files } = await readMultipart(request, [EXAM_FILE_FIELD]);
+      const file = files.find((f) => f.field === EXAM_FILE_FIELD);
+      if (!file) throw new AppError(400, messages.examFileRequired, { [EXAM_FILE_FIELD]: messages.examFileRequired });
+      const c = await service.uploadExam(request.params.token, patientId, { ...file, field: EXAM_FILE_FIELD });
+      await app.audit(request, { action: 'file.exam_upload', resource: { type: 'consultation', id: c.id }, patientId });
+      return reply.code(201).send({ success: true, message: messages.examFileUploaded });
+    },
+  });
+
+  app.get('/api/consultations/:token/exam-files/:fileId', {
+    config: { access: 'patient' },
+    schema: { params: examFileParamsSchema, response: errors },
+    handler: async (request, reply) => {
+      const patientId = patientOf(request.accounts);
+      const { consultation, file } = await service.readExam(request.params.token, patientId, request.params.fileId);
+      await app.audit(request, {
+        action: 'file.exam',
+        resource: { type: 'consultation', id: consultation.id },
+        patientId,
+        detail: `archivo ${request.params.fileId}`,
+      });
+      return sendStoredFile(reply, file);
+    },
+  });
+}

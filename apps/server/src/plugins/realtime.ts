@@ -1,0 +1,118 @@
+import fp from 'fastify-plugin';
+import fastifyWebsocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+
+/**
+ * Publish/subscribe between the sockets of the chat. The in-process hub serves one server; a
+ * Redis implementation of this same interface (PUBLISH / SUBSCRIBE on the same channel names)
+ * lets several instances share chats, with nothing else changing.
+ */
+export interface PubSub {
+  /** Delivers `payload` to every subscriber of `channel` (on every instance). */
+  publish(channel: string, payload: string): Promise<void>;
+  /** Starts delivering the channel's payloads to `listener`; resolves to the function that stops it. */
+  subscribe(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The default hub: channels in memory, delivered synchronously in publish order. */
+export class InProcessPubSub implements PubSub {
+  private readonly channels = new Map<string, Set<(payload: string) => void>>();
+
+  publish(channel: string, payload: string) {
+    for (const listener of this.channels.get(channel) ?? []) {
+      try {
+        listener(payload);
+      } catch {
+        // One broken listener must not stop delivery to the others.
+      }
+    }
+    return Promise.resolve();
+  }
+
+  subscribe(channel: string, listener: (payload: string) => void) {
+    let set = this.channels.get(channel);
+    if (!set) this.channels.set(channel, (set = new Set()));
+    set.add(listener);
+    return Promise.resolve(() => {
+      set.delete(listener);
+      if (set.size === 0) this.channels.delete(channel);
+      return Promise.resolve();
+    });
+  }
+
+  close() {
+    this.channels.clear();
+    return Promise.resolve();
+  }
+}
+
+/** Close code sent to a socket whose session ended (logout, idle, logout on every device). */
+export const SESSION_ENDED_CLOSE = 4401;
+const REVOKED_CHANNEL = 'sessions:revoked';
+
+export interface Realtime {
+  pubsub: PubSub;
+  /** Keeps a socket under its session, so that it is closed when the session ends. */
+  track(socket: WebSocket, idHash: string): void;
+  /** Open sockets on this instance. */
+  readonly connections: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/**
+ * The realtime hub: WebSockets (@fastify/websocket), the pub/sub between them, and the closing
+ * of a session's sockets when the session ends, on whichever instance they are.
+ */
+export default fp(
+  async (app, opts: { pubsub?: PubSub }) => {
+    await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+    const pubsub = opts.pubsub ?? new InProcessPubSub();
+    const bySession = new Map<string, Set<WebSocket>>();
+    let connections = 0;
+
+    const closeSessions = (hashes: string[]) => {
+      for (const h of hashes) {
+        for (const socket of bySession.get(h) ?? []) socket.close(SESSION_ENDED_CLOSE, 'session ended');
+      }
+    };
+    const unsubscribe = await pubsub.subscribe(REVOKED_CHANNEL, (payload) => {
+      const hashes: unknown = JSON.parse(payload);
+      if (Array.isArray(hashes)) closeSessions(hashes.filter((h): h is string => typeof h === 'string'));
+    });
+    const onRevoked = (hashes: string[]) => {
+      pubsub.publish(REVOKED_CHANNEL, JSON.stringify(hashes)).catch((err: unknown) => app.log.warn({ err }, 'revocation not published'));
+    };
+    app.sessions.events.on('revoked', onRevoked);
+
+    app.decorate('realtime', {
+      pubsub,
+      track(socket: WebSocket, idHash: string) {
+        let set = bySession.get(idHash);
+        if (!set) bySession.set(idHash, (set = new Set()));
+        set.add(socket);
+        connections += 1;
+        socket.once('close', () => {
+          connections -= 1;
+          set.delete(socket);
+          if (set.size === 0) bySession.delete(idHash);
+        });
+      },
+      get connections() {
+        return connections;
+      },
+    });
+
+    app.addHook('onClose', async () => {
+      app.sessions.events.off('revoked', onRevoked);
+      await unsubscribe();
+      await pubsub.close();
+    });
+  },
+  { name: 'realtime', dependencies: ['sessions'] },
+);

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { messages } from '@clinica/shared';
+import './list.css';
+
+/**
+ * An image served by an authorised endpoint, shown at `width` px with a link to open it; when it
+ * cannot load, the specification's 'No se pudo cargar la imagen del enlace.'.
+ */
+export function StoredImage({ url, alt, width = 150 }: { url: string; alt: string; width?: number }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="stored-image">
+      {failed ? (
+        <span role="alert" className="list-error">
+          {messages.imageLinkFailed}
+        </span>
+      ) : (
+        <img src={url} alt={alt} width={width} onError={() => setFailed(true)} />
+      )}
+      <a href={url} target="_blank" rel="noopener">
+        Abrir {alt}
+      </a>
+    </span>
+  );
+}

@@ -1,0 +1,7 @@
+/** Query keys of the appointments feature: the free hours and the lists are refreshed after every change. */
+export const APPOINTMENTS_KEY = ['appointments'] as const;
+export const AVAILABILITY_KEY = [...APPOINTMENTS_KEY, 'availability'] as const;
+export const MY_APPOINTMENTS_KEY = [...APPOINTMENTS_KEY, 'mine'] as const;
+export const DOCTOR_APPOINTMENTS_KEY = [...APPOINTMENTS_KEY, 'doctor'] as const;
+export const ADMIN_APPOINTMENTS_KEY = [...APPOINTMENTS_KEY, 'admin'] as const;
+export const BLOCKED_DATES_KEY = [...APPOINTMENTS_KEY, 'doctor-blocked-dates'] as const;

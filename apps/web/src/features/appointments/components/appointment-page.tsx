@@ -1,0 +1,243 @@
+import { useState, type ComponentType } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  SERVICES,
+  SERVICE_LABELS,
+  appointmentRequestSchema,
+  lastBookableDate,
+  messages,
+  panamaToday,
+  type AppointmentRequest,
+  type AppointmentRequestInput,
+  type Service,
+} from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Field } from '../../../components/ui/field.js';
+import { useBlockedDates } from '../api/get-blocked-dates.js';
+import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
+import { useCreatePaypalOrder } from '../api/create-paypal-order.js';
+import { useDoctors } from '../api/get-doctors.js';
+import { useFreeHours } from '../api/get-free-hours.js';
+import { usePrice } from '../api/get-price.js';
+import { useSendReceipt } from '../api/send-receipt.js';
+import { DateField } from './date-picker.js';
+import { formatLongDate, formatMoney, formatSlot } from './format.js';
+import '../appointments.css';
+
+/** What the page needs from the payment area (the app gives it the payments feature's). */
+export interface AppointmentPaymentAreaProps {
+  servicio: Service;
+  title?: string;
+  createPaypalOrder: (input: { metodo_de_pago: 'Paypal o Tarjeta'; monto: number }) => Promise<string>;
+  capturePaypalOrder: (input: { orderID: string; payerID?: string }) => Promise<void>;
+  sendReceipt: (input: { metodo_de_pago: 'Transferencia' | 'Yappy'; monto: number; file: File }) => Promise<void>;
+  checkBeforePaying?: (method: 'paypal' | 'receipt') => string | null;
+}
+
+const EMPTY: AppointmentRequestInput = { servicio: '', id_doctor: '', fecha: '', hora: '', mensaje: '' };
+
+/**
+ * /citas, in the specification's order: the service (loads its doctors), the doctor (loads the
+ * unavailable dates), the date (Spanish picker; past and unavailable days not selectable), the
+ * hour (the server's free hours), the reason, then the payment method and its sub-form.
+ */
+export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPaymentAreaProps> }) {
+  const [booked, setBooked] = useState<{ fecha: string; hora: string; message: string } | null>(null);
+  const form = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({
+    resolver: zodResolver(appointmentRequestSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const { register, control, setValue, formState } = form;
+  const values = useWatch({ control }) as AppointmentRequestInput;
+  const servicio = values.servicio as Service | '';
+  const doctors = useDoctors(servicio);
+  const blocked = useBlockedDates(values.id_doctor);
+  const hours = useFreeHours(values.id_doctor, values.fecha);
+  const price = usePrice(servicio);
+  const createOrder = useCreatePaypalOrder();
+  const capture = useCapturePaypalOrder();
+  const sendReceipt = useSendReceipt();
+
+  // The day the page opened; the server refuses a day that has passed since.
+  const [now] = useState(() => Date.now());
+  const today = panamaToday(now);
+
+  /** The form as the server takes it (validated by the same schema). */
+  const request = () => appointmentRequestSchema.parse(form.getValues());
+  const done = (message: string) => {
+    const { fecha, hora } = form.getValues();
+    form.reset(EMPTY);
+    setBooked({ fecha, hora, message });
+    void showAlert(message);
+  };
+
+  const payment: Omit<AppointmentPaymentAreaProps, 'servicio'> = {
+    checkBeforePaying: (method) => {
+      if (appointmentRequestSchema.safeParse(form.getValues()).success) return null;
+      void form.trigger();
+      return method === 'receipt' ? messages.missingFieldsWithReceipt : messages.missingFields;
+    },
+    createPaypalOrder: ({ metodo_de_pago, monto }) => createOrder.mutateAsync({ ...request(), metodo_de_pago, monto }),
+    capturePaypalOrder: async ({ orderID, payerID }) => {
+      await capture.mutateAsync({ ...request(), monto: price.data ?? 0, orderID, payerID });
+      done(messages.appointmentSent);
+    },
+    sendReceipt: async ({ metodo_de_pago, monto, file }) => {
+      await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file });
+      done(messages.receiptSent);
+    },
+  };
+
+  return (
+    <div className="appt-page">
+      <h1>Citas presenciales</h1>
+      <section className="appt-card appt-info" aria-labelledby="appt-info-title">
+        <h2 id="appt-info-title">Horario de la clínica</h2>
+        <p>
+          De lunes a viernes de 8:00 a. m. a 10:00 p. m.; sábados y domingos de 9:00 a. m. a 5:00 p. m. (hora de Panamá). Cada cita dura una
+          hora.
+        </p>
+        <p>Medicina General USD 10.00 · Psicología USD 40.00 · Medicina Interna USD 40.00</p>
+      </section>
+
+      {booked && (
+        <p className="appt-done" role="status">
+          {booked.message} Cita: {formatLongDate(booked.fecha)}, {formatSlot(booked.hora)}. <Link to="/Citas_usuario">Ver mis citas</Link>
+        </p>
+      )}
+
+      <form className="appt-card" aria-labelledby="appt-form-title" onSubmit={(e) => e.preventDefault()} noValidate>
+        <h2 id="appt-form-title">Solicitar una cita</h2>
+        <Field label="Servicio" required error={formState.errors.servicio?.message}>
+          {(p) => (
+            <select
+              {...p}
+              {...register('servicio', {
+                onChange: () => {
+                  setBooked(null);
+                  setValue('id_doctor', '');
+                  setValue('fecha', '');
+                  setValue('hora', '');
+                },
+              })}
+            >
+              <option value="">Seleccione un servicio</option>
+              {SERVICES.map((s) => (
+                <option key={s} value={s}>
+                  {SERVICE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+
+        {servicio !== '' &&
+          (doctors.isPending ? (
+            <p className="appt-note">{messages.loading}</p>
+          ) : doctors.isError ? (
+            <p className="appt-error" role="alert">
+              {messages.requestFailed}
+            </p>
+          ) : doctors.data.length === 0 ? (
+            <p className="appt-error" role="alert">
+              {messages.noDoctorsForService}
+            </p>
+          ) : (
+            <Field label="Médico" required error={formState.errors.id_doctor?.message}>
+              {(p) => (
+                <select
+                  {...p}
+                  {...register('id_doctor', {
+                    onChange: () => {
+                      setValue('fecha', '');
+                      setValue('hora', '');
+                    },
+                  })}
+                >
+                  <option value="">Seleccione un médico</option>
+                  {doctors.data.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.nombre} ({d.correo})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ))}
+
+        {values.id_doctor !== '' && (
+          <Controller
+            control={control}
+            name="fecha"
+            // No validation on blur: leaving the picker for the next field must not move the page under the pointer.
+            render={({ field, fieldState }) => (
+              <Field
+                label="Fecha"
+                required
+                error={fieldState.error?.message}
+                hint="Los días pasados y los días en que el médico no atiende no se pueden elegir."
+              >
+                {(p) => (
+                  <DateField
+                    control={p}
+                    value={field.value}
+                    onChange={(fecha) => {
+                      field.onChange(fecha);
+                      setValue('hora', '');
+                    }}
+                    minDate={today}
+                    maxDate={lastBookableDate(now)}
+                    excluded={blocked.data ?? []}
+                    excludedReason="El médico no atiende este día"
+                    disabled={blocked.isPending}
+                  />
+                )}
+              </Field>
+            )}
+          />
+        )}
+
+        {values.id_doctor !== '' && values.fecha !== '' && (
+          hours.isPending ? (
+            <p className="appt-note">{messages.loading}</p>
+          ) : hours.isError ? (
+            <p className="appt-error" role="alert">
+              {messages.requestFailed}
+            </p>
+          ) : hours.data.length === 0 ? (
+            <p className="appt-error" role="alert">
+              {messages.appointmentNoFreeHours}
+            </p>
+          ) : (
+            <Field label="Hora" required error={formState.errors.hora?.message}>
+              {(p) => (
+                <select {...p} {...register('hora')}>
+                  <option value="">Seleccione una hora</option>
+                  {hours.data.map((h) => (
+                    <option key={h} value={h}>
+                      {formatSlot(h)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )
+        )}
+
+        <Field label="Motivo de la consulta" required error={formState.errors.mensaje?.message}>
+          {(p) => <textarea {...p} {...register('mensaje')} rows={3} maxLength={2000} />}
+        </Field>
+        {price.data !== undefined && (
+          <p className="appt-price">
+            Precio de la cita: <strong>{formatMoney(price.data)}</strong>
+          </p>
+        )}
+      </form>
+
+      {servicio !== '' && <PaymentArea key={servicio} servicio={servicio} title="Pago de la cita" {...payment} />}
+    </div>
+  );
+}

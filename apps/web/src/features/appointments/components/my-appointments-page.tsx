@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { messages } from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
+import { Modal } from '../../../components/ui/modal.js';
+import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
+import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
+import { useMyAppointments } from '../api/get-my-appointments.js';
+import { AppointmentDetails } from './appointment-details.js';
+import { STATE_LABELS, formatLongDate, formatSlot, serviceLabel } from './format.js';
+import '../appointments.css';
+
+/** /Citas_usuario: the patient's appointments and the detail modal loaded by token. */
+export function CitasUsuarioPage() {
+  const rows = useMyAppointments();
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <div className="appt-page">
+      <h1>Mis citas presenciales</h1>
+      {rows.isPending ? (
+        <p>{messages.loading}</p>
+      ) : rows.isError ? (
+        <p role="alert" className="appt-error">
+          {messages.loadFailed}
+        </p>
+      ) : rows.data.length === 0 ? (
+        <p>{messages.noResults}</p>
+      ) : (
+        <ul className="appt-list" aria-label="Mis citas">
+          {rows.data.map((r) => (
+            <li key={r.id} className={`appt-row${r.estado === 'cancelada' ? ' appt-row-cancelled' : ''}`}>
+              <div>
+                <p className="appt-row-title">
+                  {formatLongDate(r.fecha)} · {formatSlot(r.hora)}
+                </p>
+                <p className="appt-row-meta">
+                  {serviceLabel(r.servicio)} · {r.doctor} · <span className={`appt-state appt-state-${r.estado}`}>{STATE_LABELS[r.estado]}</span>
+                </p>
+              </div>
+              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={`Ver detalle de la cita del ${formatLongDate(r.fecha)} a las ${r.hora}`}>
+                Ver detalle
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open !== null && <MyAppointmentModal token={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const appointment = useMyAppointment(token);
+  const cancel = useCancelMyAppointment();
+  const [confirming, setConfirming] = useState(false);
+
+  const doCancel = async () => {
+    try {
+      const result = await cancel.mutateAsync(token);
+      setConfirming(false);
+      void showAlert(result.message);
+    } catch (error) {
+      void showAlert(messageOf(error, messages.requestFailed));
+    }
+  };
+
+  return (
+    <Modal title="Detalle de la cita" size="md" onClose={onClose}>
+      {token === '' ? (
+        <p role="alert">{messages.detailTokenMissing}</p>
+      ) : appointment.isPending ? (
+        <p>{messages.loading}</p>
+      ) : appointment.isError ? (
+        <p role="alert" className="appt-error">
+          {appointment.error instanceof ApiError && appointment.error.status === 404 ? messages.noData : messages.detailLoadFailed}
+        </p>
+      ) : (
+        <div className="appt-modal">
+          <AppointmentDetails a={appointment.data} view="patient" />
+          <div className="appt-actions">
+            {appointment.data.estado !== 'cancelada' && (
+              <a className="btn btn-secondary" href={appointmentIcsUrl(token)} download>
+                Añadir a mi calendario (.ics)
+              </a>
+            )}
+            {appointment.data.cancelable && !confirming && (
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                Cancelar cita
+              </Button>
+            )}
+          </div>
+          {appointment.data.estado !== 'cancelada' && !appointment.data.cancelable && (
+            <p className="appt-note">{messages.appointmentCancelTooLate}</p>
+          )}
+          {confirming && (
+            <div className="appt-confirm" role="group" aria-labelledby="appt-confirm-text">
+              <p id="appt-confirm-text">{messages.appointmentConfirmCancel}</p>
+              <div className="appt-actions">
+                <Button variant="danger" busy={cancel.isPending} onClick={() => void doCancel()}>
+                  Sí, cancelar la cita
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming(false)}>
+                  No, mantenerla
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

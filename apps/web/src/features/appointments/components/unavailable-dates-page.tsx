@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react';
+import { messages, panamaToday, type BlockDateResult } from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
+import { Field } from '../../../components/ui/field.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { useBlockDate } from '../api/block-date.js';
+import { useDoctorBlockedDates } from '../api/get-doctor-blocked-dates.js';
+import { useUnblockDate } from '../api/unblock-date.js';
+import { DateField } from './date-picker.js';
+import { STATE_LABELS, formatLongDate, formatSlot } from './format.js';
+import '../appointments.css';
+
+/** 'Error al enviar la fecha', with the server's reason when it gave one. */
+const failure = (error: unknown) =>
+  error instanceof ApiError && error.fromServer ? `${messages.dateBlockFailed}: ${error.message}` : messages.dateBlockFailed;
+
+/**
+ * /Fecha_Admin_Doctor: 'Ingresar Fecha No Disponible' with the date picker and 'Enviar'; a date
+ * that already holds appointments is blocked only after the warning that lists them. Below, the
+ * doctor's unavailable dates, each of which can be made available again.
+ */
+export function FechaAdminDoctorPage() {
+  const [fecha, setFecha] = useState('');
+  const [today] = useState(() => panamaToday(Date.now()));
+  const [warning, setWarning] = useState<{ fecha: string; result: BlockDateResult } | null>(null);
+  const blocked = useDoctorBlockedDates();
+  const block = useBlockDate();
+  const unblock = useUnblockDate();
+
+  const send = async (date: string, confirmar: boolean) => {
+    try {
+      const result = await block.mutateAsync({ date, confirmar });
+      if (!result.bloqueada) {
+        setWarning({ fecha: date, result });
+        return;
+      }
+      setWarning(null);
+      setFecha('');
+      void showAlert(result.message);
+    } catch (error) {
+      void showAlert(failure(error));
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (fecha === '') {
+      void showAlert(messages.missingFields);
+      return;
+    }
+    void send(fecha, false);
+  };
+
+  return (
+    <div className="appt-page">
+      <h1>Ingresar Fecha No Disponible</h1>
+      <form className="appt-card" onSubmit={submit} aria-label="Ingresar Fecha No Disponible" noValidate>
+        <p className="appt-note">Los pacientes no podrán pedir citas con usted en las fechas que registre aquí.</p>
+        <Field label="Fecha no disponible" required>
+          {(p) => (
+            <DateField
+              control={p}
+              value={fecha}
+              onChange={(value) => {
+                setFecha(value);
+                setWarning(null);
+              }}
+              minDate={today}
+              excluded={blocked.data?.map((b) => b.fecha) ?? []}
+              excludedReason="Ya registrada como no disponible"
+            />
+          )}
+        </Field>
+        <Button type="submit" busy={block.isPending && !warning}>
+          Enviar
+        </Button>
+      </form>
+
+      {warning && (
+        <section className="appt-card appt-warning" role="alert" aria-labelledby="appt-warning-title">
+          <h2 id="appt-warning-title">Citas reservadas el {formatLongDate(warning.fecha)}</h2>
+          <p>{warning.result.message}</p>
+          <ul>
+            {warning.result.citas.map((c) => (
+              <li key={c.hora}>
+                {formatSlot(c.hora)}: {c.nombre} {c.apellido} ({STATE_LABELS[c.estado]})
+              </li>
+            ))}
+          </ul>
+          <div className="appt-actions">
+            <Button variant="danger" busy={block.isPending} onClick={() => void send(warning.fecha, true)}>
+              Bloquear la fecha de todos modos
+            </Button>
+            <Button variant="secondary" onClick={() => setWarning(null)}>
+              No bloquear
+            </Button>
+          </div>
+        </section>
+      )}
+
+      <section className="appt-card" aria-labelledby="appt-blocked-title">
+        <h2 id="appt-blocked-title">Mis fechas no disponibles</h2>
+        {blocked.isPending ? (
+          <p>{messages.loading}</p>
+        ) : blocked.isError ? (
+          <p role="alert" className="appt-error">
+            {messages.loadFailed}
+          </p>
+        ) : blocked.data.length === 0 ? (
+          <p>{messages.noBlockedDates}</p>
+        ) : (
+          <ul className="appt-list" aria-labelledby="appt-blocked-title">
+            {blocked.data.map((b) => (
+              <li key={b.fecha} className="appt-row">
+                <div>
+                  <p className="appt-row-title">{formatLongDate(b.fecha)}</p>
+                  {b.citas > 0 && (
+                    <p className="appt-row-meta">
+                      {b.citas === 1 ? 'Conserva 1 cita reservada' : `Conserva ${b.citas} citas reservadas`}
+                    </p>
+                  )}
+                </div>
+                <Button
+                  variant="secondary"
+                  busy={unblock.isPending && unblock.variables === b.fecha}
+                  aria-label={`Desbloquear el ${formatLongDate(b.fecha)}`}
+                  onClick={() =>
+                    void unblock.mutateAsync(b.fecha).then(
+                      (r) => showAlert(r.message),
+                      (error: unknown) => showAlert(failure(error)),
+                    )
+                  }
+                >
+                  Desbloquear
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { formatSeconds } from '../../../lib/timers.js';
+import { useChatSession } from '../api/get-chat-session.js';
+import { useChatState } from '../api/get-chat-state.js';
+import { useDeclineExtraHour } from '../api/decline-extra-hour.js';
+import { useChatSocket, type TimeFrame } from '../hooks/use-chat-socket.js';
+import { useCountdown } from '../hooks/use-countdown.js';
+import { ChatPanel } from './chat-panel.js';
+import { ExitChatButton } from './exit-chat-button.js';
+import { ExtraHourOverlay } from './extra-hour-overlay.js';
+import { HealthForm } from './health-form.js';
+import { ImageUpload } from './image-upload.js';
+import type { ChatPaymentArea } from './payment-area.js';
+import '../chat.css';
+
+/**
+ * /ConsultaChat: the countdown (the server's hour), warnings and instructions, the chat with
+ * the doctor, the health form, then the image upload, and exit. At 0 the 'Área de Pagos' opens.
+ */
+export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPaymentArea }) {
+  const navigate = useNavigate();
+  const session = useChatSession();
+  const state = useChatState(session.isSuccess);
+  const countdown = useCountdown();
+  const decline = useDeclineExtraHour();
+  // The server's word on whether the time was closed: from the socket's frames, else from the state.
+  const [timeClosedLive, setTimeClosed] = useState<boolean | null>(null);
+  const [receiptPending, setReceiptPending] = useState(false);
+  const [formSent, setFormSent] = useState<boolean | null>(null);
+  const { sync } = countdown;
+
+  // Without permission (403) or without a session: the specification's alert, then home.
+  const refused = (session.error instanceof ApiError && (session.error.status === 403 || session.error.status === 401)) || (state.error instanceof ApiError && state.error.status === 403);
+  useEffect(() => {
+    if (!refused) return;
+    void navigate('/', { replace: true });
+    void showAlert(messages.chatNotAllowed);
+  }, [refused, navigate]);
+
+  // The server's remaining time, whenever the state is (re)loaded.
+  useEffect(() => {
+    if (!state.data) return;
+    sync(state.data.segundos_restantes);
+  }, [state.data, state.dataUpdatedAt, sync]);
+
+  const socket = useChatSocket({
+    token: state.data?.consulta_token,
+    rol: 'patient',
+    onTime: (t: TimeFrame) => {
+      sync(t.segundos_restantes);
+      setTimeClosed(t.tiempo_cerrado);
+      if (t.segundos_restantes > 0) setReceiptPending(false);
+    },
+  });
+
+  if (!session.data || !state.data) {
+    return (
+      <div className="chat-page">
+        <p className="chat-note">{session.isError && !refused ? messages.requestFailed : messages.loading}</p>
+      </div>
+    );
+  }
+
+  const { nombre, apellido, correo } = session.data;
+  const seconds = countdown.seconds ?? state.data.segundos_restantes;
+  const timeClosed = timeClosedLive ?? state.data.tiempo_cerrado;
+  const timeUp = seconds === 0;
+  const closed = socket.status === 'closed';
+  const disabledReason = closed ? messages.chatClosed : timeClosed ? messages.chatTimeClosed : timeUp ? messages.chatTimeOver : null;
+  const showOverlay = timeUp && !timeClosed && !closed && !receiptPending;
+  const healthSent = formSent ?? state.data.formulario_enviado;
+
+  const declineHour = async () => {
+    try {
+      await decline.mutateAsync();
+      countdown.reset();
+      setTimeClosed(true);
+    } catch (error) {
+      void showAlert(messageOf(error, messages.requestFailed));
+    }
+  };
+
+  return (
+    <div className="chat-page">
+      <h1>Consulta por chat</h1>
+      <div className="chat-layout">
+        <div className="chat-side">
+          <section className="chat-card chat-timer" aria-labelledby="chat-timer-title">
+            <h2 id="chat-timer-title">Tiempo restante</h2>
+            <p className="chat-countdown" role="timer" aria-live="off" aria-label={`Tiempo restante ${formatSeconds(seconds)}`}>
+              {formatSeconds(seconds)}
+            </p>
+            {receiptPending && (
+              <p className="chat-note" role="status">
+                {messages.chatExtraHourPending}
+              </p>
+            )}
+            {timeClosed && (
+              <p className="chat-note" role="status">
+                {messages.chatTimeClosed}
+              </p>
+            )}
+          </section>
+          <section className="chat-card chat-warnings" aria-labelledby="chat-warnings-title">
+            <h2 id="chat-warnings-title">Advertencias e instrucciones</h2>
+            <ul>
+              <li>
+                <strong>Si tiene una emergencia</strong> (dificultad para respirar, dolor de pecho, sangrado abundante, pérdida del conocimiento), no
+                use el chat: acuda al hospital más cercano o llame al 911.
+              </li>
+              <li>Su consulta dura una hora. Al terminar el tiempo puede pagar una hora adicional en el Área de Pagos.</li>
+              <li>Llene primero los datos de salud; después podrá enviar imágenes al médico.</li>
+              <li>No comparta contraseñas ni datos bancarios por el chat.</li>
+              <li>Al terminar, pulse «Salir del chat». La consulta se cerrará.</li>
+            </ul>
+          </section>
+          {healthSent ? <ImageUpload /> : <HealthForm onSent={() => setFormSent(true)} />}
+          <ExitChatButton onExited={countdown.reset} />
+        </div>
+        <ChatPanel
+          label={`Chat de ${nombre} ${apellido} (${correo})`}
+          heading={`Chat con ${state.data.doctor}`}
+          me="patient"
+          messages={socket.messages}
+          status={socket.status}
+          error={socket.lastError}
+          disabledReason={disabledReason}
+          send={socket.send}
+        />
+      </div>
+      {showOverlay && (
+        <ExtraHourOverlay
+          PaymentArea={PaymentArea}
+          servicio={state.data.servicio}
+          onDecline={() => void declineHour()}
+          onPaid={() => undefined}
+          onReceiptSent={() => setReceiptPending(true)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatRole } from '@clinica/shared';
+import { Button } from '../../../components/ui/button.js';
+import type { SocketStatus } from '../hooks/use-chat-socket.js';
+
+const STATUS_TEXT: Record<SocketStatus, string> = {
+  connecting: 'Conectando...',
+  open: 'Conectado',
+  reconnecting: 'Conexión perdida. Reconectando...',
+  closed: 'Chat cerrado',
+  'session-ended': 'Su sesión terminó. Inicie sesión de nuevo para continuar.',
+};
+
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString('es-PA', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Panama' });
+
+interface ChatPanelProps {
+  /** Accessible name of the panel (the patient's name and e-mail on the patient's side). */
+  label: string;
+  heading: string;
+  me: ChatRole;
+  messages: ChatMessage[];
+  status: SocketStatus;
+  error: string | null;
+  /** Why sending is not possible now (time over, closed), or null. */
+  disabledReason: string | null;
+  send: (texto: string) => boolean;
+}
+
+/** The conversation and the message box; both sides use it. */
+export function ChatPanel({ label, heading, me, messages, status, error, disabledReason, send }: ChatPanelProps) {
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const logRef = useRef<HTMLOListElement>(null);
+  const canSend = status === 'open' && disabledReason === null;
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages.length]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const texto = text.trim();
+    if (!texto || !canSend) return;
+    if (send(texto)) setText('');
+  };
+
+  return (
+    <section className="chat-panel" aria-label={label}>
+      <header className="chat-panel-header">
+        <h2>{heading}</h2>
+        <p className={`chat-status chat-status-${status}`} role="status">
+          {STATUS_TEXT[status]}
+        </p>
+      </header>
+      <ol ref={logRef} className="chat-log" role="log" aria-label="Mensajes" aria-live="polite">
+        {messages.length === 0 && <li className="chat-empty">Aún no hay mensajes.</li>}
+        {messages.map((m) => (
+          <li key={m.id} className={`chat-message ${m.de === me ? 'chat-mine' : 'chat-theirs'}`}>
+            <span className="chat-author">{m.nombre}</span>
+            <span className="chat-text">{m.texto}</span>
+            <time className="chat-time" dateTime={m.fecha}>
+              {timeOf(m.fecha)}
+            </time>
+          </li>
+        ))}
+      </ol>
+      {(error ?? disabledReason) && (
+        <p className="chat-error" role="alert">
+          {disabledReason ?? error}
+        </p>
+      )}
+      <form className="chat-compose" onSubmit={submit}>
+        <label htmlFor={inputId}>Mensaje</label>
+        <textarea
+          id={inputId}
+          value={text}
+          maxLength={CHAT_MESSAGE_MAX}
+          rows={2}
+          disabled={!canSend}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) submit(e);
+          }}
+        />
+        <Button type="submit" disabled={!canSend || text.trim() === ''}>
+          Enviar
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { useCaptureExtraHour } from '../api/capture-extra-hour.js';
+import { useCreateExtraHourOrder } from '../api/create-extra-hour-order.js';
+import { getChatStateQueryOptions } from '../api/get-chat-state.js';
+import { useSendExtraHourReceipt } from '../api/send-extra-hour-receipt.js';
+import type { ChatPaymentAreaProps } from '../components/payment-area.js';
+
+/**
+ * The payment area's calls for an extra hour of the patient's chat: PayPal adds it at once;
+ * a transfer or Yappy receipt waits for an administrator's approval.
+ */
+export function useExtraHourPayment(on: { paid?: () => void; receiptSent?: () => void } = {}): Omit<ChatPaymentAreaProps, 'servicio'> {
+  const queryClient = useQueryClient();
+  const createOrder = useCreateExtraHourOrder();
+  const capture = useCaptureExtraHour();
+  const sendReceipt = useSendExtraHourReceipt();
+  return {
+    createPaypalOrder: (input) => createOrder.mutateAsync(input),
+    capturePaypalOrder: async (input) => {
+      await capture.mutateAsync(input);
+      await queryClient.invalidateQueries({ queryKey: getChatStateQueryOptions().queryKey });
+      on.paid?.();
+      void showAlert(messages.chatExtraHourAdded);
+    },
+    sendReceipt: async (input) => {
+      await sendReceipt.mutateAsync(input);
+      on.receiptSent?.();
+      void showAlert(messages.chatExtraHourPending);
+    },
+  };
+}

@@ -1,0 +1,284 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Link } from 'react-router';
+import {
+  COUNTRIES,
+  DEFAULT_COUNTRY_CODE,
+  DOCUMENT_FIELDS,
+  REQUIRED_FIELDS,
+  documentSchemas,
+  messages,
+  panamaClock,
+  type DoctorDocumentProfile,
+  type DocumentField,
+  type DocumentFields,
+  type DocumentType,
+} from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
+import { Field, type ControlProps } from '../../../components/ui/field.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { useFindPatient } from '../api/find-patient.js';
+import { useGenerateDocument } from '../api/generate-document.js';
+import { saveFile } from '../api/pdf-request.js';
+import { bodyMassIndex } from '../hooks/body-mass-index.js';
+
+type FormValues = Record<string, string>;
+
+const MAX_LENGTH: Partial<Record<DocumentField['kind'], number>> = { text: 150, phone: 30, age: 3, number: 4 };
+
+/** Today's values for the date parts of a form, Panama time. */
+function todayDefaults(): FormValues {
+  const { date, hour, minute } = panamaClock(Date.now());
+  const [ano = '', mes = '', dia = ''] = date.split('-');
+  return {
+    date,
+    Fecha: date,
+    Hora: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+    dia_inicio: String(Number(dia)),
+    mes_inicio: String(Number(mes)),
+    ano_inicio: ano,
+    ano_final: ano,
+  };
+}
+
+/** Empty fields, then what the clinic already knows: today, the doctor's name and registration. */
+function defaultsFor(tipo: DocumentType, profile: DoctorDocumentProfile | undefined): FormValues {
+  const doctor = profile ? `${profile.nombre} ${profile.apellido}` : '';
+  const known: FormValues = {
+    ...todayDefaults(),
+    country_code: DEFAULT_COUNTRY_CODE,
+    doctorName: doctor,
+    Medico: doctor,
+    regNumber: profile?.regNumber ?? '',
+    Reg: profile?.regNumber ?? '',
+    doctorCode: profile?.doctorCode ?? '',
+  };
+  return Object.fromEntries(DOCUMENT_FIELDS[tipo].map((f) => [f.name, known[f.name] ?? '']));
+}
+
+/** One input of the form, by the kind of field. */
+function Control({ field, control, register, emails }: { field: DocumentField; control: ControlProps; register: UseFormRegister<FormValues>; emails: string }) {
+  const props = { ...control, ...register(field.name) };
+  switch (field.kind) {
+    case 'email':
+      return <input {...props} type="email" autoComplete="off" list={emails} maxLength={254} />;
+    case 'textarea':
+      return <textarea {...props} rows={3} maxLength={4000} />;
+    case 'date':
+      return <input {...props} type="date" />;
+    case 'time':
+      return <input {...props} type="time" />;
+    case 'age':
+      return <input {...props} type="number" inputMode="numeric" min={0} max={120} />;
+    case 'number':
+      return <input {...props} type="number" inputMode="numeric" min={field.name.startsWith('ano') ? 1900 : 1} />;
+    case 'phone':
+      return <input {...props} type="tel" autoComplete="off" maxLength={MAX_LENGTH.phone} />;
+    case 'country':
+      return (
+        <select {...props}>
+          {COUNTRIES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name} ({c.code})
+            </option>
+          ))}
+        </select>
+      );
+    case 'select':
+      return (
+        <select {...props}>
+          <option value="">Seleccione…</option>
+          {(field.options ?? []).map((o, i) => (
+            <option key={o} value={o}>
+              {field.optionLabels?.[i] ?? o}
+            </option>
+          ))}
+        </select>
+      );
+    case 'text':
+      return <input {...props} type="text" autoComplete="off" maxLength={MAX_LENGTH.text} />;
+  }
+}
+
+interface DocumentFormProps {
+  tipo: DocumentType;
+  profile: DoctorDocumentProfile | undefined;
+  /** When the signature image last changed, to show the current one. */
+  signatureVersion: number;
+  /** E-mails of this doctor's earlier documents, offered in the patient's e-mail field. */
+  knownEmails: string[];
+}
+
+/**
+ * One of the six document forms: every field of the specification, the patient chosen or typed
+ * by e-mail and filled in from their record, the doctor's saved signature, and 'Generar PDF',
+ * which downloads the PDF the server made ('Error generating PDF.' when it could not).
+ */
+export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: DocumentFormProps) {
+  const fields = DOCUMENT_FIELDS[tipo];
+  const required = useMemo(() => new Set(REQUIRED_FIELDS[tipo]), [tipo]);
+  const schema = documentSchemas[tipo] as unknown as z.ZodType<DocumentFields, FormValues>;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    trigger,
+    control,
+    formState: { errors },
+  } = useForm<FormValues, unknown, DocumentFields>({ resolver: zodResolver(schema), defaultValues: defaultsFor(tipo, profile) });
+  const generate = useGenerateDocument();
+  const findPatient = useFindPatient();
+  const [summary, setSummary] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [lookup, setLookup] = useState<string | null>(null);
+  const emailsId = useId();
+
+  // Referral: the SSN only when the patient has Seguro Social; T2 (height²) and IMC from weight and height.
+  const referral = tipo === 'referencia-medica';
+  const [validacionSsn, peso, talla] = useWatch({ control, name: ['ValidacionSSN', 'Peso', 'Talla'] });
+  const hasSsn = !referral || validacionSsn === 'Si';
+  useEffect(() => {
+    if (!referral || peso === undefined || talla === undefined) return;
+    const bmi = bodyMassIndex(peso, talla);
+    if (bmi) {
+      setValue('T2', bmi.t2);
+      setValue('IMC', bmi.imc);
+    }
+  }, [referral, peso, talla, setValue]);
+
+  const fillFromRecord = async () => {
+    setLookup(null);
+    if (!(await trigger('correoPaciente'))) return;
+    try {
+      const p = await findPatient.mutateAsync(getValues('correoPaciente') ?? '');
+      const name = `${p.nombre} ${p.apellido}`;
+      const known: FormValues = {
+        patientName: name,
+        Paciente: name,
+        Edad: p.edad,
+        Sexo: p.genero,
+        Genero: p.genero,
+        CIP: p.cedula,
+        Cedula: p.cedula,
+        Direccion: p.direccion,
+        country_code: p.country_code,
+        Celular: p.celular,
+      };
+      for (const f of fields) {
+        const value = known[f.name];
+        if (value) setValue(f.name, value, { shouldDirty: true, shouldValidate: Boolean(errors[f.name]) });
+      }
+      setLookup(messages.patientDataFilled);
+    } catch (error) {
+      setLookup(error instanceof ApiError && error.status === 404 ? messages.patientNotRegistered : messages.loadFailed);
+    }
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setSummary(null);
+      setStatus(null);
+      try {
+        const file = await generate.mutateAsync({ tipo, fields: values });
+        saveFile(file);
+        setStatus(messages.documentGenerated);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          for (const [name, message] of Object.entries(error.errors)) {
+            if (fields.some((f) => f.name === name)) setError(name, { type: 'server', message });
+          }
+          if (error.fromServer) setSummary(error.message);
+        }
+        await showAlert(messages.pdfFailed);
+      }
+    },
+    () => {
+      setStatus(null);
+      setSummary(messages.fixFormErrors);
+    },
+  );
+
+  // Fields without a section first, then one fieldset per section, in the specification's order.
+  const groups: { section: string | undefined; fields: DocumentField[] }[] = [];
+  for (const f of fields) {
+    if (f.name === 'SSN' && !hasSsn) continue;
+    const last = groups.at(-1);
+    if (last && last.section === f.section) last.fields.push(f);
+    else groups.push({ section: f.section, fields: [f] });
+  }
+
+  const renderField = (f: DocumentField) => (
+    <Field key={f.name} label={f.label} error={errors[f.name]?.message} required={required.has(f.name)} className={f.kind === 'textarea' ? 'documents-wide' : undefined}>
+      {(control) => <Control field={f} control={control} register={register} emails={emailsId} />}
+    </Field>
+  );
+
+  return (
+    <form className="documents-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby={`${emailsId}-required`}>
+      <p id={`${emailsId}-required`} className="documents-note">
+        Los campos marcados con <span aria-hidden="true">*</span>
+        <span className="visually-hidden">asterisco</span> son obligatorios.
+      </p>
+      <datalist id={emailsId}>
+        {knownEmails.map((e) => (
+          <option key={e} value={e} />
+        ))}
+      </datalist>
+      {groups.map((g, i) =>
+        g.section ? (
+          <fieldset key={`${g.section}-${i}`} className="documents-fieldset">
+            <legend>{g.section}</legend>
+            <div className="documents-grid">{g.fields.map(renderField)}</div>
+          </fieldset>
+        ) : (
+          <div key={`top-${i}`} className="documents-grid">
+            {g.fields.map((f) =>
+              f.name === 'correoPaciente' ? (
+                <div key={f.name} className="documents-patient">
+                  {renderField(f)}
+                  <Button variant="secondary" onClick={() => void fillFromRecord()} busy={findPatient.isPending}>
+                    Completar datos del paciente
+                  </Button>
+                  <p className="documents-lookup" role="status">
+                    {lookup ?? ''}
+                  </p>
+                </div>
+              ) : (
+                renderField(f)
+              ),
+            )}
+          </div>
+        ),
+      )}
+
+      <fieldset className="documents-fieldset documents-signature">
+        <legend>Firma del médico</legend>
+        {profile?.hasSignature ? (
+          <div className="documents-signature-row">
+            <img src={`/api/doctor/documents/profile/signature?v=${signatureVersion}`} alt="Su firma guardada" className="documents-signature-img" />
+            <Link to="/Firma_Admin_Doctor">Cambiar mi firma o mi número de registro</Link>
+          </div>
+        ) : (
+          <p className="documents-warning">
+            {messages.documentProfileRequired} <Link to="/Firma_Admin_Doctor">Ir a «Firma del médico»</Link>
+          </p>
+        )}
+      </fieldset>
+
+      <p className="documents-summary" role="alert">
+        {summary ?? ''}
+      </p>
+      <Button type="submit" busy={generate.isPending} className="documents-submit">
+        Generar PDF
+      </Button>
+      <p className="documents-status" role="status">
+        {status ?? ''}
+      </p>
+    </form>
+  );
+}

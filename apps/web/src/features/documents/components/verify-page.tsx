@@ -1,0 +1,109 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { messages } from '@clinica/shared';
+import { Button } from '../../../components/ui/button.js';
+import { Field } from '../../../components/ui/field.js';
+import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { useCompareDocument } from '../api/compare-document.js';
+import { useVerifyDocument } from '../api/verify-document.js';
+import { formatDateTime } from './format.js';
+import '../documents.css';
+
+/**
+ * /verificar-documento?codigo=…: the public check of a document's code (its QR code leads here):
+ * whether it was issued, what, by which doctor and when, and whether a file at hand is that very
+ * document (same SHA-256). It shows no patient data.
+ */
+export function VerifyDocumentPage() {
+  const [params, setParams] = useSearchParams();
+  const codigo = (params.get('codigo') ?? '').trim();
+  const [typed, setTyped] = useState(codigo);
+  const result = useVerifyDocument(codigo);
+  const resultTitle = useId();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setParams(typed.trim() ? { codigo: typed.trim() } : {});
+  };
+
+  return (
+    <div className="documents-page">
+      <h1>Verificar un documento médico</h1>
+      <p className="documents-intro">
+        Escriba el código de verificación impreso en el documento, o escanee su código QR. Por privacidad, esta página no muestra
+        datos del paciente.
+      </p>
+      <form className="documents-verify-form" role="search" onSubmit={submit}>
+        <Field label="Código de verificación" hint="Por ejemplo: ABCD-EFGH-JKMN">
+          {(p) => (
+            <input {...p} value={typed} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(e) => setTyped(e.currentTarget.value)} />
+          )}
+        </Field>
+        <Button type="submit">Verificar</Button>
+      </form>
+
+      {codigo !== '' &&
+        (result.isPending ? (
+          <p>{messages.loading}</p>
+        ) : result.isError ? (
+          <p role="alert" className="documents-verdict documents-verdict-bad">
+            {result.error instanceof ApiError && result.error.status === 404 ? messages.documentNotIssued : messageOf(result.error, messages.loadFailed)}
+          </p>
+        ) : (
+          <section aria-labelledby={resultTitle} className="documents-verdict documents-verdict-ok">
+            <h2 id={resultTitle}>Documento emitido por la clínica</h2>
+            <dl className="documents-details">
+              <div>
+                <dt>Documento</dt>
+                <dd>{result.data.titulo}</dd>
+              </div>
+              <div>
+                <dt>Médico</dt>
+                <dd>{result.data.doctor}</dd>
+              </div>
+              <div>
+                <dt>Fecha de emisión</dt>
+                <dd>{formatDateTime(result.data.fecha)}</dd>
+              </div>
+              <div>
+                <dt>Código</dt>
+                <dd className="documents-code">{result.data.codigo}</dd>
+              </div>
+            </dl>
+            <CompareFile codigo={result.data.codigo} />
+          </section>
+        ))}
+    </div>
+  );
+}
+
+/** Uploads a file to compare with the issued document (same SHA-256 or not). */
+function CompareFile({ codigo }: { codigo: string }) {
+  const compare = useCompareDocument();
+  const [file, setFile] = useState<File | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) {
+      setError(messages.verificationFileRequired);
+      return;
+    }
+    setError(undefined);
+    compare.mutate({ codigo, archivo: file });
+  };
+  return (
+    <form className="documents-compare" onSubmit={submit} noValidate>
+      <h3>¿Es este el mismo archivo?</h3>
+      <p className="documents-note">Suba el PDF que recibió: se compara su huella digital (SHA-256) con la del documento emitido.</p>
+      <Field label="Archivo PDF del documento" error={error}>
+        {(p) => <input {...p} type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.currentTarget.files?.[0])} />}
+      </Field>
+      <Button type="submit" variant="secondary" busy={compare.isPending}>
+        Comparar archivo
+      </Button>
+      <p role="status" className={compare.data ? (compare.data.coincide ? 'documents-match' : 'documents-mismatch') : undefined}>
+        {compare.data?.message ?? (compare.isError ? messageOf(compare.error, messages.loadFailed) : '')}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { messages } from '@clinica/shared';
+import { Button } from '../../../components/ui/button.js';
+import { useMyConsultations } from '../api/get-my-consultations.js';
+import { ConsultationModal } from './consultation-modal.js';
+import { formatDateTime, serviceLabel } from './format.js';
+import '../../../components/ui/list.css';
+import '../records.css';
+
+/** /Consultas: the patient's own virtual consultations; each row opens its detail by token. */
+export function ConsultasPage() {
+  const rows = useMyConsultations();
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <div className="records-page">
+      <h1>Mis consultas virtuales</h1>
+      {rows.isPending ? (
+        <p>{messages.loading}</p>
+      ) : rows.isError ? (
+        <p role="alert" className="list-error">
+          {messages.loadFailed}
+        </p>
+      ) : rows.data.length === 0 ? (
+        <p>{messages.noResults}</p>
+      ) : (
+        <ul className="records-list">
+          {rows.data.map((r) => (
+            <li key={r.id} className="records-row">
+              <div>
+                <p className="records-row-title">
+                  {serviceLabel(r.servicio)} · {formatDateTime(r.fecha_registro)}
+                </p>
+                <p className="records-row-meta">
+                  Médico: {r.correo_doctor} · {r.estado_consulta === 1 ? 'Abierta' : 'Cerrada'}
+                  {r.revisado === 1 && <span className="list-badge list-badge-ok">Revisada por su médico</span>}
+                </p>
+              </div>
+              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={`Ver detalle de la consulta del ${formatDateTime(r.fecha_registro)}`}>
+                Ver detalle
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open !== null && <ConsultationModal token={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}

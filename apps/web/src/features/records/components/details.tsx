@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { messages } from '@clinica/shared';
+
+/** Label and value pairs; an empty value reads 'No disponible'. */
+export function Details({ items }: { items: [label: string, value: ReactNode][] }) {
+  return (
+    <dl className="details-grid">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === '' ? messages.unavailable : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

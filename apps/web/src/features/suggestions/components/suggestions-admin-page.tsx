@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { messages } from '@clinica/shared';
+import { NameSearch } from '../../../components/ui/name-search.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { messageOf } from '../../../lib/api-client.js';
+import { useCursorPages } from '../../../lib/use-cursor-pages.js';
+import { useAdminSuggestions } from '../api/get-admin-suggestions.js';
+import '../../../components/ui/list.css';
+import '../suggestions.css';
+
+const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: 'America/Panama', dateStyle: 'short', timeStyle: 'short' });
+
+/** /Sugerencias_Admin: every suggestion, newest first, searchable by the sender's first name. */
+export function SugerenciasAdminPage() {
+  const [search, setSearch] = useState<string | null>(null);
+  const pages = useCursorPages();
+  const rows = useAdminSuggestions(search, pages.cursor);
+  const find = (name: string | null) => {
+    setSearch(name);
+    pages.reset();
+  };
+
+  return (
+    <div className="list-page">
+      <h1>Sugerencias</h1>
+      <NameSearch onSearch={(name) => find(name === '' ? null : name)} onClear={() => find(null)} />
+      <div className="list-table-wrap">
+        <table className="list-table">
+          <caption className="visually-hidden">Sugerencias de los pacientes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Sugerencia</th>
+              <th scope="col">Nombre</th>
+              <th scope="col">Apellido</th>
+              <th scope="col">Correo</th>
+              <th scope="col">Fecha de registro</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.isPending ? (
+              <tr>
+                <td colSpan={5}>{messages.loading}</td>
+              </tr>
+            ) : rows.isError ? (
+              <tr>
+                <td colSpan={5} role="alert" className="list-error">
+                  {messageOf(rows.error, messages.requestNetworkError)}
+                </td>
+              </tr>
+            ) : rows.data.items.length === 0 ? (
+              <tr>
+                <td colSpan={5}>{messages.noResults}</td>
+              </tr>
+            ) : (
+              rows.data.items.map((s) => (
+                <tr key={s.id}>
+                  <td className="suggestion-text">{s.sugerencia}</td>
+                  <td>{s.nombre}</td>
+                  <td>{s.apellido}</td>
+                  <td className="list-wrap">{s.correo}</td>
+                  <td>{dateTime.format(new Date(s.fecha_registro))}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        page={pages.page}
+        hasPrevious={pages.hasPrevious}
+        hasNext={Boolean(rows.data?.next_cursor)}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(rows.data?.next_cursor)}
+        busy={rows.isFetching}
+      />
+    </div>
+  );
+}

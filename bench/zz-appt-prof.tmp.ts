@@ -1,0 +1,34 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { parseConfig } from '/work/main/apps/server/src/config.js';
+import { openDatabase } from '/work/main/apps/server/src/db/client.js';
+import { buildApp } from '/work/main/apps/server/src/app.js';
+import { PNG_1X1, multipart, validRegistration } from '/work/main/apps/server/test/harness.js';
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-prof-'));
+const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_WORKER: '0' });
+const database = await openDatabase({ dataDir: config.dataDir });
+const app = await buildApp({ config, database, logger: false });
+const reg = validRegistration();
+await app.inject({ method: 'POST', url: '/api/auth/register', ...multipart(reg, [{ field: 'image_cedula', filename: 'c.png', bytes: PNG_1X1 }]) });
+const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } });
+const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+await app.inject({ method: 'POST', url: '/api/doctor/register', payload: { clave_seguridad: 'demo-clave-doctor', nombre: 'A', apellido: 'B', correo: 'd@example.com', password: 'secreto-seguro-1', password_confirm: 'secreto-seguro-1', servicio: 'consulta_general' } });
+const id = ((await app.db.execute(sql`select id from staff where correo='d@example.com'`)) as any).rows[0].id;
+async function time(name: string, url: string, n = 300) {
+  for (let i = 0; i < 20; i++) await app.inject({ url, headers: { cookie } });
+  const t = performance.now();
+  for (let i = 0; i < n; i++) await app.inject({ url, headers: { cookie } });
+  console.log(name, ((performance.now() - t) / n).toFixed(2), 'ms');
+}
+await time('session', '/api/auth/session?activo=1');
+await time('hours', `/api/appointments/hours?id=${id}&fecha=2026-12-02`);
+await time('blocked', `/api/appointments/blocked-dates?id=${id}`);
+await time('doctors', `/api/doctors?servicio=consulta_general`);
+await time('list', `/api/appointments`);
+const t = performance.now();
+for (let i = 0; i < 300; i++) await app.db.execute(sql`select 1`);
+console.log('select1', ((performance.now() - t) / 300).toFixed(2));
+await app.close();
+await fs.rm(dataDir, { recursive: true, force: true });

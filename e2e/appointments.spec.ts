@@ -1,0 +1,313 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { es } from 'date-fns/locale/es';
+import { addDays, messages, panamaToday, weekdayOf } from '@clinica/shared';
+import { test, expect, DEMO, PNG_1X1, login, registerPatient, registerStaff } from './fixtures';
+import { acceptAlert, visitedBefore } from './frame-helpers';
+
+// In-person appointments (issue 5): booking with transfer and with PayPal (local stand-in), the
+// Spanish date picker refusing past and unavailable days, a doctor blocking a date, the staff
+// finding an appointment by first name, and the patient cancelling. The server runs on real
+// time, so dates are counted from today in Panama; every test has a doctor of its own.
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const suffix = () => Array.from({ length: 6 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('');
+
+/** A weekday at least `ahead` days after today (Panama), yyyy-MM-dd. */
+function weekdayAhead(ahead: number) {
+  let fecha = addDays(panamaToday(Date.now()), ahead);
+  while (weekdayOf(fecha) === 0 || weekdayOf(fecha) === 6) fecha = addDays(fecha, 1);
+  return fecha;
+}
+
+/** The picker's name of a day: 'miércoles, 25 de noviembre de 2026'. */
+/** The patient's list on /Citas_usuario. */
+const myAppointments = (page: Page) => page.getByRole('list', { name: 'Mis citas' }).getByRole('listitem');
+
+const dayName = (fecha: string) => {
+  const [y = 0, m = 1, d = 1] = fecha.split('-').map(Number);
+  return format(new Date(y, m - 1, d), 'PPPP', { locale: es });
+};
+
+/** The calendar's cell of a day, whatever its prefix ('Elegir' or 'No disponible'). */
+const dayCell = (page: Page, fecha: string) => page.getByRole('gridcell', { name: new RegExp(`^(Elegir|No disponible) ${dayName(fecha)}$`) });
+
+/** Opens the picker of `label` and moves month by month until the day is shown. */
+async function showDay(page: Page, fecha: string, label = 'Fecha') {
+  await page.getByLabel(label, { exact: true }).click();
+  for (let i = 0; i < 13 && (await dayCell(page, fecha).count()) === 0; i++) {
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  }
+  return dayCell(page, fecha);
+}
+
+async function pickDay(page: Page, fecha: string, label = 'Fecha') {
+  const cell = await showDay(page, fecha, label);
+  await expect(cell).toHaveAttribute('aria-label', `Elegir ${dayName(fecha)}`);
+  await cell.click();
+  await expect(page.getByLabel(label, { exact: true })).toHaveValue(format(new Date(`${fecha}T12:00:00`), 'dd/MM/yyyy'));
+}
+
+/** A doctor of Medicina Interna of this test only, and how the form lists them. */
+async function newDoctor(request: APIRequestContext) {
+  const doctor = await registerStaff(request, 'doctor', 'medicina_interna');
+  return { ...doctor, label: `Tomás Morales (${doctor.email})` };
+}
+
+/** Signs a new patient in and opens /citas with the service and the doctor chosen. */
+async function openBooking(page: Page, request: APIRequestContext, doctorLabel: string, nombre = `Paciente${suffix()}`) {
+  const patient = await registerPatient(request, { nombre });
+  await login(page, 'patient', patient);
+  await page.goto('/citas');
+  await expect(page.getByRole('heading', { name: 'Citas presenciales', level: 1 })).toBeVisible();
+  await page.getByLabel('Servicio', { exact: true }).selectOption('medicina_interna');
+  await page.getByLabel('Médico', { exact: true }).selectOption({ label: doctorLabel });
+  await expect(page.getByText('Precio de la cita: USD 40.00')).toBeVisible();
+  return { ...patient, nombre };
+}
+
+/** Books by transfer through the API, as the form does, for the signed-in patient of `page`. */
+async function bookThroughApi(page: Page, input: { doctorEmail: string; fecha: string; hora: string }) {
+  const doctors = (await (await page.request.get('/api/doctors?servicio=medicina_interna')).json()) as { id: string; correo: string }[];
+  const doctor = doctors.find((d) => d.correo === input.doctorEmail);
+  const res = await page.request.post('/api/appointments/receipt', {
+    multipart: {
+      servicio: 'medicina_interna',
+      id_doctor: doctor!.id,
+      fecha: input.fecha,
+      hora: input.hora,
+      mensaje: 'Dolor de espalda desde hace una semana',
+      metodo_de_pago: 'Transferencia',
+      monto: '40',
+      comprobante_tranferencia: { name: 'recibo.png', mimeType: 'image/png', buffer: PNG_1X1 },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function staffPage(browser: Browser, baseURL: string, role: 'admin' | 'doctor', creds: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await visitedBefore(page, context, baseURL);
+  await login(page, role, { email: creds.email, password: creds.password });
+  return page;
+}
+
+test.beforeEach(async ({ page, context, baseURL }) => {
+  await visitedBefore(page, context, baseURL!);
+});
+
+test('transfer: every field is asked for, then the request is sent, the form reset and the appointment listed', async ({ page, request }) => {
+  const doctor = await newDoctor(request);
+  await openBooking(page, request, doctor.label);
+  const fecha = weekdayAhead(3);
+
+  // The receipt alone is not enough.
+  await page.getByLabel('Transferencia bancaria (solo Panamá)').check();
+  await page.getByLabel('Comprobante de pago (imagen o PDF)').setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await page.getByRole('button', { name: 'Enviar comprobante' }).click();
+  await acceptAlert(page, messages.missingFieldsWithReceipt);
+
+  await pickDay(page, fecha);
+  await page.getByLabel('Hora', { exact: true }).selectOption('10:00');
+  await page.getByLabel('Motivo de la consulta').fill('Control de presión arterial');
+  await page.getByRole('button', { name: 'Enviar comprobante' }).click();
+  await acceptAlert(page, messages.receiptSent);
+
+  // The form is reset.
+  await expect(page.getByLabel('Servicio', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Motivo de la consulta')).toHaveValue('');
+  await expect(page.getByRole('status')).toContainText(messages.receiptSent);
+
+  await page.getByRole('link', { name: 'Ver mis citas' }).click();
+  await expect(page).toHaveURL(/\/Citas_usuario$/);
+  await expect(myAppointments(page)).toContainText(dayName(fecha));
+  await expect(myAppointments(page)).toContainText('Pago en revisión');
+});
+
+test('PayPal through the stand-in: refused while incomplete, then paid and confirmed', async ({ page, request, browser, baseURL }) => {
+  const doctor = await newDoctor(request);
+  await openBooking(page, request, doctor.label);
+  const fecha = weekdayAhead(4);
+
+  await page.getByLabel('PayPal o tarjeta de débito/crédito').check();
+  await expect(page.getByText('Monto a pagar: USD 40.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Pagar con PayPal (demo)' }).click();
+  await acceptAlert(page, messages.missingFields);
+
+  await pickDay(page, fecha);
+  await page.getByLabel('Hora', { exact: true }).selectOption('15:00');
+  await page.getByLabel('Motivo de la consulta').fill('Revisión de exámenes de sangre');
+  await page.getByRole('button', { name: 'Pagar con PayPal (demo)' }).click();
+  await acceptAlert(page, messages.appointmentSent);
+  await expect(page.getByLabel('Servicio', { exact: true })).toHaveValue('');
+
+  await page.goto('/Citas_usuario');
+  await expect(myAppointments(page)).toContainText('Confirmada');
+  await page.getByRole('button', { name: /Ver detalle/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Detalle de la cita' });
+  await expect(modal).toContainText('Paypal o Tarjeta · USD 40.00 · Aprobado');
+
+  // The hour is taken now: another patient does not get it.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await visitedBefore(otherPage, other, baseURL!);
+  await openBooking(otherPage, otherPage.request, doctor.label);
+  await pickDay(otherPage, fecha);
+  await expect(otherPage.getByLabel('Hora', { exact: true }).locator('option[value="15:00"]')).toHaveCount(0);
+  await expect(otherPage.getByLabel('Hora', { exact: true }).locator('option[value="14:00"]')).toHaveCount(1);
+  await other.close();
+});
+
+test('the picker refuses past days, and a day the doctor blocks disappears from the patient’s picker', async ({ page, request, browser, baseURL }) => {
+  const doctor = await newDoctor(request);
+  const blocked = weekdayAhead(5);
+  await openBooking(page, request, doctor.label);
+
+  // Past days cannot be chosen (yesterday is shown when it is in this month; otherwise the
+  // calendar does not go back at all).
+  const yesterday = addDays(panamaToday(Date.now()), -1);
+  await page.getByLabel('Fecha', { exact: true }).click();
+  const past = dayCell(page, yesterday);
+  if ((await past.count()) > 0) {
+    await expect(past).toHaveAttribute('aria-disabled', 'true');
+    await expect(past).toHaveAttribute('aria-label', `No disponible ${dayName(yesterday)}`);
+    await past.click({ force: true });
+    await expect(page.getByLabel('Fecha', { exact: true })).toHaveValue('');
+  } else {
+    await expect(page.getByRole('button', { name: 'Mes anterior' })).toHaveCount(0);
+  }
+  await page.keyboard.press('Escape');
+  // The day to block is free for now.
+  await expect(await showDay(page, blocked)).toHaveAttribute('aria-label', `Elegir ${dayName(blocked)}`);
+  await page.keyboard.press('Escape');
+
+  // The doctor blocks it on /Fecha_Admin_Doctor.
+  const doc = await staffPage(browser, baseURL!, 'doctor', doctor);
+  await doc.goto('/Fecha_Admin_Doctor');
+  await expect(doc.getByRole('heading', { name: 'Ingresar Fecha No Disponible', level: 1 })).toBeVisible();
+  await doc.getByRole('button', { name: 'Enviar' }).click();
+  await acceptAlert(doc, messages.missingFields);
+  await pickDay(doc, blocked, 'Fecha no disponible');
+  await doc.getByRole('button', { name: 'Enviar' }).click();
+  await acceptAlert(doc, messages.dateBlockedOk);
+  await expect(doc.getByRole('list', { name: 'Mis fechas no disponibles' }).getByRole('listitem')).toContainText(dayName(blocked));
+
+  // The patient's picker, loaded again, refuses it.
+  await page.reload();
+  await page.getByLabel('Servicio', { exact: true }).selectOption('medicina_interna');
+  await page.getByLabel('Médico', { exact: true }).selectOption({ label: doctor.label });
+  const cell = await showDay(page, blocked);
+  await expect(cell).toHaveAttribute('aria-label', `No disponible ${dayName(blocked)}`);
+  await expect(cell).toHaveAttribute('aria-disabled', 'true');
+  await cell.click({ force: true });
+  await expect(page.getByLabel('Fecha', { exact: true })).toHaveValue('');
+  await page.keyboard.press('Escape');
+
+  // Unblocked, it can be chosen again.
+  await doc.getByRole('button', { name: `Desbloquear el ${dayName(blocked)}` }).click();
+  await acceptAlert(doc, messages.dateUnblockedOk);
+  await expect(doc.getByText(messages.noBlockedDates)).toBeVisible();
+  await page.reload();
+  await page.getByLabel('Servicio', { exact: true }).selectOption('medicina_interna');
+  await page.getByLabel('Médico', { exact: true }).selectOption({ label: doctor.label });
+  await pickDay(page, blocked);
+  await doc.context().close();
+});
+
+test('a doctor warned about appointments already held, then the doctor and an administrator find the appointment by first name', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const doctor = await newDoctor(request);
+  const nombre = `Ámbar${suffix()}`;
+  const fecha = weekdayAhead(6);
+  const patient = await registerPatient(request, { nombre });
+  await login(page, 'patient', patient);
+  await bookThroughApi(page, { doctorEmail: doctor.email, fecha, hora: '11:00' });
+
+  // The doctor's list: their own appointment, found without accents or capitals.
+  const doc = await staffPage(browser, baseURL!, 'doctor', doctor);
+  await doc.goto('/Citas_Admin_Doctor');
+  await expect(doc.getByRole('row')).toHaveCount(2);
+  await doc.getByLabel('Nombre del paciente').fill(nombre.toLowerCase().replace('á', 'a'));
+  await doc.getByRole('button', { name: 'Enviar' }).click();
+  await expect(doc.getByRole('row')).toHaveCount(2);
+  await doc.getByLabel('Nombre del paciente').fill('nadie-con-este-nombre');
+  await doc.getByRole('button', { name: 'Enviar' }).click();
+  await expect(doc.getByText(messages.noResults)).toBeVisible();
+  await doc.getByRole('button', { name: 'Limpiar Búsqueda' }).click();
+  await doc.getByRole('button', { name: /Información Completa/ }).click();
+  const modal = doc.getByRole('dialog', { name: 'Información Completa de la cita' });
+  for (const text of [nombre, 'Batista', patient.email, '+507 67654321', dayName(fecha), '11:00', 'Medicina Interna', 'Dolor de espalda desde hace una semana']) {
+    await expect(modal).toContainText(text);
+  }
+  await modal.getByRole('button', { name: 'Cerrar' }).click();
+
+  // Blocking that day: first the warning that lists the appointment.
+  await doc.goto('/Fecha_Admin_Doctor');
+  await pickDay(doc, fecha, 'Fecha no disponible');
+  await doc.getByRole('button', { name: 'Enviar' }).click();
+  const warning = doc.getByRole('alert').filter({ hasText: messages.blockDateHasAppointments });
+  await expect(warning).toContainText(`${nombre} Batista`);
+  await warning.getByRole('button', { name: 'No bloquear' }).click();
+  await expect(doc.getByText(messages.noBlockedDates)).toBeVisible();
+  await doc.context().close();
+
+  // The administrator finds it among everybody's and cancels it.
+  const admin = await staffPage(browser, baseURL!, 'admin', DEMO.admin);
+  await admin.goto('/Citas_Admin');
+  await admin.getByLabel('Nombre del paciente').fill(nombre.toUpperCase());
+  await admin.getByRole('button', { name: 'Enviar' }).click();
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await expect(admin.getByRole('row').nth(1)).toContainText('Tomás Morales');
+  await admin.getByRole('button', { name: /Información Completa/ }).click();
+  const adminModal = admin.getByRole('dialog', { name: 'Información Completa de la cita' });
+  await expect(adminModal).toContainText('Transferencia · USD 40.00 · En revisión');
+  await adminModal.getByRole('button', { name: 'Cancelar cita' }).click();
+  await expect(adminModal.getByText(messages.cancelReasonRequired)).toBeVisible();
+  await adminModal.getByLabel('Motivo de la cancelación').fill('La transferencia no llegó');
+  await adminModal.getByRole('button', { name: 'Cancelar cita' }).click();
+  await acceptAlert(admin, messages.appointmentCancelled);
+  await expect(adminModal).toContainText('Por la clínica');
+  await admin.context().close();
+
+  // The patient sees it cancelled, with the reason.
+  await page.goto('/Citas_usuario');
+  await page.getByRole('button', { name: /Ver detalle/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Detalle de la cita' })).toContainText('La transferencia no llegó');
+});
+
+test('the patient downloads the .ics, cancels more than 24 hours ahead, and the hour is free again', async ({ page, request }) => {
+  const doctor = await newDoctor(request);
+  const fecha = weekdayAhead(3);
+  await openBooking(page, request, doctor.label);
+  await bookThroughApi(page, { doctorEmail: doctor.email, fecha, hora: '09:00' });
+
+  // Taken: not offered.
+  await pickDay(page, fecha);
+  await expect(page.getByLabel('Hora', { exact: true }).locator('option[value="09:00"]')).toHaveCount(0);
+
+  await page.goto('/Citas_usuario');
+  await page.getByRole('button', { name: /Ver detalle/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Detalle de la cita' });
+  await expect(modal).toContainText('Dolor de espalda desde hace una semana');
+  const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('link', { name: 'Añadir a mi calendario (.ics)' }).click()]);
+  expect(download.suggestedFilename()).toBe(`cita-${fecha}-0900.ics`);
+
+  await modal.getByRole('button', { name: 'Cancelar cita' }).click();
+  await expect(modal.getByText(messages.appointmentConfirmCancel)).toBeVisible();
+  await modal.getByRole('button', { name: 'Sí, cancelar la cita' }).click();
+  await acceptAlert(page, messages.appointmentCancelled);
+  await expect(modal).toContainText('Cancelada');
+  await expect(modal.getByRole('button', { name: 'Cancelar cita' })).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Cerrar' }).click();
+
+  await page.goto('/citas');
+  await page.getByLabel('Servicio', { exact: true }).selectOption('medicina_interna');
+  await page.getByLabel('Médico', { exact: true }).selectOption({ label: doctor.label });
+  await pickDay(page, fecha);
+  await expect(page.getByLabel('Hora', { exact: true }).locator('option[value="09:00"]')).toHaveCount(1);
+});

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { SERVICES } from '../constants.js';
+import { messages } from '../messages.js';
+import { requiredChoice } from './auth.schema.js';
+import { RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
+
+/** The chat consultation (issue 4): the health form, the chat's state, its messages and the extra hour. */
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v);
+const numberFrom = (v: unknown) => {
+  const b = blankToUndefined(v);
+  return typeof b === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(b) ? Number(b.replace(',', '.')) : b;
+};
+
+const ranged = (min: number, max: number, message: string) =>
+  z.preprocess(numberFrom, z.number({ error: message }).finite(message).min(min, message).max(max, message));
+const optionalInt = (min: number, max: number, message: string) =>
+  z.preprocess(
+    numberFrom,
+    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+
+/** The health form: peso (kg) and talla (m) required; blood pressure and rates optional. */
+export const healthDataSchema = z.object({
+  peso: ranged(0.5, 400, messages.pesoRange),
+  talla: ranged(0.3, 2.6, messages.tallaRange),
+  presion_arterial: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: messages.presionArterialFormat })
+      .trim()
+      .regex(/^\d{2,3}\s*\/\s*\d{2,3}$/, messages.presionArterialFormat)
+      .optional(),
+  ),
+  frecuencia_cardiaca: optionalInt(20, 250, messages.frecuenciaCardiacaRange),
+  frecuencia_respiratoria: optionalInt(4, 80, messages.frecuenciaRespiratoriaRange),
+});
+export type HealthData = z.infer<typeof healthDataSchema>;
+/** The form's raw values (strings from the inputs). */
+export type HealthDataInput = z.input<typeof healthDataSchema>;
+
+/** Answer of the health form: status and message, as the specification's call. */
+export const healthDataResultSchema = z.object({ status: z.literal('success'), message: z.string() });
+
+/** The multipart field of the image upload, one file per call. */
+export const CHAT_IMAGE_FIELD = 'image';
+export const CHAT_MAX_IMAGES = 20;
+export const CHAT_MESSAGE_MAX = 2000;
+
+/** The patient's chat: the consultation, the hour kept by the server, and what was already sent. */
+export const chatStateSchema = z.object({
+  consulta_token: z.string(),
+  servicio: z.enum(SERVICES),
+  doctor: z.string(),
+  /** Seconds left of the chat time, by the server's clock. */
+  segundos_restantes: z.number().int(),
+  /** null until the patient's chat opens (its socket's first join starts the hour). */
+  ends_at: z.string().nullable(),
+  /** The time was ended by closing the 'Área de Pagos' without paying: no more messages. */
+  tiempo_cerrado: z.boolean(),
+  /** Health data already sent (the form is then hidden and the image upload shown). */
+  formulario_enviado: z.boolean(),
+  imagenes: z.number().int(),
+  /** Address of the WebSocket, relative to the site. */
+  ws: z.string(),
+});
+export type ChatState = z.infer<typeof chatStateSchema>;
+
+export const CHAT_ROLES = ['patient', 'doctor'] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+
+/** A message as both sides see it; the sender is the server's, never the client's. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  de: z.enum(CHAT_ROLES),
+  nombre: z.string(),
+  texto: z.string(),
+  fecha: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** The WebSocket's handshake query: the consultation's token, who is joining, and the last id the client has. */
+export const chatSocketQuerySchema = z.object({
+  consulta: z.string().min(10).max(100),
+  rol: z.enum(CHAT_ROLES),
+  since: z.coerce.number().int().min(0).default(0),
+});
+
+/** Client -> server. Anything else (a `de`, a `nombre`) is ignored: the server sets the sender. */
+export const chatClientFrameSchema = z.object({
+  type: z.literal('send'),
+  texto: z.string().trim().min(1, messages.chatMessageInvalid).max(CHAT_MESSAGE_MAX, messages.chatMessageInvalid),
+  /** The client's id of this send, echoed in the acknowledgement or the refusal. */
+  cid: z.string().max(64).optional(),
+});
+
+/** Server -> client. */
+export type ChatServerFrame =
+  | { type: 'history'; messages: ChatMessage[] }
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'ack'; cid?: string; id: number }
+  | { type: 'error'; cid?: string; message: string }
+  | { type: 'time'; segundos_restantes: number; ends_at: string; tiempo_cerrado: boolean }
+  | { type: 'closed'; message: string };
+
+/** The extra hour by PayPal: the order ("update session for PayPal") and its capture. */
+export const extraHourOrderSchema = z.object({
+  metodo_de_pago: z.literal('Paypal o Tarjeta', { error: messages.paypalPaymentFailed }),
+  monto: montoField,
+});
+export const extraHourCaptureSchema = z.object({ ...paypalApprovalShape });
+export const extraHourReceiptSchema = z.object({
+  metodo_de_pago: requiredChoice(RECEIPT_METHODS),
+  monto: montoField,
+});
+export const extraHourResultSchema = z.object({
+  success: z.literal(true),
+  status: z.literal('success'),
+  message: z.string(),
+  /** True when the hour was added at once (PayPal); false while a receipt waits for approval. */
+  aplicada: z.boolean(),
+});
+
+export const exitResultSchema = z.object({ ok: z.literal(true), message: z.string() });
+
+/** The doctor's list of their chats. */
+export const doctorChatRowSchema = z.object({
+  consulta_token: z.string(),
+  paciente: z.string(),
+  correo: z.string(),
+  servicio: z.enum(SERVICES),
+  fecha_registro: z.string(),
+  /** null until the patient opens the chat. */
+  segundos_restantes: z.number().int().nullable(),
+  ultimo_mensaje: z.string().nullable(),
+});
+export type DoctorChatRow = z.infer<typeof doctorChatRowSchema>;
+
+/** One of the doctor's chats with the patient's health data and images. */
+export const doctorChatDetailSchema = doctorChatRowSchema.extend({
+  sintomas: z.string(),
+  peso: z.number().nullable(),
+  talla: z.number().nullable(),
+  presion_arterial: z.string().nullable(),
+  frecuencia_cardiaca: z.string().nullable(),
+  frecuencia_respiratoria: z.string().nullable(),
+  imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),
+});
+export type DoctorChatDetail = z.infer<typeof doctorChatDetailSchema>;
