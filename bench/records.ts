@@ -162,6 +162,15 @@ export async function run(opts: { requests?: number } = {}): Promise<BenchRow[]>
     const searchPlan = await planOf('anayansi');
     console.error(`records: plan of a rare first-name search ('anayansi'):\n  ${searchPlan.join('\n  ')}`);
     console.error(`records: plan of a common first-name search ('jose'):\n  ${plan.join('\n  ')}`);
+    const doctorPlan = (
+      await rows<{ 'QUERY PLAN': string }>(
+        database,
+        sql`EXPLAIN ANALYZE SELECT c.id FROM consultations c JOIN patients p ON p.id = c.patient_id
+            WHERE c.doctor_id = ${doctorIds[0]!}::uuid AND clinica_fold(p.nombre) LIKE clinica_fold(${'anayansi'}) || '%'
+            ORDER BY c.fecha_registro DESC, c.id DESC LIMIT 21`,
+      )
+    ).map((r) => r['QUERY PLAN']);
+    console.error(`records: plan of the doctor's search ('anayansi'):\n  ${doctorPlan.join('\n  ')}`);
     if (!searchPlan.join('\n').includes('patients_nombre_fold_idx')) throw new Error('the first-name search does not use patients_nombre_fold_idx');
 
     await app.listen({ port: 0, host: '127.0.0.1' });

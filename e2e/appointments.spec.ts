@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
@@ -101,6 +102,11 @@ test('transfer: every field is asked for, then the request is sent, the form res
   const doctor = await newDoctor(request);
   await openBooking(page, request, doctor.label);
   const fecha = weekdayAhead(3);
+  await page.goto('/Citas_usuario');
+  await expect(page.getByText(messages.noResults)).toBeVisible();
+  await page.goto('/citas');
+  await page.getByLabel('Servicio', { exact: true }).selectOption('medicina_interna');
+  await page.getByLabel('Médico', { exact: true }).selectOption({ label: doctor.label });
 
   // The receipt alone is not enough.
   await page.getByLabel('Transferencia bancaria (solo Panamá)').check();
@@ -189,6 +195,11 @@ test('the picker refuses past days, and a day the doctor blocks disappears from 
   await doc.getByRole('button', { name: 'Enviar' }).click();
   await acceptAlert(doc, messages.missingFields);
   await pickDay(doc, blocked, 'Fecha no disponible');
+  // The server cannot be reached: 'Error al enviar la fecha'.
+  await doc.route('**/api/doctor/blocked-dates', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+  await doc.getByRole('button', { name: 'Enviar' }).click();
+  await acceptAlert(doc, messages.dateBlockFailed);
+  await doc.unroute('**/api/doctor/blocked-dates');
   await doc.getByRole('button', { name: 'Enviar' }).click();
   await acceptAlert(doc, messages.dateBlockedOk);
   await expect(doc.getByRole('list', { name: 'Mis fechas no disponibles' }).getByRole('listitem')).toContainText(dayName(blocked));
@@ -310,4 +321,55 @@ test('the patient downloads the .ics, cancels more than 24 hours ahead, and the 
   await page.getByLabel('Médico', { exact: true }).selectOption({ label: doctor.label });
   await pickDay(page, fecha);
   await expect(page.getByLabel('Hora', { exact: true }).locator('option[value="09:00"]')).toHaveCount(1);
+});
+
+test('the appointment pages pass axe (WCAG 2.1 AA) at 360 px, the calendar open included', async ({ page, request, browser, baseURL }) => {
+  const axe = async (p: Page) =>
+    (await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => ({
+      id: v.id,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  await page.setViewportSize({ width: 360, height: 800 });
+  const doctor = await newDoctor(request);
+  const nombre = `Paciente${suffix()}`;
+  await openBooking(page, request, doctor.label, nombre);
+  const fecha = weekdayAhead(3);
+  await pickDay(page, fecha);
+  await page.getByLabel('Hora', { exact: true }).selectOption('12:00');
+  await page.getByLabel('Transferencia bancaria (solo Panamá)').check();
+  expect(await axe(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByLabel('Fecha', { exact: true }).click();
+  await expect(page.getByRole('gridcell').first()).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await bookThroughApi(page, { doctorEmail: doctor.email, fecha, hora: '12:00' });
+  await page.goto('/Citas_usuario');
+  await page.getByRole('button', { name: /Ver detalle/ }).click();
+  await expect(page.getByRole('dialog')).toContainText('Dolor de espalda');
+  expect(await axe(page)).toEqual([]);
+
+  const doc = await staffPage(browser, baseURL!, 'doctor', doctor);
+  await doc.setViewportSize({ width: 360, height: 800 });
+  await doc.goto('/Citas_Admin_Doctor');
+  await doc.getByRole('button', { name: /Información Completa/ }).click();
+  await expect(doc.getByRole('dialog')).toContainText(nombre);
+  expect(await axe(doc)).toEqual([]);
+  await doc.goto('/Fecha_Admin_Doctor');
+  await pickDay(doc, fecha, 'Fecha no disponible');
+  await doc.getByRole('button', { name: 'Enviar' }).click();
+  await expect(doc.getByText(messages.blockDateHasAppointments)).toBeVisible();
+  expect(await axe(doc)).toEqual([]);
+  await doc.context().close();
+
+  const admin = await staffPage(browser, baseURL!, 'admin', DEMO.admin);
+  await admin.setViewportSize({ width: 360, height: 800 });
+  await admin.goto('/Citas_Admin');
+  await admin.getByLabel('Nombre del paciente').fill(nombre);
+  await admin.getByRole('button', { name: 'Enviar' }).click();
+  await admin.getByRole('button', { name: /Información Completa/ }).click();
+  await expect(admin.getByRole('dialog')).toContainText(nombre);
+  expect(await axe(admin)).toEqual([]);
+  await admin.context().close();
 });

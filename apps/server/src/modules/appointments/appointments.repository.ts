@@ -94,28 +94,26 @@ export function appointmentsRepository(db: Db) {
       return found.map((r) => r.fecha);
     },
 
-    async isBlocked(exec: Db, doctorId: string, fecha: string) {
-      const [row] = await exec
-        .select({ id: doctorBlockedDates.id })
-        .from(doctorBlockedDates)
-        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), eq(doctorBlockedDates.fecha, fecha)));
-      return row !== undefined;
-    },
-
     /**
-     * Hours of the date held by the doctor's active appointments; with `exceptHoldsOf`, that
-     * patient's own PayPal checkouts do not count (booking again replaces them).
+     * Whether the doctor blocked the date, and the hours of it held by the doctor's active
+     * appointments, in one round trip (the free-hours call and every booking read it). With
+     * `exceptHoldsOf`, that patient's own PayPal checkouts do not count (booking again replaces them).
      */
-    async heldHours(exec: Db, doctorId: string, fecha: string, now: Date, exceptHoldsOf?: string) {
-      const conditions = [eq(appointments.doctor_id, doctorId), eq(appointments.fecha, fecha), holdsSlot(now)];
-      if (exceptHoldsOf) {
-        conditions.push(sql`NOT (${appointments.estado} = 'reservada' AND ${appointments.patient_id} = ${exceptHoldsOf})`);
-      }
-      const found = await exec
-        .select({ hora: appointments.hora })
-        .from(appointments)
-        .where(and(...conditions));
-      return new Set(found.map((r) => r.hora));
+    async availability(exec: Db, doctorId: string, fecha: string, now: Date, exceptHoldsOf?: string) {
+      const own = exceptHoldsOf
+        ? sql`AND NOT (${appointments.estado} = 'reservada' AND ${appointments.patient_id} = ${exceptHoldsOf})`
+        : sql``;
+      const result = await exec.execute(sql`
+        SELECT EXISTS (
+                 SELECT 1 FROM ${doctorBlockedDates}
+                 WHERE ${doctorBlockedDates.doctor_id} = ${doctorId} AND ${doctorBlockedDates.fecha} = ${fecha}
+               ) AS blocked,
+               COALESCE((
+                 SELECT array_agg(${appointments.hora}) FROM ${appointments}
+                 WHERE ${appointments.doctor_id} = ${doctorId} AND ${appointments.fecha} = ${fecha} AND ${holdsSlot(now)} ${own}
+               ), '{}') AS held`);
+      const [row] = (result as { rows: { blocked: boolean; held: string[] }[] }).rows;
+      return { blocked: row?.blocked === true, held: new Set(row?.held ?? []) };
     },
 
     /**

@@ -88,8 +88,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     const quick = slotProblem(fecha, hora, { now: deps.now(), blocked: false, held: new Set() });
     if (quick) throw refuse(quick);
     const now = at();
-    const blocked = await repo.isBlocked(exec, doctorId, fecha);
-    const held = await repo.heldHours(exec, doctorId, fecha, now, slot.patientId);
+    const { blocked, held } = await repo.availability(exec, doctorId, fecha, now, slot.patientId);
     const problem = slotProblem(fecha, hora, { now: now.getTime(), blocked, held });
     if (problem) throw refuse(problem);
   }
@@ -154,8 +153,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       const now = at();
       // Nothing to read for a date that has no hours anyway.
       if (freeHours(fecha, { now: now.getTime(), blocked: false, held: new Set() }).length === 0) return [];
-      const [blocked, held] = await Promise.all([repo.isBlocked(deps.db, doctorId, fecha), repo.heldHours(deps.db, doctorId, fecha, now)]);
-      return freeHours(fecha, { now: now.getTime(), blocked, held });
+      return freeHours(fecha, { now: now.getTime(), ...(await repo.availability(deps.db, doctorId, fecha, now)) });
     },
 
     // --- booking ------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ const consultationColumns = {
 export type ChatConsultation = Awaited<ReturnType<ReturnType<typeof chatRepository>['byToken']>> & object;
 export type ChatRoomRow = typeof chatRooms.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
+export type NewChatMessage = Omit<typeof chatMessages.$inferInsert, 'id'>;
 
 /** SQL of the chat: rooms (the hour), messages, extra hours, the health data and images of the consultation. */
 export function chatRepository(db: Db) {
@@ -111,9 +112,10 @@ export function chatRepository(db: Db) {
       return room;
     },
 
-    async insertMessage(row: Omit<typeof chatMessages.$inferInsert, 'id'>) {
-      const [inserted] = await db.insert(chatMessages).values(row).returning();
-      return inserted!;
+    /** Writes messages in one statement; ids follow the order of `rows` (returned in that order). */
+    async insertMessages(rows: Omit<typeof chatMessages.$inferInsert, 'id'>[]) {
+      const inserted = await db.insert(chatMessages).values(rows).returning();
+      return inserted.sort((a, b) => a.id - b.id);
     },
 
     /** The transcript of a consultation in order, after the id `sinceId` (0: from the start). */

@@ -268,6 +268,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         const id = Number(head.slice(1));
         if (id <= lastId) return;
         lastId = id;
+      } else {
+        // The chat's time or state changed (perhaps on another instance): read it again.
+        service.invalidate(consultationId);
       }
       if (socket.readyState === socket.OPEN) socket.send(payload.slice(nl + 1));
       if (head === '-' && payload.includes('"type":"closed"')) socket.close(CHAT_CLOSED_CLOSE, 'chat closed');
@@ -340,8 +343,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const c = (await service.recheck(consultationId, rol, account.accountId)).c ?? ctx.c;
       const history = await service.history(consultationId, since);
       const frames = history.map((m) => service.toMessage(c, m));
-      send(socket, { type: 'history', messages: frames });
-      if (frames.length > 0) lastId = frames[frames.length - 1]!.id;
+      // The time first: a client counts itself joined when the history arrives.
       if (c.ends_at) {
         send(socket, {
           type: 'time',
@@ -350,6 +352,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
           tiempo_cerrado: c.time_closed_at !== null,
         });
       }
+      send(socket, { type: 'history', messages: frames });
+      if (frames.length > 0) lastId = frames[frames.length - 1]!.id;
       live = true;
       for (const payload of buffered.splice(0)) deliver(payload);
     })().catch((err: unknown) => {

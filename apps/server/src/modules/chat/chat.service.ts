@@ -16,10 +16,15 @@ import type { PubSub } from '../../plugins/realtime.js';
 import type { SessionAccount } from '../../plugins/sessions.js';
 import type { Tx } from '../payments/payments.repository.js';
 import type { PaymentsService } from '../payments/payments.service.js';
-import type { ChatConsultation, ChatMessageRow, ChatRepository, ChatRoomRow } from './chat.repository.js';
+import type { ChatConsultation, ChatMessageRow, ChatRepository, ChatRoomRow, NewChatMessage } from './chat.repository.js';
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
 const DOCTOR_LIST_LIMIT = 200;
+// A consultation's chat state is read from the database at most this often per message stream;
+// the chat's own changes (extra hour, overlay closed, exit) drop it at once on every instance
+// (their frames pass through the pub/sub), so only an administrator's withdrawal of the permission waits this long.
+const ROOM_CACHE_MS = 30_000;
+const MAX_BATCH = 500;
 
 /** The pub/sub channel of one consultation's chat. */
 export const chatChannel = (consultationId: string) => `chat:${consultationId}`;
@@ -51,7 +56,33 @@ export function chatService(deps: ChatDeps) {
   const at = () => new Date(deps.now());
   // Messages of one consultation are written and published one after the other, so that the
   // order of ids is the order of delivery (a reconnect asks for the ids after the last it has).
-  const queues = new Map<string, Promise<unknown>>();
+  // Group commit: the messages that arrive while a write is under way are written together by
+  // the next one (one statement, one commit), then published in id order.
+  let pending: { c: ChatConsultation; row: NewChatMessage; resolve: (m: ChatMessage) => void; reject: (e: unknown) => void }[] = [];
+  let writing = false;
+  async function flush() {
+    writing = true;
+    try {
+      while (pending.length > 0) {
+        const batch = pending.slice(0, MAX_BATCH);
+        pending = pending.slice(batch.length);
+        try {
+          const rows = await repo.insertMessages(batch.map((b) => b.row));
+          for (let i = 0; i < batch.length; i += 1) {
+            const item = batch[i]!;
+            const message = toMessage(item.c, rows[i]!);
+            await publish(item.c.id, { type: 'message', message });
+            item.resolve(message);
+          }
+        } catch (err) {
+          for (const b of batch) b.reject(err);
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  }
+  const rooms = new Map<string, { c: ChatConsultation; at: number }>();
 
   const remaining = (room: { ends_at: Date | null } | null | undefined) =>
     room?.ends_at ? Math.max(0, Math.ceil((room.ends_at.getTime() - deps.now()) / 1000)) : TIMERS.chatSeconds;
@@ -63,7 +94,10 @@ export function chatService(deps: ChatDeps) {
     tiempo_cerrado: room.time_closed_at !== null,
   });
 
-  const publish = (consultationId: string, frame: ChatServerFrame) => pubsub.publish(chatChannel(consultationId), envelope(frame));
+  const publish = (consultationId: string, frame: ChatServerFrame) => {
+    if (frame.type !== 'message') rooms.delete(consultationId);
+    return pubsub.publish(chatChannel(consultationId), envelope(frame));
+  };
 
   const toMessage = (c: ChatConsultation, m: ChatMessageRow): ChatMessage => ({
     id: m.id,
@@ -154,30 +188,38 @@ export function chatService(deps: ChatDeps) {
       return c;
     },
 
-    /** Reloads the consultation for one message: membership and time are checked every time. */
+    /** Forgets the cached state of a consultation's chat (its time or its state changed). */
+    invalidate(consultationId: string) {
+      rooms.delete(consultationId);
+    },
+
+    /** The consultation for one message: membership and time are checked every time (on a state at most 5 s old). */
     async recheck(consultationId: string, rol: ChatRole, accountId: string) {
-      const c = await repo.byId(consultationId);
+      let c: ChatConsultation | undefined;
+      const cached = rooms.get(consultationId);
+      if (cached && deps.now() - cached.at < ROOM_CACHE_MS) c = cached.c;
+      else {
+        c = await repo.byId(consultationId);
+        if (c) rooms.set(consultationId, { c, at: deps.now() });
+        else rooms.delete(consultationId);
+      }
       if (!c || (rol === 'patient' ? c.patient_id !== accountId : c.doctor_id !== accountId)) return { c: undefined, refusal: messages.chatClosed };
       return { c, refusal: refusal(c) };
     },
 
     history: (consultationId: string, since: number) => repo.listForConsultation(consultationId, since),
 
-    /** Writes a message with the server's sender and publishes it; in order per consultation. */
+    /** Writes a message with the server's sender and publishes it, in the order of the ids. */
     send(c: ChatConsultation, rol: ChatRole, senderId: string, texto: string) {
-      const previous = queues.get(c.id) ?? Promise.resolve();
-      const next = previous.then(async () => {
-        const row = await repo.insertMessage({ consultation_id: c.id, sender_role: rol, sender_id: senderId, body: texto, created_at: at() });
-        const message = toMessage(c, row);
-        await publish(c.id, { type: 'message', message });
-        return message;
+      return new Promise<ChatMessage>((resolve, reject) => {
+        pending.push({ c, row: { consultation_id: c.id, sender_role: rol, sender_id: senderId, body: texto, created_at: at() }, resolve, reject });
+        // After the sockets' pending reads (PGlite does not yield to I/O while it works), so that
+        // the messages that arrived together are written together.
+        if (!writing) {
+          writing = true;
+          setImmediate(() => void flush());
+        }
       });
-      const settled = next.catch(() => undefined);
-      queues.set(c.id, settled);
-      void settled.then(() => {
-        if (queues.get(c.id) === settled) queues.delete(c.id);
-      });
-      return next;
     },
 
     /** The health form of the patient's current consultation. */

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -60,6 +60,12 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   const createOrder = useCreatePaypalOrder();
   const capture = useCapturePaypalOrder();
   const sendReceipt = useSendReceipt();
+
+  // An hour taken meanwhile (the refusal refreshed the list) is no longer the chosen one.
+  const hourGone = values.hora !== '' && hours.data !== undefined && !hours.data.includes(values.hora);
+  useEffect(() => {
+    if (hourGone) setValue('hora', '');
+  }, [hourGone, setValue]);
 
   // The day the page opened; the server refuses a day that has passed since.
   const [now] = useState(() => Date.now());

@@ -56,7 +56,6 @@ export function useChatSocket({ token, rol, onTime }: Options) {
       socketRef.current = ws;
       ws.onopen = () => {
         attempt = 0;
-        setStatus('open');
       };
       ws.onmessage = (event: MessageEvent<string>) => {
         const frame = JSON.parse(event.data) as ChatServerFrame;
@@ -66,6 +65,8 @@ export function useChatSocket({ token, rol, onTime }: Options) {
             const incoming = frame.type === 'history' ? frame.messages : [frame.message];
             for (const m of incoming) lastId.current = Math.max(lastId.current, m.id);
             setMessages((list) => merge(list, incoming));
+            // Joined: the history (and the time before it) arrived.
+            if (frame.type === 'history') setStatus('open');
             break;
           }
           case 'ack':

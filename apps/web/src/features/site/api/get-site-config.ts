@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { siteConfigSchema, type SiteConfig } from '@clinica/shared';
+import type { SiteConfig } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 
-/** GET /api/site/config: the clinic's public settings (name, video addresses). */
-export async function getSiteConfig(): Promise<SiteConfig> {
-  return siteConfigSchema.parse(await api.get<unknown>('/api/site/config'));
-}
+/**
+ * GET /api/site/config: the clinic's public settings (name, video addresses). The server's response
+ * schema already shapes the answer; parsing it again here would put zod in every page's first load.
+ */
+export const getSiteConfig = () => api.get<SiteConfig>('/api/site/config');
 
 export const getSiteConfigQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sponsorListSchema, type Sponsor } from '@clinica/shared';
+import type { Sponsor } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 
 /** GET /api/sponsors: the sponsors of the banner areas (name, picture, link). */
-export async function getSponsors(): Promise<Sponsor[]> {
-  return sponsorListSchema.parse(await api.get<unknown>('/api/sponsors'));
-}
+// Not parsed again with zod: the server's response schema shapes it, and zod would weigh on every first load.
+export const getSponsors = () => api.get<Sponsor[]>('/api/sponsors');
 
 export const SPONSORS_KEY = ['sponsors'] as const;
 
