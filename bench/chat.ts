@@ -54,7 +54,10 @@ function open(url, cookie) {
     ws.once('unexpected-response', (_q, res) => reject(new Error('refused ' + res.statusCode)));
     ws.once('error', reject);
     if (mode === 'bare') ws.once('open', () => resolve(ws));
-    else ws.once('message', () => resolve(ws)); // the history frame: joined
+    else {
+      const joined = (raw) => { if (JSON.parse(raw.toString()).type === 'history') { ws.off('message', joined); resolve(ws); } };
+      ws.on('message', joined);
+    }
   });
 }
 

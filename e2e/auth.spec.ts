@@ -173,6 +173,8 @@ test('an administrator registers and logs in through the pages, then logs out', 
   await page.getByLabel('Clave de seguridad').fill(DEMO.keys.admin);
   await page.getByRole('button', { name: 'Registrarse' }).click();
   await expect(page).toHaveURL(/\/Login_Admin$/);
+  // The login page is loaded lazily: wait for it before typing, or the registration form may still be on screen.
+  await expect(page.getByRole('heading', { name: 'Inicio de sesión de administradores' })).toBeVisible();
   await acceptAlert(page, messages.registrationOk);
 
   await page.getByLabel('Correo electrónico').fill(email);
@@ -205,6 +207,8 @@ test('a doctor registers with a service and logs in through the pages, then logs
   await page.getByLabel('Servicio').selectOption('psicologia');
   await page.getByRole('button', { name: 'Registrarse' }).click();
   await expect(page).toHaveURL(/\/Login_Admin_Doctor$/);
+  // The login page is loaded lazily: wait for it before typing, or the registration form may still be on screen.
+  await expect(page.getByRole('heading', { name: 'Inicio de sesión de doctores' })).toBeVisible();
   await acceptAlert(page, messages.registrationOk);
 
   await page.getByLabel('Correo electrónico').fill(email);

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { TIMERS, messages } from '@clinica/shared';
 import { test, expect, DEMO, PNG_1X1, login, registerPatient } from './fixtures';
@@ -66,6 +67,9 @@ async function passTheHour(page: Page) {
   }
 }
 
+const axe = async (p: Page) =>
+  (await new AxeBuilder({ page: p }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Mensajes' });
 
 async function sendMessage(page: Page, text: string) {
@@ -97,6 +101,8 @@ test('patient and doctor exchange messages both ways and see the history after a
   await expect(chatLog(page)).toContainText('Dr(a). Ana Castillo');
   await sendMessage(page, 'Desde ayer');
   await expect(chatLog(doctor)).toContainText('Desde ayer');
+  expect(await axe(page)).toEqual([]);
+  expect(await axe(doctor)).toEqual([]);
 
   // Reloads on both sides: the whole history, in order, once.
   await page.reload();

@@ -37,6 +37,7 @@ import auditRoutes from './modules/audit/audit.routes.js';
 import recordsRoutes from './modules/records/records.routes.js';
 import suggestionsRoutes from './modules/suggestions/suggestions.routes.js';
 import doctorConsultationsRoutes from './modules/doctor-consultations/doctor-consultations.routes.js';
+import { chatRepository } from './modules/chat/chat.repository.js';
 import patientsAdminRoutes from './modules/patients-admin/patients-admin.routes.js';
 
 export interface BuildOptions {
@@ -119,6 +120,15 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(sponsorsRoutes);
   await app.register(recordsRoutes);
   await app.register(suggestionsRoutes);
+  // The doctor's consultation modal (issue 6) shows the chat's transcript (issue 4).
+  const chatMessages = chatRepository(app.db);
+  app.decorate('consultationTranscript', async (consultationId: string) =>
+    (await chatMessages.listForConsultation(consultationId)).map((m) => ({
+      de: m.sender_role === 'patient' ? ('paciente' as const) : ('doctor' as const),
+      texto: m.body,
+      enviado_at: m.created_at.toISOString(),
+    })),
+  );
   await app.register(doctorConsultationsRoutes);
   await app.register(patientsAdminRoutes);
   await app.register(auditRoutes);

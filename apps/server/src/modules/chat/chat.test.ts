@@ -88,7 +88,7 @@ async function patient() {
   expect(res.statusCode).toBe(201);
   const jar = new CookieJar();
   await json('POST', '/api/auth/login', jar, { email: reg.correo, password: reg.password });
-  return { jar, nombre: `${reg.nombre} ${reg.apellido}` };
+  return { jar, nombre: `${reg.nombre} ${reg.apellido}`, correo: reg.correo };
 }
 
 /** A patient with a consultation paid by PayPal (chat allowed at once) with this doctor. */
@@ -165,7 +165,8 @@ function connect(token: string, rol: 'patient' | 'doctor', jar: CookieJar, opts:
   };
 }
 
-let doctor: { jar: CookieJar; id: string };
+let doctor: { jar: CookieJar; id: string; correo: string };
+let adminCorreo: string;
 
 /** Lets time pass on the server while the people stay active (their sessions would end after 30 idle minutes). */
 async function passTime(ms: number, patientJar: CookieJar) {
@@ -183,11 +184,13 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-chat-'));
   const snapshot = process.env.CLINICA_TEST_SNAPSHOT!;
   server = await boot(new Blob([await fs.readFile(snapshot)]));
-  admin = (await staff('admin')).jar;
+  const a = await staff('admin');
+  admin = a.jar;
+  adminCorreo = a.correo;
   const d = await staff('doctor');
   const list = await json('GET', '/api/doctors?servicio=consulta_general', admin);
   const id = list.json<{ id: string; correo: string }[]>().find((x) => x.correo === d.correo)!.id;
-  doctor = { jar: d.jar, id };
+  doctor = { jar: d.jar, id, correo: d.correo };
 });
 
 afterAll(async () => {
@@ -263,6 +266,7 @@ describe('chat over WebSocket', () => {
     const p = await paidConsultation(doctor.id);
     const s = connect(p.token, 'patient', p.jar);
     await s.opened;
+    expect((await s.next('time')).segundos_restantes).toBe(3600);
     await s.next('history');
     await passTime(3601_000, p.jar);
     s.send({ type: 'send', texto: 'tarde', cid: 'x' });
@@ -329,6 +333,54 @@ describe('chat over WebSocket', () => {
     await s.next('history');
     await json('POST', '/api/auth/logout', p.jar);
     expect(await s.closed).toBe(SESSION_ENDED_CLOSE);
+  });
+
+  it("checks the consultation again for later messages: an administrator's 'Quitar Permiso' stops the chat", async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    s.send({ type: 'send', texto: 'antes' });
+    await s.next('ack');
+    const chat = await json('GET', '/api/consultations/chat-session', p.jar);
+    const { consulta_id } = chat.json<{ consulta_id: string }>();
+    const res = await json('POST', '/api/admin/consultations/update', admin, {
+      consulta_id,
+      correo: p.correo,
+      tipo_consulta: 'quitar_permiso',
+      estado_consulta: 1,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await passTime(31_000, p.jar);
+    s.send({ type: 'send', texto: 'después', cid: 'd' });
+    expect((await s.next('error')).message).toBe(messages.chatClosed);
+    // And a new socket is refused at the handshake.
+    await expect(connect(p.token, 'patient', p.jar).opened).rejects.toThrow('refused 403');
+    s.ws.close();
+  });
+
+  it('closes the sockets of every device on logout-all, and a socket whose session went idle', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    // The same patient signed in on a second device logs out everywhere from there.
+    const other = new CookieJar();
+    await json('POST', '/api/auth/login', other, { email: p.correo, password: 'secreto-seguro-1' });
+    expect((await json('POST', '/api/auth/logout-all', other)).statusCode).toBe(200);
+    expect(await s.closed).toBe(SESSION_ENDED_CLOSE);
+
+    // Idle for 31 minutes: the next message finds the session ended and the socket is closed, nothing is written.
+    const q = await paidConsultation(doctor.id);
+    const t = connect(q.token, 'patient', q.jar);
+    await t.opened;
+    await t.next('history');
+    server.clock.advance(31 * 60_000);
+    t.send({ type: 'send', texto: 'después de 31 minutos' });
+    expect(await t.closed).toBe(SESSION_ENDED_CLOSE);
+    // The doctor and the administrator went idle too: they sign in again.
+    await json('POST', '/api/doctor/login', doctor.jar, { email: doctor.correo, password: 'secreto-seguro-1' });
+    await json('POST', '/api/admin/login', admin, { email: adminCorreo, password: 'secreto-seguro-1' });
   });
 
   it('keeps the history across a server restart', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorConsultationDetailSchema, messages } from '@clinica/shared';
 import { PNG_1X1, createTestApp, type TestApp } from '../../../test/harness.js';
 import { consultationImages, files } from '../../db/schema.js';
+import { chatRepository } from '../chat/chat.repository.js';
 import { PDF_BYTES, auditRows, call, consultation, patient, staffMember, upload, type Person } from '../records/records.test-support.js';
 
 // /Consultas_Admin_Doctor (issue 6): a doctor's own consultations, the modal, the follow-up the
@@ -97,15 +98,17 @@ describe('the modal', () => {
     expect(await auditRows(t, `action = 'consultation.read' and actor_id = '${doctor.id}' and patient_id = '${lucia.id}'`)).toHaveLength(1);
   });
 
-  it('shows the chat transcript when the chat module provides one', async () => {
-    t.app.consultationTranscript = async (id) =>
-      id === mine.id ? [{ de: 'paciente', texto: 'Me duele la cabeza', enviado_at: '2026-11-21T15:01:00.000Z' }] : [];
-    try {
-      const d = (await call(t, doctor.jar, 'GET', `/api/doctor/consultations/${mine.token}`)).json<{ chat: unknown[] }>();
-      expect(d.chat).toEqual([{ de: 'paciente', texto: 'Me duele la cabeza', enviado_at: '2026-11-21T15:01:00.000Z' }]);
-    } finally {
-      t.app.consultationTranscript = undefined;
-    }
+  it("shows the consultation's chat transcript, in order, from the chat's own messages", async () => {
+    const at = (min: number) => new Date(Date.parse('2026-11-21T15:00:00.000Z') + min * 60_000);
+    await chatRepository(t.app.db).insertMessages([
+      { consultation_id: mine.id, sender_role: 'patient', sender_id: lucia.id, body: 'Me duele la cabeza', created_at: at(1) },
+      { consultation_id: mine.id, sender_role: 'doctor', sender_id: doctor.id, body: '¿Desde cuándo?', created_at: at(2) },
+    ]);
+    const d = (await call(t, doctor.jar, 'GET', `/api/doctor/consultations/${mine.token}`)).json<{ chat: unknown[] }>();
+    expect(d.chat).toEqual([
+      { de: 'paciente', texto: 'Me duele la cabeza', enviado_at: at(1).toISOString() },
+      { de: 'doctor', texto: '¿Desde cuándo?', enviado_at: at(2).toISOString() },
+    ]);
   });
 
   it('answers 404 for a consultation assigned to another doctor, and records the refusal', async () => {

@@ -31,7 +31,7 @@ interface ChatPanelProps {
 export function ChatPanel({ label, heading, me, messages, status, error, disabledReason, send }: ChatPanelProps) {
   const [text, setText] = useState('');
   const inputId = useId();
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const canSend = status === 'open' && disabledReason === null;
 
   useEffect(() => {
@@ -54,18 +54,20 @@ export function ChatPanel({ label, heading, me, messages, status, error, disable
           {STATUS_TEXT[status]}
         </p>
       </header>
-      <ol ref={logRef} className="chat-log" role="log" aria-label="Mensajes" aria-live="polite">
-        {messages.length === 0 && <li className="chat-empty">Aún no hay mensajes.</li>}
-        {messages.map((m) => (
-          <li key={m.id} className={`chat-message ${m.de === me ? 'chat-mine' : 'chat-theirs'}`}>
-            <span className="chat-author">{m.nombre}</span>
-            <span className="chat-text">{m.texto}</span>
-            <time className="chat-time" dateTime={m.fecha}>
-              {timeOf(m.fecha)}
-            </time>
-          </li>
-        ))}
-      </ol>
+      <div ref={logRef} className="chat-log" role="log" aria-label="Mensajes" aria-live="polite">
+        <ol className="chat-list">
+          {messages.length === 0 && <li className="chat-empty">Aún no hay mensajes.</li>}
+          {messages.map((m) => (
+            <li key={m.id} className={`chat-message ${m.de === me ? 'chat-mine' : 'chat-theirs'}`}>
+              <span className="chat-author">{m.nombre}</span>
+              <span className="chat-text">{m.texto}</span>
+              <time className="chat-time" dateTime={m.fecha}>
+                {timeOf(m.fecha)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </div>
       {(error ?? disabledReason) && (
         <p className="chat-error" role="alert">
           {disabledReason ?? error}
