@@ -3,6 +3,10 @@
  * against a bare node:http server answering the same JSON, both at 50 connections.
  * Aim (issue 2): the session check at half the bare throughput or better, p99 under 10 ms.
  *
+ * autocannon runs in a child process (bench/lib/load-generator.ts), so this process's CPU time is
+ * the servers' alone: 'cpu µs/req' compares the two servers even when other programs share the
+ * machine, where req/s and p99 follow the machine's load (the note says when it was busy).
+ *
  *   node --import tsx bench/session-check.ts        (BENCH_SECONDS=10 by default)
  */
 import fs from 'node:fs/promises';

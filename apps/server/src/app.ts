@@ -76,8 +76,12 @@ export async function buildApp(opts: BuildOptions) {
       );
       return reply.code(400).send({ success: false, message, errors });
     }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ success: false, message: messages.fileTooLarge });
+    }
+    // A JSON body over the limit, or a form with too many parts, is not a file that is too large.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return reply.code(413).send({ success: false, message: messages.requestTooLarge });
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ success: false, message: messages.invalidRequest });

@@ -23,6 +23,15 @@ const PRODUCTION = {
 };
 
 describe('parseConfig', () => {
+  it('takes an empty PORT as the default, not as port 0', () => {
+    expect(parseConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it('refuses malformed CLINIC_BANK_ACCOUNTS with a clear message', () => {
+    expect(() => parseConfig({ CLINIC_BANK_ACCOUNTS: '{no es json' })).toThrow(/Configuración no válida:[\s\S]*CLINIC_BANK_ACCOUNTS/);
+    expect(() => parseConfig({ CLINIC_BANK_ACCOUNTS: '[{"banco":"X"}]' })).toThrow(/CLINIC_BANK_ACCOUNTS/);
+  });
+
   it('runs the demo with its defaults outside production', () => {
     const config = parseConfig({});
     expect(config.production).toBe(false);

@@ -19,7 +19,8 @@ const bankAccountSchema = z.object({ banco: z.string(), tipo: z.string(), numero
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // An empty PORT means the default, not port 0 (a random port).
+  PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
@@ -125,6 +126,17 @@ export function parseIgnoreConsultationHours(value: '0' | '1', production: boole
   return value === '1';
 }
 
+/** CLINIC_BANK_ACCOUNTS is JSON: a list of {banco, tipo, numero, titular}. */
+function parseBankAccounts(raw: string) {
+  try {
+    return z.array(bankAccountSchema).min(1).parse(JSON.parse(raw));
+  } catch {
+    throw new Error(
+      'Configuración no válida:\n  CLINIC_BANK_ACCOUNTS: debe ser JSON, una lista de {"banco","tipo","numero","titular"}',
+    );
+  }
+}
+
 /** Parses and checks the environment; throws an Error whose message lists every problem. */
 /**
  * E-mail: SMTP when SMTP_URL is set, otherwise the outbox folder (development and demo only:
@@ -160,9 +172,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  const bankAccounts = e.CLINIC_BANK_ACCOUNTS
-    ? z.array(bankAccountSchema).parse(JSON.parse(e.CLINIC_BANK_ACCOUNTS))
-    : DEMO_BANK_ACCOUNTS;
+  const bankAccounts = e.CLINIC_BANK_ACCOUNTS ? parseBankAccounts(e.CLINIC_BANK_ACCOUNTS) : DEMO_BANK_ACCOUNTS;
 
   if (production) {
     const demo: string[] = [];

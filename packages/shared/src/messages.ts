@@ -96,6 +96,7 @@ export const productMessages = {
   invalidCedula: 'La cédula solo puede tener letras, números y guiones.',
   invalidImage: 'El archivo debe ser una imagen PNG, JPEG o WebP.',
   fileTooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
+  requestTooLarge: 'La solicitud es demasiado grande.',
   unauthenticated: 'Debe iniciar sesión para continuar.',
   forbidden: 'No tiene permiso para realizar esta acción.',
   notFound: 'No se encontró el recurso solicitado.',

@@ -18,6 +18,8 @@ export default fp(
         root: dist,
         wildcard: false,
         index: false,
+        // The build writes .br/.gz beside each asset (apps/web/vite.config.ts): served as they are.
+        preCompressed: true,
         setHeaders(res, file) {
           res.setHeader(
             'cache-control',

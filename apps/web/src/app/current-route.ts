@@ -1,5 +1,10 @@
-import { useMatches } from 'react-router';
-import type { PageRoute, Role } from '@clinica/shared';
+import { useMemo } from 'react';
+import { matchRoutes, useLocation } from 'react-router';
+import { PAGE_ROUTES, type PageRoute, type Role } from '@clinica/shared';
+
+// Matched here from the location (not useMatches, which needs the data router) so the frame, which
+// sits above the matched route, knows it too. Same matching as the router: case-insensitive.
+const MATCHABLE = PAGE_ROUTES.map((route) => ({ path: route.path, handle: { route } satisfies RouteHandle }));
 
 /** What each route of the router carries: its entry of PAGE_ROUTES. */
 export interface RouteHandle {
@@ -10,12 +15,8 @@ const NOT_FOUND: PageRoute = { path: '*', access: 'anonymous', group: 'public' }
 
 /** The PAGE_ROUTES entry of the page on screen (router matching ignores case; this is the declared path). */
 export function useCurrentRoute(): PageRoute {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.route) return handle.route;
-  }
-  return NOT_FOUND;
+  const location = useLocation();
+  return useMemo(() => matchRoutes(MATCHABLE, location)?.at(-1)?.route.handle.route ?? NOT_FOUND, [location]);
 }
 
 /** Whose session a route group's header, countdown and idle logout follow. */

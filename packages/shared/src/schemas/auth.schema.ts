@@ -81,14 +81,27 @@ export const patientRegistrationSchema = z
       z.literal(true, { error: messages.termsRequired }),
     ),
   })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.password_confirm) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: messages.passwordsDoNotMatch });
-    }
-    if (!phoneMatchesCountry(v.country_code, v.celular)) {
-      ctx.addIssue({ code: 'custom', path: ['celular'], message: messages.invalidPhone });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      // Runs even when other fields failed (see `when`), so values may be missing or of a wrong type.
+      const { password, password_confirm, country_code, celular } = v as Partial<Record<string, unknown>>;
+      if (typeof password === 'string' && typeof password_confirm === 'string' && password !== password_confirm) {
+        ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: messages.passwordsDoNotMatch });
+      }
+      if (
+        typeof celular === 'string' &&
+        celular.trim() !== '' &&
+        typeof country_code === 'string' &&
+        country_code in PHONE_DIGITS &&
+        !phoneMatchesCountry(country_code, celular)
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['celular'], message: messages.invalidPhone });
+      }
+    },
+    // Report a wrong phone length or a password mismatch together with the other fields' errors,
+    // not only once everything else is right (zod skips refinements after failed fields by default).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type PatientRegistration = z.infer<typeof patientRegistrationSchema>;
 export type PatientRegistrationInput = z.input<typeof patientRegistrationSchema>;
 

@@ -60,7 +60,8 @@ describe('JSON bodies', () => {
 
       it('refuses a body over 1 MiB with 413', async () => {
         const huge = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) });
-        await expectRefusedWritingNothing(t, () => raw(url, huge), 413);
+        // A JSON body is not a file: the answer must not speak of one.
+        await expectRefusedWritingNothing(t, () => raw(url, huge), 413, messages.requestTooLarge);
       });
     });
   }

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 import { TIMERS, isFooterHidden, messages } from '@clinica/shared';
 import { AlertHost } from '../../components/ui/alert-dialog.js';
 import { restoreAlertAfterReload, showAlert } from '../../components/ui/alert-store.js';
@@ -11,11 +11,14 @@ import { useTimeout } from '../../lib/timers.js';
 import { roleOfGroup, useCurrentRoute } from '../current-route.js';
 import { AuthDialogs, type AuthDialog } from './auth-dialogs.js';
 import { CookieBanner } from './cookie-banner.js';
-import { Footer } from './footer.js';
 import { Header } from './header.js';
 import { IntroLoader } from './intro-loader.js';
+import { ScrollToTop } from './scroll-to-top.js';
 import { SessionWatch } from './session-watch.js';
 import './layout.css';
+
+// The footer appears 10 s into the first visit at the earliest: it loads when it is due.
+const Footer = lazy(async () => ({ default: (await import('./footer.js')).Footer }));
 
 const DIALOG_PATHS: Record<string, AuthDialog> = { '/Login': 'login', '/Registro': 'register' };
 
@@ -92,12 +95,16 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SponsorArea area={2} route={route} />
-      {footerReady && !footerHidden && <Footer clinicName={clinicName} />}
+      {footerReady && !footerHidden && (
+        <Suspense fallback={null}>
+          <Footer clinicName={clinicName} />
+        </Suspense>
+      )}
       <SessionWatch role={roleOfGroup(route.group)} />
       <AuthDialogs open={dialog} onClose={closeDialog} onOpen={openDialog} onRegistered={onRegistered} />
       {intro && <IntroLoader clinicName={clinicName} onDone={() => setIntro(false)} />}
       <AlertHost />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

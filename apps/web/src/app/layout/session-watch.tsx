@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { TIMERS, messages, type Role } from '@clinica/shared';
+import { lazy, Suspense } from 'react';
+import type { Role } from '@clinica/shared';
 import { useSession } from '../../features/auth/api/get-session.js';
-import { signOut } from '../../features/auth/sign-out.js';
-import { useIdleClock } from '../../lib/idle-clock.js';
-import { formatSeconds, useTimeout } from '../../lib/timers.js';
 
-/** Seconds left of the 1800-second session countdown, reset by any activity. */
-export const secondsLeft = (idleMs: number) => Math.max(0, TIMERS.sessionCountdownSeconds - Math.floor(idleMs / 1000));
+// The countdown, the warning and the idle logout matter only while signed in: they load then.
+const SignedInWatch = lazy(async () => ({ default: (await import('./signed-in-widgets.js')).SignedInWatch }));
+const LazyHeaderCountdown = lazy(async () => ({ default: (await import('./signed-in-widgets.js')).HeaderCountdown }));
 
 /**
  * While the role is signed in: the floating timer for the first 5 s, the closable warning at
@@ -15,56 +13,18 @@ export const secondsLeft = (idleMs: number) => Math.max(0, TIMERS.sessionCountdo
 export function SessionWatch({ role }: { role: Role }) {
   const session = useSession(role);
   if (session.data?.loggedIn !== true) return null;
-  return <SignedInWatch role={role} />;
-}
-
-function SignedInWatch({ role }: { role: Role }) {
-  const { idleMs, lastActivityAt } = useIdleClock();
-  const left = secondsLeft(idleMs);
-  const [floating, setFloating] = useState(true);
-  // The warning closed by the person stays closed until new activity starts a new countdown.
-  const [closedFor, setClosedFor] = useState<number | null>(null);
-  const loggingOut = useRef(false);
-  useTimeout(() => setFloating(false), TIMERS.floatingTimerVisibleMs);
-
-  const expired = idleMs >= TIMERS.idleLogoutMs;
-  useEffect(() => {
-    if (!expired || loggingOut.current) return;
-    loggingOut.current = true;
-    void signOut(role, 'idle');
-  }, [expired, role]);
-
-  const warning = left <= TIMERS.sessionWarningSeconds && !expired && closedFor !== lastActivityAt;
   return (
-    <>
-      {floating && (
-        <div className="floating-timer" role="timer" aria-label="Tiempo restante de la sesión">
-          <span className="floating-timer-label">Sesión</span> {formatSeconds(left)}
-        </div>
-      )}
-      {warning && (
-        <section className="session-warning" role="alert" aria-labelledby="session-warning-title">
-          <h2 id="session-warning-title">{messages.sessionExpiringTitle}</h2>
-          <p>{messages.sessionExpiringBody}</p>
-          <p className="session-warning-time">
-            Tiempo restante: <strong>{formatSeconds(left)}</strong>
-          </p>
-          <button type="button" className="btn btn-secondary" onClick={() => setClosedFor(lastActivityAt)}>
-            Cerrar aviso
-          </button>
-        </section>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <SignedInWatch role={role} />
+    </Suspense>
   );
 }
 
 /** The countdown shown in the header while signed in. */
 export function HeaderCountdown() {
-  const { idleMs } = useIdleClock();
-  const left = secondsLeft(idleMs);
   return (
-    <span className="header-countdown" role="timer" aria-label={`Su sesión expira en ${formatSeconds(left)}`}>
-      <span aria-hidden="true">⏱</span> {formatSeconds(left)}
-    </span>
+    <Suspense fallback={null}>
+      <LazyHeaderCountdown />
+    </Suspense>
   );
 }
