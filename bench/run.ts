@@ -11,7 +11,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { printTable, type BenchRow } from './lib/measure.js';
+import os from 'node:os';
+import { formatTable, printTable, type BenchRow } from './lib/measure.js';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const self = path.basename(fileURLToPath(import.meta.url));
@@ -38,6 +39,26 @@ for (const file of files) {
   }
 }
 printTable(rows);
+
+// The whole run (not a selection) is the report: docs/benchmarks.md, with the machine it ran on.
+if (wanted.length === 0) {
+  const report = [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}: ${os.cpus().length} cores ` +
+      `(${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB of memory, Node ${process.version}.`,
+    'Each ratio in the notes is against a baseline measured in the same run (a bare server, a bare',
+    'WebSocket echo, a single request) or, for Lighthouse, against its threshold.',
+    '',
+    '```',
+    formatTable(rows),
+    '```',
+    ...(failures.length > 0 ? ['', `Failed: ${failures.map((f) => f.split('\n')[0]).join('; ')}`] : []),
+    '',
+  ].join('\n');
+  await fs.writeFile(path.join(dir, '..', 'docs', 'benchmarks.md'), report);
+  console.error('written to docs/benchmarks.md');
+}
 if (failures.length > 0) {
   console.error(`\n${failures.length} benchmark(s) failed:\n${failures.join('\n\n')}`);
   process.exitCode = 1;

@@ -71,7 +71,7 @@ test('an administrator publishes a news item and a blog post through the pages; 
   const carousel = page.getByRole('region', { name: 'Noticias destacadas' });
   // The newest item comes first (unless another test published meanwhile: then go to it with its
   // dot). The script tag is shown as text, never run.
-  const label = await carousel.locator('article', { hasText: newsTitle }).getAttribute('aria-label');
+  const label = await carousel.locator('[aria-roledescription="noticia"]', { hasText: newsTitle }).getAttribute('aria-label');
   const position = Number(label!.split(' ')[0]);
   if (position !== 1) await carousel.getByRole('button', { name: `Ir a la noticia ${position}`, exact: true }).click();
   const slide = carousel.getByRole('group');

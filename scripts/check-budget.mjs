@@ -1,13 +1,16 @@
 // `npm run check:budget`: the JavaScript each public page loads first, gzip, against bench/budgets.json.
 // First load = the entry chunk, its static imports (the modulepreload links of index.html) and the
 // page's lazy chunk with its own static imports, all resolved from Vite's manifest. Each file counts once.
-// Usage: node scripts/check-budget.mjs [distDir]   (default apps/web/dist; exits 1 when a page is over)
+// Usage: node scripts/check-budget.mjs [distDir] [--json file]   (default apps/web/dist; exits 1 when a page is over)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
+const argv = process.argv.slice(2);
+const jsonAt = argv.indexOf('--json');
+const jsonOut = jsonAt >= 0 ? argv.splice(jsonAt, 2)[1] : undefined;
+const dist = path.resolve(argv[0] ?? path.join(root, 'apps/web/dist'));
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 if (!fs.existsSync(manifestPath)) {
   console.error(`no Vite manifest at ${manifestPath}: build the web app first (npm run build)`);
@@ -56,6 +59,7 @@ console.log(`${pad('page', 20)}${'entry'.padStart(8)}${'page'.padStart(8)}${'tot
 for (const r of rows) {
   console.log(`${pad(r.route, 20)}${num(r.entryKb)}${num(r.pageKb)}${num(r.totalKb)}${num(r.budgetKb)}  ${r.ok ? 'ok' : 'OVER'}`);
 }
+if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ pages: rows }, null, 2));
 const over = rows.filter((r) => !r.ok);
 if (over.length > 0) {
   console.error(`\n${over.length} page(s) over budget: ${over.map((r) => r.route).join(', ')}`);

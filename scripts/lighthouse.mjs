@@ -5,7 +5,8 @@
 //
 //   node scripts/lighthouse.mjs [--runs 3] [--json .tmp/lighthouse.json] [--port 3190]
 //
-// Uses apps/web/dist as built (npm run build); exits 1 when a page misses a threshold.
+// Uses apps/web/dist as built (npm run build; LIGHTHOUSE_WEB_DIST_DIR for another build); exits 1 when a
+// page misses a threshold. LIGHTHOUSE_PAGES=/,/citas measures some pages; LIGHTHOUSE_SAVE_DIR keeps each report.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,13 +26,17 @@ const runs = Number(args.runs);
 const port = Number(args.port);
 const origin = `http://127.0.0.1:${port}`;
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100 };
-const PAGES = [
+const ALL_PAGES = [
   { path: '/' },
   { path: '/medicina-general' },
   { path: '/psicologia' },
   { path: '/noticias' },
   { path: '/citas', signedIn: true },
 ];
+// LIGHTHOUSE_PAGES=/,/noticias measures some of them only.
+const PAGES = process.env.LIGHTHOUSE_PAGES
+  ? ALL_PAGES.filter((p) => process.env.LIGHTHOUSE_PAGES.split(',').includes(p.path))
+  : ALL_PAGES;
 const DEMO_PATIENT = { email: 'paciente@clinica.demo', password: 'Paciente-demo-2026' };
 
 /** The real server, as scripts/e2e-server.mjs starts it, on a fresh data directory with the demo clinic. */
@@ -94,16 +99,25 @@ try {
     const scores = [];
     const failedAudits = new Map();
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${origin}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(THRESHOLDS),
-        ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
-      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      let lhr;
+      // The first trace of a fresh Chromium sometimes lacks its navigationStart (NO_NAVSTART): run again.
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(`${origin}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(THRESHOLDS),
+          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        });
+        lhr = result?.lhr;
+        if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      if (process.env.LIGHTHOUSE_SAVE_DIR) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_SAVE_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `${page.path.replace(/\W/g, '_') || 'home'}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       scores.push(Object.fromEntries(Object.keys(THRESHOLDS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])));
       scores.at(-1).lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
       scores.at(-1).tbtMs = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
@@ -111,7 +125,12 @@ try {
         for (const ref of auditRefs) {
           const audit = lhr.audits[ref.id];
           if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && category !== 'performance') {
-            failedAudits.set(ref.id, `${category}: ${audit.title}`);
+            const where = (audit.details?.items ?? [])
+              .slice(0, 3)
+              .map((item) => item.node?.snippet ?? (item.issueType ? `${item.issueType} ${JSON.stringify(item.subItems?.items?.slice(0, 2) ?? [])}` : ''))
+              .filter(Boolean)
+              .join(' | ');
+            failedAudits.set(ref.id, `${category}: ${audit.title}${where ? ` — ${where}` : ''}`);
           }
           if (category === 'performance' && audit?.details?.type === 'opportunity' && (audit.numericValue ?? 0) > 100) {
             failedAudits.set(ref.id, `performance: ${audit.title} (${Math.round(audit.numericValue)} ms)`);

@@ -1,6 +1,6 @@
 // `npm test`: installs what the tests need (npm dependencies; Debian's chromium and poppler-utils
 // through apt-get when missing and root), then typecheck, lint, unit and API tests, the web build
-// and the browser tests. Ends with one line 'N passed, N failed' over all the tests it ran.
+// and the browser tests, then the bundle budgets and Lighthouse. Ends with one line 'N passed, N failed' over all the tests it ran.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -32,6 +32,15 @@ if (fs.existsSync(vitestJson)) {
 }
 
 run('npm run build');
+
+// Bundle budgets (bench/budgets.json): each public page counts as one test.
+const budgetJson = path.join(tmp, 'budget.json');
+fs.rmSync(budgetJson, { force: true });
+const budget = spawnSync(`node scripts/check-budget.mjs --json ${budgetJson}`, { cwd: root, stdio: 'inherit', shell: true });
+if (fs.existsSync(budgetJson)) {
+  for (const page of JSON.parse(fs.readFileSync(budgetJson, 'utf8')).pages) results[page.ok ? 'passed' : 'failed'] += 1;
+} else results.failed += 1;
+
 const playwright = spawnSync('npx playwright test', {
   cwd: root,
   stdio: 'inherit',
@@ -45,6 +54,20 @@ if (fs.existsSync(playwrightJson)) {
   results.skipped += s.skipped;
 }
 
-const ok = vitest.status === 0 && playwright.status === 0 && results.failed === 0 && results.passed > 0;
+// Lighthouse on the production build (scripts/lighthouse.mjs, median of 3 runs): each page counts as one test.
+const lighthouseJson = path.join(tmp, 'lighthouse.json');
+fs.rmSync(lighthouseJson, { force: true });
+const lighthouse = spawnSync(`node scripts/lighthouse.mjs --json ${lighthouseJson}`, { cwd: root, stdio: 'inherit', shell: true });
+if (fs.existsSync(lighthouseJson)) {
+  for (const page of JSON.parse(fs.readFileSync(lighthouseJson, 'utf8')).pages) results[page.ok ? 'passed' : 'failed'] += 1;
+} else results.failed += 1;
+
+const ok =
+  vitest.status === 0 &&
+  playwright.status === 0 &&
+  budget.status === 0 &&
+  lighthouse.status === 0 &&
+  results.failed === 0 &&
+  results.passed > 0;
 console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(ok ? 0 : 1);

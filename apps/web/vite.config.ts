@@ -7,6 +7,27 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
 /**
+ * Puts the entry's stylesheet (a few kB) into index.html itself: one render-blocking request less
+ * on every first load (the CSP allows inline styles). Pages' own CSS stays in their chunks.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'clinica-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== 'asset') return tag;
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/**
  * Writes a .br and a .gz beside every text asset of the build, once: the server serves them
  * (@fastify/static preCompressed), so phones download about a third of the bytes at no CPU cost per request.
  */
@@ -32,14 +53,18 @@ function precompress(): Plugin {
 }
 
 // In development the API runs on :3000 (npm run dev) and Vite proxies /api to it.
-// The production build takes react-router's production files (its package exports only name the
+// zod: see src/lib/zod-browser.ts. The production build takes react-router's production files (its package exports only name the
 // development ones, which keep dev warnings in the bundle).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
-  resolve:
-    command === 'build'
-      ? { alias: { 'react-router': fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) } }
-      : {},
+  plugins: [react(), inlineEntryCss(), precompress()],
+  resolve: {
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) },
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }]
+        : []),
+    ],
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, manifest: true, modulePreload: { polyfill: false }, minify: 'terser' },
 }));

@@ -80,8 +80,9 @@ export async function measure(opts: MeasureOptions) {
   };
 }
 
-/** Prints rows as one aligned table. */
-export function printTable(rows: BenchRow[]) {
+/** Rows as one aligned table (figures a benchmark does not have, NaN, show as '—'). */
+export function formatTable(rows: BenchRow[]): string {
+  const fixed = (x: number, digits: number) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
   const header = [
     'bench',
     'target',
@@ -97,13 +98,13 @@ export function printTable(rows: BenchRow[]) {
   const lines = rows.map((r) => [
     r.bench,
     r.target,
-    r.requestsPerSecond.toFixed(0),
-    r.p50Ms.toFixed(2),
-    r.p99Ms.toFixed(2),
-    String(r.errors),
-    `${(r.serverBusy * 100).toFixed(0)}%`,
-    r.serverUsPerRequest.toFixed(1),
-    r.cpuUsPerRequest === undefined ? '' : r.cpuUsPerRequest.toFixed(1),
+    fixed(r.requestsPerSecond, 0),
+    fixed(r.p50Ms, 2),
+    fixed(r.p99Ms, 2),
+    Number.isFinite(r.errors) ? String(r.errors) : '—',
+    Number.isFinite(r.serverBusy) ? `${(r.serverBusy * 100).toFixed(0)}%` : '—',
+    fixed(r.serverUsPerRequest, 1),
+    r.cpuUsPerRequest === undefined ? '' : fixed(r.cpuUsPerRequest, 1),
     r.note ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
@@ -112,7 +113,10 @@ export function printTable(rows: BenchRow[]) {
       .map((c, i) => c.padEnd(widths[i]!))
       .join('  ')
       .trimEnd();
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(fmt(l));
+  return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n');
+}
+
+/** Prints rows as one aligned table. */
+export function printTable(rows: BenchRow[]) {
+  console.log(formatTable(rows));
 }

@@ -87,7 +87,7 @@ describe('in production', () => {
       ADMIN_REGISTRATION_KEY: 'clave-admin-de-produccion',
       DOCTOR_REGISTRATION_KEY: 'clave-doctor-de-produccion',
       FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
-      CLINIC_BANK_ACCOUNTS: '[]',
+      CLINIC_BANK_ACCOUNTS: JSON.stringify([{ banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' }]),
       SMTP_URL: 'smtp://127.0.0.1:1',
       MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
       MAIL_WORKER: '0',

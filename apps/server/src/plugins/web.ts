@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { messages } from '@clinica/shared';
 
 /**
@@ -20,6 +21,8 @@ export default fp(
         index: false,
         // The build writes .br/.gz beside each asset (apps/web/vite.config.ts): served as they are.
         preCompressed: true,
+        // send's own 'public, max-age=0' would replace the cache-control set below (it is applied after setHeaders).
+        cacheControl: false,
         setHeaders(res, file) {
           res.setHeader(
             'cache-control',
@@ -29,11 +32,23 @@ export default fp(
       });
     }
     const indexHtml = hasWeb && index ? fs.readFileSync(index) : undefined;
+    // index.html carries the inlined entry CSS: compressed once here, not per request.
+    const indexBr = indexHtml && zlib.brotliCompressSync(indexHtml);
+    const indexGzip = indexHtml && zlib.gzipSync(indexHtml, { level: 9 });
 
     app.setNotFoundHandler((request, reply) => {
       const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html');
       if (indexHtml && wantsHtml) {
-        return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        const [encoding, body] =
+          indexBr && /\bbr\b/.test(accepts)
+            ? ['br', indexBr]
+            : indexGzip && /\bgzip\b/.test(accepts)
+              ? ['gzip', indexGzip]
+              : [undefined, indexHtml];
+        reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(body);
       }
       return reply.code(404).send({ success: false, message: messages.notFound });
     });

@@ -7,9 +7,14 @@ import { RootLayout } from './layout/root-layout.js';
 
 type Page = LazyExoticComponent<ComponentType>;
 
+const loaders = new Map<Page, () => Promise<unknown>>();
+
 /** A page loaded on first visit from a module's named export. */
-const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): Page =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): Page => {
+  const lazyPage = lazy(async () => ({ default: (await load())[name] }));
+  loaders.set(lazyPage, load);
+  return lazyPage;
+};
 
 // =================================================================================================
 // PAGES: route path (exactly as in PAGE_ROUTES, packages/shared/src/routes.ts) -> its page.
@@ -90,6 +95,13 @@ const PAGES: Record<string, Page> = {
 /** The page of a route; an alias that differs only in case (/sugerencias) uses the same page. */
 const pageFor = (path: string): Page | undefined =>
   PAGES[path] ?? Object.entries(PAGES).find(([p]) => p.toLowerCase() === path.toLowerCase())?.[1];
+
+// The page of the address the app opens on starts loading now, alongside the session check that
+// a protected page's gate waits for, rather than after it.
+if (typeof window !== 'undefined') {
+  const first = pageFor(window.location.pathname);
+  if (first) void loaders.get(first)?.().catch(() => undefined);
+}
 
 /** A route's element: its page (or the notice), inside the route's gate when it has one. */
 function routeElement(route: PageRoute) {

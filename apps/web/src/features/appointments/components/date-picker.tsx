@@ -11,7 +11,7 @@ const toDate = (fecha: string) => {
 };
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
 
-interface DateFieldProps {
+export interface DateFieldProps {
   control: ControlProps;
   /** yyyy-MM-dd, or '' when none is chosen. */
   value: string;

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useBlockDate } from '../api/block-date.js';
 import { useDoctorBlockedDates } from '../api/get-doctor-blocked-dates.js';
 import { useUnblockDate } from '../api/unblock-date.js';
-import { DateField } from './date-picker.js';
+import { DateField } from './date-field.js';
 import { STATE_LABELS, formatLongDate, formatSlot } from './format.js';
 import '../appointments.css';
 

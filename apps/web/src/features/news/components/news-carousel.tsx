@@ -42,7 +42,8 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
           style={{ transform: `translateX(calc(${-index * 100}% + ${dragOffset}px))` }}
         >
           {items.map((item, i) => (
-            <article
+            // A div, not an article: role="group" (the carousel slide pattern) is not allowed on <article>.
+            <div
               key={item.id}
               className="news-slide"
               role="group"
@@ -69,7 +70,7 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
                 </p>
                 <p className="news-description">{item.descripcion}</p>
               </div>
-            </article>
+            </div>
           ))}
         </div>
       </div>

@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import type { DateFieldProps } from './date-picker.js';
+
+// react-datepicker and date-fns are about 48 kB gzip: the page shows at once and the picker follows,
+// instead of the whole page waiting for it (Lighthouse on /citas).
+const DatePickerField = lazy(async () => ({ default: (await import('./date-picker.js')).DateField }));
+
+/** The date picker (date-picker.tsx), loaded after the page; until then a disabled field of the same look. */
+export function DateField(props: DateFieldProps) {
+  const { control, value } = props;
+  const [y, m, d] = value.split('-');
+  return (
+    <Suspense
+      fallback={
+        <input
+          id={control.id}
+          className="appt-date-input"
+          placeholder="dd/mm/aaaa"
+          aria-invalid={control['aria-invalid']}
+          aria-describedby={control['aria-describedby']}
+          aria-required={control['aria-required']}
+          value={value ? `${d}/${m}/${y}` : ''}
+          readOnly
+          disabled
+        />
+      }
+    >
+      <DatePickerField {...props} />
+    </Suspense>
+  );
+}
