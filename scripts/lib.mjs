@@ -22,7 +22,10 @@ export function ensureDependencies() {
   const stamp = path.join(root, 'node_modules', '.clinica-lock-sha256');
   const hash = crypto.createHash('sha256').update(fs.readFileSync(lock)).digest('hex');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return;
-  run('npm ci --no-audit --no-fund');
+  // `npm install`, not `npm ci`: the registry this machine reaches lacks some other platforms'
+  // optional binaries (e.g. @rollup/rollup-android-*), which npm leaves out of the lockfile and
+  // `npm ci` then refuses; `npm install` installs the locked versions and skips those.
+  run('npm install --no-audit --no-fund');
   fs.writeFileSync(stamp, hash);
 }
 

@@ -140,23 +140,28 @@ export default fp(
       });
     }
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith('/api/')) return payload;
-      try {
-        const login = LOGIN_ROUTES[request.routeOptions.url ?? ''];
-        if (login && request.method === 'POST') {
-          await recordLogin(request, reply, login);
-        } else if (REFUSALS.has(reply.statusCode)) {
-          await record(
+    // Callback style with a synchronous fast path: this hook sees every answer, the session checks
+    // every open page polls each 5 s included, and only sign-ins and refusals need any work.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const login = request.method === 'POST' ? LOGIN_ROUTES[request.routeOptions.url ?? ''] : undefined;
+      if (!request.url.startsWith('/api/') || (!login && !REFUSALS.has(reply.statusCode))) {
+        done(null, payload);
+        return;
+      }
+      const write = login
+        ? recordLogin(request, reply, login)
+        : record(
             request,
             { action: 'refusal', resource: refusedResource(request), outcome: 'denied', detail: request.routeOptions.url ? undefined : 'ruta inexistente' },
             { status_code: reply.statusCode },
           );
-        }
-      } catch (err) {
-        request.log.error({ err }, 'audit row not written');
-      }
-      return payload;
+      void write.then(
+        () => done(null, payload),
+        (err: unknown) => {
+          request.log.error({ err }, 'audit row not written');
+          done(null, payload);
+        },
+      );
     });
   },
   { name: 'audit', dependencies: ['config', 'db', 'sessions'] },
