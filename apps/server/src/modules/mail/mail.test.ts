@@ -430,7 +430,7 @@ describe('configuration', () => {
     ADMIN_REGISTRATION_KEY: 'clave-admin-real',
     DOCTOR_REGISTRATION_KEY: 'clave-doctor-real',
     FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
-    CLINIC_BANK_ACCOUNTS: '[]',
+    CLINIC_BANK_ACCOUNTS: JSON.stringify([{ banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' }]),
     PUBLIC_ORIGIN: ORIGIN,
   };
   it('refuses production without an SMTP server and a sender', () => {
