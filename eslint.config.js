@@ -21,7 +21,7 @@ const sharedZones = ['components', 'lib'].map((dir) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/*.d.mts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

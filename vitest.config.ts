@@ -2,13 +2,53 @@ import { defineConfig } from 'vitest/config';
 
 // Unit and API tests. Each API test file gets its own PGlite loaded from one migrated snapshot
 // (globalSetup), because a fresh PGlite costs about 4 s and a loaded copy about 0.7 s here.
+const include = [
+  'packages/*/src/**/*.test.ts',
+  'apps/server/src/**/*.test.ts',
+  'apps/server/test/security/**/*.test.ts',
+  'apps/web/src/**/*.test.{ts,tsx}',
+];
+
+// When scripts/services.mjs has started PostgreSQL 15 and Redis (CLINICA_TEST_PG_URL, as `npm test`
+// does), two more projects run: `postgres`, the server's tests again on the real PostgreSQL (each
+// app on a database copied from a migrated template), and `scale-out`, real server processes on
+// PostgreSQL and Redis (two instances; crashes under a write load).
+const withServices = Boolean(process.env.CLINICA_TEST_PG_URL);
+
 export default defineConfig({
+  // Each project names its own files and setup: a project's arrays would be added to the root's.
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
-    globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'pglite', include, globalSetup: ['apps/server/test/global-setup.ts'] } },
+      ...(withServices
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: include.filter((p) => p.startsWith('apps/server/')),
+                // These start PostgreSQL themselves (two instances' row locks); they ran in `pglite`.
+                exclude: ['**/node_modules/**', '**/*.postgres.test.ts'],
+                globalSetup: ['apps/server/test/global-setup.ts', 'apps/server/test/global-setup-postgres.ts'],
+                env: { CLINICA_TEST_DB: 'postgres' },
+              },
+            },
+            {
+              extends: true as const,
+              test: {
+                name: 'scale-out',
+                include: ['apps/server/test/scale-out/**/*.test.ts'],
+                testTimeout: 300_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

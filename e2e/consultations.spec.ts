@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Download, Page } from '@playwright/test';
 import { TIMERS, messages } from '@clinica/shared';
-import { test, expect, DEMO, PNG_1X1, login, registerPatient } from './fixtures';
+import { test, expect, DEMO, PNG_1X1, distinctPng, login, registerPatient } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Virtual consultations paid online (issue 3): the request, PayPal through the local stand-in,
@@ -172,7 +172,7 @@ test('Recibo_Admin: the receipt, revisado, a fiscal PDF opened in a new tab, a r
   browser,
   baseURL,
 }) => {
-  const receipt = Buffer.concat([PNG_1X1, Buffer.from(`recibo-${Date.now()}-${Math.random()}`)]);
+  const receipt = distinctPng(`recibo-${Date.now()}-${Math.random()}`);
   const patient = await fillConsultation(page, request);
   await sendTransfer(page, 'Transferencia bancaria (solo Panamá)', receipt);
 
@@ -195,10 +195,16 @@ test('Recibo_Admin: the receipt, revisado, a fiscal PDF opened in a new tab, a r
   await modal.getByLabel('Factura fiscal (solo PDF)').setInputFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: PDF });
   await modal.getByRole('button', { name: 'Guardar' }).click();
   await acceptAlert(admin, messages.receiptUpdated);
-  const [tab] = await Promise.all([admin.context().waitForEvent('page'), modal.getByRole('link', { name: /Ver factura fiscal/ }).click()]);
-  await tab.waitForLoadState();
-  expect(tab.url()).toMatch(/\/api\/admin\/receipts\/[\w-]+\/factura$/);
-  await tab.close();
+  // The fiscal PDF is served as a download (a stored file never renders as a page of the clinic).
+  // The link opens a new tab, which turns into the download: take it wherever it starts.
+  const downloading = new Promise<Download>((resolve) => {
+    admin.once('download', resolve);
+    admin.context().once('page', (tab) => tab.once('download', resolve));
+  });
+  await modal.getByRole('link', { name: /Ver factura fiscal/ }).click();
+  const download = await downloading;
+  expect(download.url()).toMatch(/\/api\/admin\/receipts\/[\w-]+\/factura$/);
+  expect(download.suggestedFilename()).toBe('factura.pdf');
 
   await modal.getByLabel('Motivo del rechazo').fill('El monto no llegó a la cuenta.');
   await modal.getByRole('button', { name: 'Rechazar comprobante' }).click();

@@ -1,10 +1,12 @@
-// `npm test`: installs what the tests need (npm dependencies; Debian's chromium and poppler-utils
-// through apt-get when missing and root), then typecheck, lint, unit and API tests, the web build
+// `npm test`: installs what the tests need (npm dependencies; Debian's chromium, poppler-utils,
+// postgresql-15 and redis-server through apt-get when missing and root), then typecheck, lint, unit
+// and API tests (on PGlite and on PostgreSQL 15, plus the two-instance and crash tests), the web build
 // and the browser tests, then the bundle budgets and Lighthouse. Ends with one line 'N passed, N failed' over all the tests it ran.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ensureDebianPackages, ensureDependencies, root, run } from './lib.mjs';
+import { startServices } from './services.mjs';
 
 ensureDependencies();
 ensureDebianPackages({ chromium: 'chromium', pdftotext: 'poppler-utils' });
@@ -19,11 +21,23 @@ const results = { passed: 0, failed: 0, skipped: 0 };
 const vitestJson = path.join(tmp, 'vitest.json');
 const playwrightJson = path.join(tmp, 'playwright.json');
 
+// A throw-away PostgreSQL 15 and Redis (scripts/services.mjs; postgresql-15 and redis-server through
+// apt-get when missing): with them Vitest also runs the `postgres` project (the server's tests on
+// PostgreSQL) and `scale-out` (two server processes on PostgreSQL and Redis; SIGKILL under load).
+let services = { env: {}, stop() {} };
+try {
+  services = await startServices();
+} catch (err) {
+  console.error(`\nNo se pudieron iniciar PostgreSQL y Redis: ${err.message}`);
+  results.failed += 1;
+}
 const vitest = spawnSync(`npx vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`, {
   cwd: root,
   stdio: 'inherit',
   shell: true,
+  env: { ...process.env, ...services.env },
 });
+services.stop();
 if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   results.passed += v.numPassedTests;
@@ -62,7 +76,15 @@ if (fs.existsSync(lighthouseJson)) {
   for (const page of JSON.parse(fs.readFileSync(lighthouseJson, 'utf8')).pages) results[page.ok ? 'passed' : 'failed'] += 1;
 } else results.failed += 1;
 
+// npm audit (scripts/audit.mjs): one test; skipped when the registry has no audit endpoint.
+const auditJson = path.join(tmp, 'audit.json');
+fs.rmSync(auditJson, { force: true });
+const audit = spawnSync(`node scripts/audit.mjs --json ${auditJson}`, { cwd: root, stdio: 'inherit', shell: true });
+const auditStatus = fs.existsSync(auditJson) ? JSON.parse(fs.readFileSync(auditJson, 'utf8')).status : 'failed';
+results[auditStatus] += 1;
+
 const ok =
+  audit.status === 0 &&
   vitest.status === 0 &&
   playwright.status === 0 &&
   budget.status === 0 &&

@@ -16,8 +16,11 @@ import storage from './plugins/storage.js';
 import pdf from './plugins/pdf.js';
 import web from './plugins/web.js';
 import realtime from './plugins/realtime.js';
+import redis from './plugins/redis.js';
 import chatRoutes from './modules/chat/chat.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import twoFactor from './modules/two-factor/two-factor.plugin.js';
+import twoFactorRoutes from './modules/two-factor/two-factor.routes.js';
 import payments from './modules/payments/payments.plugin.js';
 import paymentsRoutes from './modules/payments/payments.routes.js';
 import consultationsRoutes from './modules/consultations/consultations.routes.js';
@@ -67,6 +70,10 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A refused large body is not read to its end: the connection closes after the answer.
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      void reply.header('connection', 'close');
+    }
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
     }
@@ -92,6 +99,8 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(configPlugin, { config, now: opts.now ?? Date.now });
   await app.register(dbPlugin, { database: opts.database });
+  // Redis when REDIS_URL is set: shared pub/sub, revocations and login limits (issue 10).
+  await app.register(redis);
   await app.register(fastifyCookie, { secret: config.cookieSecret });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 60, fieldSize: 64 * 1024, parts: 80 },
@@ -103,12 +112,15 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(mailer);
   // The audit trail: app.audit for the modules, and its sign-in and refusal hooks (issue 6).
   await app.register(audit);
+  // Two-factor sign-in of staff (issue 11): before every route module, so its gate reaches them all.
+  await app.register(twoFactor);
   // The realtime hub (WebSockets and their pub/sub) for the chat (issue 4).
   await app.register(realtime);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(payments);
   await app.register(paymentsRoutes);
   await app.register(doctorsRoutes);

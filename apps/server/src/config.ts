@@ -15,6 +15,17 @@ export const DEMO_SECRETS = {
   fileEncryptionKey: '00'.repeat(32),
 } as const;
 
+/** The PostgreSQL pool's defaults (DB_POOL_MAX etc.); db/client.ts falls back to them. */
+export const DB_POOL_DEFAULTS = {
+  max: 10,
+  idleTimeoutMs: 30_000,
+  connectionTimeoutMs: 5_000,
+  statementTimeoutMs: 15_000,
+} as const;
+
+/** Default of SESSION_CACHE_TTL_SECONDS when another instance may share the sessions. */
+const SHARED_SESSION_CACHE_TTL_SECONDS = 15;
+
 const bankAccountSchema = z.object({ banco: z.string(), tipo: z.string(), numero: z.string(), titular: z.string() });
 
 const envSchema = z.object({
@@ -24,6 +35,27 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // PostgreSQL connection pool of each instance (only with DATABASE_URL; docs/architecture.md,
+  // "Several instances"). Instances x DB_POOL_MAX must stay below the server's max_connections.
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(DB_POOL_DEFAULTS.max),
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(DB_POOL_DEFAULTS.idleTimeoutMs),
+  DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_POOL_DEFAULTS.connectionTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_POOL_DEFAULTS.statementTimeoutMs),
+  // Redis (plugins/redis.ts): chat pub/sub, session revocations and login limits shared by every
+  // instance. Absent: all of that stays in this process (one instance). Unreachable at start: the
+  // server refuses to start.
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((u) => /^rediss?:\/\//.test(u), 'REDIS_URL debe empezar por redis:// o rediss://')
+    .optional(),
+  // How long a session held in this instance's memory is trusted before the database is asked
+  // again: the safety net behind the revocations published through Redis. Default: 15 s with
+  // DATABASE_URL or REDIS_URL (several instances possible), unlimited on PGlite (one process).
+  SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  // Where file bytes live (plugins/storage.ts): 'local' = DATA_DIR/files on this machine's disk;
+  // 'postgres' = a table of the database, shared by every instance (required for several instances).
+  STORAGE_DRIVER: z.enum(['local', 'postgres']).default('local'),
   PUBLIC_ORIGIN: z.string().url().optional(),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET debe tener al menos 32 caracteres').default(DEMO_SECRETS.cookieSecret),
   ADMIN_REGISTRATION_KEY: z.string().min(8).default(DEMO_SECRETS.adminRegistrationKey),
@@ -32,6 +64,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'FILE_ENCRYPTION_KEY debe ser 32 bytes en hexadecimal (64 caracteres)')
     .default(DEMO_SECRETS.fileEncryptionKey),
+  // Keys that encrypted files before the last rotation, comma-separated, newest first: they only
+  // decrypt, until `npm run rotate-file-key -w @clinica/server` has moved every file to the current key.
+  FILE_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .regex(/^(?:[0-9a-f]{64})(?:,[0-9a-f]{64})*$/i, 'FILE_ENCRYPTION_PREVIOUS_KEYS debe ser una lista de claves de 64 caracteres hexadecimales separadas por comas')
+    .optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -41,8 +79,14 @@ const envSchema = z.object({
   CLINIC_BANK_ACCOUNTS: z.string().optional(),
   CLINIC_YAPPY_NUMBER: z.string().default('6000-0000'),
   CLINIC_VIDEO_URLS: z.string().optional(),
+  // Floating widgets (issue 9): the music player's embedded playlist and the social bar's two pages.
+  CLINIC_PLAYLIST_URL: z.string().url().default('https://www.youtube-nocookie.com/embed/ScMzIvxBSi4?playlist=ScMzIvxBSi4,aqz-KE-bpKQ'),
+  CLINIC_FACEBOOK_URL: z.string().url().default('https://www.facebook.com/'),
+  CLINIC_INSTAGRAM_URL: z.string().url().default('https://www.instagram.com/'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // Two-factor sign-in of staff (issue 11): required by default in production, optional otherwise.
+  STAFF_2FA_REQUIRED: z.enum(['0', '1']).optional(),
   // E-mail (plugins/mailer.ts). Without SMTP_URL, outside production, messages go to DATA_DIR/outbox.
   SMTP_URL: z
     .string()
@@ -164,6 +208,17 @@ function parseMail(e: z.infer<typeof envSchema>, production: boolean, dataDir: s
   };
 }
 
+/** SESSION_CACHE_TTL_SECONDS in ms; by default bounded only when another instance may exist. */
+function sessionCacheTtlMs(e: z.infer<typeof envSchema>): number | undefined {
+  const seconds = e.SESSION_CACHE_TTL_SECONDS ?? (e.DATABASE_URL || e.REDIS_URL ? SHARED_SESSION_CACHE_TTL_SECONDS : undefined);
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+/** The file keyring (plugins/storage.ts Keyring): the current key, then the previous ones. */
+function fileKeysOf(current: string, previous: string | undefined): { current: Buffer; previous: readonly Buffer[] } {
+  return { current: Buffer.from(current, 'hex'), previous: (previous?.split(',') ?? []).map((k) => Buffer.from(k, 'hex')) };
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -196,17 +251,30 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    dbPool: {
+      max: e.DB_POOL_MAX,
+      idleTimeoutMs: e.DB_IDLE_TIMEOUT_MS,
+      connectionTimeoutMs: e.DB_CONNECTION_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    },
+    redisUrl: e.REDIS_URL,
+    /** Milliseconds a cached session is trusted before the database is asked again; undefined = until it expires. */
+    sessionCacheTtlMs: sessionCacheTtlMs(e),
+    storageDriver: e.STORAGE_DRIVER,
     publicOrigin: e.PUBLIC_ORIGIN,
     cookieSecret: e.COOKIE_SECRET,
     adminRegistrationKey: e.ADMIN_REGISTRATION_KEY,
     doctorRegistrationKey: e.DOCTOR_REGISTRATION_KEY,
     fileEncryptionKey: Buffer.from(e.FILE_ENCRYPTION_KEY, 'hex'),
+    fileKeys: fileKeysOf(e.FILE_ENCRYPTION_KEY, e.FILE_ENCRYPTION_PREVIOUS_KEYS),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    /** Staff accounts without two-factor sign-in reach only its enrolment until they enrol. */
+    staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ? e.STAFF_2FA_REQUIRED === '1' : production,
     mail: parseMail(e, production, dataDir),
     paypal: parsePaypal(e, production),
     ignoreConsultationHours: parseIgnoreConsultationHours(e.TEST_ONLY_IGNORE_CONSULTATION_HOURS, production),
@@ -216,6 +284,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       bankAccounts,
       yappyNumber: e.CLINIC_YAPPY_NUMBER,
       videoUrls: e.CLINIC_VIDEO_URLS ? e.CLINIC_VIDEO_URLS.split(',').map((s) => s.trim()) : DEMO_VIDEOS,
+      playlistUrl: e.CLINIC_PLAYLIST_URL,
+      social: { facebook: e.CLINIC_FACEBOOK_URL, instagram: e.CLINIC_INSTAGRAM_URL },
     },
   };
 }

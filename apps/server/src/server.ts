@@ -12,7 +12,7 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.dbPool });
   if (config.seedDemo) await seedDemo(database.db, config);
   const app = await buildApp({ config, database });
 

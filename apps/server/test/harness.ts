@@ -1,11 +1,81 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { parseConfig } from '../src/config.js';
-import { fromPglite } from '../src/db/client.js';
+import { fromPglite, openDatabase, type Database } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
+
+/**
+ * Which database the API tests run on: PGlite (the default: a copy of the migrated snapshot per
+ * app) or, in the `postgres` Vitest project, a real PostgreSQL 15 server (CLINICA_TEST_PG_URL)
+ * where each app gets a new database made from the migrated template.
+ */
+export const onPostgres = process.env.CLINICA_TEST_DB === 'postgres';
+
+/** The migrated database the PostgreSQL project copies (apps/server/test/global-setup-postgres.ts). */
+export const PG_TEMPLATE = 'clinica_test_template';
+
+/** The server's URL with another database name. */
+export function pgUrlFor(database: string) {
+  const url = new URL(process.env.CLINICA_TEST_PG_URL ?? '');
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: pgUrlFor('postgres') });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh migrated database for one test app, on whichever database the run uses. With
+ * `reopenable`, `reopen()` opens the same data again after the app using it closed (a restart);
+ * otherwise closing it throws it away.
+ */
+export async function freshDatabase(opts: { reopenable?: boolean } = {}): Promise<{ database: Database; reopen(): Promise<Database> }> {
+  if (onPostgres) {
+    const name = `clinica_t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+    const open = async (): Promise<Database> => {
+      const database = await openDatabase({ databaseUrl: pgUrlFor(name), dataDir: os.tmpdir() });
+      if (opts.reopenable) return database;
+      return {
+        ...database,
+        close: async () => {
+          await database.close();
+          await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+        },
+      };
+    };
+    return { database: await open(), reopen: open };
+  }
+  const snapshot = process.env.CLINICA_TEST_SNAPSHOT;
+  if (!snapshot) throw new Error('CLINICA_TEST_SNAPSHOT is not set: run the tests through vitest (globalSetup)');
+  let dump: Blob = new Blob([await fs.readFile(snapshot)]);
+  const open = async (): Promise<Database> => {
+    const client = new PGlite({ loadDataDir: dump });
+    const database = fromPglite(client);
+    if (!opts.reopenable) return database;
+    return {
+      ...database,
+      close: async () => {
+        dump = await client.dumpDataDir('none');
+        await client.close();
+      },
+    };
+  };
+  return { database: await open(), reopen: open };
+}
 
 /** A clock tests can move: `clock.advance(31 * 60_000)` passes 31 minutes for the server. */
 export class TestClock {
@@ -28,13 +98,11 @@ export interface TestApp {
  * `env` overrides configuration (e.g. LOGIN_MAX_ATTEMPTS).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const snapshot = process.env.CLINICA_TEST_SNAPSHOT;
-  if (!snapshot) throw new Error('CLINICA_TEST_SNAPSHOT is not set: run the tests through vitest (globalSetup)');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-app-'));
-  const client = new PGlite({ loadDataDir: new Blob([await fs.readFile(snapshot)]) });
+  const { database } = await freshDatabase();
   const clock = new TestClock();
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database: fromPglite(client), now: clock.now, logger: false });
+  const app = await buildApp({ config, database, now: clock.now, logger: false });
   await app.ready();
   return {
     app,
@@ -70,6 +138,22 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * A PNG that differs from every other (a text chunk with `label` before its end), for tests that
+ * need distinct files: bytes appended after the image's end would make it a refused polyglot.
+ */
+export function distinctPng(label = `${Date.now()}-${Math.random()}`) {
+  const data = Buffer.from(`Comment\0${label}`, 'latin1');
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  const end = PNG_1X1.length - 12; // the IEND chunk
+  return Buffer.concat([PNG_1X1.subarray(0, end), len, body, crc, PNG_1X1.subarray(end)]);
+}
+
 
 /** Builds a multipart/form-data body for app.inject. */
 export function multipart(fields: Record<string, string>, files: { field: string; filename: string; bytes: Buffer; type?: string }[] = []) {

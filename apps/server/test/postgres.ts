@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** Where Debian's PostgreSQL 15 server lives (`apt-get install postgresql-15`); PG_BIN overrides. */
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /** True when a PostgreSQL server can be started for the tests on this machine. */
-export const hasPostgres = fs.existsSync(path.join(PG_BIN, 'initdb'));
+export const hasPostgres = Boolean(process.env.CLINICA_TEST_PG_URL) || fs.existsSync(path.join(PG_BIN, 'initdb'));
 
 async function freePort() {
   return new Promise<number>((resolve, reject) => {
@@ -27,6 +29,22 @@ async function freePort() {
  * cluster runs as the `postgres` user.
  */
 export async function startPostgres() {
+  // Under `npm test` a server is already running (scripts/services.mjs): a new database on it
+  // spares starting a cluster per test file.
+  const shared = process.env.CLINICA_TEST_PG_URL;
+  if (shared) {
+    const name = `clinica_pg_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: shared });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(shared);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), stop() {} };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);

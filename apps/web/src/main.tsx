@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
+import { i18nReady } from './lib/i18n.js';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Spanish is bundled (ready at once); a visitor in another language waits for the frame's catalogues
+// rather than seeing it in Spanish first. A failed catalogue load still shows the site.
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+void i18nReady.then(render, render);

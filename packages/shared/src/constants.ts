@@ -36,6 +36,15 @@ export const TIMERS = {
   sponsorHiddenMs: 60_000,
 } as const;
 
+/** The floating widgets (patient-and-public.md section 9, "Widgets and images"). */
+export const WIDGETS = {
+  longPressMs: 300,
+  dragClampPx: 100,
+  playerStartBottomPx: 115,
+  playerStartRightPx: 110,
+  socialBarStartRatio: 0.85,
+} as const;
+
 /** Server-side session limits (decisions.md: idle expiry on the server; ASVS: absolute lifetime). */
 export const SESSION_IDLE_MS = TIMERS.idleLogoutMs;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;

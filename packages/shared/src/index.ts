@@ -17,3 +17,4 @@ export * from './schemas/audit.schema.js';
 export * from './appointment-slots.js';
 export * from './schemas/appointments.schema.js';
 export * from './schemas/chat.schema.js';
+export * from './schemas/two-factor.schema.js';

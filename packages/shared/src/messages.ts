@@ -224,6 +224,20 @@ export const productMessages = {
   presionArterialFormat: 'La presión arterial debe escribirse como 120/80.',
   frecuenciaCardiacaRange: 'La frecuencia cardíaca debe ser un número entero entre 20 y 250.',
   frecuenciaRespiratoriaRange: 'La frecuencia respiratoria debe ser un número entero entre 4 y 80.',
+  // two-factor sign-in of administrators and doctors (issue 11)
+  twoFactorCodeRequired: 'Código requerido: ingrese el código de 6 dígitos de su aplicación de autenticación.',
+  twoFactorCodeInvalid: 'El código no es válido o ya fue usado. Intente con el código siguiente.',
+  twoFactorCodeFormat: 'Ingrese el código de 6 dígitos o un código de recuperación.',
+  twoFactorChallengeExpired: 'La verificación expiró. Inicie sesión de nuevo.',
+  twoFactorEnrolmentRequired:
+    'Debe activar la verificación en dos pasos antes de acceder al área del personal. Vaya a la página Seguridad.',
+  twoFactorAlreadyEnabled: 'La verificación en dos pasos ya está activa en esta cuenta.',
+  twoFactorNotStarted: 'Primero genere el código QR para activar la verificación en dos pasos.',
+  twoFactorNotEnabled: 'La verificación en dos pasos no está activa en esta cuenta.',
+  twoFactorEnabledOk: 'Verificación en dos pasos activada. Guarde sus códigos de recuperación.',
+  twoFactorDisabledOk: 'Verificación en dos pasos desactivada.',
+  twoFactorCannotDisable: 'La verificación en dos pasos es obligatoria para el personal: no se puede desactivar.',
+  twoFactorRecoveryRegenerated: 'Se generaron códigos de recuperación nuevos; los anteriores ya no sirven.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -78,6 +78,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/Correos_Admin'),
   // The audit trail of accesses to patients' data: the product's own admin screen (issue 6).
   admin('/Auditoria_Admin'),
+  // Two-factor sign-in of staff: enrolment and recovery codes (issue 11).
+  admin('/Seguridad_Admin'),
   open('/AdminDoctor', 'doctor'),
   open('/Login_Admin_Doctor', 'doctor'),
   open('/Registro_Admin_Doctor', 'doctor'),
@@ -93,6 +95,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   doctor('/Recetarios'),
   doctor('/CertificadoIncapacidad'),
   doctor('/Firma_Admin_Doctor'),
+  // Two-factor sign-in of staff (issue 11).
+  doctor('/Seguridad_Doctor'),
   open('/verificar-documento'),
 ];
 

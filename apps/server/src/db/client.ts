@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { DB_POOL_DEFAULTS } from '../config.js';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -34,15 +35,60 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/** The pool limits of one instance (config.ts: DB_POOL_MAX, DB_*_TIMEOUT_MS). */
+export interface PoolOptions {
+  max: number;
+  idleTimeoutMs: number;
+  connectionTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/**
+ * Key of the session-level advisory lock held while migrating PostgreSQL: instances starting at
+ * once queue on it, one migrates, the others then find nothing left to apply. Fixed, so every
+ * version of the server agrees on it.
+ */
+export const MIGRATION_LOCK_KEY = 7_243_001_517;
+
+/**
+ * Applies pending migrations to PostgreSQL under the advisory lock, on a connection of its own
+ * (no statement timeout: waiting for another instance's migration, or a long migration, is
+ * legitimate). A crashed migrator's lock ends with its connection.
+ */
+export async function migratePostgres(databaseUrl: string, connectionTimeoutMs: number = DB_POOL_DEFAULTS.connectionTimeoutMs) {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectionTimeoutMs });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Opens the database the configuration names and applies pending migrations: PostgreSQL when
- * a URL is given, otherwise PGlite on disk under the data directory.
+ * a URL is given (a pool with the configured limits), otherwise PGlite on disk under the data directory.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool?: PoolOptions }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+    const limits = opts.pool ?? DB_POOL_DEFAULTS;
+    await migratePostgres(opts.databaseUrl, limits.connectionTimeoutMs);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: limits.max,
+      idleTimeoutMillis: limits.idleTimeoutMs,
+      connectionTimeoutMillis: limits.connectionTimeoutMs,
+      // Server-side: a runaway query is cancelled by PostgreSQL and frees its connection.
+      statement_timeout: limits.statementTimeoutMs,
+    });
+    // An idle client losing its connection (a PostgreSQL restart) must not crash the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
     return {
       db,
       kind: 'postgres',

@@ -9,3 +9,5 @@ export * from './schema-password-recovery.js';
 export * from './schema-records.js';
 export * from './schema-appointments.js';
 export * from './schema-chat.js';
+export * from './schema-storage.js';
+export * from './schema-twofactor.js';

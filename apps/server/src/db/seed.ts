@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from './client.js';
 import { staff } from './schema-accounts.js';
 import { accountsRepository } from '../modules/auth/accounts.repository.js';
-import { localDiskStorage } from '../plugins/storage.js';
+import { createStorage } from '../plugins/storage.js';
 import { seedDemoPublishing } from '../modules/news/news.seed.js';
 
 /** The demo clinic's accounts; listed in the README, refused in production (SEED_DEMO). */
@@ -49,7 +48,7 @@ export async function seedDemo(db: Db, config: Config) {
       servicio: d.servicio,
     });
   }
-  const storage = localDiskStorage(path.join(config.dataDir, 'files'), config.fileEncryptionKey);
+  const storage = createStorage(config, db);
   const fileId = crypto.randomUUID();
   await storage.put(fileId, DEMO_PNG, { encrypt: true });
   await accounts.insertPatient(

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import fastifyWebsocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import { RedisPubSub } from './redis-pubsub.js';
 
 /**
  * Publish/subscribe between the sockets of the chat. The in-process hub serves one server; a
@@ -72,7 +73,10 @@ declare module 'fastify' {
 export default fp(
   async (app, opts: { pubsub?: PubSub }) => {
     await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
-    const pubsub = opts.pubsub ?? new InProcessPubSub();
+    // Redis when REDIS_URL is set (chat and revocations reach every instance), else in-process.
+    const pubsub =
+      opts.pubsub ??
+      (app.redis ? await RedisPubSub.connect(app.redis, { onReconnect: () => app.sessions.forgetAll() }) : new InProcessPubSub());
     const bySession = new Map<string, Set<WebSocket>>();
     let connections = 0;
 
@@ -83,7 +87,11 @@ export default fp(
     };
     const unsubscribe = await pubsub.subscribe(REVOKED_CHANNEL, (payload) => {
       const hashes: unknown = JSON.parse(payload);
-      if (Array.isArray(hashes)) closeSessions(hashes.filter((h): h is string => typeof h === 'string'));
+      if (!Array.isArray(hashes)) return;
+      const ended = hashes.filter((h): h is string => typeof h === 'string');
+      // Also published by this instance: forgetting twice costs nothing.
+      app.sessions.forget(ended);
+      closeSessions(ended);
     });
     const onRevoked = (hashes: string[]) => {
       pubsub.publish(REVOKED_CHANNEL, JSON.stringify(hashes)).catch((err: unknown) => app.log.warn({ err }, 'revocation not published'));
@@ -114,5 +122,5 @@ export default fp(
       await pubsub.close();
     });
   },
-  { name: 'realtime', dependencies: ['sessions'] },
+  { name: 'realtime', dependencies: ['sessions', 'redis'] },
 );

@@ -38,10 +38,26 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 }
 
+/** API answers are data: a CSP that allows nothing, nosniff, and no reading by other sites. */
+function expectApiHeaders(res: LightMyRequestResponse) {
+  const csp = cspOf(res);
+  expect(csp.get('default-src')).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+}
+
 describe('security headers', () => {
-  it('are on /healthz, on API answers, on refusals and on unknown paths', async () => {
+  it('pages, /healthz and unknown pages carry the document set', async () => {
     const answers = [
       await t.app.inject({ method: 'GET', url: '/healthz' }),
+      await t.app.inject({ method: 'GET', url: '/pagina-que-no-existe' }),
+    ];
+    for (const res of answers) expectSecurityHeaders(res);
+  });
+
+  it('API answers, refusals and unknown API paths carry the data set', async () => {
+    const answers = [
       await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
       await t.app.inject({ method: 'POST', url: '/api/auth/logout-all' }),
@@ -53,8 +69,8 @@ describe('security headers', () => {
       }),
       await t.app.inject({ method: 'GET', url: '/api/no-existe' }),
     ];
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 400, 401, 403, 404]);
-    for (const res of answers) expectSecurityHeaders(res);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 401, 403, 404]);
+    for (const res of answers) expectApiHeaders(res);
   });
 
   it('sends no HSTS outside production (the demo runs on plain http://localhost)', async () => {
@@ -101,6 +117,9 @@ describe('in production', () => {
     const res = await prod.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains/);
     expectSecurityHeaders(res);
+    const api = await prod.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(api.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains/);
+    expectApiHeaders(api);
   });
 
   it('names the session cookie __Host-… and marks it Secure', async () => {

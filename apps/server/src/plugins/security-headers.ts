@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
  */
 export default fp(
   async (app) => {
-    const frameSources = [...new Set(app.config.clinic.videoUrls.map((u) => new URL(u).origin))];
+    const frameSources = [...new Set([...app.config.clinic.videoUrls, app.config.clinic.playlistUrl].map((u) => new URL(u).origin))];
     // PayPal's JS SDK (payments module): its script, frames, calls and images. The demo's
     // stand-in is same-origin and needs nothing.
     const paypal = app.config.paypal;
@@ -41,11 +41,27 @@ export default fp(
       'cross-origin-opener-policy': paypal.mode === 'rest' ? 'same-origin-allow-popups' : 'same-origin',
       'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
     };
-    if (app.config.production) headers['strict-transport-security'] = 'max-age=63072000; includeSubDomains';
-    const entries = Object.entries(headers);
+    // Answers of /api are data, never a document: no page can render, frame or script through
+    // them, so they need only the headers that keep them data (nosniff, a CSP that allows
+    // nothing, no embedding by other sites). The document-only headers (referrer, permissions,
+    // opener policy) mean nothing on JSON; leaving them off keeps the session check, polled by
+    // every open page every 5 s, small and cheap (issue 12).
+    const apiHeaders: Record<string, string> = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+    };
+    if (app.config.production) {
+      const hsts = 'max-age=63072000; includeSubDomains';
+      headers['strict-transport-security'] = hsts;
+      apiHeaders['strict-transport-security'] = hsts;
+    }
+    const documentEntries = Object.entries(headers);
+    const apiEntries = Object.entries(apiHeaders);
 
     // Callback style: an async hook would cost every answer a promise and a microtask.
-    app.addHook('onSend', (_request, reply, payload, done) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const entries = request.url.startsWith('/api/') ? apiEntries : documentEntries;
       for (const [name, value] of entries) {
         if (!reply.hasHeader(name)) reply.header(name, value);
       }

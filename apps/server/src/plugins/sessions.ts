@@ -20,6 +20,8 @@ interface Cached extends SessionRow {
   idHash: string;
   lastActivity: number;
   persistedActivity: number;
+  /** When the database last confirmed the row (the cache TTL counts from here). */
+  checkedAt: number;
   /** Built once: every poll of this session hands out the same object. */
   account: SessionAccount;
 }
@@ -32,18 +34,28 @@ const CACHE_LIMIT = 100_000;
 // One-shot crypto.hash: the session polls hash a token per request, and createHash costs ~3x more.
 const hashToken = (token: string) => crypto.hash('sha256', token, 'base64url');
 
-/** Server-side sessions with an in-memory cache, so the 5-second session polls need no database. */
+/**
+ * Server-side sessions with an in-memory cache, so the 5-second session polls need no database.
+ * With several instances the rows are shared and each instance caches them: a revocation anywhere
+ * reaches the others through `forget` (the realtime plugin's pub/sub), and `cacheTtlMs` bounds how
+ * long an entry is trusted without asking the database, should a publication be lost.
+ */
 export class SessionStore {
   private readonly cache = new Map<string, Cached>();
   private readonly repo;
+  private readonly cacheTtlMs: number;
+  /** Bumped by every forget: a row read while it moved is not cached (it may already be revoked). */
+  private forgets = 0;
   /** 'revoked' (idHashes: string[]) after sessions end: logout, idle, logout-all (the chat closes their sockets). */
   readonly events = new EventEmitter<{ revoked: [idHashes: string[]] }>();
 
   constructor(
     db: Parameters<typeof sessionsRepository>[0],
     private readonly now: () => number,
+    opts: { cacheTtlMs?: number } = {},
   ) {
     this.repo = sessionsRepository(db);
+    this.cacheTtlMs = opts.cacheTtlMs ?? Infinity;
   }
 
   /** Starts a new session (a new random id at every login) and returns the cookie's token. */
@@ -60,7 +72,8 @@ export class SessionStore {
   cached(role: Role, token: string | undefined): SessionAccount | undefined {
     if (!token || token.length > 100) return undefined;
     const entry = this.cache.get(hashToken(token));
-    return entry && entry.role === role && this.live(entry, this.now()) ? entry.account : undefined;
+    const now = this.now();
+    return entry && entry.role === role && this.fresh(entry, now) && this.live(entry, now) ? entry.account : undefined;
   }
 
   /** The account of a cookie token, or null when unknown, idle for 30 minutes or older than 12 hours. */
@@ -68,14 +81,28 @@ export class SessionStore {
     if (!token || token.length > 100) return null;
     const idHash = hashToken(token);
     let entry = this.cache.get(idHash);
-    if (!entry) {
+    if (entry && entry.role !== role) return null;
+    if (!entry || !this.fresh(entry, this.now())) {
+      const forgetsBefore = this.forgets;
       const row = await this.repo.find(idHash, role);
-      if (!row) return null;
-      const last = row.lastActivityAt.getTime();
+      if (!row) {
+        // Ended elsewhere (another instance): nothing of it stays here.
+        this.cache.delete(idHash);
+        return null;
+      }
+      const previous = entry;
+      const last = Math.max(row.lastActivityAt.getTime(), previous?.lastActivity ?? 0);
       const { nombre, apellido, correo, servicio, accountId } = row;
-      const account = { idHash, role: row.role, accountId, nombre, apellido, correo, servicio };
-      entry = { ...row, idHash, lastActivity: last, persistedActivity: last, account };
-      this.remember(entry);
+      const account = previous?.account ?? { idHash, role: row.role, accountId, nombre, apellido, correo, servicio };
+      entry = {
+        ...row,
+        idHash,
+        lastActivity: last,
+        persistedActivity: Math.max(row.lastActivityAt.getTime(), previous?.persistedActivity ?? 0),
+        checkedAt: this.now(),
+        account,
+      };
+      if (this.forgets === forgetsBefore) this.remember(entry);
     }
     if (entry.role !== role) return null;
     if (!this.live(entry, this.now())) {
@@ -97,6 +124,22 @@ export class SessionStore {
     if (now - entry.persistedActivity < PERSIST_EVERY_MS) return undefined;
     entry.persistedActivity = now;
     return this.repo.touch(idHash, new Date(now));
+  }
+
+  private fresh(entry: Cached, now: number) {
+    return now - entry.checkedAt < this.cacheTtlMs;
+  }
+
+  /** Drops cached sessions ended on another instance (their rows are already gone). */
+  forget(idHashes: string[]) {
+    this.forgets += 1;
+    for (const h of idHashes) this.cache.delete(h);
+  }
+
+  /** Drops the whole cache (revocations may have been missed: the pub/sub reconnected). */
+  forgetAll() {
+    this.forgets += 1;
+    this.cache.clear();
   }
 
   private live(entry: Cached, now: number) {
@@ -140,6 +183,20 @@ export class SessionStore {
   }
 }
 
+/** One registered route and who may call it, as the sessions plugin saw it (the role-matrix test reads it). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: readonly Access[] | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the sessions plugin, with its declared access. */
+    routeTable: readonly RouteAccess[];
+  }
+}
+
 export interface CookieNames {
   names: Record<Role, string>;
   options: { path: '/'; httpOnly: true; sameSite: 'strict'; secure: boolean; maxAge: number };
@@ -161,10 +218,12 @@ const accessList = (access: Access | readonly Access[] | undefined): readonly Ac
 
 export default fp(
   async (app) => {
-    const store = new SessionStore(app.db, app.now);
+    const store = new SessionStore(app.db, app.now, { cacheTtlMs: app.config.sessionCacheTtlMs });
     const cookies = cookieNames(app.config.production);
     app.decorate('sessions', store);
     app.decorateRequest('accounts', null as unknown as FastifyRequest['accounts']);
+    const routeTable: RouteAccess[] = [];
+    app.decorate('routeTable', routeTable);
 
     /** The role gate of one route, built once when the route is registered. */
     const gateFor = (roles: readonly Role[]) =>
@@ -187,6 +246,7 @@ export default fp(
     // anybody (the session checks polled every 5 s, health, static files) pay nothing for it.
     app.addHook('onRoute', (route) => {
       const access = accessList(route.config?.access);
+      for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
       if (route.url.startsWith('/api') && access === undefined) {
         throw new Error(
           `La ruta ${route.method.toString()} ${route.url} no declara quién puede llamarla (config.access)`,

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n.js';
 import { useCurrentRoute } from './current-route.js';
 import './layout/layout.css';
 
@@ -7,22 +8,24 @@ import './layout/layout.css';
  * clinic meanwhile. Features replace it by adding their page to PAGES in router.tsx.
  */
 export function NotAvailablePage() {
+  const { t } = useTranslation('frame');
   const route = useCurrentRoute();
   const staff = route.group === 'admin' || route.group === 'doctor';
   return (
     <section className="notice-page" aria-labelledby="not-available-title">
-      <h1 id="not-available-title">Esta sección aún no está disponible en línea</h1>
-      <p>Estamos preparando esta parte del servicio y pronto podrá usarla desde aquí.</p>
+      <h1 id="not-available-title">{t('notAvailable.title')}</h1>
+      <p>{t('notAvailable.body')}</p>
       {staff ? (
-        <p>Mientras tanto, coordine esta tarea directamente con la administración de la clínica.</p>
+        <p>{t('notAvailable.staff')}</p>
       ) : (
         <p>
-          Mientras tanto, comuníquese con la clínica por los medios que aparecen en{' '}
-          <Link to="/preguntas-frecuentes#contacto">Preguntas frecuentes: contacto</Link> y con gusto le atenderemos.
+          {t('notAvailable.publicBefore')}
+          <Link to="/preguntas-frecuentes#contacto">{t('notAvailable.publicLink')}</Link>
+          {t('notAvailable.publicAfter')}
         </p>
       )}
       <p>
-        <Link to={route.group === 'admin' ? '/Admin' : route.group === 'doctor' ? '/AdminDoctor' : '/'}>Volver al inicio</Link>
+        <Link to={route.group === 'admin' ? '/Admin' : route.group === 'doctor' ? '/AdminDoctor' : '/'}>{t('notAvailable.back')}</Link>
       </p>
     </section>
   );

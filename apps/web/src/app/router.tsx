@@ -1,6 +1,7 @@
 import { Fragment, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PAGE_ROUTES, type PageRoute } from '@clinica/shared';
+import { preloadNamespaces } from '../lib/i18n.js';
 import type { RouteHandle } from './current-route.js';
 import { Gate } from './gate.js';
 import { RootLayout } from './layout/root-layout.js';
@@ -9,10 +10,14 @@ type Page = LazyExoticComponent<ComponentType>;
 
 const loaders = new Map<Page, () => Promise<unknown>>();
 
-/** A page loaded on first visit from a module's named export. */
-const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): Page => {
-  const lazyPage = lazy(async () => ({ default: (await load())[name] }));
-  loaders.set(lazyPage, load);
+/**
+ * A page loaded on first visit from a module's named export. `namespaces`: the catalogues it shows
+ * (lib/i18n.ts), fetched together with its chunk so the page does not suspend again for its text.
+ */
+const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, namespaces: string[] = []): Page => {
+  const loadAll = async () => (await Promise.all([load(), preloadNamespaces(namespaces)]))[0];
+  const lazyPage = lazy(async () => ({ default: (await loadAll())[name] }));
+  loaders.set(lazyPage, loadAll);
   return lazyPage;
 };
 
@@ -26,14 +31,14 @@ const page = <K extends string, M extends Record<K, ComponentType>>(load: () => 
 const NotAvailablePage = page(() => import('./not-available-page.js'), 'NotAvailablePage');
 const NotFoundPage = page(() => import('./not-found-page.js'), 'NotFoundPage');
 
-const home = page(() => import('../features/site/components/home-page.js'), 'HomePage');
+const home = page(() => import('../features/site/components/home-page.js'), 'HomePage', ['site']);
 const PAGES: Record<string, Page> = {
   // site: public content (/Login and /Registro open their pop-up over the home page)
   '/': home,
   '/Login': home,
   '/Registro': home,
-  '/medicina-general': page(() => import('../features/site/components/medicina-general-page.js'), 'MedicinaGeneralPage'),
-  '/psicologia': page(() => import('../features/site/components/psicologia-page.js'), 'PsicologiaPage'),
+  '/medicina-general': page(() => import('../features/site/components/medicina-general-page.js'), 'MedicinaGeneralPage', ['site']),
+  '/psicologia': page(() => import('../features/site/components/psicologia-page.js'), 'PsicologiaPage', ['site']),
   '/preguntas-frecuentes': page(() => import('../features/site/components/faq-page.js'), 'FaqPage'),
   '/confidencialidad': page(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage'),
   '/Admin': page(() => import('../features/site/components/admin-welcome-page.js'), 'AdminWelcomePage'),
@@ -43,8 +48,10 @@ const PAGES: Record<string, Page> = {
   '/Registro_Admin': page(() => import('../features/auth/components/staff-registration-page.js'), 'AdminRegistrationPage'),
   '/Login_Admin_Doctor': page(() => import('../features/auth/components/staff-login-page.js'), 'DoctorLoginPage'),
   '/Registro_Admin_Doctor': page(() => import('../features/auth/components/staff-registration-page.js'), 'DoctorRegistrationPage'),
+  '/Seguridad_Admin': page(() => import('../features/auth/components/two-factor-page.js'), 'AdminSecurityPage'),
+  '/Seguridad_Doctor': page(() => import('../features/auth/components/two-factor-page.js'), 'DoctorSecurityPage'),
   // news, gallery, sponsors: publishing (issue 7)
-  '/noticias': page(() => import('../features/news/components/news-page.js'), 'NewsPage'),
+  '/noticias': page(() => import('../features/news/components/news-page.js'), 'NewsPage', ['news']),
   '/Noticias_Admin': page(() => import('../features/news/components/news-admin-page.js'), 'NewsAdminPage'),
   '/Blog_Admin': page(() => import('../features/news/components/blog-admin-page.js'), 'BlogAdminPage'),
   '/Gallery': page(() => import('../features/gallery/components/gallery-page.js'), 'GalleryPage'),

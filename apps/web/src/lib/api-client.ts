@@ -4,6 +4,8 @@
  */
 
 /** A refused or failed call. `status` is 0 when the server could not be reached. */
+import { translateMessage } from './i18n.js';
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -66,6 +68,6 @@ export const api = {
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
-/** The server's message when it gave one, otherwise the fallback (a network failure, say). */
+/** The server's message when it gave one, otherwise the fallback (a network failure, say), in the current language. */
 export const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.fromServer ? error.message : fallback;
+  translateMessage(error instanceof ApiError && error.fromServer ? error.message : fallback);

@@ -14,6 +14,8 @@ export const SESSION_KEYS = {
 export const LOCAL_KEYS = {
   /** Chat countdown in seconds (the specification's own key name). */
   timeLeft: 'timeLeft',
+  /** The interface language the visitor chose (or the one detected on the first visit): es, en, fr, de, it, zh-TW, zh-CN. */
+  language: 'clinica.language',
 } as const;
 
 export const COOKIE_KEYS = {

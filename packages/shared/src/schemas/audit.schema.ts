@@ -33,6 +33,13 @@ export const AUDIT_ACTIONS = {
   'file.receipt': 'Descarga de un comprobante o factura',
   'file.document': 'Descarga de un documento médico',
   'audit.list': 'Consulta de la auditoría',
+  'auth.2fa_challenge': 'Contraseña correcta: se pidió el código de verificación',
+  'auth.2fa_login': 'Inicio de sesión con verificación en dos pasos',
+  'auth.2fa_failed': 'Código de verificación rechazado',
+  'auth.2fa_setup': 'Inicio de la activación de la verificación en dos pasos',
+  'auth.2fa_enabled': 'Verificación en dos pasos activada',
+  'auth.2fa_disabled': 'Verificación en dos pasos desactivada',
+  'auth.2fa_recovery_regenerated': 'Códigos de recuperación regenerados',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -16,6 +16,8 @@ export interface AuditEntry {
   detail?: string;
   /** Which of the caller's signed-in accounts acts; by default the staff one, else the patient's. */
   role?: Role;
+  /** The account acting when it has no session yet (a sign-in's second factor). */
+  actor?: { role: Role; accountId: string; correo: string };
 }
 
 declare module 'fastify' {
@@ -84,7 +86,9 @@ export default fp(
       if (patientId === undefined) patientId = entry.resource ? await repo.patientOf(entry.resource.type, entry.resource.id) : null;
       await repo.insert({
         ...base(request),
-        ...actorOf(request, entry.role),
+        ...(entry.actor
+          ? { actor_role: entry.actor.role, actor_id: entry.actor.accountId, actor_correo: entry.actor.correo }
+          : actorOf(request, entry.role)),
         action: entry.action,
         resource_type: entry.resource?.type ?? null,
         resource_id: clip(entry.resource?.id, 100),
@@ -102,10 +106,12 @@ export default fp(
       const body = (request.body ?? {}) as { email?: unknown };
       const correo = typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : null;
       const action: AuditAction = kind === 'all' ? 'auth.login_all' : 'auth.login';
-      if (reply.statusCode === 200 && correo) {
+      // 202: the password was right and the second factor is still to come (its module records
+      // that); only the sessions the answer did open are sign-ins.
+      if ((reply.statusCode === 200 || reply.statusCode === 202) && correo) {
         const header = reply.getHeader('set-cookie');
         const names = (Array.isArray(header) ? header : typeof header === 'string' ? [header] : []).map((c) => c.split('=')[0]!);
-        const roles = kind === 'all' ? names.map((n) => roleOfCookie.get(n)).filter((r): r is Role => r !== undefined) : [kind];
+        const roles = kind === 'all' || reply.statusCode === 202 ? names.map((n) => roleOfCookie.get(n)).filter((r): r is Role => r !== undefined) : [kind];
         for (const role of roles) {
           const id = await repo.accountId(role, correo);
           await repo.insert({

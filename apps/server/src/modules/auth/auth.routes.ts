@@ -11,6 +11,7 @@ import {
   resultSchema,
   sessionPollQuerySchema,
   staffRegistrationResultSchema,
+  staffLoginResultSchema,
   staffSessionSchema,
   type Role,
 } from '@clinica/shared';
@@ -20,7 +21,8 @@ import { parseOrThrow } from '../../lib/validation.js';
 import { cookieNames, type SessionAccount } from '../../plugins/sessions.js';
 import { accountsRepository } from './accounts.repository.js';
 import { authService } from './auth.service.js';
-import { memoryThrottle } from './login-throttle.js';
+import { setChallengeCookie } from '../two-factor/two-factor.routes.js';
+import { sharedThrottle } from './login-throttle.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 429: errorSchema };
 
@@ -28,16 +30,18 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: erro
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cookies = cookieNames(app.config.production);
-  const throttle = (max: number) => memoryThrottle({ max, windowMs: app.config.loginWindowMs, now: app.now });
+  // Shared by every instance through Redis when REDIS_URL is set (issue 10).
+  const throttle = (name: string, max: number) => sharedThrottle(app, { name, max, windowMs: app.config.loginWindowMs });
   const auth = authService({
     accounts: accountsRepository(app.db),
     sessions: app.sessions,
     storage: app.storage,
-    emailThrottle: throttle(app.config.loginMaxAttempts),
+    emailThrottle: throttle('login-email', app.config.loginMaxAttempts),
     // Several people may share one address (a clinic, a family), so the address gets more tries.
-    ipThrottle: throttle(app.config.loginMaxAttempts * 4),
+    ipThrottle: throttle('login-ip', app.config.loginMaxAttempts * 4),
     registrationKeys: { admin: app.config.adminRegistrationKey, doctor: app.config.doctorRegistrationKey },
     now: app.now,
+    secondFactor: app.twoFactor,
   });
 
   const client = (request: FastifyRequest) => ({
@@ -70,6 +74,27 @@ export default async function authRoutes(fastify: FastifyInstance) {
       if (account && activo === '1') await app.sessions.touch(account.idHash);
       return answer(account);
     });
+  };
+  // The polls' answers are built field by field by patientAnswer / staffAnswer (typed by the
+  // response schemas), so re-checking them with zod on every poll would only cost time: every open
+  // page asks every 5 s (issue 12). The schemas still describe the answer and the tests hold
+  // every answer to them.
+  const pollSerializer = () => (data: unknown) => JSON.stringify(data);
+  /** 202 'código requerido': the password was right; the sign-in waits for the code (two-factor module). */
+  const codeRequired = async (request: FastifyRequest, reply: FastifyReply, role: 'admin' | 'doctor', staffId: string, token: string) => {
+    setChallengeCookie(reply, app.config.production, role, token);
+    const body = request.body as { email?: string } | undefined;
+    await app.audit(request, { action: 'auth.2fa_challenge', actor: { role, accountId: staffId, correo: body?.email ?? '' } });
+    return reply.code(202).send({ success: true, message: messages.twoFactorCodeRequired, codigo_requerido: true, rol: role });
+  };
+  /** A staff sign-in's answer; `inscripcion_requerida` when the account must enrol in two-factor sign-in first. */
+  const loggedIn = async (staffIn: { role: 'admin' | 'doctor'; staffId: string }[]) => {
+    for (const s of staffIn) {
+      if (await app.twoFactor.isRestricted(s.staffId)) {
+        return { success: true, message: messages.loginOk, inscripcion_requerida: true, rol: s.role };
+      }
+    }
+    return { success: true, message: messages.loginOk };
   };
   const fullName = (account: SessionAccount) => `${account.nombre} ${account.apellido}`;
   const patientAnswer = (account: SessionAccount | null) =>
@@ -125,6 +150,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get('/api/auth/session', {
     config: { access: 'anonymous' },
     schema: { querystring: sessionPollQuerySchema, response: { 200: patientSessionSchema } },
+    serializerCompiler: pollSerializer,
     handler: (request, reply) => {
       reply.header('cache-control', 'no-store');
       return poll('patient', request.cookies[cookies.names.patient], request.query.activo, patientAnswer);
@@ -133,7 +159,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   // 'Logout All' ends every session of every account signed in in this browser, on every device.
   app.post('/api/auth/logout-all', {
-    config: { access: ['patient', 'admin', 'doctor'] },
+    // Also for a staff session held to the two-factor enrolment (issue 11).
+    config: { access: ['patient', 'admin', 'doctor'], withoutTwoFactor: true },
     schema: { response: { 200: resultSchema, ...errors } },
     handler: async (request, reply) => {
       await auth.logoutAll(Object.values(request.accounts));
@@ -160,11 +187,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/login`, {
       config: { access: 'anonymous' },
-      schema: { body: loginSchema, response: { 200: resultSchema, ...errors } },
+      schema: { body: loginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errors } },
       handler: async (request, reply) => {
-        const token = await auth.loginStaff(role, request.body, client(request));
-        setSession(reply, role, token);
-        return { success: true, message: messages.loginOk };
+        const result = await auth.loginStaff(role, request.body, client(request));
+        if (result.challenge) return codeRequired(request, reply, role, result.staffId, result.challenge);
+        setSession(reply, role, result.token!);
+        return loggedIn([{ role, staffId: result.staffId }]);
       },
     });
 
@@ -177,6 +205,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     app.get(`${base}/session`, {
       config: { access: 'anonymous' },
       schema: { querystring: sessionPollQuerySchema, response: { 200: staffSessionSchema } },
+      serializerCompiler: pollSerializer,
       handler: (request, reply) => {
         reply.header('cache-control', 'no-store');
         return poll(role, request.cookies[cookies.names[role]], request.query.activo, staffAnswer);
@@ -187,11 +216,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
   // 'Iniciar sesión en todas las cuentas' (the admin login page's checkbox).
   app.post('/api/admin/login-all', {
     config: { access: 'anonymous' },
-    schema: { body: loginSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: loginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errors } },
     handler: async (request, reply) => {
-      const tokens = await auth.loginAll(request.body, client(request));
+      const { tokens, staffIn, challenge } = await auth.loginAll(request.body, client(request));
       for (const [role, token] of Object.entries(tokens) as [Role, string][]) setSession(reply, role, token);
-      return { success: true, message: messages.loginOk };
+      if (challenge) return codeRequired(request, reply, challenge.role, challenge.staffId, challenge.token);
+      return loggedIn(staffIn);
     },
   });
 }

@@ -12,7 +12,7 @@ import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import type { Storage } from '../../plugins/storage.js';
 import type { SessionAccount, SessionStore } from '../../plugins/sessions.js';
 import type { AccountsRepository } from './accounts.repository.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { SharedThrottle } from './login-throttle.js';
 
 export interface ClientMeta {
   ip: string;
@@ -29,10 +29,15 @@ export function authService(deps: {
   accounts: AccountsRepository;
   sessions: SessionStore;
   storage: Storage;
-  emailThrottle: LoginThrottle;
-  ipThrottle: LoginThrottle;
+  emailThrottle: SharedThrottle;
+  ipThrottle: SharedThrottle;
   registrationKeys: { admin: string; doctor: string };
   now: () => number;
+  /** Two-factor sign-in of staff: an enrolled account gets a sign-in waiting for its code, not a session. */
+  secondFactor: {
+    isEnabled(staffId: string): Promise<boolean>;
+    startChallenge(role: 'admin' | 'doctor', staffId: string, client: ClientMeta): Promise<string>;
+  };
 }) {
   const { accounts, sessions, storage } = deps;
   // Only hashes of the staff keys are held after start-up.
@@ -49,18 +54,17 @@ export function authService(deps: {
   ) {
     const keys = [`e:${email}`];
     const ipKeys = [`i:${client.ip}`];
-    if (deps.emailThrottle.isBlocked(keys) || deps.ipThrottle.isBlocked(ipKeys)) throw tooManyRequests();
+    if ((await deps.emailThrottle.isBlocked(keys)) || (await deps.ipThrottle.isBlocked(ipKeys))) throw tooManyRequests();
     const matched: number[] = [];
     if (candidates.length === 0) await verify(await dummyHash, password);
     for (const [i, c] of candidates.entries()) {
       if (await verify(c.password_hash, password)) matched.push(i);
     }
     if (matched.length === 0) {
-      deps.emailThrottle.recordFailure(keys);
-      deps.ipThrottle.recordFailure(ipKeys);
+      await Promise.all([deps.emailThrottle.recordFailure(keys), deps.ipThrottle.recordFailure(ipKeys)]);
       throw new AppError(401, messages.invalidCredentials);
     }
-    deps.emailThrottle.reset(keys[0]!);
+    await deps.emailThrottle.reset(keys[0]!);
     return matched;
   }
 
@@ -122,11 +126,22 @@ export function authService(deps: {
       return row;
     },
 
-    /** Signs an administrator or a doctor in and returns the new session's cookie token. */
-    async loginStaff(role: 'admin' | 'doctor', input: LoginInput, client: ClientMeta) {
+    /**
+     * Signs an administrator or a doctor in: the new session's cookie token, or, when the account
+     * has two-factor sign-in, the token of a sign-in waiting for its code (`challenge`).
+     */
+    async loginStaff(
+      role: 'admin' | 'doctor',
+      input: LoginInput,
+      client: ClientMeta,
+    ): Promise<{ staffId: string; token?: string; challenge?: string }> {
       const found = (await accounts.findStaffByEmail(input.email)).filter((s) => s.role === role);
       const [i] = await checkPassword(input.email, input.password, client, found);
-      return sessions.create(role, found[i!]!.id, client);
+      const staffId = found[i!]!.id;
+      if (await deps.secondFactor.isEnabled(staffId)) {
+        return { staffId, challenge: await deps.secondFactor.startChallenge(role, staffId, client) };
+      }
+      return { staffId, token: await sessions.create(role, staffId, client) };
     },
 
     /**
@@ -142,11 +157,20 @@ export function authService(deps: {
       ];
       const matched = await checkPassword(input.email, input.password, client, candidates);
       const tokens: Partial<Record<Role, string>> = {};
-      for (const i of matched) {
-        const c = candidates[i]!;
+      const staffIn: { role: 'admin' | 'doctor'; staffId: string }[] = [];
+      // A staff account with two-factor sign-in is not signed in by the password alone: the
+      // administrator's (else the doctor's) gets a sign-in waiting for its code (docs/decisions).
+      let challenge: { role: 'admin' | 'doctor'; staffId: string; token: string } | undefined;
+      const byRole = matched.map((i) => candidates[i]!).sort((a, b) => (a.role === 'admin' ? -1 : b.role === 'admin' ? 1 : 0));
+      for (const c of byRole) {
+        if (c.role !== 'patient' && (await deps.secondFactor.isEnabled(c.id))) {
+          challenge ??= { role: c.role, staffId: c.id, token: await deps.secondFactor.startChallenge(c.role, c.id, client) };
+          continue;
+        }
         tokens[c.role] = await sessions.create(c.role, c.id, client);
+        if (c.role !== 'patient') staffIn.push({ role: c.role, staffId: c.id });
       }
-      return tokens;
+      return { tokens, staffIn, challenge };
     },
 
     /** Ends one session. */

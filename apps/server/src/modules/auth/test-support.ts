@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { messages } from '@clinica/shared';
+import { messages, patientSessionSchema, staffSessionSchema } from '@clinica/shared';
 import { files, patients, sessions, staff } from '../../db/schema.js';
 import { CookieJar, PNG_1X1, multipart, type TestApp } from '../../../test/harness.js';
 
@@ -111,6 +111,9 @@ export async function signedIn(t: TestApp, role: Role, cookie: string, activo?: 
   });
   expect(res.statusCode).toBe(200);
   const body = res.json<{ loggedIn?: boolean; loggedInAdmin?: boolean; authenticated?: boolean }>();
+  // The polls skip zod on the way out (auth.routes.ts): every answer is held to its schema here,
+  // strictly, so a field too many or a wrong type fails.
+  expect(() => (role === 'patient' ? patientSessionSchema : staffSessionSchema).strict().parse(body)).not.toThrow();
   if (role === 'patient') return body.loggedIn === true;
   expect(body.loggedInAdmin).toBe(body.authenticated);
   return body.loggedInAdmin === true;

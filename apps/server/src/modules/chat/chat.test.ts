@@ -2,15 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { messages, type ChatServerFrame } from '@clinica/shared';
 import { parseConfig } from '../../config.js';
-import { fromPglite } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { buildApp } from '../../app.js';
-import { CookieJar, PNG_1X1, TestClock, multipart, validRegistration } from '../../../test/harness.js';
+import { CookieJar, PNG_1X1, TestClock, freshDatabase, multipart, validRegistration } from '../../../test/harness.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
 import { SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
 
@@ -21,7 +20,6 @@ import { SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
 
 interface Server {
   app: FastifyInstance;
-  client: PGlite;
   clock: TestClock;
   base: string;
   origin: string;
@@ -31,8 +29,10 @@ let paypal: PaypalStandIn;
 let dataDir: string;
 let server: Server;
 
-async function boot(load: Blob, clock = new TestClock()): Promise<Server> {
-  const client = new PGlite({ loadDataDir: load });
+/** The test file's database (PGlite or PostgreSQL, whichever the run uses); reopened for a restart. */
+let reopen: () => Promise<Database>;
+
+async function boot(database: Database, clock = new TestClock()): Promise<Server> {
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -42,10 +42,10 @@ async function boot(load: Blob, clock = new TestClock()): Promise<Server> {
     PAYPAL_API_BASE: paypal.url,
     PAYPAL_SDK_URL: `${paypal.url}/sdk/js`,
   });
-  const app = await buildApp({ config, database: fromPglite(client), now: clock.now, logger: false });
+  const app = await buildApp({ config, database, now: clock.now, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  return { app, client, clock, base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
+  return { app, clock, base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
 }
 
 const unique = (p: string) => `${p}.${Math.random().toString(36).slice(2)}@example.com`;
@@ -182,8 +182,9 @@ let admin: CookieJar;
 beforeAll(async () => {
   paypal = await startPaypalStandIn({ clientId: 'test-client-id', clientSecret: 'test-client-secret' });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-chat-'));
-  const snapshot = process.env.CLINICA_TEST_SNAPSHOT!;
-  server = await boot(new Blob([await fs.readFile(snapshot)]));
+  const fresh = await freshDatabase({ reopenable: true });
+  reopen = () => fresh.reopen();
+  server = await boot(fresh.database);
   const a = await staff('admin');
   admin = a.jar;
   adminCorreo = a.correo;
@@ -391,10 +392,9 @@ describe('chat over WebSocket', () => {
     s.send({ type: 'send', texto: 'antes del reinicio' });
     await s.next('ack');
     s.ws.close();
-    const dump = await server.client.dumpDataDir('none');
     const clock = new TestClock(server.clock.ms);
     await server.app.close();
-    server = await boot(dump, clock);
+    server = await boot(await reopen(), clock);
     const back = connect(p.token, 'patient', p.jar);
     await back.opened;
     expect((await back.next('history')).messages.map((m) => m.texto)).toEqual(['antes del reinicio']);

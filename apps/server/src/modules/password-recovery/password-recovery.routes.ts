@@ -9,7 +9,7 @@ import {
   passwordResetSchema,
   resultSchema,
 } from '@clinica/shared';
-import { memoryThrottle } from '../auth/login-throttle.js';
+import { sharedThrottle } from '../auth/login-throttle.js';
 import { passwordRecoveryRepository } from './password-recovery.repository.js';
 import { passwordRecoveryService } from './password-recovery.service.js';
 
@@ -24,8 +24,8 @@ export default async function passwordRecoveryRoutes(fastify: FastifyInstance) {
     notify: app.notify,
     sessions: app.sessions,
     // Three links per address and kind of account in 15 minutes: enough for a lost e-mail, not a flood.
-    emailThrottle: memoryThrottle({ max: 3, windowMs: WINDOW_MS, now: app.now }),
-    ipThrottle: memoryThrottle({ max: app.config.loginMaxAttempts * 4, windowMs: WINDOW_MS, now: app.now }),
+    emailThrottle: sharedThrottle(app, { name: 'recovery-email', max: 3, windowMs: WINDOW_MS }),
+    ipThrottle: sharedThrottle(app, { name: 'recovery-ip', max: app.config.loginMaxAttempts * 4, windowMs: WINDOW_MS }),
     ttlMs: app.config.mail.passwordResetTtlMs,
     now: app.now,
     log: app.log,
@@ -36,7 +36,7 @@ export default async function passwordRecoveryRoutes(fastify: FastifyInstance) {
     config: { access: 'anonymous' },
     schema: { body: passwordResetRequestSchema, response: { 200: resultSchema, ...errors } },
     handler: async (request) => {
-      service.requestReset(request.body, { ip: request.ip });
+      await service.requestReset(request.body, { ip: request.ip });
       return { success: true, message: messages.passwordResetRequested };
     },
   });

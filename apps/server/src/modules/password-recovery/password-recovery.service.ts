@@ -4,7 +4,7 @@ import { hash } from '@node-rs/argon2';
 import { messages, type PasswordReset, type PasswordResetRequest, type Role } from '@clinica/shared';
 import { AppError, tooManyRequests } from '../../lib/errors.js';
 import type { SessionStore } from '../../plugins/sessions.js';
-import type { LoginThrottle } from '../auth/login-throttle.js';
+import type { SharedThrottle } from '../auth/login-throttle.js';
 import type { Notifier } from '../mail/notify.js';
 import type { PasswordRecoveryRepository, ResetTokenRow } from './password-recovery.repository.js';
 
@@ -21,9 +21,9 @@ export function passwordRecoveryService(deps: {
   notify: Notifier;
   sessions: SessionStore;
   /** Links mailed per address and kind of account (silently: the answer stays the same). */
-  emailThrottle: LoginThrottle;
+  emailThrottle: SharedThrottle;
   /** Requests per client address (answered 429). */
-  ipThrottle: LoginThrottle;
+  ipThrottle: SharedThrottle;
   /** How long a link is valid (30 minutes). */
   ttlMs: number;
   now: () => number;
@@ -65,13 +65,13 @@ export function passwordRecoveryService(deps: {
      * 'Forgot password'. The answer is the same, and takes the same time, whether or not the
      * address has an account: the lookup and the e-mail happen after the answer.
      */
-    requestReset(input: PasswordResetRequest, client: { ip: string }) {
+    async requestReset(input: PasswordResetRequest, client: { ip: string }) {
       const ipKey = [`i:${client.ip}`];
-      if (deps.ipThrottle.isBlocked(ipKey)) throw tooManyRequests();
-      deps.ipThrottle.recordFailure(ipKey);
+      if (await deps.ipThrottle.isBlocked(ipKey)) throw tooManyRequests();
+      await deps.ipThrottle.recordFailure(ipKey);
       const emailKey = [`e:${input.role}:${input.email}`];
-      if (deps.emailThrottle.isBlocked(emailKey)) return;
-      deps.emailThrottle.recordFailure(emailKey);
+      if (await deps.emailThrottle.isBlocked(emailKey)) return;
+      await deps.emailThrottle.recordFailure(emailKey);
       const task = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => issue(input))
         .catch((err: unknown) => log.error({ err }, 'password reset link not issued'))

@@ -1,18 +1,15 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MIME_TYPES, messages } from '@clinica/shared';
 import { badRequest } from '../../lib/errors.js';
+import { checkedType } from '../../lib/file-content.js';
 
 /** What a transfer or Yappy receipt may be (decisions.md, "Files"): an image or a PDF, by content. */
 export const RECEIPT_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as const;
 export type ReceiptMime = (typeof RECEIPT_MIME_TYPES)[number];
 
-const detect = async (bytes: Buffer) => (bytes.length > 0 ? (await fileTypeFromBuffer(bytes))?.mime : undefined);
-
-/** The receipt's real type from its first bytes; refuses an empty file and anything else. */
+/** The receipt's real type by its whole content (lib/file-content.ts); refuses an empty file and anything else. */
 export async function assertReceiptFile(bytes: Buffer, field: string): Promise<ReceiptMime> {
   if (bytes.length === 0) throw badRequest(messages.emptyFile, { [field]: messages.emptyFile });
-  const found = await detect(bytes);
-  const mime = RECEIPT_MIME_TYPES.find((m) => m === found);
+  const mime = await checkedType(bytes, RECEIPT_MIME_TYPES);
   if (!mime) throw badRequest(messages.invalidReceiptFile, { [field]: messages.invalidReceiptFile });
   return mime;
 }
@@ -20,7 +17,7 @@ export async function assertReceiptFile(bytes: Buffer, field: string): Promise<R
 /** Fiscal receipts are PDF only (staff.md, section 5), checked by content, not by name. */
 export async function assertPdf(bytes: Buffer, field: string): Promise<'application/pdf'> {
   if (bytes.length === 0) throw badRequest(messages.emptyFile, { [field]: messages.emptyFile });
-  if ((await detect(bytes)) !== 'application/pdf') throw badRequest(messages.onlyPdf, { [field]: messages.onlyPdf });
+  if ((await checkedType(bytes, ['application/pdf'])) !== 'application/pdf') throw badRequest(messages.onlyPdf, { [field]: messages.onlyPdf });
   return 'application/pdf';
 }
 

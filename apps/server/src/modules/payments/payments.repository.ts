@@ -193,7 +193,12 @@ export function paymentsRepository(db: Db) {
         .from(paymentEvents)
         .leftJoin(staff, eq(staff.id, paymentEvents.staff_id))
         .where(eq(paymentEvents.payment_id, paymentId))
-        .orderBy(paymentEvents.created_at, sql`${paymentEvents.evento} <> 'creado'`);
+        .orderBy(
+          paymentEvents.created_at,
+          // Events of one transaction share created_at; PostgreSQL, unlike PGlite, returns them in
+          // no particular order, so the order they are written in decides.
+          sql`case ${paymentEvents.evento} when 'creado' then 0 when 'factura_adjunta' then 2 else 1 end`,
+        );
     },
 
     async fileMeta(fileId: string) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
 import { parseConfig, parseIgnoreConsultationHours, parsePaypal } from '../../config.js';
-import { PNG_1X1, createTestApp, multipart, type CookieJar, type TestApp } from '../../../test/harness.js';
+import { PNG_1X1, createTestApp, distinctPng, multipart, type CookieJar, type TestApp } from '../../../test/harness.js';
 import {
   PDF_BYTES,
   call,
@@ -52,7 +52,8 @@ describe('payment configuration', () => {
   });
 
   it('lets the browser load PayPal\'s SDK address (content security policy)', async () => {
-    const res = await call(c.t, null, 'GET', '/api/payments/session?servicio=psicologia');
+    // The pages' policy (API answers carry a policy that allows nothing: they are data).
+    const res = await call(c.t, null, 'GET', '/consultas-virtuales');
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${c.paypal.url}`);
   });
 });
@@ -189,9 +190,9 @@ describe('the administrators\' receipts (/Recibo_Admin)', () => {
   });
 
   it('flags a byte-identical receipt sent again as a possible duplicate', async () => {
-    const unique = Buffer.concat([PNG_1X1, Buffer.from(`-${Math.random()}`)]);
+    const unique = distinctPng();
     const first = await pendingReceipt(unique);
-    const other = await pendingReceipt(Buffer.concat([PNG_1X1, Buffer.from(`-${Math.random()}`)]));
+    const other = await pendingReceipt(distinctPng());
     let detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${first.receipt.token}`)).json();
     expect(detail.posible_duplicado).toBe(false);
     const second = await pendingReceipt(unique);
@@ -214,7 +215,10 @@ describe('the administrators\' receipts (/Recibo_Admin)', () => {
     expect(detail.historial.map((h) => h.evento)).toEqual(['creado', 'revisado', 'factura_adjunta']);
     const fiscal = await call(c.t, c.admin, 'GET', detail.Link_Factura);
     expect(fiscal.headers['content-type']).toBe('application/pdf');
-    expect(fiscal.headers['content-disposition']).toContain('inline');
+    // A PDF is downloaded, never rendered as a document of the clinic's origin.
+    expect(fiscal.headers['content-disposition']).toBe("attachment; filename*=UTF-8''factura-001.pdf");
+    expect(fiscal.headers['x-content-type-options']).toBe('nosniff');
+    expect(fiscal.headers['content-security-policy']).toContain('sandbox');
     expect(fiscal.rawPayload.equals(PDF_BYTES)).toBe(true);
     const mine = (await call(c.t, p.jar, 'GET', `/api/receipts/${receipt.token}`)).json<{ Link_Factura: string }>();
     expect(mine).toMatchObject({ revisado: true, archivo_nombre: 'factura-001.pdf' });

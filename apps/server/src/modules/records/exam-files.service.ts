@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MIME_TYPES, messages, type ExamFile } from '@clinica/shared';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { checkedType } from '../../lib/file-content.js';
 import type { Storage } from '../../plugins/storage.js';
 import { cleanFileName } from '../payments/payment-files.js';
 import type { RecordsRepository } from './records.repository.js';
@@ -9,11 +9,10 @@ import type { RecordsRepository } from './records.repository.js';
 /** What an exam file may be (decisions.md, "Files"): a PDF or an image, by its content. */
 export const EXAM_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as const;
 
-/** The exam file's real type from its first bytes; refuses an empty file and anything else. */
+/** The exam file's real type by its whole content (lib/file-content.ts); refuses an empty file and anything else. */
 export async function assertExamFile(bytes: Buffer, field: string) {
   if (bytes.length === 0) throw badRequest(messages.emptyFile, { [field]: messages.emptyFile });
-  const found = (await fileTypeFromBuffer(bytes))?.mime;
-  const mime = EXAM_MIME_TYPES.find((m) => m === found);
+  const mime = await checkedType(bytes, EXAM_MIME_TYPES);
   if (!mime) throw badRequest(messages.invalidExamFile, { [field]: messages.invalidExamFile });
   return mime;
 }

@@ -6,7 +6,7 @@ import { siteConfigSchema } from '@clinica/shared';
 export default async function siteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { clinic } = app.config;
-  const body = { clinicName: clinic.name, videoUrls: clinic.videoUrls };
+  const body = { clinicName: clinic.name, videoUrls: clinic.videoUrls, playlistUrl: clinic.playlistUrl, social: clinic.social };
   app.get('/api/site/config', {
     config: { access: 'anonymous' },
     schema: { response: { 200: siteConfigSchema } },

@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TIMERS } from '@clinica/shared';
+import { useTranslation } from '../../lib/i18n.js';
 import { COOKIE_KEYS, readCookie, writeCookie } from '../../lib/storage-keys.js';
 
 /** Shown until accepted; accepting keeps a consent cookie for 365 days. */
 export function CookieBanner() {
+  const { t } = useTranslation('frame');
   const [accepted, setAccepted] = useState(() => readCookie(COOKIE_KEYS.consent) === 'true');
   if (accepted) return null;
   return (
-    <section className="cookie-banner" aria-label="Aviso de cookies">
+    <section className="cookie-banner" aria-label={t('cookies.label')}>
       <p>
-        Usamos cookies propias necesarias para mantener su sesión y recordar sus preferencias. No usamos cookies de
-        publicidad. Más información en el <Link to="/confidencialidad">aviso de privacidad</Link>.
+        {t('cookies.textBefore')}
+        <Link to="/confidencialidad">{t('cookies.link')}</Link>
+        {t('cookies.textAfter')}
       </p>
       <button
         type="button"
@@ -21,7 +24,7 @@ export function CookieBanner() {
           setAccepted(true);
         }}
       >
-        Aceptar cookies
+        {t('cookies.accept')}
       </button>
     </section>
   );

@@ -1,30 +1,31 @@
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n.js';
 
 /** The footer of public and patient pages (the layout decides when it shows). */
 export function Footer({ clinicName }: { clinicName: string }) {
+  const { t } = useTranslation('frame');
   return (
     <footer className="site-footer">
-      <nav aria-label="Enlaces del pie de página">
+      <nav aria-label={t('footer.nav')}>
         <ul>
           <li>
-            <Link to="/Sugerencias">Sugerencias</Link>
+            <Link to="/Sugerencias">{t('footer.suggestions')}</Link>
           </li>
           <li>
-            <Link to="/preguntas-frecuentes">FAQ</Link>
+            <Link to="/preguntas-frecuentes">{t('footer.faq')}</Link>
           </li>
           <li>
-            <Link to="/confidencialidad">Acuerdo de confidencialidad</Link>
+            <Link to="/confidencialidad">{t('footer.privacy')}</Link>
           </li>
           <li>
             <a href="https://www.minsa.gob.pa/" target="_blank" rel="noopener noreferrer">
-              Ministerio de Salud de Panamá<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              {t('footer.minsa')}
+              <span className="visually-hidden">{t('footer.newTab')}</span>
             </a>
           </li>
         </ul>
       </nav>
-      <p className="footer-copy">
-        © {new Date().getFullYear()} {clinicName}. Panamá.
-      </p>
+      <p className="footer-copy">{t('footer.copy', { year: new Date().getFullYear(), clinic: clinicName })}</p>
     </footer>
   );
 }

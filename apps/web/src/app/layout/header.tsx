@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { PageRoute } from '@clinica/shared';
 import { useSession } from '../../features/auth/api/get-session.js';
-import { LogoutAllButton, LogoutButton } from '../../features/auth/components/logout-buttons.js';
+import { preloadNamespaces, useTranslation } from '../../lib/i18n.js';
 import { roleOfGroup } from '../current-route.js';
+import { LanguageSwitcher } from './language-switcher.js';
 import { LogoMark } from './logo.js';
 import { menuOf } from './menus.js';
 import { HeaderCountdown } from './session-watch.js';
@@ -17,14 +18,20 @@ interface HeaderProps {
   onOpenRegistration: () => void;
 }
 
+// Shown only once signed in: the buttons, the sign-out logic and their texts load then, in parallel.
+const logoutButtons = () => Promise.all([import('../../features/auth/components/logout-buttons.js'), preloadNamespaces(['auth'])]).then(([m]) => m);
+const LogoutButton = lazy(async () => ({ default: (await logoutButtons()).LogoutButton }));
+const LogoutAllButton = lazy(async () => ({ default: (await logoutButtons()).LogoutAllButton }));
+
 const HOME = { public: '/', patient: '/', admin: '/Admin', doctor: '/AdminDoctor' } as const;
-const AREA_LABEL = { public: '', patient: '', admin: 'Administración', doctor: 'Área de doctores' } as const;
+const AREA_LABEL = { public: '', patient: '', admin: 'header.areaAdmin', doctor: 'header.areaDoctor' } as const;
 
 /**
  * The header: navy on public and patient pages, yellow for administrators, orange for doctors;
  * the menu of the route group, the session's name and countdown, login, registration and logout.
  */
 export function Header({ route, clinicName, logoOnly, onOpenLogin, onOpenRegistration }: HeaderProps) {
+  const { t } = useTranslation('frame');
   const group = route.group;
   const role = roleOfGroup(group);
   const session = useSession(role);
@@ -44,7 +51,7 @@ export function Header({ route, clinicName, logoOnly, onOpenLogin, onOpenRegistr
     <Link to={HOME[group]} className="brand">
       <LogoMark />
       <span className="brand-name">{clinicName}</span>
-      {AREA_LABEL[group] && <span className="brand-area">{AREA_LABEL[group]}</span>}
+      {AREA_LABEL[group] && <span className="brand-area">{t(AREA_LABEL[group])}</span>}
     </Link>
   );
 
@@ -68,16 +75,17 @@ export function Header({ route, clinicName, logoOnly, onOpenLogin, onOpenRegistr
           aria-controls="menu-principal"
           onClick={() => setMenuOpen((o) => !o)}
         >
-          <span aria-hidden="true">☰</span> Menú
+          <span aria-hidden="true">☰</span> {t('header.menu')}
         </button>
+        <LanguageSwitcher />
       </div>
       <div id="menu-principal" className={`header-menu${menuOpen ? ' is-open' : ''}`}>
-        <nav aria-label="Menú principal">
+        <nav aria-label={t('header.mainMenu')}>
           <ul>
             {links.map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end>
-                  {l.label}
+                  {t(`menu.${l.label}`)}
                 </NavLink>
               </li>
             ))}
@@ -87,28 +95,30 @@ export function Header({ route, clinicName, logoOnly, onOpenLogin, onOpenRegistr
           {signedIn ? (
             <>
               <span className="header-user">
-                <span className="visually-hidden">Sesión iniciada: </span>
+                <span className="visually-hidden">{t('header.signedIn')}</span>
                 {session.data?.userName}
               </span>
-              <LogoutButton role={role} />
-              {role === 'admin' && <LogoutAllButton />}
+              <Suspense fallback={null}>
+                <LogoutButton role={role} />
+                {role === 'admin' && <LogoutAllButton />}
+              </Suspense>
             </>
           ) : group === 'admin' || group === 'doctor' ? (
             <>
               <Link className="btn btn-ghost" to={group === 'admin' ? '/Login_Admin' : '/Login_Admin_Doctor'}>
-                Iniciar sesión
+                {t('header.login')}
               </Link>
               <Link className="btn btn-ghost" to={group === 'admin' ? '/Registro_Admin' : '/Registro_Admin_Doctor'}>
-                Registrarse
+                {t('header.register')}
               </Link>
             </>
           ) : (
             <>
               <button type="button" className="btn btn-ghost" onClick={onOpenLogin}>
-                Iniciar sesión
+                {t('header.login')}
               </button>
               <button type="button" className="btn btn-ghost" onClick={onOpenRegistration}>
-                Registrarse
+                {t('header.register')}
               </button>
             </>
           )}

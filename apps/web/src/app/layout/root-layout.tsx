@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { TIMERS, isFooterHidden, messages } from '@clinica/shared';
+import { TIMERS, isFooterHidden, messages as spanish } from '@clinica/shared';
 import { AlertHost } from '../../components/ui/alert-dialog.js';
 import { restoreAlertAfterReload, showAlert } from '../../components/ui/alert-store.js';
 import { useSiteConfig } from '../../features/site/api/get-site-config.js';
 import { SponsorArea } from '../../features/sponsors/components/sponsor-area.js';
 import { startActivityTracking } from '../../lib/activity.js';
+import { useMessages, useTranslation } from '../../lib/i18n.js';
 import { SESSION_KEYS, sessionStore } from '../../lib/storage-keys.js';
 import { useTimeout } from '../../lib/timers.js';
 import { roleOfGroup, useCurrentRoute } from '../current-route.js';
@@ -13,12 +14,16 @@ import { AuthDialogs, type AuthDialog } from './auth-dialogs.js';
 import { CookieBanner } from './cookie-banner.js';
 import { Header } from './header.js';
 import { IntroLoader } from './intro-loader.js';
+import { LanguageSwitcher } from './language-switcher.js';
 import { ScrollToTop } from './scroll-to-top.js';
 import { SessionWatch } from './session-watch.js';
 import './layout.css';
 
 // The footer appears 10 s into the first visit at the earliest: it loads when it is due.
 const Footer = lazy(async () => ({ default: (await import('./footer.js')).Footer }));
+
+// The music player and the social bar: after the page, not in the first load.
+const FloatingWidgets = lazy(async () => ({ default: (await import('./floating-widgets.js')).FloatingWidgets }));
 
 const DIALOG_PATHS: Record<string, AuthDialog> = { '/Login': 'login', '/Registro': 'register' };
 
@@ -33,6 +38,8 @@ export function RootLayout() {
   const navigate = useNavigate();
   const config = useSiteConfig();
   const clinicName = config.data?.clinicName ?? 'Clínica';
+  const { t } = useTranslation('frame');
+  const messages = useMessages();
 
   useEffect(() => {
     startActivityTracking();
@@ -67,34 +74,49 @@ export function RootLayout() {
   };
   const onRegistered = () => {
     closeDialog();
-    void showAlert(messages.registrationOk).then(() => setHeaderDialog('login'));
+    void showAlert(spanish.registrationOk).then(() => setHeaderDialog('login'));
   };
 
   const headerHidden = route.path === '/pagos';
+  // /ConsultaChat: the header shows the logo only; the language switcher sits below it, at the right.
+  const logoOnly = route.path === '/ConsultaChat';
   const footerHidden = isFooterHidden(route.path);
 
   return (
     <div className="app-frame">
       <a href="#contenido" className="skip-link">
-        Saltar al contenido
+        {t('layout.skipLink')}
       </a>
       <CookieBanner />
-      {!headerHidden && (
+      {headerHidden ? (
+        <div className="lang-bar">
+          <LanguageSwitcher />
+        </div>
+      ) : (
         <Header
           route={route}
           clinicName={clinicName}
-          logoOnly={route.path === '/ConsultaChat'}
+          logoOnly={logoOnly}
           onOpenLogin={() => openDialog('login')}
           onOpenRegistration={() => openDialog('register')}
         />
       )}
-      <SponsorArea area={1} route={route} />
+      {logoOnly && (
+        <div className="lang-bar">
+          <LanguageSwitcher />
+        </div>
+      )}
+      <Suspense fallback={null}>
+        <SponsorArea area={1} route={route} />
+      </Suspense>
       <main id="contenido" tabIndex={-1} className="page">
         <Suspense fallback={<p className="page-loading">{messages.loading}</p>}>
           <Outlet />
         </Suspense>
       </main>
-      <SponsorArea area={2} route={route} />
+      <Suspense fallback={null}>
+        <SponsorArea area={2} route={route} />
+      </Suspense>
       {footerReady && !footerHidden && (
         <Suspense fallback={null}>
           <Footer clinicName={clinicName} />
@@ -105,6 +127,11 @@ export function RootLayout() {
       {intro && <IntroLoader clinicName={clinicName} onDone={() => setIntro(false)} />}
       <AlertHost />
       <ScrollToTop />
+      {config.data && (
+        <Suspense fallback={null}>
+          <FloatingWidgets route={route} config={config.data} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { TIMERS, messages, type Role } from '@clinica/shared';
+import { TIMERS, type Role } from '@clinica/shared';
 import { signOut } from '../../features/auth/sign-out.js';
+import { useMessages, useTranslation } from '../../lib/i18n.js';
 import { useIdleClock } from '../../lib/idle-clock.js';
 import { formatSeconds, useTimeout } from '../../lib/timers.js';
 
@@ -14,6 +15,8 @@ export const secondsLeft = (idleMs: number) => Math.max(0, TIMERS.sessionCountdo
  * 300 s left, and the logout after 30 minutes without activity, on every page of the role's area.
  */
 export function SignedInWatch({ role }: { role: Role }) {
+  const { t } = useTranslation('frame');
+  const messages = useMessages();
   const { idleMs, lastActivityAt } = useIdleClock();
   const left = secondsLeft(idleMs);
   const [floating, setFloating] = useState(true);
@@ -33,8 +36,8 @@ export function SignedInWatch({ role }: { role: Role }) {
   return (
     <>
       {floating && (
-        <div className="floating-timer" role="timer" aria-label="Tiempo restante de la sesión">
-          <span className="floating-timer-label">Sesión</span> {formatSeconds(left)}
+        <div className="floating-timer" role="timer" aria-label={t('session.floatingLabel')}>
+          <span className="floating-timer-label">{t('session.floatingWord')}</span> {formatSeconds(left)}
         </div>
       )}
       {warning && (
@@ -42,10 +45,11 @@ export function SignedInWatch({ role }: { role: Role }) {
           <h2 id="session-warning-title">{messages.sessionExpiringTitle}</h2>
           <p>{messages.sessionExpiringBody}</p>
           <p className="session-warning-time">
-            Tiempo restante: <strong>{formatSeconds(left)}</strong>
+            {t('session.timeLeft')}
+            <strong>{formatSeconds(left)}</strong>
           </p>
           <button type="button" className="btn btn-secondary" onClick={() => setClosedFor(lastActivityAt)}>
-            Cerrar aviso
+            {t('session.closeWarning')}
           </button>
         </section>
       )}
@@ -55,10 +59,11 @@ export function SignedInWatch({ role }: { role: Role }) {
 
 /** The countdown shown in the header while signed in. */
 export function HeaderCountdown() {
+  const { t } = useTranslation('frame');
   const { idleMs } = useIdleClock();
   const left = secondsLeft(idleMs);
   return (
-    <span className="header-countdown" role="timer" aria-label={`Su sesión expira en ${formatSeconds(left)}`}>
+    <span className="header-countdown" role="timer" aria-label={t('session.countdown', { time: formatSeconds(left) })}>
       <span aria-hidden="true">⏱</span> {formatSeconds(left)}
     </span>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { translateMessage, useTranslation } from '../../lib/i18n.js';
 import { acceptAlert, useCurrentAlert } from './alert-store.js';
 import { Modal } from './modal.js';
 
@@ -12,14 +13,16 @@ export function AlertHost() {
 
 function AlertDialog({ id, message }: { id: number; message: string }) {
   const messageId = useId();
+  const { t } = useTranslation('ui');
   return (
-    <Modal role="alertdialog" title="Aviso" hideTitle size="sm" noCloseButton describedBy={messageId} onClose={() => acceptAlert(id)} className="alert-dialog">
+    <Modal role="alertdialog" title={t('alert.title')} hideTitle size="sm" noCloseButton describedBy={messageId} onClose={() => acceptAlert(id)} className="alert-dialog">
       <p id={messageId} className="alert-message">
-        {message}
+        {/* Catalogue texts (often queued in Spanish, e.g. by the gates) show in the current language. */}
+        {translateMessage(message)}
       </p>
       <div className="alert-actions">
         <button type="button" className="btn btn-primary" data-autofocus onClick={() => acceptAlert(id)}>
-          Aceptar
+          {t('alert.accept')}
         </button>
       </div>
     </Modal>

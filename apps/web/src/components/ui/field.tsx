@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { translateMessage, useLanguage } from '../../lib/i18n.js';
 import './ui.css';
 
 /** What a Field passes to its control: the ids that tie the label and the error to it. */
@@ -21,6 +22,7 @@ interface FieldProps {
 /** A label, its control and its error message (announced when it appears). */
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
   const id = useId();
+  useLanguage(); // the error (a shared schema's Spanish message) follows the language
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
@@ -44,7 +46,7 @@ export function Field({ label, error, hint, required, className, children }: Fie
         </p>
       )}
       <p id={errorId} className="field-error" role={error ? 'alert' : undefined}>
-        {error ?? ''}
+        {error ? translateMessage(error) : ''}
       </p>
     </div>
   );

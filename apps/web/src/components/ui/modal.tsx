@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from '../../lib/i18n.js';
 import './ui.css';
 
 interface ModalProps {
@@ -25,6 +26,7 @@ export function Modal({ onClose, title, children, hideTitle, size = 'md', role =
   const ref = useRef<HTMLDialogElement>(null);
   const pressedOutside = useRef(false);
   const onCloseRef = useRef(onClose);
+  const { t } = useTranslation('ui');
   const titleId = useId();
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -66,7 +68,7 @@ export function Modal({ onClose, title, children, hideTitle, size = 'md', role =
             {title}
           </h2>
           {!noCloseButton && (
-            <button type="button" className="modal-close" aria-label="Cerrar" onClick={() => onCloseRef.current()}>
+            <button type="button" className="modal-close" aria-label={t('modal.close')} onClick={() => onCloseRef.current()}>
               ×
             </button>
           )}

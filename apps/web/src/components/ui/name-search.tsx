@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../../lib/i18n.js';
 import { Button } from './button.js';
 import { Field } from './field.js';
 import './list.css';
@@ -12,7 +13,8 @@ interface NameSearchProps {
 }
 
 /** Search by first name: a field, the submit button ('Buscar') and 'Limpiar Búsqueda'. */
-export function NameSearch({ onSearch, onClear, label = 'Nombre del paciente', submitLabel = 'Buscar' }: NameSearchProps) {
+export function NameSearch({ onSearch, onClear, label, submitLabel }: NameSearchProps) {
+  const { t } = useTranslation('ui');
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -20,11 +22,11 @@ export function NameSearch({ onSearch, onClear, label = 'Nombre del paciente', s
   };
   return (
     <form className="list-search" role="search" onSubmit={submit}>
-      <Field label={label}>
+      <Field label={label ?? t('nameSearch.label')}>
         {(p) => <input {...p} type="search" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} />}
       </Field>
       <div className="list-search-actions">
-        <Button type="submit">{submitLabel}</Button>
+        <Button type="submit">{submitLabel ?? t('nameSearch.submit')}</Button>
         <Button
           variant="secondary"
           onClick={() => {
@@ -32,7 +34,7 @@ export function NameSearch({ onSearch, onClear, label = 'Nombre del paciente', s
             onClear();
           }}
         >
-          Limpiar Búsqueda
+          {t('nameSearch.clear')}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../lib/i18n.js';
 import { Button } from './button.js';
 import './list.css';
 
@@ -12,15 +13,16 @@ interface PagerProps {
 
 /** 'Anterior' / 'Siguiente' under a paginated list, with the page number. */
 export function Pager({ page, hasPrevious, hasNext, onPrevious, onNext, busy }: PagerProps) {
+  const { t } = useTranslation('ui');
   if (!hasPrevious && !hasNext) return null;
   return (
-    <nav className="list-pager" aria-label="Paginación">
+    <nav className="list-pager" aria-label={t('pager.nav')}>
       <Button variant="secondary" onClick={onPrevious} disabled={!hasPrevious || busy}>
-        Anterior
+        {t('pager.previous')}
       </Button>
-      <span aria-live="polite">Página {page}</span>
+      <span aria-live="polite">{t('pager.page', { page })}</span>
       <Button variant="secondary" onClick={onNext} disabled={!hasNext || busy}>
-        Siguiente
+        {t('pager.next')}
       </Button>
     </nav>
   );

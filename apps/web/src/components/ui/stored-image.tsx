@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
+import { useMessages, useTranslation } from '../../lib/i18n.js';
 import './list.css';
 
 /**
@@ -8,6 +8,8 @@ import './list.css';
  */
 export function StoredImage({ url, alt, width = 150 }: { url: string; alt: string; width?: number }) {
   const [failed, setFailed] = useState(false);
+  const { t } = useTranslation('ui');
+  const messages = useMessages();
   return (
     <span className="stored-image">
       {failed ? (
@@ -18,7 +20,7 @@ export function StoredImage({ url, alt, width = 150 }: { url: string; alt: strin
         <img src={url} alt={alt} width={width} onError={() => setFailed(true)} />
       )}
       <a href={url} target="_blank" rel="noopener">
-        Abrir {alt}
+        {t('storedImage.open', { alt })}
       </a>
     </span>
   );

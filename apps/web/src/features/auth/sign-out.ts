@@ -1,13 +1,15 @@
 import { messages, type Role } from '@clinica/shared';
 import { showAlert, showAlertAfterReload } from '../../components/ui/alert-store.js';
+import { translateMessage } from '../../lib/i18n.js';
 import { logout } from './api/logout.js';
 import { logoutAll } from './api/logout-all.js';
 
 /** Where each role lands after signing out or being refused (specifications: '/', '/Admin', '/AdminDoctor'). */
 export const ROLE_HOME: Record<Role, string> = { patient: '/', admin: '/Admin', doctor: '/AdminDoctor' };
 
-/** The alert after an idle logout: the administrator's text is the shorter one (staff.md, section 8). */
-export const expiredMessage = (role: Role) => (role === 'admin' ? messages.adminSessionExpired : messages.sessionExpired);
+/** The alert after an idle logout: the administrator's text is the shorter one (staff.md, section 8); in the current language. */
+export const expiredMessage = (role: Role) =>
+  translateMessage(role === 'admin' ? messages.adminSessionExpired : messages.sessionExpired);
 
 /**
  * Signs the role out and loads the role's home page afresh, so nothing of the session stays in
@@ -18,15 +20,15 @@ export async function signOut(role: Role, reason: 'manual' | 'idle') {
     await logout(role);
   } catch {
     if (reason === 'manual') {
-      await showAlert(messages.logoutFailed);
+      await showAlert(translateMessage(messages.logoutFailed));
       return;
     }
     // Idle: leave the page anyway; the server ends the idle session on its own.
-    showAlertAfterReload(messages.logoutFailed);
+    showAlertAfterReload(translateMessage(messages.logoutFailed));
     window.location.assign(ROLE_HOME[role]);
     return;
   }
-  showAlertAfterReload(reason === 'idle' ? expiredMessage(role) : messages.logoutOk);
+  showAlertAfterReload(reason === 'idle' ? expiredMessage(role) : translateMessage(messages.logoutOk));
   window.location.assign(ROLE_HOME[role]);
 }
 
@@ -34,9 +36,9 @@ export async function signOut(role: Role, reason: 'manual' | 'idle') {
 export async function signOutEverywhere() {
   try {
     const result = await logoutAll();
-    showAlertAfterReload(result.message);
+    showAlertAfterReload(translateMessage(result.message));
   } catch {
-    await showAlert(messages.logoutFailed);
+    await showAlert(translateMessage(messages.logoutFailed));
     return;
   }
   window.location.assign(ROLE_HOME.admin);

@@ -1,4 +1,5 @@
-import { CURRENCY, SERVICES, SERVICE_LABELS, SERVICE_PRICE_CENTS, type Service } from '@clinica/shared';
+import { CURRENCY, SERVICES, SERVICE_PRICE_CENTS, type Service } from '@clinica/shared';
+import type { TFunction } from '../../lib/i18n.js';
 
 /**
  * Opening hours as the public pages state them (patient-and-public.md section 9, decisions.md),
@@ -10,15 +11,23 @@ export const CLINIC_HOURS = {
   weekend: { open: 9, close: 17 },
 } as const;
 
-/** 8 -> '8:00 a. m.', 22 -> '10:00 p. m.' (the usual Spanish 12-hour form in Panama). */
-export function formatHour(hour: number): string {
+/**
+ * Spanish: 8 -> '8:00 a. m.', 22 -> '10:00 p. m.' (the usual Spanish 12-hour form in Panama);
+ * other languages: their own clock form for the same hour.
+ */
+export function formatHour(hour: number, language = 'es'): string {
+  if (language !== 'es') {
+    return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+      Date.UTC(2000, 0, 1, hour),
+    );
+  }
   const suffix = hour < 12 ? 'a. m.' : 'p. m.';
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
   return `${h12}:00 ${suffix}`;
 }
 
-export const formatRange = (range: { open: number; close: number }) =>
-  `${formatHour(range.open)} a ${formatHour(range.close)}`;
+export const formatRange = (range: { open: number; close: number }, t: TFunction, language: string) =>
+  t('hours.range', { from: formatHour(range.open, language), to: formatHour(range.close, language) });
 
 /** 1000 -> 'USD 10', 1050 -> 'USD 10.50'. */
 export function formatPrice(cents: number): string {
@@ -26,8 +35,7 @@ export function formatPrice(cents: number): string {
   return `${CURRENCY} ${amount}`;
 }
 
-export const PRICE_ROWS: readonly { service: Service; label: string; price: string }[] = SERVICES.map((service) => ({
+export const PRICE_ROWS: readonly { service: Service; price: string }[] = SERVICES.map((service) => ({
   service,
-  label: SERVICE_LABELS[service],
   price: formatPrice(SERVICE_PRICE_CENTS[service]),
 }));

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCancelAppointment } from '../api/cancel-appointment.js';
 import { useAdminAppointment } from '../api/get-admin-appointment.js';
 import { useAdminAppointments } from '../api/get-admin-appointments.js';
@@ -15,23 +15,26 @@ import '../appointments.css';
 
 /** /Citas_Admin: every appointment, the first-name search, the detail modal and cancellation. */
 export function CitasAdminPage() {
+  const { t } = useTranslation('appointments');
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const rows = useAdminAppointments(search);
   return (
     <div className="appt-page appt-page-wide">
-      <h1>Citas presenciales</h1>
+      <h1>{t('staff.adminTitle')}</h1>
       <SearchForm onSearch={setSearch} onClear={() => setSearch(null)} />
-      <StaffTable caption="Citas presenciales" rows={rows} withDoctor onOpen={setOpen} />
+      <StaffTable caption={t('staff.adminCaption')} rows={rows} withDoctor onOpen={setOpen} />
       {open !== null && <AdminAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }
 
 function AdminAppointmentModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const appointment = useAdminAppointment(token);
   return (
-    <Modal title="Información Completa de la cita" size="lg" onClose={onClose}>
+    <Modal title={t('staff.modalTitle')} size="lg" onClose={onClose}>
       {appointment.isPending ? (
         <p>{messages.loading}</p>
       ) : appointment.isError ? (
@@ -50,6 +53,8 @@ function AdminAppointmentModal({ token, onClose }: { token: string; onClose: () 
 
 /** Cancels the appointment (a rejected transfer, say): the slot is freed and the patient receives the reason. */
 function CancelForm({ token }: { token: string }) {
+  const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | undefined>();
   const cancel = useCancelAppointment();
@@ -62,20 +67,20 @@ function CancelForm({ token }: { token: string }) {
     setError(undefined);
     try {
       const result = await cancel.mutateAsync({ token, motivo: motivo.trim() });
-      void showAlert(result.message);
+      void showAlert(translateMessage(result.message));
     } catch (err) {
       void showAlert(messageOf(err, messages.requestFailed));
     }
   };
   return (
     <form className="appt-cancel" onSubmit={(e) => void submit(e)} aria-labelledby="appt-cancel-title">
-      <h3 id="appt-cancel-title">Cancelar la cita</h3>
-      <p className="appt-note">La hora quedará libre y el paciente recibirá un correo con el motivo.</p>
-      <Field label="Motivo de la cancelación" required error={error}>
+      <h3 id="appt-cancel-title">{t('staff.cancelTitle')}</h3>
+      <p className="appt-note">{t('staff.cancelNote')}</p>
+      <Field label={t('staff.cancelReason')} required error={error}>
         {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />}
       </Field>
       <Button type="submit" variant="danger" busy={cancel.isPending}>
-        Cancelar cita
+        {t('staff.cancelButton')}
       </Button>
     </form>
   );

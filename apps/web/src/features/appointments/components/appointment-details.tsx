@@ -1,9 +1,18 @@
 import type { ReactNode } from 'react';
-import { messages, type AppointmentDetail } from '@clinica/shared';
-import { CANCELLED_BY_LABELS, PAYMENT_STATE_LABELS, STATE_LABELS, formatInstant, formatLongDate, formatMoney, formatSlot, serviceLabel } from './format.js';
+import type { AppointmentDetail } from '@clinica/shared';
+import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
+import { formatInstant, formatLongDate, formatMoney, formatSlot } from './format.js';
+
+/** The payment method as stored ('Paypal o Tarjeta', 'Transferencia', 'Yappy'), in the current language. */
+const METHOD_KEYS: Record<string, string> = { 'Paypal o Tarjeta': 'paypal', Transferencia: 'transfer', Yappy: 'yappy' };
+const methodLabel = (t: TFunction, metodo: string) => {
+  const key = METHOD_KEYS[metodo];
+  return key ? t(`paymentMethods.${key}`) : metodo;
+};
 
 /** Label and value pairs; an empty value reads 'No disponible'. */
 function Details({ items }: { items: [label: string, value: ReactNode][] }) {
+  const messages = useMessages();
   return (
     <dl className="appt-details">
       {items.map(([label, value]) => (
@@ -21,27 +30,28 @@ function Details({ items }: { items: [label: string, value: ReactNode][] }) {
  * (staff.md), then its state, doctor and payment.
  */
 export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'patient' | 'doctor' | 'admin' }) {
+  const { t } = useTranslation('appointments');
   const items: [string, ReactNode][] = [
-    ['Nombre', a.nombre],
-    ['Apellido', a.apellido],
-    ['Correo', a.correo],
-    ['Teléfono', a.telefono],
-    ['Fecha', formatLongDate(a.fecha)],
-    ['Hora', formatSlot(a.hora)],
-    ['Servicio', serviceLabel(a.servicio)],
-    ['Motivo', a.mensaje],
-    ['Estado', STATE_LABELS[a.estado]],
+    [t('details.name'), a.nombre],
+    [t('details.lastName'), a.apellido],
+    [t('details.email'), a.correo],
+    [t('details.phone'), a.telefono],
+    [t('details.date'), formatLongDate(a.fecha)],
+    [t('details.time'), formatSlot(a.hora)],
+    [t('details.service'), t(`services.${a.servicio}`)],
+    [t('details.reason'), a.mensaje],
+    [t('details.state'), t(`states.${a.estado}`)],
   ];
-  if (view !== 'doctor') items.push(['Médico', `${a.doctor} (${a.correo_doctor})`]);
+  if (view !== 'doctor') items.push([t('details.doctor'), `${a.doctor} (${a.correo_doctor})`]);
   if (a.pago) {
-    items.push(['Pago', `${a.pago.metodo_de_pago} · ${formatMoney(a.pago.monto)} · ${PAYMENT_STATE_LABELS[a.pago.estado]}`]);
-    if (a.pago.estado === 'rechazado') items.push(['Motivo del rechazo', a.pago.motivo_rechazo]);
+    items.push([t('details.payment'), `${methodLabel(t, a.pago.metodo_de_pago)} · ${formatMoney(a.pago.monto)} · ${t(`paymentStates.${a.pago.estado}`)}`]);
+    if (a.pago.estado === 'rechazado') items.push([t('details.rejectionReason'), a.pago.motivo_rechazo]);
   }
   if (a.estado === 'cancelada') {
-    items.push(['Cancelada', a.cancelada_por ? CANCELLED_BY_LABELS[a.cancelada_por] : null]);
-    if (a.motivo_cancelacion) items.push(['Motivo de la cancelación', a.motivo_cancelacion]);
+    items.push([t('details.cancelled'), a.cancelada_por ? t(`cancelledBy.${a.cancelada_por}`) : null]);
+    if (a.motivo_cancelacion) items.push([t('details.cancelReason'), a.motivo_cancelacion]);
   }
-  items.push(['Solicitada el', formatInstant(a.created_at)]);
-  if (view === 'patient') items.push(['Código de la cita', <span className="appt-token">{a.token}</span>]);
+  items.push([t('details.requestedOn'), formatInstant(a.created_at)]);
+  if (view === 'patient') items.push([t('details.code'), <span className="appt-token">{a.token}</span>]);
   return <Details items={items} />;
 }

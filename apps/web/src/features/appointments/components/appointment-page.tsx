@@ -4,10 +4,8 @@ import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   SERVICES,
-  SERVICE_LABELS,
   appointmentRequestSchema,
   lastBookableDate,
-  messages,
   panamaToday,
   type AppointmentRequest,
   type AppointmentRequestInput,
@@ -15,6 +13,7 @@ import {
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Field } from '../../../components/ui/field.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useBlockedDates } from '../api/get-blocked-dates.js';
 import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
 import { useCreatePaypalOrder } from '../api/create-paypal-order.js';
@@ -44,6 +43,8 @@ const EMPTY: AppointmentRequestInput = { servicio: '', id_doctor: '', fecha: '',
  * hour (the server's free hours), the reason, then the payment method and its sub-form.
  */
 export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPaymentAreaProps> }) {
+  const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const [booked, setBooked] = useState<{ fecha: string; hora: string; message: string } | null>(null);
   const form = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({
     resolver: zodResolver(appointmentRequestSchema),
@@ -99,25 +100,23 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
 
   return (
     <div className="appt-page">
-      <h1>Citas presenciales</h1>
+      <h1>{t('booking.title')}</h1>
       <section className="appt-card appt-info" aria-labelledby="appt-info-title">
-        <h2 id="appt-info-title">Horario de la clínica</h2>
-        <p>
-          De lunes a viernes de 8:00 a. m. a 10:00 p. m.; sábados y domingos de 9:00 a. m. a 5:00 p. m. (hora de Panamá). Cada cita dura una
-          hora.
-        </p>
-        <p>Medicina General USD 10.00 · Psicología USD 40.00 · Medicina Interna USD 40.00</p>
+        <h2 id="appt-info-title">{t('booking.hoursTitle')}</h2>
+        <p>{t('booking.hoursText')}</p>
+        <p>{t('booking.prices')}</p>
       </section>
 
       {booked && (
         <p className="appt-done" role="status">
-          {booked.message} Cita: {formatLongDate(booked.fecha)}, {formatSlot(booked.hora)}. <Link to="/Citas_usuario">Ver mis citas</Link>
+          {t('booking.booked', { message: translateMessage(booked.message), date: formatLongDate(booked.fecha), time: formatSlot(booked.hora) })}{' '}
+          <Link to="/Citas_usuario">{t('booking.seeMine')}</Link>
         </p>
       )}
 
       <form className="appt-card" aria-labelledby="appt-form-title" onSubmit={(e) => e.preventDefault()} noValidate>
-        <h2 id="appt-form-title">Solicitar una cita</h2>
-        <Field label="Servicio" required error={formState.errors.servicio?.message}>
+        <h2 id="appt-form-title">{t('booking.formTitle')}</h2>
+        <Field label={t('booking.service')} required error={formState.errors.servicio?.message}>
           {(p) => (
             <select
               {...p}
@@ -130,10 +129,10 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                 },
               })}
             >
-              <option value="">Seleccione un servicio</option>
+              <option value="">{t('booking.chooseService')}</option>
               {SERVICES.map((s) => (
                 <option key={s} value={s}>
-                  {SERVICE_LABELS[s]}
+                  {t(`services.${s}`)}
                 </option>
               ))}
             </select>
@@ -152,7 +151,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
               {messages.noDoctorsForService}
             </p>
           ) : (
-            <Field label="Médico" required error={formState.errors.id_doctor?.message}>
+            <Field label={t('booking.doctor')} required error={formState.errors.id_doctor?.message}>
               {(p) => (
                 <select
                   {...p}
@@ -163,7 +162,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                     },
                   })}
                 >
-                  <option value="">Seleccione un médico</option>
+                  <option value="">{t('booking.chooseDoctor')}</option>
                   {doctors.data.map((d) => (
                     <option key={d.id} value={d.id}>
                       {d.nombre} ({d.correo})
@@ -181,10 +180,10 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
             // No validation on blur: leaving the picker for the next field must not move the page under the pointer.
             render={({ field, fieldState }) => (
               <Field
-                label="Fecha"
+                label={t('booking.date')}
                 required
                 error={fieldState.error?.message}
-                hint="Los días pasados y los días en que el médico no atiende no se pueden elegir."
+                hint={t('booking.dateHint')}
               >
                 {(p) => (
                   <DateField
@@ -197,7 +196,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                     minDate={today}
                     maxDate={lastBookableDate(now)}
                     excluded={blocked.data ?? []}
-                    excludedReason="El médico no atiende este día"
+                    excludedReason={t('booking.doctorOff')}
                     disabled={blocked.isPending}
                   />
                 )}
@@ -218,10 +217,10 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
               {messages.appointmentNoFreeHours}
             </p>
           ) : (
-            <Field label="Hora" required error={formState.errors.hora?.message}>
+            <Field label={t('booking.time')} required error={formState.errors.hora?.message}>
               {(p) => (
                 <select {...p} {...register('hora')}>
-                  <option value="">Seleccione una hora</option>
+                  <option value="">{t('booking.chooseTime')}</option>
                   {hours.data.map((h) => (
                     <option key={h} value={h}>
                       {formatSlot(h)}
@@ -233,17 +232,17 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
           )
         )}
 
-        <Field label="Motivo de la consulta" required error={formState.errors.mensaje?.message}>
+        <Field label={t('booking.reason')} required error={formState.errors.mensaje?.message}>
           {(p) => <textarea {...p} {...register('mensaje')} rows={3} maxLength={2000} />}
         </Field>
         {price.data !== undefined && (
           <p className="appt-price">
-            Precio de la cita: <strong>{formatMoney(price.data)}</strong>
+            {t('booking.price')} <strong>{formatMoney(price.data)}</strong>
           </p>
         )}
       </form>
 
-      {servicio !== '' && <PaymentArea key={servicio} servicio={servicio} title="Pago de la cita" {...payment} />}
+      {servicio !== '' && <PaymentArea key={servicio} servicio={servicio} title={t('booking.paymentTitle')} {...payment} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from '../../../lib/i18n.js';
 import type { DateFieldProps } from './date-picker.js';
 
 // react-datepicker and date-fns are about 48 kB gzip: the page shows at once and the picker follows,
@@ -7,6 +8,7 @@ const DatePickerField = lazy(async () => ({ default: (await import('./date-picke
 
 /** The date picker (date-picker.tsx), loaded after the page; until then a disabled field of the same look. */
 export function DateField(props: DateFieldProps) {
+  const { t } = useTranslation('appointments');
   const { control, value } = props;
   const [y, m, d] = value.split('-');
   return (
@@ -15,7 +17,7 @@ export function DateField(props: DateFieldProps) {
         <input
           id={control.id}
           className="appt-date-input"
-          placeholder="dd/mm/aaaa"
+          placeholder={t('picker.placeholder')}
           aria-invalid={control['aria-invalid']}
           aria-describedby={control['aria-describedby']}
           aria-required={control['aria-required']}

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import DatePicker from 'react-datepicker';
-import { format } from 'date-fns';
+import { format, type Locale } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import type { ControlProps } from '../../../components/ui/field.js';
+import { useTranslation } from '../../../lib/i18n.js';
 import 'react-datepicker/dist/react-datepicker.css';
 
 /** yyyy-MM-dd as a local calendar day (the picker works in the browser's days). */
@@ -10,6 +12,39 @@ const toDate = (fecha: string) => {
   return new Date(y, m - 1, d);
 };
 const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
+
+// Month and day names in the current language: Spanish is in the bundle, the others are fetched
+// the first time the picker is shown in that language.
+const loadLocale: Record<string, () => Promise<Locale>> = {
+  en: async () => (await import('date-fns/locale/en-US')).enUS,
+  fr: async () => (await import('date-fns/locale/fr')).fr,
+  de: async () => (await import('date-fns/locale/de')).de,
+  it: async () => (await import('date-fns/locale/it')).it,
+  'zh-TW': async () => (await import('date-fns/locale/zh-TW')).zhTW,
+  'zh-CN': async () => (await import('date-fns/locale/zh-CN')).zhCN,
+};
+const loadedLocales = new Map<string, Locale>([['es', es]]);
+
+function useDateLocale(lng: string): Locale {
+  const [, setLoaded] = useState(0);
+  const locale = loadedLocales.get(lng);
+  useEffect(() => {
+    const load = loadLocale[lng];
+    if (locale || !load) return;
+    let live = true;
+    load().then(
+      (l) => {
+        loadedLocales.set(lng, l);
+        if (live) setLoaded((n) => n + 1);
+      },
+      () => undefined, // stays in Spanish if the chunk cannot be fetched
+    );
+    return () => {
+      live = false;
+    };
+  }, [lng, locale]);
+  return locale ?? es;
+}
 
 export interface DateFieldProps {
   control: ControlProps;
@@ -27,10 +62,12 @@ export interface DateFieldProps {
 }
 
 /**
- * The date picker in Spanish (react-datepicker with date-fns' es locale): days before `minDate`,
+ * The date picker in the current language (react-datepicker with date-fns' locale of that language): days before `minDate`,
  * after `maxDate` and the excluded ones are not selectable; the value is yyyy-MM-dd.
  */
 export function DateField({ control, value, onChange, onBlur, minDate, maxDate, excluded = [], excludedReason, disabled }: DateFieldProps) {
+  const { t, i18n } = useTranslation('appointments');
+  const locale = useDateLocale(i18n.resolvedLanguage ?? i18n.language);
   return (
     <DatePicker
       id={control.id}
@@ -40,21 +77,21 @@ export function DateField({ control, value, onChange, onBlur, minDate, maxDate, 
       selected={value ? toDate(value) : null}
       onChange={(date: Date | null) => onChange(date ? toIso(date) : '')}
       onBlur={onBlur}
-      locale={es}
+      locale={locale}
       dateFormat="dd/MM/yyyy"
-      placeholderText="dd/mm/aaaa"
+      placeholderText={t('picker.placeholder')}
       minDate={toDate(minDate)}
       maxDate={maxDate ? toDate(maxDate) : undefined}
       excludeDates={excluded.map((d) => ({ date: toDate(d), message: excludedReason }))}
       strictParsing
       autoComplete="off"
       disabled={disabled}
-      chooseDayAriaLabelPrefix="Elegir"
-      disabledDayAriaLabelPrefix="No disponible"
-      previousMonthButtonLabel="Mes anterior"
-      previousMonthAriaLabel="Mes anterior"
-      nextMonthButtonLabel="Mes siguiente"
-      nextMonthAriaLabel="Mes siguiente"
+      chooseDayAriaLabelPrefix={t('picker.choose')}
+      disabledDayAriaLabelPrefix={t('picker.unavailable')}
+      previousMonthButtonLabel={t('picker.previousMonth')}
+      previousMonthAriaLabel={t('picker.previousMonth')}
+      nextMonthButtonLabel={t('picker.nextMonth')}
+      nextMonthAriaLabel={t('picker.nextMonth')}
       className="appt-date-input"
       calendarClassName="appt-calendar"
     />

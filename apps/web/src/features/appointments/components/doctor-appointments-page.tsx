@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDoctorAppointment } from '../api/get-doctor-appointment.js';
 import { useDoctorAppointments } from '../api/get-doctor-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
@@ -11,23 +11,26 @@ import '../appointments.css';
 
 /** /Citas_Admin_Doctor: the doctor's own appointments, the first-name search and the detail modal. */
 export function CitasAdminDoctorPage() {
+  const { t } = useTranslation('appointments');
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const rows = useDoctorAppointments(search);
   return (
     <div className="appt-page appt-page-wide">
-      <h1>Mis citas presenciales</h1>
+      <h1>{t('staff.doctorTitle')}</h1>
       <SearchForm onSearch={setSearch} onClear={() => setSearch(null)} />
-      <StaffTable caption="Citas presenciales del médico" rows={rows} onOpen={setOpen} />
+      <StaffTable caption={t('staff.doctorCaption')} rows={rows} onOpen={setOpen} />
       {open !== null && <DoctorAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }
 
 function DoctorAppointmentModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const appointment = useDoctorAppointment(token);
   return (
-    <Modal title="Información Completa de la cita" size="md" onClose={onClose}>
+    <Modal title={t('staff.modalTitle')} size="md" onClose={onClose}>
       {appointment.isPending ? (
         <p>{messages.loading}</p>
       ) : appointment.isError ? (

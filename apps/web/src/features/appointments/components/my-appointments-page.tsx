@@ -1,23 +1,25 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
 import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
 import { useMyAppointments } from '../api/get-my-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
-import { STATE_LABELS, formatLongDate, formatSlot, serviceLabel } from './format.js';
+import { formatLongDate, formatSlot } from './format.js';
 import '../appointments.css';
 
 /** /Citas_usuario: the patient's appointments and the detail modal loaded by token. */
 export function CitasUsuarioPage() {
+  const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const rows = useMyAppointments();
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div className="appt-page">
-      <h1>Mis citas presenciales</h1>
+      <h1>{t('mine.title')}</h1>
       {rows.isPending ? (
         <p>{messages.loading}</p>
       ) : rows.isError ? (
@@ -27,7 +29,7 @@ export function CitasUsuarioPage() {
       ) : rows.data.length === 0 ? (
         <p>{messages.noResults}</p>
       ) : (
-        <ul className="appt-list" aria-label="Mis citas">
+        <ul className="appt-list" aria-label={t('mine.listLabel')}>
           {rows.data.map((r) => (
             <li key={r.id} className={`appt-row${r.estado === 'cancelada' ? ' appt-row-cancelled' : ''}`}>
               <div>
@@ -35,11 +37,11 @@ export function CitasUsuarioPage() {
                   {formatLongDate(r.fecha)} · {formatSlot(r.hora)}
                 </p>
                 <p className="appt-row-meta">
-                  {serviceLabel(r.servicio)} · {r.doctor} · <span className={`appt-state appt-state-${r.estado}`}>{STATE_LABELS[r.estado]}</span>
+                  {t(`services.${r.servicio}`)} · {r.doctor} · <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
                 </p>
               </div>
-              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={`Ver detalle de la cita del ${formatLongDate(r.fecha)} a las ${r.hora}`}>
-                Ver detalle
+              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('mine.viewDetailLabel', { date: formatLongDate(r.fecha), time: r.hora })}>
+                {t('mine.viewDetail')}
               </Button>
             </li>
           ))}
@@ -51,6 +53,8 @@ export function CitasUsuarioPage() {
 }
 
 function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const appointment = useMyAppointment(token);
   const cancel = useCancelMyAppointment();
   const [confirming, setConfirming] = useState(false);
@@ -59,14 +63,14 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
     try {
       const result = await cancel.mutateAsync(token);
       setConfirming(false);
-      void showAlert(result.message);
+      void showAlert(translateMessage(result.message));
     } catch (error) {
       void showAlert(messageOf(error, messages.requestFailed));
     }
   };
 
   return (
-    <Modal title="Detalle de la cita" size="md" onClose={onClose}>
+    <Modal title={t('mine.modalTitle')} size="md" onClose={onClose}>
       {token === '' ? (
         <p role="alert">{messages.detailTokenMissing}</p>
       ) : appointment.isPending ? (
@@ -81,12 +85,12 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
           <div className="appt-actions">
             {appointment.data.estado !== 'cancelada' && (
               <a className="btn btn-secondary" href={appointmentIcsUrl(token)} download>
-                Añadir a mi calendario (.ics)
+                {t('mine.calendar')}
               </a>
             )}
             {appointment.data.cancelable && !confirming && (
               <Button variant="danger" onClick={() => setConfirming(true)}>
-                Cancelar cita
+                {t('mine.cancel')}
               </Button>
             )}
           </div>
@@ -98,10 +102,10 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
               <p id="appt-confirm-text">{messages.appointmentConfirmCancel}</p>
               <div className="appt-actions">
                 <Button variant="danger" busy={cancel.isPending} onClick={() => void doCancel()}>
-                  Sí, cancelar la cita
+                  {t('mine.confirmYes')}
                 </Button>
                 <Button variant="secondary" onClick={() => setConfirming(false)}>
-                  No, mantenerla
+                  {t('mine.confirmNo')}
                 </Button>
               </div>
             </div>

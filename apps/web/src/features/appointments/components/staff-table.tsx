@@ -1,7 +1,8 @@
-import { messages, type AppointmentRow } from '@clinica/shared';
+import type { AppointmentRow } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
-import { STATE_LABELS, formatShortDate, formatSlot, serviceLabel } from './format.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
+import { formatShortDate, formatSlot } from './format.js';
 
 interface StaffTableProps {
   caption: string;
@@ -13,6 +14,8 @@ interface StaffTableProps {
 
 /** The appointments of the staff screens: each row name, date and time, and 'Información Completa'. */
 export function StaffTable({ caption, rows, withDoctor, onOpen }: StaffTableProps) {
+  const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const columns = withDoctor ? 7 : 5;
   return (
     <div className="appt-table-wrap">
@@ -20,13 +23,13 @@ export function StaffTable({ caption, rows, withDoctor, onOpen }: StaffTableProp
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Paciente</th>
-            <th scope="col">Fecha</th>
-            <th scope="col">Hora</th>
-            {withDoctor && <th scope="col">Médico</th>}
-            {withDoctor && <th scope="col">Servicio</th>}
-            <th scope="col">Estado</th>
-            <th scope="col">Detalle</th>
+            <th scope="col">{t('staff.colPatient')}</th>
+            <th scope="col">{t('staff.colDate')}</th>
+            <th scope="col">{t('staff.colTime')}</th>
+            {withDoctor && <th scope="col">{t('staff.colDoctor')}</th>}
+            {withDoctor && <th scope="col">{t('staff.colService')}</th>}
+            <th scope="col">{t('staff.colState')}</th>
+            <th scope="col">{t('staff.colDetail')}</th>
           </tr>
         </thead>
         <tbody>
@@ -53,13 +56,13 @@ export function StaffTable({ caption, rows, withDoctor, onOpen }: StaffTableProp
                 <td>{formatShortDate(r.fecha)}</td>
                 <td>{formatSlot(r.hora)}</td>
                 {withDoctor && <td>{r.doctor}</td>}
-                {withDoctor && <td>{serviceLabel(r.servicio)}</td>}
+                {withDoctor && <td>{t(`services.${r.servicio}`)}</td>}
                 <td>
-                  <span className={`appt-state appt-state-${r.estado}`}>{STATE_LABELS[r.estado]}</span>
+                  <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
                 </td>
                 <td>
-                  <Button variant="secondary" onClick={() => onOpen(r.token)} aria-label={`Información Completa de ${r.nombre} ${r.apellido}, ${formatShortDate(r.fecha)} ${r.hora}`}>
-                    Información Completa
+                  <Button variant="secondary" onClick={() => onOpen(r.token)} aria-label={t('staff.fullInfoLabel', { name: `${r.nombre} ${r.apellido}`, date: formatShortDate(r.fecha), time: r.hora })}>
+                    {t('staff.fullInfo')}
                   </Button>
                 </td>
               </tr>

@@ -1,19 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { messages, panamaToday, type BlockDateResult } from '@clinica/shared';
+import { panamaToday, type BlockDateResult } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useBlockDate } from '../api/block-date.js';
 import { useDoctorBlockedDates } from '../api/get-doctor-blocked-dates.js';
 import { useUnblockDate } from '../api/unblock-date.js';
 import { DateField } from './date-field.js';
-import { STATE_LABELS, formatLongDate, formatSlot } from './format.js';
+import { formatLongDate, formatSlot } from './format.js';
 import '../appointments.css';
 
 /** 'Error al enviar la fecha', with the server's reason when it gave one. */
-const failure = (error: unknown) =>
-  error instanceof ApiError && error.fromServer ? `${messages.dateBlockFailed}: ${error.message}` : messages.dateBlockFailed;
+const failure = (error: unknown, dateBlockFailed: string) =>
+  error instanceof ApiError && error.fromServer ? `${dateBlockFailed}: ${translateMessage(error.message)}` : dateBlockFailed;
 
 /**
  * /Fecha_Admin_Doctor: 'Ingresar Fecha No Disponible' with the date picker and 'Enviar'; a date
@@ -21,6 +22,8 @@ const failure = (error: unknown) =>
  * doctor's unavailable dates, each of which can be made available again.
  */
 export function FechaAdminDoctorPage() {
+  const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const [fecha, setFecha] = useState('');
   const [today] = useState(() => panamaToday(Date.now()));
   const [warning, setWarning] = useState<{ fecha: string; result: BlockDateResult } | null>(null);
@@ -37,9 +40,9 @@ export function FechaAdminDoctorPage() {
       }
       setWarning(null);
       setFecha('');
-      void showAlert(result.message);
+      void showAlert(translateMessage(result.message));
     } catch (error) {
-      void showAlert(failure(error));
+      void showAlert(failure(error, messages.dateBlockFailed));
     }
   };
 
@@ -54,10 +57,10 @@ export function FechaAdminDoctorPage() {
 
   return (
     <div className="appt-page">
-      <h1>Ingresar Fecha No Disponible</h1>
-      <form className="appt-card" onSubmit={submit} aria-label="Ingresar Fecha No Disponible" noValidate>
-        <p className="appt-note">Los pacientes no podrán pedir citas con usted en las fechas que registre aquí.</p>
-        <Field label="Fecha no disponible" required>
+      <h1>{t('unavailable.title')}</h1>
+      <form className="appt-card" onSubmit={submit} aria-label={t('unavailable.title')} noValidate>
+        <p className="appt-note">{t('unavailable.note')}</p>
+        <Field label={t('unavailable.dateLabel')} required>
           {(p) => (
             <DateField
               control={p}
@@ -68,39 +71,39 @@ export function FechaAdminDoctorPage() {
               }}
               minDate={today}
               excluded={blocked.data?.map((b) => b.fecha) ?? []}
-              excludedReason="Ya registrada como no disponible"
+              excludedReason={t('unavailable.alreadyBlocked')}
             />
           )}
         </Field>
         <Button type="submit" busy={block.isPending && !warning}>
-          Enviar
+          {t('unavailable.send')}
         </Button>
       </form>
 
       {warning && (
         <section className="appt-card appt-warning" role="alert" aria-labelledby="appt-warning-title">
-          <h2 id="appt-warning-title">Citas reservadas el {formatLongDate(warning.fecha)}</h2>
-          <p>{warning.result.message}</p>
+          <h2 id="appt-warning-title">{t('unavailable.warningTitle', { date: formatLongDate(warning.fecha) })}</h2>
+          <p>{translateMessage(warning.result.message)}</p>
           <ul>
             {warning.result.citas.map((c) => (
               <li key={c.hora}>
-                {formatSlot(c.hora)}: {c.nombre} {c.apellido} ({STATE_LABELS[c.estado]})
+                {formatSlot(c.hora)}: {c.nombre} {c.apellido} ({t(`states.${c.estado}`)})
               </li>
             ))}
           </ul>
           <div className="appt-actions">
             <Button variant="danger" busy={block.isPending} onClick={() => void send(warning.fecha, true)}>
-              Bloquear la fecha de todos modos
+              {t('unavailable.blockAnyway')}
             </Button>
             <Button variant="secondary" onClick={() => setWarning(null)}>
-              No bloquear
+              {t('unavailable.dontBlock')}
             </Button>
           </div>
         </section>
       )}
 
       <section className="appt-card" aria-labelledby="appt-blocked-title">
-        <h2 id="appt-blocked-title">Mis fechas no disponibles</h2>
+        <h2 id="appt-blocked-title">{t('unavailable.listTitle')}</h2>
         {blocked.isPending ? (
           <p>{messages.loading}</p>
         ) : blocked.isError ? (
@@ -117,22 +120,22 @@ export function FechaAdminDoctorPage() {
                   <p className="appt-row-title">{formatLongDate(b.fecha)}</p>
                   {b.citas > 0 && (
                     <p className="appt-row-meta">
-                      {b.citas === 1 ? 'Conserva 1 cita reservada' : `Conserva ${b.citas} citas reservadas`}
+                      {t('unavailable.keeps', { count: b.citas })}
                     </p>
                   )}
                 </div>
                 <Button
                   variant="secondary"
                   busy={unblock.isPending && unblock.variables === b.fecha}
-                  aria-label={`Desbloquear el ${formatLongDate(b.fecha)}`}
+                  aria-label={t('unavailable.unblockLabel', { date: formatLongDate(b.fecha) })}
                   onClick={() =>
                     void unblock.mutateAsync(b.fecha).then(
-                      (r) => showAlert(r.message),
-                      (error: unknown) => showAlert(failure(error)),
+                      (r) => showAlert(translateMessage(r.message)),
+                      (error: unknown) => showAlert(failure(error, messages.dateBlockFailed)),
                     )
                   }
                 >
-                  Desbloquear
+                  {t('unavailable.unblock')}
                 </Button>
               </li>
             ))}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_OUTCOME_LABELS, AUDIT_ROLE_LABELS, CLINIC_TIME_ZONE, messages, type AuditAction } from '@clinica/shared';
+import { AUDIT_ACTIONS, AUDIT_OUTCOME_LABELS, AUDIT_ROLE_LABELS, CLINIC_TIME_ZONE, type AuditAction } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { NameSearch } from '../../../components/ui/name-search.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { SOURCE_LANGUAGE, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useAudit } from '../api/get-audit.js';
 import { useAuditStaff } from '../api/get-audit-staff.js';
@@ -13,14 +14,31 @@ import { useFindPatients } from '../api/find-patients.js';
 import '../../../components/ui/list.css';
 import '../audit.css';
 
-const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
-const actionLabel = (a: string) => AUDIT_ACTIONS[a as AuditAction] ?? a;
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+/** Panama's date and time, written the way of the language (Spanish: Panama's own way). */
+const dateTimeFormat = (language: string) => {
+  let f = dateTimes.get(language);
+  if (!f) {
+    const locale = language === SOURCE_LANGUAGE ? 'es-PA' : language;
+    f = new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
+    dateTimes.set(language, f);
+  }
+  return f;
+};
+// An action's name in the current language ('auth.login' is the key 'actions.auth_login'); an unknown action as stored.
+const actionLabel = (t: TFunction, a: string) => {
+  const spanish = AUDIT_ACTIONS[a as AuditAction] as string | undefined;
+  return spanish ? t(`actions.${a.replace(/\./g, '_')}`, { defaultValue: spanish }) : a;
+};
 
 /**
  * /Auditoria_Admin: who read or changed patients' data, every sign-in and every refusal; filters
  * by patient (?paciente=<id>, or a search by first name) and by staff member.
  */
 export function AuditoriaAdminPage() {
+  const { t, i18n } = useTranslation('audit');
+  const messages = useMessages();
+  const dateTime = dateTimeFormat(i18n.language);
   const [params, setParams] = useSearchParams();
   const patientId = params.get('paciente');
   const actorId = params.get('personal');
@@ -43,13 +61,13 @@ export function AuditoriaAdminPage() {
 
   return (
     <div className="list-page">
-      <h1>Auditoría de accesos</h1>
+      <h1>{t('page.title')}</h1>
       <div className="audit-filters">
         <section className="audit-filter" aria-labelledby="audit-patient">
-          <h2 id="audit-patient">Filtrar por paciente</h2>
+          <h2 id="audit-patient">{t('page.byPatient')}</h2>
           {patientId ? (
             <p className="audit-active">
-              Paciente: {shownPatient}
+              {t('page.patientFilter', { name: shownPatient })}
               <Button
                 variant="secondary"
                 onClick={() => {
@@ -57,7 +75,7 @@ export function AuditoriaAdminPage() {
                   setFilter('paciente', null);
                 }}
               >
-                Quitar filtro de paciente
+                {t('page.removePatientFilter')}
               </Button>
             </p>
           ) : (
@@ -69,7 +87,7 @@ export function AuditoriaAdminPage() {
                 ) : (found.data ?? []).length === 0 ? (
                   <p>{messages.noResults}</p>
                 ) : (
-                  <ul className="audit-choices" aria-label="Pacientes encontrados">
+                  <ul className="audit-choices" aria-label={t('page.patientsFound')}>
                     {found.data!.map((p) => (
                       <li key={p.id}>
                         <Button
@@ -90,14 +108,14 @@ export function AuditoriaAdminPage() {
           )}
         </section>
         <section className="audit-filter" aria-labelledby="audit-staff">
-          <h2 id="audit-staff">Filtrar por miembro del personal</h2>
-          <Field label="Miembro del personal">
+          <h2 id="audit-staff">{t('page.byStaff')}</h2>
+          <Field label={t('page.staffMember')}>
             {(p) => (
               <select {...p} value={actorId ?? ''} onChange={(e) => setFilter('personal', e.currentTarget.value || null)}>
-                <option value="">Todos</option>
+                <option value="">{t('page.all')}</option>
                 {(staff.data ?? []).map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.nombre} {s.apellido} ({s.role === 'admin' ? 'Administrador' : 'Médico'}, {s.correo})
+                    {s.nombre} {s.apellido} ({s.role === 'admin' ? t('roles.admin') : t('roles.doctor')}, {s.correo})
                   </option>
                 ))}
               </select>
@@ -107,15 +125,15 @@ export function AuditoriaAdminPage() {
       </div>
       <div className="list-table-wrap">
         <table className="list-table">
-          <caption className="visually-hidden">Registro de auditoría</caption>
+          <caption className="visually-hidden">{t('page.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Fecha</th>
-              <th scope="col">Quién</th>
-              <th scope="col">Acción</th>
-              <th scope="col">Paciente</th>
-              <th scope="col">Resultado</th>
-              <th scope="col">Desde</th>
+              <th scope="col">{t('page.date')}</th>
+              <th scope="col">{t('page.who')}</th>
+              <th scope="col">{t('page.action')}</th>
+              <th scope="col">{t('page.patient')}</th>
+              <th scope="col">{t('page.outcome')}</th>
+              <th scope="col">{t('page.from')}</th>
             </tr>
           </thead>
           <tbody>
@@ -138,11 +156,11 @@ export function AuditoriaAdminPage() {
                 <tr key={r.id}>
                   <td>{dateTime.format(new Date(r.at))}</td>
                   <td>
-                    {AUDIT_ROLE_LABELS[r.actor_role]}
+                    {t(`roles.${r.actor_role}`, { defaultValue: AUDIT_ROLE_LABELS[r.actor_role] })}
                     {r.actor_correo && <span className="audit-small"> · {r.actor_correo}</span>}
                   </td>
                   <td>
-                    {actionLabel(r.action)}
+                    {actionLabel(t, r.action)}
                     <div className="audit-small">
                       {r.method} {r.path}
                       {r.detail ? ` · ${r.detail}` : ''}
@@ -150,7 +168,7 @@ export function AuditoriaAdminPage() {
                   </td>
                   <td>{r.paciente ?? (r.patient_id ? <span className="audit-small">{r.patient_id}</span> : '—')}</td>
                   <td className={`audit-outcome-${r.outcome}`}>
-                    {AUDIT_OUTCOME_LABELS[r.outcome]}
+                    {t(`outcomes.${r.outcome}`, { defaultValue: AUDIT_OUTCOME_LABELS[r.outcome] })}
                     {r.status_code ? ` (${r.status_code})` : ''}
                   </td>
                   <td className="audit-small">{r.ip}</td>

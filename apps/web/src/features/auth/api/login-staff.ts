@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, Result } from '@clinica/shared';
+import type { LoginInput, StaffLoginResult } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 
 export interface StaffLoginInput extends LoginInput {
@@ -8,10 +8,14 @@ export interface StaffLoginInput extends LoginInput {
   allAccounts?: boolean;
 }
 
-/** Staff sign-in; with `allAccounts` every account of any kind with these credentials is signed in. */
+/**
+ * Staff sign-in; with `allAccounts` every account of any kind with these credentials is signed in.
+ * `codigo_requerido`: the account has two-factor sign-in and its code is to be sent (login-code.ts);
+ * `inscripcion_requerida`: signed in, but the account must enrol before reaching staff data.
+ */
 export function loginStaff({ role, allAccounts, email, password }: StaffLoginInput) {
   const path = role === 'admin' && allAccounts ? '/api/admin/login-all' : `/api/${role}/login`;
-  return api.post<Result>(path, { email, password });
+  return api.post<StaffLoginResult>(path, { email, password });
 }
 
 export const useLoginStaff = () => useMutation({ mutationFn: loginStaff });

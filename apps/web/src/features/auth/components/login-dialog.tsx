@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { loginSchema, messages } from '@clinica/shared';
+import { loginSchema } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useLoginPatient } from '../api/login.js';
 import '../auth.css';
 
@@ -17,6 +18,8 @@ interface LoginDialogProps {
 
 /** The patient login pop-up; success loads /consultas-virtuales afresh with the new session. */
 export function LoginDialog({ onClose, onOpenRegistration }: LoginDialogProps) {
+  const { t } = useTranslation('auth');
+  const messages = useMessages();
   const login = useLoginPatient();
   const {
     register,
@@ -35,16 +38,16 @@ export function LoginDialog({ onClose, onOpenRegistration }: LoginDialogProps) {
   });
 
   return (
-    <Modal title="Iniciar sesión" onClose={onClose} size="sm">
+    <Modal title={t('login.title')} onClose={onClose} size="sm">
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field label="Correo electrónico" error={errors.email?.message} required>
+        <Field label={t('fields.email')} error={errors.email?.message} required>
           {(p) => <input {...p} type="email" autoComplete="username" data-autofocus {...register('email')} />}
         </Field>
-        <Field label="Contraseña" error={errors.password?.message} required>
+        <Field label={t('fields.password')} error={errors.password?.message} required>
           {(p) => <input {...p} type="password" autoComplete="current-password" {...register('password')} />}
         </Field>
         <Button type="submit" busy={login.isPending || login.isSuccess} className="auth-submit">
-          Iniciar sesión
+          {t('login.submit')}
         </Button>
       </form>
       <p className="auth-switch">
@@ -53,9 +56,9 @@ export function LoginDialog({ onClose, onOpenRegistration }: LoginDialogProps) {
         </Link>
       </p>
       <p className="auth-switch">
-        ¿No tiene cuenta?{' '}
+        {t('login.noAccount')}{' '}
         <button type="button" className="link-button" onClick={onOpenRegistration}>
-          Regístrese aquí
+          {t('login.registerHere')}
         </button>
       </p>
     </Modal>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { Role } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
+import { useTranslation } from '../../../lib/i18n.js';
 import { signOut, signOutEverywhere } from '../sign-out.js';
 
 /** 'Cerrar sesión' of one role. */
 export function LogoutButton({ role, className }: { role: Role; className?: string }) {
+  const { t } = useTranslation('auth');
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -16,26 +18,27 @@ export function LogoutButton({ role, className }: { role: Role; className?: stri
         void signOut(role, 'manual').finally(() => setBusy(false));
       }}
     >
-      Cerrar sesión
+      {t('logout.button')}
     </Button>
   );
 }
 
 /** The administrator's 'Logout All'. */
 export function LogoutAllButton({ className }: { className?: string }) {
+  const { t } = useTranslation('auth');
   const [busy, setBusy] = useState(false);
   return (
     <Button
       variant="ghost"
       className={className}
       busy={busy}
-      title="Cierra todas las sesiones de las cuentas abiertas en este navegador, en todos los dispositivos"
+      title={t('logout.allTitle')}
       onClick={() => {
         setBusy(true);
         void signOutEverywhere().finally(() => setBusy(false));
       }}
     >
-      Logout All
+      {t('logout.allButton')}
     </Button>
   );
 }

@@ -6,7 +6,6 @@ import {
   COUNTRIES,
   GENDERS,
   REGISTRATION_DEFAULTS,
-  messages,
   patientRegistrationSchema,
   type PatientRegistration,
 } from '@clinica/shared';
@@ -15,14 +14,14 @@ import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useRegisterPatient } from '../api/register-patient.js';
 import { withLiveChecks } from '../hooks/live-checks-resolver.js';
+import { useCountryName } from './country-names.js';
 import '../auth.css';
 
 type FormInput = z.input<typeof patientRegistrationSchema>;
 type FieldName = keyof FormInput;
-
-const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { masculino: 'Masculino', femenino: 'Femenino', otro: 'Otro' };
 
 // The shared schema (the server uses the same one), with its cross-field rules also live.
 const resolver = withLiveChecks<FormInput, PatientRegistration>(zodResolver(patientRegistrationSchema));
@@ -40,6 +39,9 @@ interface RegistrationDialogProps {
 
 /** The patient registration pop-up (patient-and-public.md, sections 3 and 5). */
 export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialogProps) {
+  const { t } = useTranslation('auth');
+  const messages = useMessages();
+  const countryName = useCountryName();
   const registration = useRegisterPatient();
   const [image, setImage] = useState<File | null>(null);
   const {
@@ -90,7 +92,7 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
         for (const [field, message] of Object.entries(error.errors)) {
           if (FIELD_NAMES.has(field)) setError(field as FieldName, { type: 'server', message });
         }
-        await showAlert(messages.registrationFailedPrefix + error.message);
+        await showAlert(messages.registrationFailedPrefix + translateMessage(error.message));
       } else {
         await showAlert(messageOf(error, messages.registrationFailed));
       }
@@ -103,23 +105,26 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
     void showAlert(messages.fixFormErrors);
   });
 
+  // 'Acepto ... el <link>acuerdo de confidencialidad</link>.': the link's place depends on the language.
+  const [termsBefore = '', termsLink = '', termsAfter = ''] = t('registration.terms').split(/<\/?link>/);
+
   return (
-    <Modal title="Registro de paciente" onClose={onClose} size="lg">
+    <Modal title={t('registration.title')} onClose={onClose} size="lg">
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <div className="form-grid">
-          <Field label="Nombre" error={errors.nombre?.message} required>
+          <Field label={t('fields.firstName')} error={errors.nombre?.message} required>
             {(p) => <input {...p} autoComplete="given-name" data-autofocus {...register('nombre')} />}
           </Field>
-          <Field label="Apellido" error={errors.apellido?.message} required>
+          <Field label={t('fields.lastName')} error={errors.apellido?.message} required>
             {(p) => <input {...p} autoComplete="family-name" {...register('apellido')} />}
           </Field>
-          <Field label="Cédula" error={errors.cedula?.message} required>
+          <Field label={t('fields.idNumber')} error={errors.cedula?.message} required>
             {(p) => <input {...p} autoComplete="off" {...register('cedula')} />}
           </Field>
-          <Field label="Correo electrónico" error={errors.correo?.message} required>
+          <Field label={t('fields.email')} error={errors.correo?.message} required>
             {(p) => <input {...p} type="email" autoComplete="email" {...register('correo')} />}
           </Field>
-          <Field label="Contraseña" error={errors.password?.message} hint="Al menos 8 caracteres." required>
+          <Field label={t('fields.password')} error={errors.password?.message} hint={t('fields.passwordHint')} required>
             {(p) => (
               <input
                 {...p}
@@ -133,58 +138,58 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
               />
             )}
           </Field>
-          <Field label="Confirmar contraseña" error={errors.password_confirm?.message} required>
+          <Field label={t('fields.passwordConfirm')} error={errors.password_confirm?.message} required>
             {(p) => <input {...p} type="password" autoComplete="new-password" {...register('password_confirm')} />}
           </Field>
-          <Field label="Nacionalidad" error={errors.nacionalidad?.message} required>
+          <Field label={t('fields.nationality')} error={errors.nacionalidad?.message} required>
             {(p) => (
               <select {...p} {...register('nacionalidad')}>
                 {COUNTRIES.map((c) => (
                   <option key={c.name} value={c.name}>
-                    {c.name}
+                    {countryName(c.name)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label="Género" error={errors.genero?.message} required>
+          <Field label={t('fields.gender')} error={errors.genero?.message} required>
             {(p) => (
               <select {...p} {...register('genero')}>
                 {GENDERS.map((g) => (
                   <option key={g} value={g}>
-                    {GENDER_LABELS[g]}
+                    {t(`genders.${g}`)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label="Edad" error={errors.edad?.message} required>
+          <Field label={t('fields.age')} error={errors.edad?.message} required>
             {(p) => <input {...p} type="number" inputMode="numeric" min={0} max={120} step={1} {...register('edad')} />}
           </Field>
-          <Field label="Dirección" error={errors.direccion?.message} required>
+          <Field label={t('fields.address')} error={errors.direccion?.message} required>
             {(p) => <input {...p} autoComplete="street-address" {...register('direccion')} />}
           </Field>
-          <Field label="Código de país" error={errors.country_code?.message} required>
+          <Field label={t('fields.countryCode')} error={errors.country_code?.message} required>
             {(p) => (
               <select {...p} autoComplete="tel-country-code" {...register('country_code', { onChange: checkPhone })}>
                 {COUNTRIES.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {c.name} ({c.code})
+                    {countryName(c.name)} ({c.code})
                   </option>
                 ))}
               </select>
             )}
           </Field>
           <Field
-            label="Celular"
+            label={t('fields.mobile')}
             error={errors.celular?.message}
-            hint={expectedDigits ? `${expectedDigits} dígitos para ${countryCode}.` : undefined}
+            hint={expectedDigits ? t('fields.mobileHint', { digits: expectedDigits, code: countryCode }) : undefined}
             required
           >
             {(p) => <input {...p} type="tel" inputMode="numeric" autoComplete="tel-national" {...register('celular', { onChange: checkPhone })} />}
           </Field>
         </div>
-        <Field label="Imagen de la cédula (frente)" hint="PNG, JPEG o WebP, hasta 10 MB." required>
+        <Field label={t('fields.idImage')} hint={t('fields.idImageHint')} required>
           {(p) => (
             <input
               {...p}
@@ -197,11 +202,11 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
         <div className="checkbox-field">
           <input id="registro-acuerdo" type="checkbox" aria-describedby="registro-acuerdo-nota" {...register('acuerdo')} />
           <label htmlFor="registro-acuerdo">
-            Acepto los términos y condiciones y el{' '}
+            {termsBefore}
             <a href="/confidencialidad" target="_blank" rel="noopener">
-              acuerdo de confidencialidad
+              {termsLink}
             </a>
-            .
+            {termsAfter}
           </label>
         </div>
         <p id="registro-acuerdo-nota" className={`checkbox-note${accepted ? ' visually-hidden' : ''}`} aria-live="polite">
@@ -209,7 +214,7 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
         </p>
         {accepted && (
           <Button type="submit" busy={registration.isPending} className="auth-submit">
-            Registrarse
+            {t('registration.submit')}
           </Button>
         )}
       </form>

@@ -2,21 +2,27 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { loginSchema, messages } from '@clinica/shared';
+import { loginSchema } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useLoginStaff } from '../api/login-staff.js';
+import { TwoFactorCodeForm } from './two-factor-code-form.js';
 import '../auth.css';
 
 const STAFF = {
-  admin: { title: 'Inicio de sesión de administradores', next: '/Consultas_Admin', register: '/Registro_Admin' },
-  doctor: { title: 'Inicio de sesión de doctores', next: '/Consultas_Admin_Doctor', register: '/Registro_Admin_Doctor' },
+  admin: { titleKey: 'staffLogin.adminTitle', next: '/Consultas_Admin', register: '/Registro_Admin' },
+  doctor: { titleKey: 'staffLogin.doctorTitle', next: '/Consultas_Admin_Doctor', register: '/Registro_Admin_Doctor' },
 } as const;
+/** Where a staff account that must enrol in two-factor sign-in goes after the password. */
+const SECURITY_PAGE = { admin: '/Seguridad_Admin', doctor: '/Seguridad_Doctor' } as const;
 
 /** Staff login page; success loads the role's consultations page afresh with the new session. */
 function StaffLoginPage({ role }: { role: 'admin' | 'doctor' }) {
+  const { t } = useTranslation('auth');
+  const messages = useMessages();
   const login = useLoginStaff();
   const {
     register,
@@ -28,42 +34,59 @@ function StaffLoginPage({ role }: { role: 'admin' | 'doctor' }) {
   });
   const [allAccounts, setAllAccounts] = useState(false);
   const allAccountsId = `${role}-login-all`;
+  // The account whose two-factor code the server asked for (202 'código requerido').
+  const [codeFor, setCodeFor] = useState<'admin' | 'doctor' | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
+    let result;
     try {
-      await login.mutateAsync({ role, allAccounts: role === 'admin' && allAccounts, ...values });
+      result = await login.mutateAsync({ role, allAccounts: role === 'admin' && allAccounts, ...values });
     } catch (error) {
       await showAlert(messageOf(error, messages.staffLoginNetworkError));
       return;
     }
-    window.location.assign(STAFF[role].next);
+    if (result.codigo_requerido) {
+      setCodeFor(result.rol ?? role);
+      login.reset();
+      return;
+    }
+    window.location.assign(result.inscripcion_requerida ? SECURITY_PAGE[result.rol ?? role] : STAFF[role].next);
   });
+
+  if (codeFor) {
+    return (
+      <div className="staff-auth">
+        <h1>{t(STAFF[role].titleKey)}</h1>
+        <TwoFactorCodeForm role={codeFor} onDone={() => window.location.assign(STAFF[role].next)} onRestart={() => setCodeFor(null)} />
+      </div>
+    );
+  }
 
   return (
     <div className="staff-auth">
-      <h1>{STAFF[role].title}</h1>
+      <h1>{t(STAFF[role].titleKey)}</h1>
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field label="Correo electrónico" error={errors.email?.message} required>
+        <Field label={t('fields.email')} error={errors.email?.message} required>
           {(p) => <input {...p} type="email" autoComplete="username" {...register('email')} />}
         </Field>
-        <Field label="Contraseña" error={errors.password?.message} required>
+        <Field label={t('fields.password')} error={errors.password?.message} required>
           {(p) => <input {...p} type="password" autoComplete="current-password" {...register('password')} />}
         </Field>
         {role === 'admin' && (
           <div className="checkbox-field">
             <input id={allAccountsId} type="checkbox" checked={allAccounts} onChange={(e) => setAllAccounts(e.currentTarget.checked)} />
-            <label htmlFor={allAccountsId}>Iniciar sesión en todas las cuentas</label>
+            <label htmlFor={allAccountsId}>{t('staffLogin.allAccounts')}</label>
           </div>
         )}
         <Button type="submit" busy={login.isPending || login.isSuccess} className="auth-submit">
-          Iniciar sesión
+          {t('login.submit')}
         </Button>
       </form>
       <p className="staff-auth-links">
         <Link to={`/recuperar-contrasena?cuenta=${role}`}>{messages.forgotPasswordLink}</Link>
       </p>
       <p className="staff-auth-links">
-        ¿No tiene cuenta? <Link to={STAFF[role].register}>Registrarse</Link>
+        {t('staffLogin.noAccount')} <Link to={STAFF[role].register}>{t('staffLogin.register')}</Link>
       </p>
     </div>
   );

@@ -4,16 +4,15 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   SERVICES,
-  SERVICE_LABELS,
   adminRegistrationSchema,
   doctorRegistrationSchema,
-  messages,
   type DoctorRegistration,
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useRegisterStaff } from '../api/register-staff.js';
 import { withLiveChecks } from '../hooks/live-checks-resolver.js';
 import '../auth.css';
@@ -21,8 +20,8 @@ import '../auth.css';
 type Input = z.input<typeof doctorRegistrationSchema>;
 
 const STAFF = {
-  admin: { title: 'Registro de administradores', login: '/Login_Admin' },
-  doctor: { title: 'Registro de doctores', login: '/Login_Admin_Doctor' },
+  admin: { titleKey: 'staffRegistration.adminTitle', login: '/Login_Admin' },
+  doctor: { titleKey: 'staffRegistration.doctorTitle', login: '/Login_Admin_Doctor' },
 } as const;
 
 // One form for both roles: the administrators' schema is the doctors' without `servicio`, so its
@@ -36,6 +35,8 @@ const FIELDS = new Set(['clave_seguridad', 'nombre', 'apellido', 'correo', 'pass
 
 /** Staff registration with the security key; success goes to the role's login page. */
 function StaffRegistrationPage({ role }: { role: 'admin' | 'doctor' }) {
+  const { t } = useTranslation('auth');
+  const messages = useMessages();
   const navigate = useNavigate();
   const registration = useRegisterStaff();
   const {
@@ -68,7 +69,7 @@ function StaffRegistrationPage({ role }: { role: 'admin' | 'doctor' }) {
           role === 'doctor' ? { role, data: { ...common, servicio } } : { role, data: common },
         );
         await navigate(STAFF[role].login);
-        void showAlert(result.mensaje || messages.registrationOk);
+        void showAlert(result.mensaje ? translateMessage(result.mensaje) : messages.registrationOk);
       } catch (error) {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.errors)) {
@@ -85,21 +86,21 @@ function StaffRegistrationPage({ role }: { role: 'admin' | 'doctor' }) {
 
   return (
     <div className="staff-auth">
-      <h1>{STAFF[role].title}</h1>
+      <h1>{t(STAFF[role].titleKey)}</h1>
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field label="Clave de seguridad" error={errors.clave_seguridad?.message} required>
+        <Field label={t('fields.securityKey')} error={errors.clave_seguridad?.message} required>
           {(p) => <input {...p} type="password" autoComplete="off" {...register('clave_seguridad')} />}
         </Field>
-        <Field label="Nombre" error={errors.nombre?.message} required>
+        <Field label={t('fields.firstName')} error={errors.nombre?.message} required>
           {(p) => <input {...p} autoComplete="given-name" {...register('nombre')} />}
         </Field>
-        <Field label="Apellido" error={errors.apellido?.message} required>
+        <Field label={t('fields.lastName')} error={errors.apellido?.message} required>
           {(p) => <input {...p} autoComplete="family-name" {...register('apellido')} />}
         </Field>
-        <Field label="Correo electrónico" error={errors.correo?.message} required>
+        <Field label={t('fields.email')} error={errors.correo?.message} required>
           {(p) => <input {...p} type="email" autoComplete="email" {...register('correo')} />}
         </Field>
-        <Field label="Contraseña" error={errors.password?.message} hint="Al menos 8 caracteres." required>
+        <Field label={t('fields.password')} error={errors.password?.message} hint={t('fields.passwordHint')} required>
           {(p) => (
             <input
               {...p}
@@ -113,19 +114,19 @@ function StaffRegistrationPage({ role }: { role: 'admin' | 'doctor' }) {
             />
           )}
         </Field>
-        <Field label="Confirmar contraseña" error={errors.password_confirm?.message} required>
+        <Field label={t('fields.passwordConfirm')} error={errors.password_confirm?.message} required>
           {(p) => <input {...p} type="password" autoComplete="new-password" {...register('password_confirm')} />}
         </Field>
         {role === 'doctor' && (
-          <Field label="Servicio" error={errors.servicio?.message} required>
+          <Field label={t('fields.service')} error={errors.servicio?.message} required>
             {(p) => (
               <select {...p} {...register('servicio')}>
                 <option value="" disabled>
-                  Seleccione un servicio
+                  {t('fields.selectService')}
                 </option>
                 {SERVICES.map((s) => (
                   <option key={s} value={s}>
-                    {SERVICE_LABELS[s]}
+                    {t(`services.${s}`)}
                   </option>
                 ))}
               </select>
@@ -133,11 +134,11 @@ function StaffRegistrationPage({ role }: { role: 'admin' | 'doctor' }) {
           </Field>
         )}
         <Button type="submit" busy={registration.isPending} className="auth-submit">
-          Registrarse
+          {t('staffRegistration.submit')}
         </Button>
       </form>
       <p className="staff-auth-links">
-        ¿Ya tiene cuenta? <Link to={STAFF[role].login}>Iniciar sesión</Link>
+        {t('staffRegistration.haveAccount')} <Link to={STAFF[role].login}>{t('staffRegistration.login')}</Link>
       </p>
     </div>
   );

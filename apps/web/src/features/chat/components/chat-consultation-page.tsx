@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messages } from '@clinica/shared';
+import { messages as catalogue } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { formatSeconds } from '../../../lib/timers.js';
 import { useChatSession } from '../api/get-chat-session.js';
 import { useChatState } from '../api/get-chat-state.js';
@@ -15,6 +16,7 @@ import { ExtraHourOverlay } from './extra-hour-overlay.js';
 import { HealthForm } from './health-form.js';
 import { ImageUpload } from './image-upload.js';
 import type { ChatPaymentArea } from './payment-area.js';
+import { rich } from './rich-text.js';
 import '../chat.css';
 
 /**
@@ -22,6 +24,8 @@ import '../chat.css';
  * the doctor, the health form, then the image upload, and exit. At 0 the 'Área de Pagos' opens.
  */
 export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPaymentArea }) {
+  const { t } = useTranslation('chat');
+  const messages = useMessages();
   const navigate = useNavigate();
   const session = useChatSession();
   const state = useChatState(session.isSuccess);
@@ -38,7 +42,7 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
   useEffect(() => {
     if (!refused) return;
     void navigate('/', { replace: true });
-    void showAlert(messages.chatNotAllowed);
+    void showAlert(translateMessage(catalogue.chatNotAllowed));
   }, [refused, navigate]);
 
   // The server's remaining time, whenever the state is (re)loaded.
@@ -86,12 +90,12 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
 
   return (
     <div className="chat-page">
-      <h1>Consulta por chat</h1>
+      <h1>{t('patient.title')}</h1>
       <div className="chat-layout">
         <div className="chat-side">
           <section className="chat-card chat-timer" aria-labelledby="chat-timer-title">
-            <h2 id="chat-timer-title">Tiempo restante</h2>
-            <p className="chat-countdown" role="timer" aria-live="off" aria-label={`Tiempo restante ${formatSeconds(seconds)}`}>
+            <h2 id="chat-timer-title">{t('patient.timeLeft')}</h2>
+            <p className="chat-countdown" role="timer" aria-live="off" aria-label={t('patient.timeLeftLabel', { time: formatSeconds(seconds) })}>
               {formatSeconds(seconds)}
             </p>
             {receiptPending && (
@@ -106,24 +110,21 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
             )}
           </section>
           <section className="chat-card chat-warnings" aria-labelledby="chat-warnings-title">
-            <h2 id="chat-warnings-title">Advertencias e instrucciones</h2>
+            <h2 id="chat-warnings-title">{t('patient.warningsTitle')}</h2>
             <ul>
-              <li>
-                <strong>Si tiene una emergencia</strong> (dificultad para respirar, dolor de pecho, sangrado abundante, pérdida del conocimiento), no
-                use el chat: acuda al hospital más cercano o llame al 911.
-              </li>
-              <li>Su consulta dura una hora. Al terminar el tiempo puede pagar una hora adicional en el Área de Pagos.</li>
-              <li>Llene primero los datos de salud; después podrá enviar imágenes al médico.</li>
-              <li>No comparta contraseñas ni datos bancarios por el chat.</li>
-              <li>Al terminar, pulse «Salir del chat». La consulta se cerrará.</li>
+              <li>{rich(t('patient.emergency'))}</li>
+              <li>{t('patient.oneHour')}</li>
+              <li>{t('patient.healthFirst')}</li>
+              <li>{t('patient.noPasswords')}</li>
+              <li>{t('patient.exitHint')}</li>
             </ul>
           </section>
           {healthSent ? <ImageUpload /> : <HealthForm onSent={() => setFormSent(true)} />}
           <ExitChatButton onExited={countdown.reset} />
         </div>
         <ChatPanel
-          label={`Chat de ${nombre} ${apellido} (${correo})`}
-          heading={`Chat con ${state.data.doctor}`}
+          label={t('patient.panelLabel', { name: `${nombre} ${apellido}`, email: correo })}
+          heading={t('patient.panelHeading', { name: state.data.doctor })}
           me="patient"
           messages={socket.messages}
           status={socket.status}

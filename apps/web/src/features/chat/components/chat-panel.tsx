@@ -1,18 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatRole } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
+import { translateMessage, useTranslation } from '../../../lib/i18n.js';
 import type { SocketStatus } from '../hooks/use-chat-socket.js';
 
-const STATUS_TEXT: Record<SocketStatus, string> = {
-  connecting: 'Conectando...',
-  open: 'Conectado',
-  reconnecting: 'Conexión perdida. Reconectando...',
-  closed: 'Chat cerrado',
-  'session-ended': 'Su sesión terminó. Inicie sesión de nuevo para continuar.',
-};
-
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString('es-PA', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Panama' });
+const timeOf = (iso: string, lng: string) =>
+  new Date(iso).toLocaleTimeString(lng === 'es' ? 'es-PA' : lng, { hour: '2-digit', minute: '2-digit', timeZone: 'America/Panama' });
 
 interface ChatPanelProps {
   /** Accessible name of the panel (the patient's name and e-mail on the patient's side). */
@@ -29,6 +22,8 @@ interface ChatPanelProps {
 
 /** The conversation and the message box; both sides use it. */
 export function ChatPanel({ label, heading, me, messages, status, error, disabledReason, send }: ChatPanelProps) {
+  const { t, i18n } = useTranslation('chat');
+  const lng = i18n.resolvedLanguage ?? i18n.language;
   const [text, setText] = useState('');
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
@@ -51,18 +46,18 @@ export function ChatPanel({ label, heading, me, messages, status, error, disable
       <header className="chat-panel-header">
         <h2>{heading}</h2>
         <p className={`chat-status chat-status-${status}`} role="status">
-          {STATUS_TEXT[status]}
+          {t(`status.${status}`)}
         </p>
       </header>
-      <div ref={logRef} className="chat-log" role="log" aria-label="Mensajes" aria-live="polite">
+      <div ref={logRef} className="chat-log" role="log" aria-label={t('panel.messages')} aria-live="polite">
         <ol className="chat-list">
-          {messages.length === 0 && <li className="chat-empty">Aún no hay mensajes.</li>}
+          {messages.length === 0 && <li className="chat-empty">{t('panel.empty')}</li>}
           {messages.map((m) => (
             <li key={m.id} className={`chat-message ${m.de === me ? 'chat-mine' : 'chat-theirs'}`}>
               <span className="chat-author">{m.nombre}</span>
               <span className="chat-text">{m.texto}</span>
               <time className="chat-time" dateTime={m.fecha}>
-                {timeOf(m.fecha)}
+                {timeOf(m.fecha, lng)}
               </time>
             </li>
           ))}
@@ -70,11 +65,11 @@ export function ChatPanel({ label, heading, me, messages, status, error, disable
       </div>
       {(error ?? disabledReason) && (
         <p className="chat-error" role="alert">
-          {disabledReason ?? error}
+          {disabledReason ?? (error === null ? null : translateMessage(error))}
         </p>
       )}
       <form className="chat-compose" onSubmit={submit}>
-        <label htmlFor={inputId}>Mensaje</label>
+        <label htmlFor={inputId}>{t('panel.message')}</label>
         <textarea
           id={inputId}
           value={text}
@@ -87,7 +82,7 @@ export function ChatPanel({ label, heading, me, messages, status, error, disable
           }}
         />
         <Button type="submit" disabled={!canSend || text.trim() === ''}>
-          Enviar
+          {t('panel.send')}
         </Button>
       </form>
     </section>

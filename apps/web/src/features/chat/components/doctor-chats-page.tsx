@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { SERVICE_LABELS, messages, type DoctorChatRow } from '@clinica/shared';
+import type { DoctorChatRow } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
+import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { formatSeconds } from '../../../lib/timers.js';
 import { useDoctorChat } from '../api/get-doctor-chat.js';
 import { useDoctorChats } from '../api/get-doctor-chats.js';
@@ -9,18 +10,20 @@ import { useChatSocket } from '../hooks/use-chat-socket.js';
 import { ChatPanel } from './chat-panel.js';
 import '../chat.css';
 
-const remainingText = (s: number | null) => (s === null ? 'Sin abrir' : s === 0 ? 'Tiempo terminado' : formatSeconds(s));
+const remainingText = (t: TFunction, s: number | null) => (s === null ? t('doctor.notOpened') : s === 0 ? t('doctor.timeUp') : formatSeconds(s));
 
 /** /Chat_Doctor: the doctor's open chats, and the chat panel beside the patient's consultation data. */
 export function DoctorChatsPage() {
+  const { t } = useTranslation('chat');
+  const messages = useMessages();
   const list = useDoctorChats();
   const [token, setToken] = useState<string | null>(null);
   return (
     <div className="chat-page">
-      <h1>Chats de consultas</h1>
+      <h1>{t('doctor.title')}</h1>
       <div className="chat-layout">
         <section className="chat-card doctor-chat-list" aria-labelledby="doctor-chats-title">
-          <h2 id="doctor-chats-title">Chats abiertos</h2>
+          <h2 id="doctor-chats-title">{t('doctor.openChats')}</h2>
           {list.isPending ? (
             <p className="chat-note">{messages.loading}</p>
           ) : list.isError ? (
@@ -28,16 +31,16 @@ export function DoctorChatsPage() {
               {messages.loadFailed}
             </p>
           ) : list.data.length === 0 ? (
-            <p className="chat-note">No tiene chats abiertos.</p>
+            <p className="chat-note">{t('doctor.none')}</p>
           ) : (
             <ul>
               {list.data.map((c: DoctorChatRow) => (
                 <li key={c.consulta_token} className={c.consulta_token === token ? 'doctor-chat-selected' : undefined}>
-                  <Button variant={c.consulta_token === token ? 'primary' : 'secondary'} onClick={() => setToken(c.consulta_token)} aria-label={`Abrir chat con ${c.paciente}`}>
+                  <Button variant={c.consulta_token === token ? 'primary' : 'secondary'} onClick={() => setToken(c.consulta_token)} aria-label={t('doctor.openLabel', { name: c.paciente })}>
                     {c.paciente}
                   </Button>
                   <span className="chat-note">
-                    {SERVICE_LABELS[c.servicio]} · {remainingText(c.segundos_restantes)}
+                    {t(`services.${c.servicio}`)} · {remainingText(t, c.segundos_restantes)}
                     {c.ultimo_mensaje ? ` · «${c.ultimo_mensaje.slice(0, 60)}»` : ''}
                   </span>
                 </li>
@@ -45,13 +48,14 @@ export function DoctorChatsPage() {
             </ul>
           )}
         </section>
-        {token ? <DoctorChat key={token} token={token} /> : <p className="chat-note">Elija un chat de la lista.</p>}
+        {token ? <DoctorChat key={token} token={token} /> : <p className="chat-note">{t('doctor.choose')}</p>}
       </div>
     </div>
   );
 }
 
 function DoctorChat({ token }: { token: string }) {
+  const { t } = useTranslation('chat');
   const detail = useDoctorChat(token);
   const socket = useChatSocket({ token, rol: 'doctor' });
   const d = detail.data;
@@ -59,30 +63,30 @@ function DoctorChat({ token }: { token: string }) {
     <div className="doctor-chat">
       {d && (
         <section className="chat-card" aria-labelledby="doctor-patient-title">
-          <h2 id="doctor-patient-title">Consulta de {d.paciente}</h2>
+          <h2 id="doctor-patient-title">{t('doctor.consultationOf', { name: d.paciente })}</h2>
           <dl className="health-data">
-            <dt>Correo</dt>
+            <dt>{t('doctor.email')}</dt>
             <dd>{d.correo}</dd>
-            <dt>Servicio</dt>
-            <dd>{SERVICE_LABELS[d.servicio]}</dd>
-            <dt>Tiempo restante</dt>
-            <dd>{remainingText(d.segundos_restantes)}</dd>
-            <dt>Síntomas</dt>
+            <dt>{t('doctor.service')}</dt>
+            <dd>{t(`services.${d.servicio}`)}</dd>
+            <dt>{t('doctor.timeLeft')}</dt>
+            <dd>{remainingText(t, d.segundos_restantes)}</dd>
+            <dt>{t('doctor.symptoms')}</dt>
             <dd>{d.sintomas}</dd>
-            <dt>Peso</dt>
+            <dt>{t('doctor.weight')}</dt>
             <dd>{d.peso === null ? '—' : `${d.peso} kg`}</dd>
-            <dt>Talla</dt>
+            <dt>{t('doctor.height')}</dt>
             <dd>{d.talla === null ? '—' : `${d.talla} m`}</dd>
-            <dt>Presión arterial</dt>
+            <dt>{t('doctor.bloodPressure')}</dt>
             <dd>{d.presion_arterial ?? '—'}</dd>
-            <dt>Frecuencia cardíaca</dt>
+            <dt>{t('doctor.heartRate')}</dt>
             <dd>{d.frecuencia_cardiaca ?? '—'}</dd>
-            <dt>Frecuencia respiratoria</dt>
+            <dt>{t('doctor.respiratoryRate')}</dt>
             <dd>{d.frecuencia_respiratoria ?? '—'}</dd>
           </dl>
-          <h3>Imágenes</h3>
+          <h3>{t('doctor.images')}</h3>
           {d.imagenes.length === 0 ? (
-            <p className="chat-note">El paciente aún no ha enviado imágenes.</p>
+            <p className="chat-note">{t('doctor.noImages')}</p>
           ) : (
             <ul className="doctor-images">
               {d.imagenes.map((i) => (
@@ -95,8 +99,8 @@ function DoctorChat({ token }: { token: string }) {
         </section>
       )}
       <ChatPanel
-        label={d ? `Chat con ${d.paciente} (${d.correo})` : 'Chat'}
-        heading={d ? `Chat con ${d.paciente}` : 'Chat'}
+        label={d ? t('doctor.panelLabel', { name: d.paciente, email: d.correo }) : t('doctor.chat')}
+        heading={d ? t('doctor.panelHeading', { name: d.paciente }) : t('doctor.chat')}
         me="doctor"
         messages={socket.messages}
         status={socket.status}

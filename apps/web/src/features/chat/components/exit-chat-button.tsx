@@ -1,13 +1,15 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useExitChat } from '../api/exit-chat.js';
 
 /** 'Salir': after a confirm, ends the patient's chat, resets the stored timer and goes to /. */
 export function ExitChatButton({ onExited }: { onExited: () => void }) {
+  const { t } = useTranslation('chat');
+  const messages = useMessages();
   const [asking, setAsking] = useState(false);
   const exit = useExitChat();
   const navigate = useNavigate();
@@ -28,17 +30,17 @@ export function ExitChatButton({ onExited }: { onExited: () => void }) {
   return (
     <>
       <Button variant="danger" onClick={() => setAsking(true)}>
-        Salir del chat
+        {t('exit.button')}
       </Button>
       {asking && (
-        <Modal role="alertdialog" title="Salir del chat" size="sm" describedBy={textId} onClose={() => setAsking(false)}>
+        <Modal role="alertdialog" title={t('exit.button')} size="sm" describedBy={textId} onClose={() => setAsking(false)}>
           <p id={textId}>{messages.chatExitConfirm}</p>
           <div className="chat-actions">
             <Button variant="secondary" onClick={() => setAsking(false)} data-autofocus>
-              Cancelar
+              {t('exit.cancel')}
             </Button>
             <Button variant="danger" busy={exit.isPending} onClick={() => void confirm()}>
-              Salir
+              {t('exit.confirm')}
             </Button>
           </div>
         </Modal>

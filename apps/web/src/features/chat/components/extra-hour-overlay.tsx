@@ -1,5 +1,6 @@
 import { Modal } from '../../../components/ui/modal.js';
 import type { Service } from '@clinica/shared';
+import { useTranslation } from '../../../lib/i18n.js';
 import { useExtraHourPayment } from '../hooks/use-extra-hour-payment.js';
 import type { ChatPaymentArea } from './payment-area.js';
 
@@ -14,14 +15,12 @@ interface ExtraHourOverlayProps {
 
 /** 'Área de Pagos': over the chat when the time is up; the same three methods as the consultation. */
 export function ExtraHourOverlay({ PaymentArea, servicio, onDecline, onPaid, onReceiptSent }: ExtraHourOverlayProps) {
+  const { t } = useTranslation('chat');
   const payment = useExtraHourPayment({ paid: onPaid, receiptSent: onReceiptSent });
   return (
-    <Modal title="Área de Pagos" size="lg" onClose={onDecline}>
-      <p className="chat-note">
-        Se acabó la hora de su consulta. Para seguir conversando con su médico, pague una hora adicional. Si cierra esta ventana sin pagar, el
-        chat de esta consulta termina.
-      </p>
-      <PaymentArea servicio={servicio} title="Hora adicional de chat" {...payment} />
+    <Modal title={t('extraHour.title')} size="lg" onClose={onDecline}>
+      <p className="chat-note">{t('extraHour.text')}</p>
+      <PaymentArea servicio={servicio} title={t('extraHour.paymentTitle')} {...payment} />
     </Modal>
   );
 }

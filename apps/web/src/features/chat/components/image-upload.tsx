@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useUploadChatImage } from '../api/upload-chat-image.js';
 
 /**
@@ -11,6 +11,8 @@ import { useUploadChatImage } from '../api/upload-chat-image.js';
  * one request per file. The server checks each by its content and stores it encrypted.
  */
 export function ImageUpload() {
+  const { t } = useTranslation('chat');
+  const messages = useMessages();
   const [chosen, setChosen] = useState<File[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadChatImage();
@@ -44,25 +46,25 @@ export function ImageUpload() {
 
   return (
     <form className="chat-card image-upload" aria-labelledby="image-upload-title" onSubmit={(e) => void submit(e)}>
-      <h2 id="image-upload-title">Subir imágenes</h2>
-      <p className="chat-note">Puede enviar al médico fotos de la zona afectada, recetas o resultados (PNG, JPEG o WebP).</p>
-      <Field label="Imágenes">
+      <h2 id="image-upload-title">{t('images.title')}</h2>
+      <p className="chat-note">{t('images.intro')}</p>
+      <Field label={t('images.label')}>
         {(control) => <input {...control} ref={input} type="file" accept="image/png,image/jpeg,image/webp" multiple onChange={(e) => add(e.currentTarget.files)} />}
       </Field>
       {chosen.length > 0 && (
-        <ul className="chosen-images" aria-label="Imágenes elegidas">
+        <ul className="chosen-images" aria-label={t('images.chosen')}>
           {chosen.map((f) => (
             <li key={f.name}>
               {f.name}{' '}
-              <Button variant="ghost" onClick={() => setChosen((list) => list.filter((c) => c.name !== f.name))} aria-label={`Quitar ${f.name}`}>
-                Quitar
+              <Button variant="ghost" onClick={() => setChosen((list) => list.filter((c) => c.name !== f.name))} aria-label={t('images.removeLabel', { name: f.name })}>
+                {t('images.remove')}
               </Button>
             </li>
           ))}
         </ul>
       )}
       <Button type="submit" busy={upload.isPending}>
-        Subir imágenes
+        {t('images.send')}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { messages } from '@clinica/shared';
 import { ApiError } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useChatState } from '../api/get-chat-state.js';
 import { useExtraHourPayment } from '../hooks/use-extra-hour-payment.js';
 import type { ChatPaymentArea } from './payment-area.js';
@@ -8,11 +8,13 @@ import '../chat.css';
 
 /** /pagos and /metodo-pago: the payment area of the extra hour as a page. */
 export function ExtraHourPaymentPage({ PaymentArea }: { PaymentArea: ChatPaymentArea }) {
+  const { t } = useTranslation('chat');
+  const messages = useMessages();
   const state = useChatState();
   const payment = useExtraHourPayment();
   return (
     <div className="chat-page">
-      <h1>Área de Pagos</h1>
+      <h1>{t('extraHour.title')}</h1>
       {state.isPending ? (
         <p className="chat-note">{messages.loading}</p>
       ) : state.isError ? (
@@ -21,12 +23,12 @@ export function ExtraHourPaymentPage({ PaymentArea }: { PaymentArea: ChatPayment
         </p>
       ) : (
         <>
-          <p className="chat-note">Pague aquí una hora adicional de chat de su consulta con {state.data.doctor}.</p>
-          <PaymentArea servicio={state.data.servicio} title="Hora adicional de chat" {...payment} />
+          <p className="chat-note">{t('extraHour.pageText', { doctor: state.data.doctor })}</p>
+          <PaymentArea servicio={state.data.servicio} title={t('extraHour.paymentTitle')} {...payment} />
         </>
       )}
       <p>
-        <Link to="/ConsultaChat">Volver al chat</Link>
+        <Link to="/ConsultaChat">{t('extraHour.back')}</Link>
       </p>
     </div>
   );

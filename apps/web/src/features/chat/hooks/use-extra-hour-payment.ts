@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
+import { useMessages } from '../../../lib/i18n.js';
 import { useCaptureExtraHour } from '../api/capture-extra-hour.js';
 import { useCreateExtraHourOrder } from '../api/create-extra-hour-order.js';
 import { getChatStateQueryOptions } from '../api/get-chat-state.js';
@@ -12,6 +12,7 @@ import type { ChatPaymentAreaProps } from '../components/payment-area.js';
  * a transfer or Yappy receipt waits for an administrator's approval.
  */
 export function useExtraHourPayment(on: { paid?: () => void; receiptSent?: () => void } = {}): Omit<ChatPaymentAreaProps, 'servicio'> {
+  const messages = useMessages();
   const queryClient = useQueryClient();
   const createOrder = useCreateExtraHourOrder();
   const capture = useCaptureExtraHour();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useSendConsent } from '../api/send-consent.js';
 
 /**
@@ -10,6 +10,8 @@ import { useSendConsent } from '../api/send-consent.js';
  * time) and the form appears; 'No acepto' sends 'no'.
  */
 export function ConsentAgreement({ onAccepted }: { onAccepted: () => void }) {
+  const { t } = useTranslation('consultations');
+  const messages = useMessages();
   const consent = useSendConsent();
   const [declined, setDeclined] = useState(false);
 
@@ -25,26 +27,19 @@ export function ConsentAgreement({ onAccepted }: { onAccepted: () => void }) {
 
   return (
     <section className="consult-card consult-consent" aria-labelledby="consent-title">
-      <h2 id="consent-title">Acuerdo de consentimiento</h2>
-      <div className="consult-consent-text">
-        <p>
-          Acepto recibir atención médica a distancia por chat y entiendo que la consulta virtual no sustituye una evaluación presencial
-          cuando el médico la considere necesaria.
-        </p>
-        <p>
-          Autorizo a la clínica a tratar mis datos de salud solo para esta atención, de forma confidencial y conforme a la Ley 81 de 2019
-          de protección de datos personales de Panamá.
-        </p>
-        <p>
-          Entiendo que en una emergencia (tipo C) no se atiende por chat y debo acudir de inmediato al hospital más cercano.
-        </p>
+      <h2 id="consent-title">{t('consent.title')}</h2>
+      {/* Scrolls when the text is longer than the box (some languages): reachable by keyboard then. */}
+      <div className="consult-consent-text" tabIndex={0} role="region" aria-label={t('consent.textLabel')}>
+        <p>{t('consent.p1')}</p>
+        <p>{t('consent.p2')}</p>
+        <p>{t('consent.p3')}</p>
       </div>
       <label className="consult-check">
         <input type="checkbox" disabled={consent.isPending} onChange={(e) => e.currentTarget.checked && void answer('si')} />
-        He leído y acepto el acuerdo de consentimiento
+        {t('consent.accept')}
       </label>
       <Button variant="ghost" onClick={() => void answer('no')} disabled={consent.isPending}>
-        No acepto
+        {t('consent.decline')}
       </Button>
       {declined && (
         <p className="consult-error" role="alert">

@@ -4,24 +4,15 @@ import {
   HISTORY_SECTIONS,
   NOT_APPLICABLE_TEXT,
   SERVICES,
-  SERVICE_LABELS,
-  messages,
   type ConsultationRequest,
   type ConsultationRequestInput,
   type HistorySection,
 } from '@clinica/shared';
 import { Field } from '../../../components/ui/field.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDoctors } from '../api/get-doctors.js';
 
 export type ConsultationFormApi = UseFormReturn<ConsultationRequestInput, unknown, ConsultationRequest>;
-
-const SECTION_LABELS: Record<HistorySection, string> = {
-  antecedentesFamiliares: 'Antecedentes familiares',
-  antecedentesPersonales: 'Antecedentes personales',
-  antecedentesQuirurgicos: 'Antecedentes quirúrgicos',
-  alergias: 'Alergias',
-  otrosDatos: 'Otros datos',
-};
 
 /**
  * Step 3, the data form: the service (loads its doctors), the doctor (reveals the history), then
@@ -32,6 +23,8 @@ export function ConsultationForm({ form, notApplicable, setNotApplicable }: {
   notApplicable: Record<HistorySection, boolean>;
   setNotApplicable: (section: HistorySection, value: boolean) => void;
 }) {
+  const { t } = useTranslation('consultations');
+  const messages = useMessages();
   const { register, control, setValue, formState } = form;
   const servicio = useWatch({ control, name: 'servicio' }) as ConsultationRequest['servicio'] | '';
   const doctorId = useWatch({ control, name: 'doctor_id' });
@@ -39,8 +32,8 @@ export function ConsultationForm({ form, notApplicable, setNotApplicable }: {
 
   return (
     <section className="consult-card" aria-labelledby="consult-form-title">
-      <h2 id="consult-form-title">Datos de la consulta</h2>
-      <Field label="Servicio" required error={formState.errors.servicio?.message}>
+      <h2 id="consult-form-title">{t('form.title')}</h2>
+      <Field label={t('form.service')} required error={formState.errors.servicio?.message}>
         {(p) => (
           <select
             {...p}
@@ -48,10 +41,10 @@ export function ConsultationForm({ form, notApplicable, setNotApplicable }: {
               onChange: () => setValue('doctor_id', '', { shouldValidate: false }),
             })}
           >
-            <option value="">Seleccione un servicio</option>
+            <option value="">{t('form.chooseService')}</option>
             {SERVICES.map((s) => (
               <option key={s} value={s}>
-                {SERVICE_LABELS[s]}
+                {t(`services.${s}`)}
               </option>
             ))}
           </select>
@@ -70,10 +63,10 @@ export function ConsultationForm({ form, notApplicable, setNotApplicable }: {
             {messages.noDoctorsForService}
           </p>
         ) : (
-          <Field label="Médico" required error={formState.errors.doctor_id?.message}>
+          <Field label={t('form.doctor')} required error={formState.errors.doctor_id?.message}>
             {(p) => (
               <select {...p} {...register('doctor_id')}>
-                <option value="">Seleccione un médico</option>
+                <option value="">{t('form.chooseDoctor')}</option>
                 {doctors.data.map((d) => (
                   <option key={d.id} value={d.id}>
                     {d.nombre} ({d.correo})
@@ -91,7 +84,7 @@ export function ConsultationForm({ form, notApplicable, setNotApplicable }: {
             name="sintomas"
             render={({ field, fieldState }) => (
               <Field
-                label="Síntomas"
+                label={t('form.symptoms')}
                 required
                 error={fieldState.isTouched && field.value.trim() === '' ? messages.missingFields : fieldState.error?.message}
               >
@@ -104,7 +97,7 @@ export function ConsultationForm({ form, notApplicable, setNotApplicable }: {
               key={section}
               form={form}
               section={section}
-              label={SECTION_LABELS[section]}
+              label={t(`form.sections.${section}`)}
               notApplicable={notApplicable[section]}
               setNotApplicable={(v) => setNotApplicable(section, v)}
             />
@@ -123,6 +116,8 @@ function HistorySectionField({ form, section, label, notApplicable, setNotApplic
   notApplicable: boolean;
   setNotApplicable: (value: boolean) => void;
 }) {
+  const { t } = useTranslation('consultations');
+  const messages = useMessages();
   const checkId = useId();
   // What the person typed before ticking the box comes back when it is unticked.
   const [typed, setTyped] = useState('');
@@ -141,7 +136,7 @@ function HistorySectionField({ form, section, label, notApplicable, setNotApplic
               <input
                 id={checkId}
                 type="checkbox"
-                aria-label={`No aplica: ${label}`}
+                aria-label={t('form.notApplicableLabel', { section: label })}
                 checked={notApplicable}
                 onChange={(e) => {
                   const checked = e.currentTarget.checked;
@@ -150,7 +145,7 @@ function HistorySectionField({ form, section, label, notApplicable, setNotApplic
                   form.setValue(section, checked ? NOT_APPLICABLE_TEXT : typed, { shouldValidate: true });
                 }}
               />
-              No aplica
+              {t('form.notApplicable')}
             </label>
           </div>
         );

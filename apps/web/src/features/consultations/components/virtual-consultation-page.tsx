@@ -6,13 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   HISTORY_SECTIONS,
   consultationRequestSchema,
-  messages,
   type ConsultationRequest,
   type ConsultationRequestInput,
   type HistorySection,
   type Service,
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { getAuthorisationQueryOptions } from '../api/get-authorisation.js';
 import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
 import { useConsultationSession } from '../api/get-consultation-session.js';
@@ -51,6 +51,8 @@ const NONE_NA = Object.fromEntries(HISTORY_SECTIONS.map((s) => [s, false])) as R
  * the clinic's authorisation.
  */
 export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: ComponentType<ConsultationPaymentAreaProps> }) {
+  const { t } = useTranslation('consultations');
+  const messages = useMessages();
   const [stage, setStage] = useState<'consent' | 'form' | 'waiting'>('consent');
   const [waitingToken, setWaitingToken] = useState('');
   const [notApplicable, setNotApplicableState] = useState(NONE_NA);
@@ -101,11 +103,11 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
 
   return (
     <div className="consult-page">
-      <h1>Consultas Virtuales</h1>
+      <h1>{t('page.title')}</h1>
       {stage !== 'waiting' && <ConsultationInfo />}
       {session.data && !session.data.abierto && (
         <p className="consult-closed" role="status">
-          {session.data.mensaje}
+          {session.data.mensaje === null ? null : translateMessage(session.data.mensaje)}
         </p>
       )}
       {stage === 'consent' && <ConsentAgreement onAccepted={() => setStage('form')} />}
@@ -117,7 +119,7 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
             setNotApplicable={(section, value) => setNotApplicableState((prev) => ({ ...prev, [section]: value }))}
           />
           {valid.success && session.data?.abierto !== false && (
-            <PaymentArea servicio={valid.data.servicio} title="Pago de la consulta" {...payment} />
+            <PaymentArea servicio={valid.data.servicio} title={t('page.paymentTitle')} {...payment} />
           )}
         </>
       )}

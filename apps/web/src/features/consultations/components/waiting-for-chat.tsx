@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { messages } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useAuthorisation } from '../api/get-authorisation.js';
 
 /**
@@ -10,6 +10,8 @@ import { useAuthorisation } from '../api/get-authorisation.js';
  * a rejected receipt or a withdrawn permission is said instead, and the polling stops.
  */
 export function WaitingForChat({ token, onNewRequest }: { token: string; onNewRequest: () => void }) {
+  const { t } = useTranslation('consultations');
+  const messages = useMessages();
   const authorisation = useAuthorisation();
   const navigate = useNavigate();
   // An answer about an older consultation is not about this one.
@@ -23,12 +25,12 @@ export function WaitingForChat({ token, onNewRequest }: { token: string; onNewRe
   if (current && current.estado !== 'pendiente' && current.estado !== 'autorizada') {
     return (
       <section className="consult-card consult-waiting consult-decided" aria-labelledby="waiting-title">
-        <h2 id="waiting-title">{current.estado === 'emergencia' ? 'Emergencia: acuda al hospital' : 'Su consulta'}</h2>
+        <h2 id="waiting-title">{current.estado === 'emergencia' ? t('waiting.emergencyTitle') : t('waiting.decidedTitle')}</h2>
         <p className={current.estado === 'emergencia' ? 'consult-emergency' : 'consult-error'} role="alert">
-          {current.message}
+          {current.message === null ? null : translateMessage(current.message)}
         </p>
         <Button variant="secondary" onClick={onNewRequest}>
-          Volver al formulario
+          {t('waiting.back')}
         </Button>
       </section>
     );
@@ -37,7 +39,7 @@ export function WaitingForChat({ token, onNewRequest }: { token: string; onNewRe
   return (
     <section className="consult-card consult-waiting" aria-labelledby="waiting-title" aria-busy="true">
       <h2 id="waiting-title" className="visually-hidden">
-        Esperando autorización
+        {t('waiting.title')}
       </h2>
       <div className="consult-spinner" aria-hidden="true">
         <span />
@@ -45,7 +47,7 @@ export function WaitingForChat({ token, onNewRequest }: { token: string; onNewRe
         <span />
       </div>
       <p role="status">{messages.waitingForChat}</p>
-      <p className="consult-note">Esta página se actualiza sola: no necesita recargarla.</p>
+      <p className="consult-note">{t('waiting.note')}</p>
     </section>
   );
 }

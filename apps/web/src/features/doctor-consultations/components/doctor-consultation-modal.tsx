@@ -3,7 +3,6 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   doctorConsultationUpdateSchema,
-  messages,
   type DoctorConsultationDetail,
   type DoctorConsultationUpdate,
   type DoctorConsultationUpdateInput,
@@ -14,16 +13,19 @@ import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDoctorConsultation } from '../api/get-doctor-consultation.js';
 import { useUpdateDoctorConsultation } from '../api/update-doctor-consultation.js';
 import { useUploadDoctorExamFile } from '../api/upload-doctor-exam-file.js';
-import { formatDateTime } from './format.js';
+import { useFormatDateTime } from './format.js';
 
 /** 'Información Completa': the patient, the consultation, images, chat, exam files and the follow-up form. */
 export function DoctorConsultationModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useTranslation('doctor-consultations');
+  const messages = useMessages();
   const detail = useDoctorConsultation(token);
   return (
-    <Modal title="Información Completa de la consulta" size="lg" onClose={onClose}>
+    <Modal title={t('modal.title')} size="lg" onClose={onClose}>
       {token === '' ? (
         <p role="alert">{messages.detailTokenMissing}</p>
       ) : detail.isPending ? (
@@ -40,6 +42,7 @@ export function DoctorConsultationModal({ token, onClose }: { token: string; onC
 }
 
 function Details({ items }: { items: [string, ReactNode][] }) {
+  const messages = useMessages();
   return (
     <dl className="details-grid">
       {items.map(([label, value]) => (
@@ -54,53 +57,58 @@ function Details({ items }: { items: [string, ReactNode][] }) {
 
 const measure = (n: number | null, unit: string) => (n === null ? null : `${n} ${unit}`);
 
+const GENDERS = new Set(['masculino', 'femenino', 'otro']);
+
 function Detail({ d }: { d: DoctorConsultationDetail }) {
+  const { t } = useTranslation('doctor-consultations');
+  const messages = useMessages();
+  const formatDateTime = useFormatDateTime();
   return (
     <div className="dc-modal">
       <section className="details-section" aria-labelledby="dc-patient">
-        <h3 id="dc-patient">Paciente</h3>
+        <h3 id="dc-patient">{t('modal.patient')}</h3>
         <Details
           items={[
-            ['Nombre', d.nombre],
-            ['Apellido', d.apellido],
-            ['Cédula', d.cedula],
-            ['Nacionalidad', d.nacionalidad],
-            ['Género', d.genero],
-            ['Edad', d.edad],
-            ['Dirección', d.direccion],
-            ['Correo', d.correo],
-            ['Celular', d.celular],
-            ['Fecha de registro', formatDateTime(d.fecha_registro)],
+            [t('modal.firstName'), d.nombre],
+            [t('modal.lastName'), d.apellido],
+            [t('modal.idNumber'), d.cedula],
+            [t('modal.nationality'), d.nacionalidad],
+            [t('modal.gender'), GENDERS.has(d.genero) ? t(`genders.${d.genero}`) : d.genero],
+            [t('modal.age'), d.edad],
+            [t('modal.address'), d.direccion],
+            [t('modal.email'), d.correo],
+            [t('modal.mobile'), d.celular],
+            [t('modal.registeredAt'), formatDateTime(d.fecha_registro)],
           ]}
         />
       </section>
       <section className="details-section" aria-labelledby="dc-history">
-        <h3 id="dc-history">Historia clínica</h3>
+        <h3 id="dc-history">{t('modal.history')}</h3>
         <Details
           items={[
-            ['Síntomas', d.sintomas],
-            ['Antecedentes familiares', d.antecedentes_familiares],
-            ['Antecedentes personales', d.antecedentes_personales],
-            ['Antecedentes quirúrgicos', d.antecedentes_quirurgicos],
-            ['Alergias', d.alergias],
-            ['Otros datos', d.otros_datos],
+            [t('modal.symptoms'), d.sintomas],
+            [t('modal.familyHistory'), d.antecedentes_familiares],
+            [t('modal.personalHistory'), d.antecedentes_personales],
+            [t('modal.surgicalHistory'), d.antecedentes_quirurgicos],
+            [t('modal.allergies'), d.alergias],
+            [t('modal.otherData'), d.otros_datos],
           ]}
         />
       </section>
       <section className="details-section" aria-labelledby="dc-vitals">
-        <h3 id="dc-vitals">Signos vitales</h3>
+        <h3 id="dc-vitals">{t('modal.vitals')}</h3>
         <Details
           items={[
-            ['Peso', measure(d.peso, 'kg')],
-            ['Talla', measure(d.talla, 'm')],
-            ['Presión arterial', d.presion_arterial],
-            ['Frecuencia cardíaca', d.frecuencia_cardiaca],
-            ['Frecuencia respiratoria', d.frecuencia_respiratoria],
+            [t('modal.weight'), measure(d.peso, 'kg')],
+            [t('modal.height'), measure(d.talla, 'm')],
+            [t('modal.bloodPressure'), d.presion_arterial],
+            [t('modal.heartRate'), d.frecuencia_cardiaca],
+            [t('modal.respiratoryRate'), d.frecuencia_respiratoria],
           ]}
         />
       </section>
       <section className="details-section" aria-labelledby="dc-images">
-        <h3 id="dc-images">Imágenes</h3>
+        <h3 id="dc-images">{t('modal.images')}</h3>
         {d.imagenes.length === 0 ? (
           <p>{messages.unavailable}</p>
         ) : (
@@ -115,12 +123,12 @@ function Detail({ d }: { d: DoctorConsultationDetail }) {
       </section>
       {d.chat.length > 0 && (
         <section className="details-section" aria-labelledby="dc-chat">
-          <h3 id="dc-chat">Conversación del chat</h3>
+          <h3 id="dc-chat">{t('modal.chat')}</h3>
           <ol className="dc-chat">
             {d.chat.map((line, i) => (
               <li key={i} className={`dc-chat-${line.de}`}>
                 <span className="dc-chat-meta">
-                  {line.de === 'paciente' ? 'Paciente' : 'Médico'} · {formatDateTime(line.enviado_at)}
+                  {line.de === 'paciente' ? t('modal.patient') : t('modal.doctor')} · {formatDateTime(line.enviado_at)}
                 </span>
                 {line.texto}
               </li>
@@ -135,6 +143,9 @@ function Detail({ d }: { d: DoctorConsultationDetail }) {
 }
 
 function ExamFiles({ d }: { d: DoctorConsultationDetail }) {
+  const { t } = useTranslation('doctor-consultations');
+  const messages = useMessages();
+  const formatDateTime = useFormatDateTime();
   const uploadFile = useUploadDoctorExamFile();
   const [chosen, setChosen] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
@@ -150,7 +161,7 @@ function ExamFiles({ d }: { d: DoctorConsultationDetail }) {
         onSuccess: (r) => {
           setChosen(null);
           setInputKey((k) => k + 1);
-          void showAlert(r.message);
+          void showAlert(translateMessage(r.message));
         },
         onError: (err) => void showAlert(`${messages.examFileUploadFailedPrefix}${messageOf(err, messages.requestFailed)}`),
       },
@@ -158,7 +169,7 @@ function ExamFiles({ d }: { d: DoctorConsultationDetail }) {
   };
   return (
     <section className="details-section" aria-labelledby="dc-exams">
-      <h3 id="dc-exams">Archivo de exámenes</h3>
+      <h3 id="dc-exams">{t('exams.title')}</h3>
       {d.archivos_examenes.length === 0 ? (
         <p>{messages.unavailable}</p>
       ) : (
@@ -166,17 +177,17 @@ function ExamFiles({ d }: { d: DoctorConsultationDetail }) {
           {d.archivos_examenes.map((f) => (
             <li key={f.id}>
               <a href={f.url} target="_blank" rel="noopener">
-                Descargar {f.nombre}
+                {t('exams.download', { name: f.nombre })}
               </a>{' '}
               <span className="dc-muted">
-                ({f.subido_por === 'doctor' ? 'subido por el médico' : 'subido por el paciente'}, {formatDateTime(f.fecha)})
+                ({f.subido_por === 'doctor' ? t('exams.byDoctor') : t('exams.byPatient')}, {formatDateTime(f.fecha)})
               </span>
             </li>
           ))}
         </ul>
       )}
       <form className="dc-upload" onSubmit={submit}>
-        <Field label="Adjuntar archivo de exámenes (PDF o imagen)">
+        <Field label={t('exams.attach')}>
           {(p) => (
             <input
               key={inputKey}
@@ -188,7 +199,7 @@ function ExamFiles({ d }: { d: DoctorConsultationDetail }) {
           )}
         </Field>
         <Button type="submit" variant="secondary" busy={uploadFile.isPending}>
-          Subir archivo
+          {t('exams.upload')}
         </Button>
       </form>
     </section>
@@ -197,6 +208,8 @@ function ExamFiles({ d }: { d: DoctorConsultationDetail }) {
 
 /** The doctor's follow-up: analysis, plan, next visit and the reviewed flag; 'Actualizar'. */
 function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
+  const { t } = useTranslation('doctor-consultations');
+  const messages = useMessages();
   const update = useUpdateDoctorConsultation();
   const {
     register,
@@ -221,40 +234,40 @@ function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
       onError: (err) =>
         void showAlert(
           err instanceof ApiError && err.status > 0
-            ? `${messages.consultationUpdateFailedPrefix}${err.message || messages.unknownBackendError}`
+            ? `${messages.consultationUpdateFailedPrefix}${err.message ? translateMessage(err.message) : messages.unknownBackendError}`
             : messages.consultationUpdateNetworkError,
         ),
     });
   const onInvalid = (errs: FieldErrors<DoctorConsultationUpdateInput>) => {
     const first = Object.values(errs).find((e) => typeof e?.message === 'string')?.message;
-    void showAlert(`${messages.consultationUpdateFailedPrefix}${first ?? messages.fixFormErrors}`);
+    void showAlert(`${messages.consultationUpdateFailedPrefix}${first ? translateMessage(first) : messages.fixFormErrors}`);
   };
 
   return (
     <form className="dc-form" noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} aria-labelledby="dc-followup">
-      <h3 id="dc-followup">Seguimiento</h3>
+      <h3 id="dc-followup">{t('followUp.title')}</h3>
       <input type="hidden" {...register('consulta_id')} />
       <input type="hidden" {...register('correo')} />
-      <Field label="Análisis" error={errors.analisis?.message}>
+      <Field label={t('modal.analysis')} error={errors.analisis?.message}>
         {(p) => <textarea {...p} {...register('analisis')} maxLength={8000} />}
       </Field>
-      <Field label="Plan" error={errors.plan?.message}>
+      <Field label={t('modal.plan')} error={errors.plan?.message}>
         {(p) => <textarea {...p} {...register('plan')} maxLength={8000} />}
       </Field>
       <div className="dc-form-row">
-        <Field label="Fecha de la próxima consulta" error={errors.fecha?.message}>
+        <Field label={t('followUp.nextDate')} error={errors.fecha?.message}>
           {(p) => <input {...p} type="date" {...register('fecha')} />}
         </Field>
-        <Field label="Hora de la próxima consulta" error={errors.hora?.message}>
+        <Field label={t('followUp.nextTime')} error={errors.hora?.message}>
           {(p) => <input {...p} type="time" step={60} {...register('hora')} />}
         </Field>
       </div>
       <label className="dc-check">
-        <input type="checkbox" {...register('revisado')} /> Revisado
+        <input type="checkbox" {...register('revisado')} /> {t('followUp.reviewed')}
       </label>
       <div>
         <Button type="submit" busy={update.isPending}>
-          Actualizar
+          {t('followUp.submit')}
         </Button>
       </div>
     </form>

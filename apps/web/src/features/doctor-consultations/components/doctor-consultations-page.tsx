@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import { SERVICE_LABELS, messages } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { NameSearch } from '../../../components/ui/name-search.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useDoctorConsultations } from '../api/get-doctor-consultations.js';
 import { DoctorConsultationModal } from './doctor-consultation-modal.js';
-import { formatDateTime } from './format.js';
+import { useFormatDateTime } from './format.js';
 import '../../../components/ui/list.css';
 import '../doctor-consultations.css';
 
 /** /Consultas_Admin_Doctor: the doctor's own consultations, the first-name search and the modal. */
 export function ConsultasAdminDoctorPage() {
+  const { t } = useTranslation('doctor-consultations');
+  const messages = useMessages();
+  const formatDateTime = useFormatDateTime();
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const pages = useCursorPages();
@@ -24,19 +27,19 @@ export function ConsultasAdminDoctorPage() {
 
   return (
     <div className="list-page">
-      <h1>Mis consultas virtuales</h1>
+      <h1>{t('page.title')}</h1>
       <NameSearch onSearch={(name) => find(name === '' ? null : name)} onClear={() => find(null)} />
       <div className="list-table-wrap">
         <table className="list-table">
-          <caption className="visually-hidden">Consultas asignadas</caption>
+          <caption className="visually-hidden">{t('page.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Cédula</th>
-              <th scope="col">Correo</th>
-              <th scope="col">Fecha de registro</th>
-              <th scope="col">Servicio</th>
-              <th scope="col">Detalle</th>
+              <th scope="col">{t('page.name')}</th>
+              <th scope="col">{t('page.idNumber')}</th>
+              <th scope="col">{t('page.email')}</th>
+              <th scope="col">{t('page.registeredAt')}</th>
+              <th scope="col">{t('page.service')}</th>
+              <th scope="col">{t('page.detail')}</th>
             </tr>
           </thead>
           <tbody>
@@ -59,16 +62,16 @@ export function ConsultasAdminDoctorPage() {
                 <tr key={r.id}>
                   <th scope="row">
                     {r.nombre} {r.apellido}
-                    {r.revisado === 1 && <span className="list-badge list-badge-ok">Revisada</span>}
-                    {r.estado_consulta === 0 && <span className="list-badge">Cerrada</span>}
+                    {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('page.reviewed')}</span>}
+                    {r.estado_consulta === 0 && <span className="list-badge">{t('page.closed')}</span>}
                   </th>
                   <td>{r.cedula}</td>
                   <td className="list-wrap">{r.correo}</td>
                   <td>{formatDateTime(r.fecha_registro)}</td>
-                  <td>{SERVICE_LABELS[r.servicio]}</td>
+                  <td>{t(`services.${r.servicio}`)}</td>
                   <td>
-                    <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={`Información Completa de ${r.nombre} ${r.apellido}`}>
-                      Información Completa
+                    <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('page.fullInfoFor', { name: `${r.nombre} ${r.apellido}` })}>
+                      {t('page.fullInfo')}
                     </Button>
                   </td>
                 </tr>

@@ -1,6 +1,21 @@
 import { CLINIC_TIME_ZONE } from '@clinica/shared';
+import { SOURCE_LANGUAGE, useTranslation } from '../../../lib/i18n.js';
 
-const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A date and time in Panama time. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** A date and time in Panama time, written the way of the current language (Spanish: Panama's own way). */
+export function useFormatDateTime(): (iso: string) => string {
+  const { i18n } = useTranslation('doctor-consultations');
+  const language = i18n.language;
+  let f = formats.get(language);
+  if (!f) {
+    f = new Intl.DateTimeFormat(language === SOURCE_LANGUAGE ? 'es-PA' : language, {
+      timeZone: CLINIC_TIME_ZONE,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    formats.set(language, f);
+  }
+  const format = f;
+  return (iso) => format.format(new Date(iso));
+}

@@ -9,7 +9,6 @@ import {
   DOCUMENT_FIELDS,
   REQUIRED_FIELDS,
   documentSchemas,
-  messages,
   panamaClock,
   type DoctorDocumentProfile,
   type DocumentField,
@@ -20,10 +19,13 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field, type ControlProps } from '../../../components/ui/field.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useFindPatient } from '../api/find-patient.js';
 import { useGenerateDocument } from '../api/generate-document.js';
 import { saveFile } from '../api/pdf-request.js';
 import { bodyMassIndex } from '../hooks/body-mass-index.js';
+import { rich } from './rich.js';
+import { keyOf, useCountryName } from './labels.js';
 
 type FormValues = Record<string, string>;
 
@@ -59,8 +61,29 @@ function defaultsFor(tipo: DocumentType, profile: DoctorDocumentProfile | undefi
   return Object.fromEntries(DOCUMENT_FIELDS[tipo].map((f) => [f.name, known[f.name] ?? '']));
 }
 
+/** The shown text of a select's option: months and the shared Spanish choices in the current language. */
+function optionLabel(field: DocumentField, value: string, i: number, t: TFunction) {
+  const label = field.optionLabels?.[i];
+  if (label) return t(`months.${label}`);
+  return /^\d+$/.test(value) ? value : t(`options.${keyOf(value)}`);
+}
+
 /** One input of the form, by the kind of field. */
-function Control({ field, control, register, emails }: { field: DocumentField; control: ControlProps; register: UseFormRegister<FormValues>; emails: string }) {
+function Control({
+  field,
+  control,
+  register,
+  emails,
+  t,
+  countryName,
+}: {
+  field: DocumentField;
+  control: ControlProps;
+  register: UseFormRegister<FormValues>;
+  emails: string;
+  t: TFunction;
+  countryName: ReturnType<typeof useCountryName>;
+}) {
   const props = { ...control, ...register(field.name) };
   switch (field.kind) {
     case 'email':
@@ -82,7 +105,7 @@ function Control({ field, control, register, emails }: { field: DocumentField; c
         <select {...props}>
           {COUNTRIES.map((c) => (
             <option key={c.code} value={c.code}>
-              {c.name} ({c.code})
+              {countryName(c.name)} ({c.code})
             </option>
           ))}
         </select>
@@ -90,10 +113,10 @@ function Control({ field, control, register, emails }: { field: DocumentField; c
     case 'select':
       return (
         <select {...props}>
-          <option value="">Seleccione…</option>
+          <option value="">{t('form.select')}</option>
           {(field.options ?? []).map((o, i) => (
             <option key={o} value={o}>
-              {field.optionLabels?.[i] ?? o}
+              {optionLabel(field, o, i, t)}
             </option>
           ))}
         </select>
@@ -118,6 +141,9 @@ interface DocumentFormProps {
  * which downloads the PDF the server made ('Error generating PDF.' when it could not).
  */
 export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: DocumentFormProps) {
+  const { t } = useTranslation('documents');
+  const messages = useMessages();
+  const countryName = useCountryName();
   const fields = DOCUMENT_FIELDS[tipo];
   const required = useMemo(() => new Set(REQUIRED_FIELDS[tipo]), [tipo]);
   const schema = documentSchemas[tipo] as unknown as z.ZodType<DocumentFields, FormValues>;
@@ -192,7 +218,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
           for (const [name, message] of Object.entries(error.errors)) {
             if (fields.some((f) => f.name === name)) setError(name, { type: 'server', message });
           }
-          if (error.fromServer) setSummary(error.message);
+          if (error.fromServer) setSummary(translateMessage(error.message));
         }
         await showAlert(messages.pdfFailed);
       }
@@ -213,16 +239,22 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
   }
 
   const renderField = (f: DocumentField) => (
-    <Field key={f.name} label={f.label} error={errors[f.name]?.message} required={required.has(f.name)} className={f.kind === 'textarea' ? 'documents-wide' : undefined}>
-      {(control) => <Control field={f} control={control} register={register} emails={emailsId} />}
+    <Field key={f.name} label={t(`fields.${tipo}.${f.name}`)} error={errors[f.name]?.message} required={required.has(f.name)} className={f.kind === 'textarea' ? 'documents-wide' : undefined}>
+      {(control) => <Control field={f} control={control} register={register} emails={emailsId} t={t} countryName={countryName} />}
     </Field>
   );
 
   return (
     <form className="documents-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby={`${emailsId}-required`}>
       <p id={`${emailsId}-required`} className="documents-note">
-        Los campos marcados con <span aria-hidden="true">*</span>
-        <span className="visually-hidden">asterisco</span> son obligatorios.
+        {rich(t('form.requiredNote'), {
+          star: (c) => (
+            <>
+              <span aria-hidden="true">*</span>
+              <span className="visually-hidden">{c}</span>
+            </>
+          ),
+        })}
       </p>
       <datalist id={emailsId}>
         {knownEmails.map((e) => (
@@ -232,7 +264,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
       {groups.map((g, i) =>
         g.section ? (
           <fieldset key={`${g.section}-${i}`} className="documents-fieldset">
-            <legend>{g.section}</legend>
+            <legend>{t(`sections.${keyOf(g.section)}`)}</legend>
             <div className="documents-grid">{g.fields.map(renderField)}</div>
           </fieldset>
         ) : (
@@ -242,7 +274,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
                 <div key={f.name} className="documents-patient">
                   {renderField(f)}
                   <Button variant="secondary" onClick={() => void fillFromRecord()} busy={findPatient.isPending}>
-                    Completar datos del paciente
+                    {t('form.fillPatient')}
                   </Button>
                   <p className="documents-lookup" role="status">
                     {lookup ?? ''}
@@ -257,15 +289,15 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
       )}
 
       <fieldset className="documents-fieldset documents-signature">
-        <legend>Firma del médico</legend>
+        <legend>{t('form.signatureLegend')}</legend>
         {profile?.hasSignature ? (
           <div className="documents-signature-row">
-            <img src={`/api/doctor/documents/profile/signature?v=${signatureVersion}`} alt="Su firma guardada" className="documents-signature-img" />
-            <Link to="/Firma_Admin_Doctor">Cambiar mi firma o mi número de registro</Link>
+            <img src={`/api/doctor/documents/profile/signature?v=${signatureVersion}`} alt={t('form.savedSignatureAlt')} className="documents-signature-img" />
+            <Link to="/Firma_Admin_Doctor">{t('form.changeSignature')}</Link>
           </div>
         ) : (
           <p className="documents-warning">
-            {messages.documentProfileRequired} <Link to="/Firma_Admin_Doctor">Ir a «Firma del médico»</Link>
+            {messages.documentProfileRequired} <Link to="/Firma_Admin_Doctor">{t('form.goToSignature')}</Link>
           </p>
         )}
       </fieldset>
@@ -274,7 +306,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
         {summary ?? ''}
       </p>
       <Button type="submit" busy={generate.isPending} className="documents-submit">
-        Generar PDF
+        {t('form.generate')}
       </Button>
       <p className="documents-status" role="status">
         {status ?? ''}

@@ -1,7 +1,8 @@
-import { DOCUMENT_TITLES, messages, type DocumentType } from '@clinica/shared';
+import type { DocumentType } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDownloadDocument } from '../api/download-document.js';
 import { useDocuments } from '../api/get-documents.js';
 import { saveFile } from '../api/pdf-request.js';
@@ -15,6 +16,9 @@ const EMPTY_COLSPAN = 8;
  * download button, or 'No disponible'; 'No hay datos disponibles' when there are none.
  */
 export function DocumentsTable({ tipo }: { tipo: DocumentType }) {
+  const { t } = useTranslation('documents');
+  const messages = useMessages();
+  const language = useLanguage();
   const documents = useDocuments(tipo);
   const download = useDownloadDocument();
 
@@ -35,14 +39,14 @@ export function DocumentsTable({ tipo }: { tipo: DocumentType }) {
     );
   }
   return (
-    <div className="documents-table-wrap" tabIndex={0} role="region" aria-label={`Documentos generados: ${DOCUMENT_TITLES[tipo]}`}>
+    <div className="documents-table-wrap" tabIndex={0} role="region" aria-label={t('table.regionLabel', { title: t(`titles.${tipo}`) })}>
       <table className="documents-table">
         <thead>
           <tr>
-            <th scope="col">Nombre del archivo</th>
-            <th scope="col">Fecha de creación</th>
-            <th scope="col">Código de verificación</th>
-            <th scope="col">Descarga</th>
+            <th scope="col">{t('table.fileName')}</th>
+            <th scope="col">{t('table.created')}</th>
+            <th scope="col">{t('table.code')}</th>
+            <th scope="col">{t('table.download')}</th>
           </tr>
         </thead>
         <tbody>
@@ -54,12 +58,12 @@ export function DocumentsTable({ tipo }: { tipo: DocumentType }) {
             documents.data.map((d) => (
               <tr key={d.id}>
                 <td className="documents-filename">{d.nombre_pdf}</td>
-                <td>{formatDateTime(d.created_at)}</td>
+                <td>{formatDateTime(d.created_at, language)}</td>
                 <td className="documents-code">{d.codigo}</td>
                 <td>
                   {d.disponible ? (
-                    <Button variant="secondary" onClick={() => void onDownload(d.id)} aria-label={`Descargar ${d.nombre_pdf}`}>
-                      Descargar
+                    <Button variant="secondary" onClick={() => void onDownload(d.id)} aria-label={t('table.downloadLabel', { name: d.nombre_pdf })}>
+                      {t('table.downloadButton')}
                     </Button>
                   ) : (
                     messages.unavailable

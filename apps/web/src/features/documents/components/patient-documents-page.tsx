@@ -1,16 +1,21 @@
 import { Link } from 'react-router';
-import { VERIFICATION_PAGE, messages } from '@clinica/shared';
+import { VERIFICATION_PAGE } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDownloadPatientDocument } from '../api/download-patient-document.js';
 import { usePatientDocuments } from '../api/get-patient-documents.js';
 import { saveFile } from '../api/pdf-request.js';
 import { formatDateTime } from './format.js';
+import { rich } from './rich.js';
 import '../documents.css';
 
 /** /Documentos_usuario: the medical documents doctors generated for this patient's e-mail. */
 export function PatientDocumentsPage() {
+  const { t } = useTranslation('documents');
+  const messages = useMessages();
+  const language = useLanguage();
   const documents = usePatientDocuments();
   const download = useDownloadPatientDocument();
 
@@ -24,10 +29,9 @@ export function PatientDocumentsPage() {
 
   return (
     <div className="documents-page">
-      <h1>Mis documentos médicos</h1>
+      <h1>{t('patientPage.title')}</h1>
       <p className="documents-intro">
-        Certificados, recetas, solicitudes de exámenes, referencias e historias clínicas que sus médicos emitieron a su correo.
-        Cada documento lleva un código que cualquiera puede comprobar en <Link to={VERIFICATION_PAGE}>Verificar un documento</Link>.
+        {rich(t('patientPage.intro'), { verify: (c) => <Link to={VERIFICATION_PAGE}>{c}</Link> })}
       </p>
       {documents.isPending ? (
         <p>{messages.loading}</p>
@@ -42,14 +46,15 @@ export function PatientDocumentsPage() {
           {documents.data.map((d) => (
             <li key={d.id} className="documents-card">
               <div>
-                <p className="documents-card-title">{d.titulo}</p>
+                <p className="documents-card-title">{t(`titles.${d.tipo}`)}</p>
                 <p className="documents-card-meta">
-                  {formatDateTime(d.created_at)} · {d.doctor} · Código <span className="documents-code">{d.codigo}</span>
+                  {formatDateTime(d.created_at, language)} · {d.doctor} · {t('patientPage.code')} <span className="documents-code">{d.codigo}</span>
                 </p>
               </div>
               {d.disponible ? (
-                <Button variant="secondary" onClick={() => void onDownload(d.id)} aria-label={`Descargar ${d.titulo} del ${formatDateTime(d.created_at)}`}>
-                  Descargar
+                <Button variant="secondary" onClick={() => void onDownload(d.id)} aria-label={t('patientPage.downloadLabel', { title: t(`titles.${d.tipo}`), date: formatDateTime(d.created_at, language) })}
+                >
+                  {t('patientPage.download')}
                 </Button>
               ) : (
                 <span>{messages.unavailable}</span>

@@ -1,5 +1,6 @@
 import { useImperativeHandle, useRef, useState, type PointerEvent as ReactPointerEvent, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { useTranslation } from '../../../lib/i18n.js';
 
 /** What the page can ask of the pad. */
 export interface SignaturePadApi {
@@ -16,6 +17,7 @@ const HEIGHT = 200;
  * with 'Borrar'. `onChange` says whether there is ink; `ref` gives the drawing as a PNG.
  */
 export function SignaturePad({ ref, onChange, labelledBy }: { ref?: Ref<SignaturePadApi>; onChange: (hasInk: boolean) => void; labelledBy: string }) {
+  const { t } = useTranslation('documents');
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<{ id: number; x: number; y: number } | null>(null);
   const [hasInk, setHasInk] = useState(false);
@@ -95,7 +97,7 @@ export function SignaturePad({ ref, onChange, labelledBy }: { ref?: Ref<Signatur
         onPointerCancel={onPointerUp}
       />
       <Button variant="secondary" onClick={clear}>
-        Borrar
+        {t('signature.clear')}
       </Button>
     </div>
   );

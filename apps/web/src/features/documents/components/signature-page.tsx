@@ -4,16 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import {
   DOCUMENT_PAGES,
-  DOCUMENT_TITLES,
   DOCUMENT_TYPES,
   doctorDocumentProfileInputSchema,
-  messages,
   type DoctorDocumentProfileInput,
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDocumentProfile } from '../api/get-document-profile.js';
 import { useSaveDocumentProfile } from '../api/save-document-profile.js';
 import { SignaturePad, type SignaturePadApi } from './signature-pad.js';
@@ -26,12 +25,15 @@ type ProfileOutput = { regNumber: string; doctorCode: string };
  * the registration number; both are printed on every document they generate.
  */
 export function SignaturePage() {
+  const messages = useMessages();
   const profile = useDocumentProfile();
   if (profile.isPending) return <p className="documents-page">{messages.loading}</p>;
   return <SignatureForm key={profile.dataUpdatedAt} profile={profile.data} version={profile.dataUpdatedAt} />;
 }
 
 function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDocumentProfile>['data']; version: number }) {
+  const { t } = useTranslation('documents');
+  const messages = useMessages();
   const save = useSaveDocumentProfile();
   const pad = useRef<SignaturePadApi>(null);
   const [hasInk, setHasInk] = useState(false);
@@ -59,7 +61,7 @@ function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDoc
     try {
       const result = await save.mutateAsync({ ...values, firma });
       pad.current?.clear();
-      await showAlert(result.message);
+      await showAlert(translateMessage(result.message));
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.errors.firma) setSignatureError(error.errors.firma);
@@ -71,31 +73,30 @@ function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDoc
 
   return (
     <div className="documents-page">
-      <h1>Firma del médico</h1>
+      <h1>{t('signature.title')}</h1>
       <p className="documents-intro">
-        Su firma y su número de registro se imprimen en todos los documentos que genere. Dibújela una vez; puede cambiarla cuando
-        quiera. Los documentos ya generados conservan la firma con la que se emitieron.
+        {t('signature.intro')}
       </p>
       <form className="documents-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
         <div className="documents-grid">
-          <Field label="Número de registro" error={errors.regNumber?.message} required>
+          <Field label={t('signature.regNumber')} error={errors.regNumber?.message} required>
             {(p) => <input {...p} maxLength={50} autoComplete="off" {...register('regNumber')} />}
           </Field>
-          <Field label="Código del médico" error={errors.doctorCode?.message}>
+          <Field label={t('signature.doctorCode')} error={errors.doctorCode?.message}>
             {(p) => <input {...p} maxLength={50} autoComplete="off" {...register('doctorCode')} />}
           </Field>
         </div>
 
         <fieldset className="documents-fieldset">
-          <legend>Firma</legend>
+          <legend>{t('signature.legend')}</legend>
           {profile?.hasSignature && (
             <div className="documents-signature-row">
-              <img src={`/api/doctor/documents/profile/signature?v=${version}`} alt="Su firma guardada" className="documents-signature-img" />
-              <span className="documents-note">Firma guardada. Dibuje una nueva solo si desea cambiarla.</span>
+              <img src={`/api/doctor/documents/profile/signature?v=${version}`} alt={t('signature.savedAlt')} className="documents-signature-img" />
+              <span className="documents-note">{t('signature.saved')}</span>
             </div>
           )}
           <p id={padLabel} className="documents-note">
-            Recuadro de firma: dibuje su firma con el ratón, el dedo o un lápiz.
+            {t('signature.padLabel')}
           </p>
           <SignaturePad
             ref={pad}
@@ -105,7 +106,7 @@ function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDoc
               if (ink) setSignatureError(undefined);
             }}
           />
-          <Field label="O suba una imagen PNG de su firma" hint="Fondo blanco o transparente, hasta 10 MB." error={signatureError}>
+          <Field label={t('signature.upload')} hint={t('signature.uploadHint')} error={signatureError && translateMessage(signatureError)}>
             {(p) => (
               <input
                 {...p}
@@ -121,16 +122,16 @@ function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDoc
         </fieldset>
 
         <Button type="submit" busy={save.isPending} className="documents-submit">
-          Guardar firma
+          {t('signature.save')}
         </Button>
       </form>
 
-      <nav aria-label="Documentos médicos" className="documents-links">
-        <h2>Documentos</h2>
+      <nav aria-label={t('signature.navLabel')} className="documents-links">
+        <h2>{t('signature.navTitle')}</h2>
         <ul>
-          {DOCUMENT_TYPES.map((t) => (
-            <li key={t}>
-              <Link to={DOCUMENT_PAGES[t]}>{DOCUMENT_TITLES[t]}</Link>
+          {DOCUMENT_TYPES.map((tipo) => (
+            <li key={tipo}>
+              <Link to={DOCUMENT_PAGES[tipo]}>{t(`titles.${tipo}`)}</Link>
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { messages } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCompareDocument } from '../api/compare-document.js';
 import { useVerifyDocument } from '../api/verify-document.js';
 import { formatDateTime } from './format.js';
@@ -15,6 +15,9 @@ import '../documents.css';
  * document (same SHA-256). It shows no patient data.
  */
 export function VerifyDocumentPage() {
+  const { t } = useTranslation('documents');
+  const messages = useMessages();
+  const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const codigo = (params.get('codigo') ?? '').trim();
   const [typed, setTyped] = useState(codigo);
@@ -28,18 +31,17 @@ export function VerifyDocumentPage() {
 
   return (
     <div className="documents-page">
-      <h1>Verificar un documento médico</h1>
+      <h1>{t('verify.title')}</h1>
       <p className="documents-intro">
-        Escriba el código de verificación impreso en el documento, o escanee su código QR. Por privacidad, esta página no muestra
-        datos del paciente.
+        {t('verify.intro')}
       </p>
       <form className="documents-verify-form" role="search" onSubmit={submit}>
-        <Field label="Código de verificación" hint="Por ejemplo: ABCD-EFGH-JKMN">
+        <Field label={t('verify.code')} hint={t('verify.codeHint')}>
           {(p) => (
             <input {...p} value={typed} maxLength={40} autoComplete="off" autoCapitalize="characters" onChange={(e) => setTyped(e.currentTarget.value)} />
           )}
         </Field>
-        <Button type="submit">Verificar</Button>
+        <Button type="submit">{t('verify.submit')}</Button>
       </form>
 
       {codigo !== '' &&
@@ -51,22 +53,22 @@ export function VerifyDocumentPage() {
           </p>
         ) : (
           <section aria-labelledby={resultTitle} className="documents-verdict documents-verdict-ok">
-            <h2 id={resultTitle}>Documento emitido por la clínica</h2>
+            <h2 id={resultTitle}>{t('verify.issued')}</h2>
             <dl className="documents-details">
               <div>
-                <dt>Documento</dt>
-                <dd>{result.data.titulo}</dd>
+                <dt>{t('verify.document')}</dt>
+                <dd>{t(`titles.${result.data.tipo}`)}</dd>
               </div>
               <div>
-                <dt>Médico</dt>
+                <dt>{t('verify.doctor')}</dt>
                 <dd>{result.data.doctor}</dd>
               </div>
               <div>
-                <dt>Fecha de emisión</dt>
-                <dd>{formatDateTime(result.data.fecha)}</dd>
+                <dt>{t('verify.date')}</dt>
+                <dd>{formatDateTime(result.data.fecha, language)}</dd>
               </div>
               <div>
-                <dt>Código</dt>
+                <dt>{t('verify.codeTerm')}</dt>
                 <dd className="documents-code">{result.data.codigo}</dd>
               </div>
             </dl>
@@ -79,6 +81,8 @@ export function VerifyDocumentPage() {
 
 /** Uploads a file to compare with the issued document (same SHA-256 or not). */
 function CompareFile({ codigo }: { codigo: string }) {
+  const { t } = useTranslation('documents');
+  const messages = useMessages();
   const compare = useCompareDocument();
   const [file, setFile] = useState<File | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -93,16 +97,16 @@ function CompareFile({ codigo }: { codigo: string }) {
   };
   return (
     <form className="documents-compare" onSubmit={submit} noValidate>
-      <h3>¿Es este el mismo archivo?</h3>
-      <p className="documents-note">Suba el PDF que recibió: se compara su huella digital (SHA-256) con la del documento emitido.</p>
-      <Field label="Archivo PDF del documento" error={error}>
+      <h3>{t('verify.compareTitle')}</h3>
+      <p className="documents-note">{t('verify.compareNote')}</p>
+      <Field label={t('verify.file')} error={error}>
         {(p) => <input {...p} type="file" accept="application/pdf,.pdf" onChange={(e) => setFile(e.currentTarget.files?.[0])} />}
       </Field>
       <Button type="submit" variant="secondary" busy={compare.isPending}>
-        Comparar archivo
+        {t('verify.compare')}
       </Button>
       <p role="status" className={compare.data ? (compare.data.coincide ? 'documents-match' : 'documents-mismatch') : undefined}>
-        {compare.data?.message ?? (compare.isError ? messageOf(compare.error, messages.loadFailed) : '')}
+        {(compare.data && translateMessage(compare.data.message)) ?? (compare.isError ? messageOf(compare.error, messages.loadFailed) : '')}
       </p>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messages, type GalleryImage } from '@clinica/shared';
+import type { GalleryImage } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image.js';
 import { useGallery } from '../api/get-gallery.js';
 import { ConfirmDelete } from './confirm-delete.js';
@@ -11,6 +12,8 @@ import '../gallery.css';
 
 /** /Gallery: the gallery's images with their names (staff.md: "a list of images"). */
 export function GalleryPage() {
+  const { t } = useTranslation('gallery');
+  const messages = useMessages();
   const gallery = useGallery();
   const remove = useDeleteGalleryImage();
   const [deleting, setDeleting] = useState<GalleryImage | null>(null);
@@ -19,7 +22,7 @@ export function GalleryPage() {
     try {
       const result = await remove.mutateAsync(image.id);
       setDeleting(null);
-      await showAlert(result.mensaje);
+      await showAlert(translateMessage(result.mensaje));
     } catch (error) {
       setDeleting(null);
       await showAlert(messageOf(error, messages.requestFailed));
@@ -28,10 +31,10 @@ export function GalleryPage() {
 
   return (
     <div className="gallery-page">
-      <h1>Galería</h1>
+      <h1>{t('galleryPage.title')}</h1>
       <p>
         <Link to="/UploadForm" className="btn btn-primary">
-          Subir imágenes
+          {t('galleryPage.upload')}
         </Link>
       </p>
       {gallery.isPending ? (
@@ -43,7 +46,7 @@ export function GalleryPage() {
       ) : gallery.data.length === 0 ? (
         <p className="gallery-empty">{messages.noGalleryImages}</p>
       ) : (
-        <ul className="gallery-grid" aria-label="Imágenes de la galería">
+        <ul className="gallery-grid" aria-label={t('galleryPage.listLabel')}>
           {gallery.data.map((image) => (
             <li key={image.id}>
               <figure>
@@ -58,8 +61,8 @@ export function GalleryPage() {
                 />
                 <figcaption>{image.nombre}</figcaption>
               </figure>
-              <Button variant="danger" onClick={() => setDeleting(image)} aria-label={`Eliminar ${image.nombre}`}>
-                Eliminar
+              <Button variant="danger" onClick={() => setDeleting(image)} aria-label={t('galleryPage.deleteLabel', { name: image.nombre })}>
+                {t('galleryPage.delete')}
               </Button>
             </li>
           ))}

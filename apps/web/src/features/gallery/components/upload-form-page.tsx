@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useUploadGalleryImage } from '../api/upload-gallery-image.js';
 import { addChosenFiles } from '../hooks/choose-files.js';
 import '../gallery.css';
@@ -15,6 +15,8 @@ import '../gallery.css';
  * files already sent leave the list, so a retry sends only the rest.
  */
 export function UploadFormPage() {
+  const { t } = useTranslation('gallery');
+  const messages = useMessages();
   const [files, setFiles] = useState<File[]>([]);
   const [ignored, setIgnored] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
@@ -54,9 +56,9 @@ export function UploadFormPage() {
 
   return (
     <div className="gallery-page">
-      <h1>Subir imágenes</h1>
+      <h1>{t('uploadPage.title')}</h1>
       <form className="gallery-card" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field label="Imágenes" hint="PNG, JPEG o WebP, hasta 10 MB cada una. Puede elegir varias.">
+        <Field label={t('uploadPage.images')} hint={t('uploadPage.hint')}>
           {(p) => <input {...p} type="file" multiple accept="image/png,image/jpeg,image/webp" onChange={onPick} />}
         </Field>
         {ignored.length > 0 && (
@@ -66,7 +68,7 @@ export function UploadFormPage() {
           </p>
         )}
         {files.length > 0 && (
-          <ul className="gallery-chosen" aria-label="Imágenes elegidas">
+          <ul className="gallery-chosen" aria-label={t('uploadPage.chosen')}>
             {files.map((file) => (
               <li key={file.name}>
                 <span>{file.name}</span>
@@ -74,20 +76,20 @@ export function UploadFormPage() {
                   variant="ghost"
                   disabled={sending}
                   onClick={() => setFiles(files.filter((f) => f !== file))}
-                  aria-label={`Quitar ${file.name}`}
+                  aria-label={t('uploadPage.removeLabel', { name: file.name })}
                 >
-                  Quitar
+                  {t('uploadPage.remove')}
                 </Button>
               </li>
             ))}
           </ul>
         )}
         <Button type="submit" busy={sending}>
-          Subir imágenes
+          {t('uploadPage.submit')}
         </Button>
       </form>
       <p>
-        <Link to="/Gallery">Ver la galería</Link>
+        <Link to="/Gallery">{t('uploadPage.viewGallery')}</Link>
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { messages } from '@clinica/shared';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCreateBlogPost } from '../api/create-blog-post.js';
 import { useDeleteBlogPost } from '../api/delete-blog-post.js';
 import { useBlogPosts } from '../api/get-blog-posts.js';
@@ -7,6 +7,8 @@ import { PublishAdmin } from './publish-admin.js';
 
 /** /Blog_Admin: publish (PNG picture only), edit and delete blog posts. */
 export function BlogAdminPage() {
+  const { t } = useTranslation('news');
+  const messages = useMessages();
   const posts = useBlogPosts();
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
@@ -14,9 +16,9 @@ export function BlogAdminPage() {
   return (
     <PublishAdmin
       kind="blog"
-      title="Blog"
-      listTitle="Entradas publicadas"
-      noun="entrada"
+      title={t('blogAdmin.title')}
+      listTitle={t('blogAdmin.listTitle')}
+      textKey="blogAdmin"
       empty={messages.noBlogPosts}
       rows={{
         isPending: posts.isPending,

@@ -1,8 +1,10 @@
 import type { BlogPost } from '@clinica/shared';
+import { useLanguage } from '../../../lib/i18n.js';
 import { formatDate } from './format-date.js';
 
 /** The blog list of /noticias: title, date of creation, picture and text of each post. */
 export function BlogList({ posts }: { posts: BlogPost[] }) {
+  const language = useLanguage();
   return (
     <ol className="blog-list">
       {posts.map((post) => (
@@ -10,7 +12,7 @@ export function BlogList({ posts }: { posts: BlogPost[] }) {
           <article className="blog-post" aria-labelledby={`blog-${post.id}`}>
             <h3 id={`blog-${post.id}`}>{post.titulo}</h3>
             <p className="news-date">
-              <time dateTime={post.fecha_creacion}>{formatDate(post.fecha_creacion)}</time>
+              <time dateTime={post.fecha_creacion}>{formatDate(post.fecha_creacion, language)}</time>
             </p>
             <img
               className="blog-image"

@@ -1,22 +1,24 @@
 import { useId } from 'react';
-import { messages } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 
 /** Asks before deleting `name`; 'Eliminar' confirms, 'Cancelar', Escape or a click outside do not. */
 export function ConfirmDelete({ name, busy, onConfirm, onCancel }: { name: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('news');
+  const messages = useMessages();
   const textId = useId();
   return (
-    <Modal role="alertdialog" title="Eliminar" size="sm" describedBy={textId} onClose={onCancel}>
+    <Modal role="alertdialog" title={t('confirmDelete.title')} size="sm" describedBy={textId} onClose={onCancel}>
       <p id={textId} className="publish-confirm">
         «{name}». {messages.confirmDelete}
       </p>
       <div className="publish-actions">
         <Button variant="secondary" onClick={onCancel} data-autofocus>
-          Cancelar
+          {t('confirmDelete.cancel')}
         </Button>
         <Button variant="danger" busy={busy} onClick={onConfirm}>
-          Eliminar
+          {t('confirmDelete.delete')}
         </Button>
       </div>
     </Modal>

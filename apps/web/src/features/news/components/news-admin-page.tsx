@@ -1,4 +1,4 @@
-import { messages } from '@clinica/shared';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCreateNews } from '../api/create-news.js';
 import { useDeleteNews } from '../api/delete-news.js';
 import { useNews } from '../api/get-news.js';
@@ -7,6 +7,8 @@ import { PublishAdmin } from './publish-admin.js';
 
 /** /Noticias_Admin: publish, edit and delete news items. */
 export function NewsAdminPage() {
+  const { t } = useTranslation('news');
+  const messages = useMessages();
   const news = useNews();
   const create = useCreateNews();
   const update = useUpdateNews();
@@ -14,9 +16,9 @@ export function NewsAdminPage() {
   return (
     <PublishAdmin
       kind="news"
-      title="Noticias"
-      listTitle="Noticias publicadas"
-      noun="noticia"
+      title={t('newsAdmin.title')}
+      listTitle={t('newsAdmin.listTitle')}
+      textKey="newsAdmin"
       empty={messages.noNews}
       rows={{
         isPending: news.isPending,

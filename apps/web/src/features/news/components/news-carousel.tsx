@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { NewsItem } from '@clinica/shared';
+import { useLanguage, useTranslation } from '../../../lib/i18n.js';
 import { useCarousel } from '../hooks/use-carousel.js';
 import { formatDate } from './format-date.js';
 
@@ -10,6 +11,8 @@ import { formatDate } from './format-date.js';
  * Staff text is rendered as text: React escapes it, nothing written by staff is parsed as HTML.
  */
 export function NewsCarousel({ items }: { items: NewsItem[] }) {
+  const { t } = useTranslation('news');
+  const language = useLanguage();
   const { index, dragOffset, previous, next, go, handlers } = useCarousel(items.length);
   const titleId = useId();
   const statusId = useId();
@@ -20,14 +23,14 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
   return (
     <section
       className="news-carousel"
-      aria-roledescription="carrusel"
+      aria-roledescription={t('carousel.roleDescription')}
       aria-labelledby={titleId}
       aria-describedby={statusId}
       tabIndex={0}
       onKeyDown={handlers.onKeyDown}
     >
       <h2 id={titleId} className="visually-hidden">
-        Noticias destacadas
+        {t('carousel.heading')}
       </h2>
       <div
         className="news-viewport"
@@ -47,8 +50,8 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
               key={item.id}
               className="news-slide"
               role="group"
-              aria-roledescription="noticia"
-              aria-label={`${i + 1} de ${items.length}: ${item.titulo}`}
+              aria-roledescription={t('carousel.slideRole')}
+              aria-label={t('carousel.slideLabel', { n: i + 1, total: items.length, title: item.titulo })}
               aria-hidden={i !== index}
               inert={i !== index}
             >
@@ -66,7 +69,7 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
               <div className="news-text">
                 <h3>{item.titulo}</h3>
                 <p className="news-date">
-                  <time dateTime={item.fecha}>{formatDate(item.fecha)}</time>
+                  <time dateTime={item.fecha}>{formatDate(item.fecha, language)}</time>
                 </p>
                 <p className="news-description">{item.descripcion}</p>
               </div>
@@ -75,15 +78,15 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
         </div>
       </div>
       <div className="news-controls">
-        <button type="button" className="btn btn-secondary" onClick={previous} disabled={!many} aria-label="Noticia anterior">
+        <button type="button" className="btn btn-secondary" onClick={previous} disabled={!many} aria-label={t('carousel.previous')}>
           <span aria-hidden="true">‹</span>
-          <span className="news-btn-word">Anterior</span>
+          <span className="news-btn-word">{t('carousel.previousWord')}</span>
         </button>
         <p id={statusId} className="news-position" aria-live="polite" aria-atomic="true">
-          Noticia {index + 1} de {items.length}
+          {t('carousel.position', { n: index + 1, total: items.length })}
         </p>
-        <button type="button" className="btn btn-secondary" onClick={next} disabled={!many} aria-label="Noticia siguiente">
-          <span className="news-btn-word">Siguiente</span>
+        <button type="button" className="btn btn-secondary" onClick={next} disabled={!many} aria-label={t('carousel.next')}>
+          <span className="news-btn-word">{t('carousel.nextWord')}</span>
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -94,7 +97,7 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
               key={item.id}
               type="button"
               className="news-dot"
-              aria-label={`Ir a la noticia ${i + 1}`}
+              aria-label={t('carousel.goTo', { n: i + 1 })}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => go(i)}
             />

@@ -1,4 +1,4 @@
-import { messages } from '@clinica/shared';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useBlogPosts } from '../api/get-blog-posts.js';
 import { useNews } from '../api/get-news.js';
 import { BlogList } from './blog-list.js';
@@ -7,11 +7,13 @@ import '../news.css';
 
 /** /noticias: the news carousel, then the blog list (patient-and-public.md, "News and blog page"). */
 export function NewsPage() {
+  const { t } = useTranslation('news');
+  const messages = useMessages();
   const news = useNews();
   const blog = useBlogPosts();
   return (
     <div className="news-page">
-      <h1>Noticias</h1>
+      <h1>{t('newsPage.title')}</h1>
       {news.isPending ? (
         <p className="news-note">{messages.loading}</p>
       ) : news.isError ? (
@@ -25,7 +27,7 @@ export function NewsPage() {
       )}
 
       <section className="blog-section" aria-labelledby="blog-title">
-        <h2 id="blog-title">Blog</h2>
+        <h2 id="blog-title">{t('newsPage.blog')}</h2>
         {blog.isPending ? (
           <p className="news-note">{messages.loading}</p>
         ) : blog.isError ? (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { messages, type PublishResult } from '@clinica/shared';
+import type { PublishResult } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { ConfirmDelete } from './confirm-delete.js';
 import { formatDate } from './format-date.js';
 import { PublishForm, type PublishValues } from './publish-form.js';
@@ -24,7 +25,8 @@ interface PublishAdminProps {
   kind: 'news' | 'blog';
   title: string;
   listTitle: string;
-  noun: string;
+  /** Where the record kind's own texts are in the `news` catalogue. */
+  textKey: 'newsAdmin' | 'blogAdmin';
   rows: { isPending: boolean; isError: boolean; data: PublishedRow[] | undefined };
   empty: string;
   create: { run: (values: PublishValues & { imagen: File }) => Promise<PublishResult>; busy: boolean };
@@ -33,7 +35,10 @@ interface PublishAdminProps {
 }
 
 /** /Noticias_Admin and /Blog_Admin: the 'Registro Nuevo' form, then the published records to edit or delete. */
-export function PublishAdmin({ kind, title, listTitle, noun, rows, empty, create, update, remove }: PublishAdminProps) {
+export function PublishAdmin({ kind, title, listTitle, textKey, rows, empty, create, update, remove }: PublishAdminProps) {
+  const { t } = useTranslation('news');
+  const messages = useMessages();
+  const language = useLanguage();
   const [editing, setEditing] = useState<PublishedRow | null>(null);
   const [deleting, setDeleting] = useState<PublishedRow | null>(null);
 
@@ -41,7 +46,7 @@ export function PublishAdmin({ kind, title, listTitle, noun, rows, empty, create
     try {
       const result = await remove.run(row.id);
       setDeleting(null);
-      await showAlert(result.mensaje);
+      await showAlert(translateMessage(result.mensaje));
     } catch (error) {
       setDeleting(null);
       await showAlert(messageOf(error, messages.requestFailed));
@@ -52,7 +57,7 @@ export function PublishAdmin({ kind, title, listTitle, noun, rows, empty, create
     <div className="publish-admin">
       <h1>{title}</h1>
       <section className="publish-card" aria-labelledby={`${kind}-new`}>
-        <h2 id={`${kind}-new`}>Registro Nuevo</h2>
+        <h2 id={`${kind}-new`}>{t('admin.newRecord')}</h2>
         <PublishForm
           kind={kind}
           mode="create"
@@ -82,15 +87,15 @@ export function PublishAdmin({ kind, title, listTitle, noun, rows, empty, create
                 <div className="publish-row-text">
                   <h3>{row.titulo}</h3>
                   <p className="news-date">
-                    <time dateTime={row.fecha}>{formatDate(row.fecha)}</time>
+                    <time dateTime={row.fecha}>{formatDate(row.fecha, language)}</time>
                   </p>
                 </div>
                 <div className="publish-actions">
-                  <Button variant="secondary" onClick={() => setEditing(row)} aria-label={`Editar ${noun} «${row.titulo}»`}>
-                    Editar
+                  <Button variant="secondary" onClick={() => setEditing(row)} aria-label={t(`${textKey}.editLabel`, { title: row.titulo })}>
+                    {t('admin.edit')}
                   </Button>
-                  <Button variant="danger" onClick={() => setDeleting(row)} aria-label={`Eliminar ${noun} «${row.titulo}»`}>
-                    Eliminar
+                  <Button variant="danger" onClick={() => setDeleting(row)} aria-label={t(`${textKey}.deleteLabel`, { title: row.titulo })}>
+                    {t('admin.delete')}
                   </Button>
                 </div>
               </li>
@@ -100,7 +105,7 @@ export function PublishAdmin({ kind, title, listTitle, noun, rows, empty, create
       </section>
 
       {editing && (
-        <Modal title={`Editar ${noun}`} size="lg" onClose={() => setEditing(null)}>
+        <Modal title={t(`${textKey}.editTitle`)} size="lg" onClose={() => setEditing(null)}>
           <PublishForm
             kind={kind}
             mode="edit"

@@ -6,6 +6,7 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useTranslation } from '../../../lib/i18n.js';
 import { publishFormSchema, type PublishFormInput, type PublishFormOutput } from '../publish-form-schema.js';
 
 export interface PublishValues {
@@ -14,10 +15,7 @@ export interface PublishValues {
   imagen?: File | undefined;
 }
 
-const LABELS = {
-  news: { text: 'Descripción', picture: 'Foto', accept: 'image/png,image/jpeg,image/webp', hint: 'PNG, JPEG o WebP, hasta 10 MB.' },
-  blog: { text: 'Contenido', picture: 'Imagen (PNG)', accept: 'image/png', hint: 'Solo PNG, hasta 10 MB.' },
-} as const;
+const ACCEPT = { news: 'image/png,image/jpeg,image/webp', blog: 'image/png' } as const;
 
 const FIELDS = new Set<string>(['tituloNoticia', 'descripcionNoticia', 'imagenNoticia']);
 
@@ -37,7 +35,7 @@ interface PublishFormProps {
  * clears itself, or the server's reason ('Hubo un error en el registro.' when there is none).
  */
 export function PublishForm({ kind, mode, defaults, save, busy, onSaved }: PublishFormProps) {
-  const labels = LABELS[kind];
+  const { t } = useTranslation('news');
   const schema = useMemo(() => publishFormSchema(kind, mode), [kind, mode]);
   const {
     register,
@@ -59,7 +57,7 @@ export function PublishForm({ kind, mode, defaults, save, busy, onSaved }: Publi
       });
       if (mode === 'create') reset();
       onSaved?.();
-      await showAlert(result.mensaje);
+      await showAlert(translateMessage(result.mensaje));
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.errors)) {
@@ -72,22 +70,22 @@ export function PublishForm({ kind, mode, defaults, save, busy, onSaved }: Publi
 
   return (
     <form className="publish-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <Field label="Título" error={errors.tituloNoticia?.message} required>
+      <Field label={t('form.title')} error={errors.tituloNoticia?.message} required>
         {(p) => <input {...p} maxLength={200} {...register('tituloNoticia')} />}
       </Field>
-      <Field label={labels.text} error={errors.descripcionNoticia?.message} required>
+      <Field label={t(`form.${kind}.text`)} error={errors.descripcionNoticia?.message} required>
         {(p) => <textarea {...p} rows={kind === 'blog' ? 8 : 4} {...register('descripcionNoticia')} />}
       </Field>
       <Field
-        label={mode === 'edit' ? `Nueva ${labels.picture.toLowerCase()} (opcional)` : labels.picture}
+        label={t(mode === 'edit' ? `form.${kind}.newPicture` : `form.${kind}.picture`)}
         error={errors.imagenNoticia?.message}
-        hint={labels.hint}
+        hint={t(`form.${kind}.hint`)}
         required={mode === 'create'}
       >
-        {(p) => <input {...p} type="file" accept={labels.accept} {...register('imagenNoticia')} />}
+        {(p) => <input {...p} type="file" accept={ACCEPT[kind]} {...register('imagenNoticia')} />}
       </Field>
       <Button type="submit" busy={busy} className="publish-submit">
-        {mode === 'create' ? 'Publicar' : 'Guardar cambios'}
+        {mode === 'create' ? t('form.publish') : t('form.saveChanges')}
       </Button>
     </form>
   );

@@ -1,25 +1,26 @@
 import { useState } from 'react';
-import { CLINIC_TIME_ZONE, messages, type MailStatus, type OutboxItem } from '@clinica/shared';
+import { CLINIC_TIME_ZONE, type OutboxItem } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { SOURCE_LANGUAGE, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useOutbox } from '../api/get-outbox.js';
 import { outboxEmlUrl, useOutboxMessage } from '../api/get-outbox-message.js';
 import '../outbox.css';
 
-const STATUS_LABELS: Record<MailStatus, string> = {
-  queued: 'En cola',
-  sending: 'Enviando',
-  sent: 'Enviado',
-  failed: 'No enviado',
-  cancelled: 'Cancelado',
-};
-
-const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+/** Panama's date and time, written the way of the current language (Spanish: Panama's own way). */
+function useFormatDateTime() {
+  const { i18n } = useTranslation('outbox');
+  const locale = i18n.language === SOURCE_LANGUAGE ? 'es-PA' : i18n.language;
+  return (iso: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}
 
 /** The plain text of one message of the outbox folder (never its HTML), with its attachments. */
 function MessageModal({ item, onClose }: { item: OutboxItem; onClose: () => void }) {
+  const { t } = useTranslation('outbox');
+  const messages = useMessages();
+  const formatDateTime = useFormatDateTime();
   const message = useOutboxMessage(item.id);
   return (
     <Modal title={item.subject} onClose={onClose} size="lg">
@@ -32,13 +33,13 @@ function MessageModal({ item, onClose }: { item: OutboxItem; onClose: () => void
       ) : (
         <div className="outbox-message">
           <dl className="outbox-headers">
-            <dt>Para</dt>
+            <dt>{t('message.to')}</dt>
             <dd>{message.data.to}</dd>
-            <dt>Fecha</dt>
+            <dt>{t('message.date')}</dt>
             <dd>{message.data.date ? formatDateTime(message.data.date) : '—'}</dd>
             {message.data.attachments.length > 0 && (
               <>
-                <dt>Adjuntos</dt>
+                <dt>{t('message.attachments')}</dt>
                 <dd>{message.data.attachments.map((a) => a.filename || a.mimeType).join(', ')}</dd>
               </>
             )}
@@ -46,7 +47,7 @@ function MessageModal({ item, onClose }: { item: OutboxItem; onClose: () => void
           <pre className="outbox-text">{message.data.text}</pre>
           <p>
             <a href={outboxEmlUrl(item.id)} download>
-              Descargar el correo (.eml)
+              {t('message.download')}
             </a>
           </p>
         </div>
@@ -57,29 +58,32 @@ function MessageModal({ item, onClose }: { item: OutboxItem; onClose: () => void
 
 /** /Correos_Admin: the e-mails the clinic sent or is sending; without SMTP, the outbox folder. */
 export function OutboxAdminPage() {
+  const { t } = useTranslation('outbox');
+  const messages = useMessages();
+  const formatDateTime = useFormatDateTime();
   const outbox = useOutbox();
   const [open, setOpen] = useState<OutboxItem | null>(null);
 
   return (
     <div className="outbox-page">
-      <h1>Correos enviados</h1>
+      <h1>{t('page.title')}</h1>
       {outbox.data && (
         <p className="outbox-mode" role="note">
           {outbox.data.mode === 'smtp'
-            ? 'Los correos se envían por el servidor SMTP configurado.'
-            : 'No hay un servidor SMTP configurado: los correos no salen del servidor, se guardan en la carpeta outbox y se pueden leer aquí.'}
+            ? t('page.smtpMode')
+            : t('page.outboxMode')}
         </p>
       )}
       <div className="outbox-table-wrap">
         <table className="outbox-table">
-          <caption className="visually-hidden">Correos enviados</caption>
+          <caption className="visually-hidden">{t('page.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Fecha</th>
-              <th scope="col">Para</th>
-              <th scope="col">Asunto</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Correo</th>
+              <th scope="col">{t('page.date')}</th>
+              <th scope="col">{t('page.to')}</th>
+              <th scope="col">{t('page.subject')}</th>
+              <th scope="col">{t('page.status')}</th>
+              <th scope="col">{t('page.email')}</th>
             </tr>
           </thead>
           <tbody>
@@ -106,14 +110,14 @@ export function OutboxAdminPage() {
                     {item.subject}
                   </th>
                   <td>
-                    <span className={`outbox-status outbox-status-${item.status}`}>{STATUS_LABELS[item.status]}</span>
-                    {item.attempts > 1 && <span className="outbox-attempts"> ({item.attempts} intentos)</span>}
+                    <span className={`outbox-status outbox-status-${item.status}`}>{t(`status.${item.status}`)}</span>
+                    {item.attempts > 1 && <span className="outbox-attempts"> {t('page.attempts', { n: item.attempts })}</span>}
                     {item.last_error && item.status !== 'sent' && <span className="outbox-last-error">{item.last_error}</span>}
                   </td>
                   <td>
                     {item.in_outbox ? (
-                      <Button variant="secondary" onClick={() => setOpen(item)} aria-label={`Ver el correo «${item.subject}» para ${item.to}`}>
-                        Ver
+                      <Button variant="secondary" onClick={() => setOpen(item)} aria-label={t('page.viewLabel', { subject: item.subject, to: item.to })}>
+                        {t('page.view')}
                       </Button>
                     ) : (
                       '—'

@@ -1,10 +1,10 @@
 import type { Role } from '@clinica/shared';
 
-/** How each kind of account is named on the recovery pages. */
-export const ACCOUNT_LABEL: Record<Role, string> = {
-  patient: 'de paciente',
-  admin: 'de administrador',
-  doctor: 'de doctor',
+/** The catalogue key naming each kind of account on the recovery pages ('Cuenta de paciente'...). */
+export const ACCOUNT_KEY: Record<Role, string> = {
+  patient: 'account.patient',
+  admin: 'account.admin',
+  doctor: 'account.doctor',
 };
 
 /** The kind of account a recovery link was opened for: `?cuenta=admin|doctor`, a patient otherwise. */

@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
-import { LOGIN_PATH_OF_ROLE, messages, passwordResetRequestSchema } from '@clinica/shared';
+import { LOGIN_PATH_OF_ROLE, passwordResetRequestSchema } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
-import { ACCOUNT_LABEL, roleFromSearch } from './account-kind.js';
+import { ACCOUNT_KEY, roleFromSearch } from './account-kind.js';
 import '../password-recovery.css';
 
 // The form has only the address; the kind of account comes from the page's link (?cuenta=).
@@ -14,6 +15,8 @@ const formSchema = passwordResetRequestSchema.pick({ email: true });
 
 /** /recuperar-contrasena[?cuenta=admin|doctor]: asks for the e-mail and mails a reset link. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('password-recovery');
+  const messages = useMessages();
   const [search] = useSearchParams();
   const role = roleFromSearch(search);
   const request = useRequestPasswordReset();
@@ -33,23 +36,20 @@ export function ForgotPasswordPage() {
 
   return (
     <section className="recovery-page" aria-labelledby="recovery-title">
-      <h1 id="recovery-title">¿Olvidó su contraseña?</h1>
-      <p className="recovery-kind">Cuenta {ACCOUNT_LABEL[role]}</p>
+      <h1 id="recovery-title">{t('forgot.title')}</h1>
+      <p className="recovery-kind">{t(ACCOUNT_KEY[role])}</p>
       {request.isSuccess ? (
         <div className="recovery-done" role="status">
-          <p>{request.data.message}</p>
+          <p>{translateMessage(request.data.message)}</p>
           <p>
-            <Link to={LOGIN_PATH_OF_ROLE[role]}>Volver a iniciar sesión</Link>
+            <Link to={LOGIN_PATH_OF_ROLE[role]}>{t('forgot.backToLogin')}</Link>
           </p>
         </div>
       ) : (
         <>
-          <p>
-            Escriba el correo de su cuenta y le enviaremos un enlace para crear una contraseña nueva. El enlace es válido
-            durante 30 minutos y sirve una sola vez.
-          </p>
+          <p>{t('forgot.intro')}</p>
           <form className="recovery-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-            <Field label="Correo electrónico" error={errors.email?.message} required>
+            <Field label={t('forgot.email')} error={errors.email?.message} required>
               {(p) => <input {...p} type="email" autoComplete="username" autoFocus {...register('email')} />}
             </Field>
             {request.isError && (
@@ -58,11 +58,11 @@ export function ForgotPasswordPage() {
               </p>
             )}
             <Button type="submit" busy={request.isPending} className="recovery-submit">
-              Enviar enlace
+              {t('forgot.submit')}
             </Button>
           </form>
           <p className="recovery-links">
-            <Link to={LOGIN_PATH_OF_ROLE[role]}>Volver a iniciar sesión</Link>
+            <Link to={LOGIN_PATH_OF_ROLE[role]}>{t('forgot.backToLogin')}</Link>
           </p>
         </>
       )}

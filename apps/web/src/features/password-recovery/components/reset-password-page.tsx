@@ -1,34 +1,41 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, messages, passwordResetSchema, type Role } from '@clinica/shared';
+import { LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, messages as spanishMessages, passwordResetSchema, type Role } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCheckResetLink } from '../api/check-reset-link.js';
 import { useResetPassword } from '../api/reset-password.js';
-import { ACCOUNT_LABEL, tokenFromLocation } from './account-kind.js';
+import { ACCOUNT_KEY, tokenFromLocation } from './account-kind.js';
 import '../password-recovery.css';
 
 /** A used, expired or invalid link: the server's reason and the way to a new link. */
 function Refused({ message }: { message: string }) {
+  const { t } = useTranslation('password-recovery');
   return (
     <>
       <p className="recovery-refused" role="alert">
         {message}
       </p>
       <p className="recovery-links">
-        <Link to={PASSWORD_RECOVERY_PATHS.request}>Solicitar un enlace nuevo</Link>
+        <Link to={PASSWORD_RECOVERY_PATHS.request}>{t('reset.newLink')}</Link>
       </p>
     </>
   );
 }
 
-// A refusal the server explained (400) is shown as is; anything else is the generic message.
+// A refusal the server explained (400) is shown as is (in the current language); anything else is the generic message.
 const refusal = (error: unknown) =>
-  error instanceof ApiError && error.status === 400 ? error.message || messages.resetLinkInvalid : messageOf(error, messages.requestFailedRetry);
+  translateMessage(
+    error instanceof ApiError && error.status === 400
+      ? error.message || spanishMessages.resetLinkInvalid
+      : messageOf(error, spanishMessages.requestFailedRetry),
+  );
 
 function ResetForm({ token, role }: { token: string; role: Role }) {
+  const { t } = useTranslation('password-recovery');
   const reset = useResetPassword();
   const {
     register,
@@ -50,9 +57,9 @@ function ResetForm({ token, role }: { token: string; role: Role }) {
   if (reset.isSuccess) {
     return (
       <div className="recovery-done" role="status">
-        <p>{reset.data.message}</p>
+        <p>{translateMessage(reset.data.message)}</p>
         <p>
-          <Link to={LOGIN_PATH_OF_ROLE[reset.data.role]}>Iniciar sesión</Link>
+          <Link to={LOGIN_PATH_OF_ROLE[reset.data.role]}>{t('reset.login')}</Link>
         </p>
       </div>
     );
@@ -62,13 +69,13 @@ function ResetForm({ token, role }: { token: string; role: Role }) {
   }
   return (
     <>
-      <p className="recovery-kind">Cuenta {ACCOUNT_LABEL[role]}</p>
-      <p>Escriba su contraseña nueva dos veces. Al guardarla se cerrarán todas las sesiones abiertas de esta cuenta.</p>
+      <p className="recovery-kind">{t(ACCOUNT_KEY[role])}</p>
+      <p>{t('reset.intro')}</p>
       <form className="recovery-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field label="Contraseña nueva" error={errors.password?.message} hint="Al menos 8 caracteres." required>
+        <Field label={t('reset.password')} error={errors.password?.message} hint={t('reset.passwordHint')} required>
           {(p) => <input {...p} type="password" autoComplete="new-password" autoFocus {...register('password')} />}
         </Field>
-        <Field label="Confirmar contraseña nueva" error={errors.password_confirm?.message} required>
+        <Field label={t('reset.passwordConfirm')} error={errors.password_confirm?.message} required>
           {(p) => <input {...p} type="password" autoComplete="new-password" {...register('password_confirm')} />}
         </Field>
         {reset.isError && (
@@ -77,7 +84,7 @@ function ResetForm({ token, role }: { token: string; role: Role }) {
           </p>
         )}
         <Button type="submit" busy={reset.isPending} className="recovery-submit">
-          Cambiar contraseña
+          {t('reset.submit')}
         </Button>
       </form>
     </>
@@ -86,6 +93,8 @@ function ResetForm({ token, role }: { token: string; role: Role }) {
 
 /** /restablecer-contrasena#token=...: checks the link, then asks for the new password. */
 export function ResetPasswordPage() {
+  const { t } = useTranslation('password-recovery');
+  const messages = useMessages();
   const { hash } = useLocation();
   const [search] = useSearchParams();
   const token = tokenFromLocation(hash, search);
@@ -93,7 +102,7 @@ export function ResetPasswordPage() {
 
   return (
     <section className="recovery-page" aria-labelledby="reset-title">
-      <h1 id="reset-title">Crear una contraseña nueva</h1>
+      <h1 id="reset-title">{t('reset.title')}</h1>
       {token === '' ? (
         <Refused message={messages.resetLinkInvalid} />
       ) : check.isPending ? (

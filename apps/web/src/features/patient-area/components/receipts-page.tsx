@@ -1,30 +1,48 @@
 import { useState } from 'react';
-import { CLINIC_TIME_ZONE, SERVICE_LABELS, messages, type PaymentPurpose, type PaymentState } from '@clinica/shared';
+import { CLINIC_TIME_ZONE } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useReceipt } from '../api/get-receipt.js';
 import { useReceipts } from '../api/get-receipts.js';
 import '../patient-area.css';
 
-const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-const formatDate = (iso: string) => dateTime.format(new Date(iso));
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** Panama's date and time, written the way the current language writes them. */
+const dateTimeIn = (lng: string) => {
+  let f = formats.get(lng);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lng === 'es' ? 'es-PA' : lng, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+    formats.set(lng, f);
+  }
+  return f;
+};
 const money = (n: number) => `USD ${n.toFixed(2)}`;
 
-const PURPOSES: Record<PaymentPurpose, string> = {
-  consulta: 'Consulta virtual',
-  cita: 'Cita presencial',
-  hora_extra: 'Hora adicional de chat',
+/** The payment method as stored ('Paypal o Tarjeta', 'Transferencia', 'Yappy'), in the current language. */
+const METHOD_KEYS: Record<string, string> = { 'Paypal o Tarjeta': 'paypal', Transferencia: 'transfer', Yappy: 'yappy' };
+const methodLabel = (t: TFunction, metodo: string) => {
+  const key = METHOD_KEYS[metodo];
+  return key ? t(`paymentMethods.${key}`) : metodo;
 };
-const STATES: Record<PaymentState, string> = { pendiente: 'En revisión', aprobado: 'Aprobado', rechazado: 'Rechazado' };
+
+/** The page's texts and the date format of the current language. */
+function useReceiptTexts() {
+  const { t, i18n } = useTranslation('patient-area');
+  const messages = useMessages();
+  const dateTime = dateTimeIn(i18n.resolvedLanguage ?? i18n.language);
+  return { t, messages, formatDate: (iso: string) => dateTime.format(new Date(iso)) };
+}
 
 /** /Recibo_pagos: the patient's payment receipts and the detail modal by token (their own files only). */
 export function ReciboPagosPage() {
+  const { t, messages, formatDate } = useReceiptTexts();
   const receipts = useReceipts();
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div className="patient-page">
-      <h1>Mis recibos de pago</h1>
+      <h1>{t('receipts.title')}</h1>
       {receipts.isPending ? (
         <p>{messages.loading}</p>
       ) : receipts.isError ? (
@@ -39,15 +57,15 @@ export function ReciboPagosPage() {
             <li key={r.id} className="patient-row">
               <div>
                 <p className="patient-row-title">
-                  {PURPOSES[r.proposito]} · {SERVICE_LABELS[r.servicio]}
+                  {t(`purposes.${r.proposito}`)} · {t(`services.${r.servicio}`)}
                 </p>
                 <p className="patient-row-meta">
-                  {formatDate(r.fecha)} · {money(r.monto)} · {r.metodo_de_pago} ·{' '}
-                  <span className={`patient-state patient-state-${r.estado}`}>{STATES[r.estado]}</span>
+                  {formatDate(r.fecha)} · {money(r.monto)} · {methodLabel(t, r.metodo_de_pago)} ·{' '}
+                  <span className={`patient-state patient-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
                 </p>
               </div>
-              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={`Ver detalle del recibo del ${formatDate(r.fecha)}`}>
-                Ver detalle
+              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('receipts.viewDetailLabel', { date: formatDate(r.fecha) })}>
+                {t('receipts.viewDetail')}
               </Button>
             </li>
           ))}
@@ -59,9 +77,10 @@ export function ReciboPagosPage() {
 }
 
 function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t, messages, formatDate } = useReceiptTexts();
   const receipt = useReceipt(token);
   return (
-    <Modal title="Detalle del recibo" size="md" onClose={onClose}>
+    <Modal title={t('modal.title')} size="md" onClose={onClose}>
       {token === '' ? (
         <p role="alert">{messages.detailTokenMissing}</p>
       ) : receipt.isPending ? (
@@ -74,17 +93,17 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
         <dl className="patient-details">
           {(
             [
-              ['Nombre', `${receipt.data.nombre} ${receipt.data.apellido}`],
-              ['Cédula', receipt.data.cedula],
-              ['Celular', receipt.data.celular],
-              ['Concepto', `${PURPOSES[receipt.data.proposito]} · ${SERVICE_LABELS[receipt.data.servicio]}`],
-              ['Monto', money(receipt.data.monto)],
-              ['Método de pago', receipt.data.metodo_de_pago],
-              ['Acuerdo', receipt.data.acuerdo ? 'Aceptado' : 'No aceptado'],
-              ['Fecha', formatDate(receipt.data.fecha)],
-              ['Estado', STATES[receipt.data.estado]],
-              ['Revisado', receipt.data.revisado ? 'Sí' : 'No'],
-              ['Token', receipt.data.token],
+              [t('modal.name'), `${receipt.data.nombre} ${receipt.data.apellido}`],
+              [t('modal.idNumber'), receipt.data.cedula],
+              [t('modal.phone'), receipt.data.celular],
+              [t('modal.concept'), `${t(`purposes.${receipt.data.proposito}`)} · ${t(`services.${receipt.data.servicio}`)}`],
+              [t('modal.amount'), money(receipt.data.monto)],
+              [t('modal.method'), methodLabel(t, receipt.data.metodo_de_pago)],
+              [t('modal.agreement'), receipt.data.acuerdo ? t('modal.accepted') : t('modal.notAccepted')],
+              [t('modal.date'), formatDate(receipt.data.fecha)],
+              [t('modal.state'), t(`states.${receipt.data.estado}`)],
+              [t('modal.reviewed'), receipt.data.revisado ? t('modal.yes') : t('modal.no')],
+              [t('modal.token'), receipt.data.token],
             ] as const
           ).map(([label, value]) => (
             <div key={label}>
@@ -94,16 +113,16 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
           ))}
           {receipt.data.estado === 'rechazado' && (
             <div className="patient-rejected">
-              <dt>Motivo del rechazo</dt>
+              <dt>{t('modal.rejectionReason')}</dt>
               <dd role="alert">{receipt.data.motivo_rechazo}</dd>
             </div>
           )}
           <div>
-            <dt>Comprobante</dt>
+            <dt>{t('modal.proof')}</dt>
             <dd>
               {receipt.data.Link_Comprobante ? (
                 <a href={receipt.data.Link_Comprobante} target="_blank" rel="noopener">
-                  Ver comprobante ({receipt.data.Nombre_Comprobante})
+                  {t('modal.viewProof', { name: receipt.data.Nombre_Comprobante })}
                 </a>
               ) : (
                 messages.unavailable
@@ -111,11 +130,11 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
             </dd>
           </div>
           <div>
-            <dt>Factura fiscal</dt>
+            <dt>{t('modal.invoice')}</dt>
             <dd>
               {receipt.data.Link_Factura ? (
                 <a href={receipt.data.Link_Factura} target="_blank" rel="noopener">
-                  Ver factura fiscal ({receipt.data.archivo_nombre})
+                  {t('modal.viewInvoice', { name: receipt.data.archivo_nombre })}
                 </a>
               ) : (
                 messages.unavailable

@@ -1,17 +1,21 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CLINIC_TIME_ZONE, messages, type AdminPatientDetail } from '@clinica/shared';
+import type { AdminPatientDetail } from '@clinica/shared';
 import { Modal } from '../../../components/ui/modal.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useAdminPatient } from '../api/get-admin-patient.js';
+import { useFormatDateTime } from './format.js';
 
-const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+const GENDERS = new Set(['masculino', 'femenino', 'otro']);
 
 /** The patient's record: profile, Acuerdo, Primera_Consulta and the ID-card image. */
 export function PatientAdminModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('patients-admin');
+  const messages = useMessages();
   const patient = useAdminPatient(id);
   return (
-    <Modal title="Información Completa del paciente" size="lg" onClose={onClose}>
+    <Modal title={t('modal.title')} size="lg" onClose={onClose}>
       {patient.isPending ? (
         <p>{messages.loading}</p>
       ) : patient.isError ? (
@@ -26,19 +30,28 @@ export function PatientAdminModal({ id, onClose }: { id: string; onClose: () => 
 }
 
 function Detail({ p }: { p: AdminPatientDetail }) {
+  const { t } = useTranslation('patients-admin');
+  const messages = useMessages();
+  const formatDateTime = useFormatDateTime();
   const items: [string, ReactNode][] = [
-    ['Nombre', p.nombre],
-    ['Apellido', p.apellido],
-    ['Edad', p.edad],
-    ['Género', p.genero],
-    ['Nacionalidad', p.nacionalidad],
-    ['Cédula', p.cedula],
-    ['Dirección', p.direccion],
-    ['Celular', p.celular],
-    ['Correo', p.correo],
-    ['Acuerdo', p.Acuerdo ? `Aceptado (${dateTime.format(new Date(p.acuerdo_at))})` : 'No aceptado'],
-    ['Primera_Consulta', `${p.Primera_Consulta} (${p.Primera_Consulta === 1 ? 'primera consulta disponible' : 'primera consulta ya utilizada'})`],
-    ['Fecha de registro', dateTime.format(new Date(p.fecha_registro))],
+    [t('modal.firstName'), p.nombre],
+    [t('modal.lastName'), p.apellido],
+    [t('modal.age'), p.edad],
+    [t('modal.gender'), GENDERS.has(p.genero) ? t(`genders.${p.genero}`) : p.genero],
+    [t('modal.nationality'), p.nacionalidad],
+    [t('modal.idNumber'), p.cedula],
+    [t('modal.address'), p.direccion],
+    [t('modal.mobile'), p.celular],
+    [t('modal.email'), p.correo],
+    [
+      t('modal.agreement'),
+      p.Acuerdo ? t('modal.agreementAccepted', { date: formatDateTime(p.acuerdo_at) }) : t('modal.agreementNotAccepted'),
+    ],
+    [
+      t('modal.firstConsultation'),
+      `${p.Primera_Consulta} (${p.Primera_Consulta === 1 ? t('modal.firstAvailable') : t('modal.firstUsed')})`,
+    ],
+    [t('modal.registeredAt'), formatDateTime(p.fecha_registro)],
   ];
   return (
     <div className="details-section">
@@ -50,10 +63,10 @@ function Detail({ p }: { p: AdminPatientDetail }) {
           </div>
         ))}
       </dl>
-      <h3>Imagen de la cédula</h3>
-      {p.url_img_cedula ? <StoredImage url={p.url_img_cedula} alt={`cédula de ${p.nombre} ${p.apellido}`} width={260} /> : <p>{messages.unavailable}</p>}
+      <h3>{t('modal.idImage')}</h3>
+      {p.url_img_cedula ? <StoredImage url={p.url_img_cedula} alt={t('modal.idImageAlt', { name: `${p.nombre} ${p.apellido}` })} width={260} /> : <p>{messages.unavailable}</p>}
       <p>
-        <Link to={`/Auditoria_Admin?paciente=${encodeURIComponent(p.id)}`}>Ver quién accedió a los datos de este paciente</Link>
+        <Link to={`/Auditoria_Admin?paciente=${encodeURIComponent(p.id)}`}>{t('modal.auditLink')}</Link>
       </p>
     </div>
   );

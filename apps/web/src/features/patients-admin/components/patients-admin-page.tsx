@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { CLINIC_TIME_ZONE, messages } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { NameSearch } from '../../../components/ui/name-search.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useAdminPatients } from '../api/get-admin-patients.js';
+import { useFormatDateTime } from './format.js';
 import { PatientAdminModal } from './patient-admin-modal.js';
 import '../../../components/ui/list.css';
 
-const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-
 /** /PacientesDataAdmin: every patient, newest first, the first-name search and the patient's modal. */
 export function PacientesDataAdminPage() {
+  const { t } = useTranslation('patients-admin');
+  const messages = useMessages();
+  const formatDateTime = useFormatDateTime();
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const pages = useCursorPages();
@@ -24,18 +26,18 @@ export function PacientesDataAdminPage() {
 
   return (
     <div className="list-page">
-      <h1>Pacientes</h1>
+      <h1>{t('page.title')}</h1>
       <NameSearch onSearch={(name) => find(name === '' ? null : name)} onClear={() => find(null)} />
       <div className="list-table-wrap">
         <table className="list-table">
-          <caption className="visually-hidden">Pacientes registrados</caption>
+          <caption className="visually-hidden">{t('page.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Cédula</th>
-              <th scope="col">Correo</th>
-              <th scope="col">Fecha de registro</th>
-              <th scope="col">Detalle</th>
+              <th scope="col">{t('page.name')}</th>
+              <th scope="col">{t('page.idNumber')}</th>
+              <th scope="col">{t('page.email')}</th>
+              <th scope="col">{t('page.registeredAt')}</th>
+              <th scope="col">{t('page.detail')}</th>
             </tr>
           </thead>
           <tbody>
@@ -61,10 +63,10 @@ export function PacientesDataAdminPage() {
                   </th>
                   <td>{p.cedula}</td>
                   <td className="list-wrap">{p.correo}</td>
-                  <td>{dateTime.format(new Date(p.fecha_registro))}</td>
+                  <td>{formatDateTime(p.fecha_registro)}</td>
                   <td>
-                    <Button variant="secondary" onClick={() => setOpen(p.id)} aria-label={`Información Completa de ${p.nombre} ${p.apellido}`}>
-                      Información Completa
+                    <Button variant="secondary" onClick={() => setOpen(p.id)} aria-label={t('page.fullInfoFor', { name: `${p.nombre} ${p.apellido}` })}>
+                      {t('page.fullInfo')}
                     </Button>
                   </td>
                 </tr>

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
-import { messages } from '@clinica/shared';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { messages as catalogue } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { usePaymentSession } from '../api/get-payment-session.js';
 import type { PaymentMethodsProps } from '../payment-callbacks.js';
 import { PaypalPayment } from './paypal-payment.js';
@@ -10,28 +11,43 @@ import '../payments.css';
 type Method = 'paypal' | 'transferencia' | 'yappy';
 
 const METHODS: { value: Method; label: string }[] = [
-  { value: 'paypal', label: 'PayPal o tarjeta de débito/crédito' },
-  { value: 'transferencia', label: 'Transferencia bancaria (solo Panamá)' },
-  { value: 'yappy', label: 'Yappy (solo Panamá)' },
+  { value: 'paypal', label: 'methods.paypal' },
+  { value: 'transferencia', label: 'methods.transfer' },
+  { value: 'yappy', label: 'methods.yappy' },
 ];
+
+/**
+ * The payment area. It appears once the page's form is complete: until its texts (this feature's
+ * catalogue) have arrived, only the area says it is loading, and the page around it stays as it is.
+ */
+export function PaymentMethods(props: PaymentMethodsProps) {
+  const messages = useMessages();
+  return (
+    <Suspense fallback={<p className="payments-note">{messages.loading}</p>}>
+      <PaymentMethodsArea {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * The payment selector and the sub-form of the chosen method. The amount is the server's price
  * of the service (check_session_pagos); the page's own calls record what is paid for.
  */
-export function PaymentMethods({ servicio, title = 'Método de pago', ...callbacks }: PaymentMethodsProps) {
+function PaymentMethodsArea({ servicio, title, ...callbacks }: PaymentMethodsProps) {
+  const { t } = useTranslation('payments');
+  const messages = useMessages();
   const [method, setMethod] = useState<Method | ''>('');
   const session = usePaymentSession(servicio);
   const headingId = useId();
   const notSignedIn = session.data?.authenticated === false;
 
   useEffect(() => {
-    if (notSignedIn) void showAlert(messages.paymentSessionRequired);
+    if (notSignedIn) void showAlert(translateMessage(catalogue.paymentSessionRequired));
   }, [notSignedIn]);
 
   return (
     <section className="payment-methods" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
+      <h2 id={headingId}>{title ?? t('methods.title')}</h2>
       {session.isPending ? (
         <p className="payments-note">{messages.loading}</p>
       ) : session.isError || !session.data.authenticated ? (
@@ -41,11 +57,11 @@ export function PaymentMethods({ servicio, title = 'Método de pago', ...callbac
       ) : (
         <>
           <fieldset className="payments-choice">
-            <legend>Elija cómo pagar (USD {session.data.precio.toFixed(2)})</legend>
+            <legend>{t('methods.legend', { amount: session.data.precio.toFixed(2) })}</legend>
             {METHODS.map((m) => (
               <label key={m.value} className="payments-option">
                 <input type="radio" name={`metodo-${headingId}`} value={m.value} checked={method === m.value} onChange={() => setMethod(m.value)} />
-                {m.label}
+                {t(m.label)}
               </label>
             ))}
           </fieldset>

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { usePaymentsConfig } from '../api/get-payments-config.js';
 import type { PaymentCallbacks } from '../payment-callbacks.js';
 
@@ -18,6 +18,8 @@ interface PaypalPaymentProps {
  * from the server: PayPal's own, or the local stand-in in demo mode, which the page then says.
  */
 export function PaypalPayment(props: PaypalPaymentProps) {
+  const { t } = useTranslation('payments');
+  const messages = useMessages();
   const config = usePaymentsConfig();
   if (config.isPending) return <p className="payments-note">{messages.loading}</p>;
   if (config.isError) {
@@ -36,7 +38,7 @@ export function PaypalPayment(props: PaypalPaymentProps) {
         </p>
       )}
       <p className="payments-amount">
-        Monto a pagar: <strong>USD {props.precio.toFixed(2)}</strong>
+        {t('paypal.amount')} <strong>USD {props.precio.toFixed(2)}</strong>
       </p>
       <PayPalScriptProvider options={{ clientId, currency: 'USD', intent: 'capture', components: 'buttons', sdkBaseUrl }}>
         <PaypalButtonsArea {...props} />
@@ -49,11 +51,13 @@ export function PaypalPayment(props: PaypalPaymentProps) {
 class AlertedError extends Error {}
 
 function PaypalButtonsArea({ precio, createPaypalOrder, capturePaypalOrder, checkBeforePaying }: PaypalPaymentProps) {
+  const { t } = useTranslation('payments');
+  const messages = useMessages();
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   // The latest callbacks, without re-rendering PayPal's buttons at every keystroke of the page.
-  const latest = useRef({ precio, createPaypalOrder, capturePaypalOrder, checkBeforePaying });
+  const latest = useRef({ precio, createPaypalOrder, capturePaypalOrder, checkBeforePaying, messages });
   useEffect(() => {
-    latest.current = { precio, createPaypalOrder, capturePaypalOrder, checkBeforePaying };
+    latest.current = { precio, createPaypalOrder, capturePaypalOrder, checkBeforePaying, messages };
   });
 
   if (isRejected) {
@@ -63,7 +67,7 @@ function PaypalButtonsArea({ precio, createPaypalOrder, capturePaypalOrder, chec
       </p>
     );
   }
-  if (isPending) return <p className="payments-note">Cargando PayPal...</p>;
+  if (isPending) return <p className="payments-note">{t('paypal.loading')}</p>;
 
   return (
     <PayPalButtons
@@ -71,7 +75,7 @@ function PaypalButtonsArea({ precio, createPaypalOrder, capturePaypalOrder, chec
       createOrder={async () => {
         const problem = latest.current.checkBeforePaying?.('paypal');
         if (problem) {
-          void showAlert(problem);
+          void showAlert(translateMessage(problem));
           throw new AlertedError('page incomplete');
         }
         try {
@@ -79,7 +83,7 @@ function PaypalButtonsArea({ precio, createPaypalOrder, capturePaypalOrder, chec
         } catch (error) {
           // Refused by the server (its reason), or the server could not be reached.
           void showAlert(
-            error instanceof ApiError && error.fromServer ? `${messages.requestRejectedPrefix}${error.message}` : messages.sessionUpdateFailed,
+            error instanceof ApiError && error.fromServer ? `${latest.current.messages.requestRejectedPrefix}${translateMessage(error.message)}` : latest.current.messages.sessionUpdateFailed,
           );
           throw new AlertedError('order refused');
         }
@@ -88,13 +92,13 @@ function PaypalButtonsArea({ precio, createPaypalOrder, capturePaypalOrder, chec
         try {
           await latest.current.capturePaypalOrder({ orderID: data.orderID, payerID: data.payerID ?? undefined });
         } catch (error) {
-          void showAlert(error instanceof ApiError && error.fromServer ? error.message : messages.paymentProcessingFailed);
+          void showAlert(error instanceof ApiError && error.fromServer ? translateMessage(error.message) : latest.current.messages.paymentProcessingFailed);
         }
       }}
       onError={(error) => {
         if (error instanceof AlertedError) return;
         console.error('PayPal', error);
-        void showAlert(messages.paypalPaymentFailed);
+        void showAlert(latest.current.messages.paypalPaymentFailed);
       }}
     />
   );

@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { usePaymentsConfig } from '../api/get-payments-config.js';
 import { useChosenFile } from '../hooks/use-chosen-file.js';
 import type { PaymentCallbacks } from '../payment-callbacks.js';
+import { rich } from './rich-text.js';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
 
@@ -22,6 +23,8 @@ interface ReceiptPaymentProps {
  * payment description, and the receipt file (required; previewed 200 px wide, removable).
  */
 export function ReceiptPayment({ metodo, precio, sendReceipt, checkBeforePaying }: ReceiptPaymentProps) {
+  const { t } = useTranslation('payments');
+  const messages = useMessages();
   const config = usePaymentsConfig();
   const { file, preview, choose } = useChosenFile();
   const [busy, setBusy] = useState(false);
@@ -36,7 +39,7 @@ export function ReceiptPayment({ metodo, precio, sendReceipt, checkBeforePaying 
     event.preventDefault();
     const problem = checkBeforePaying?.('receipt');
     if (problem) {
-      void showAlert(problem);
+      void showAlert(translateMessage(problem));
       return;
     }
     if (!file) {
@@ -50,7 +53,7 @@ export function ReceiptPayment({ metodo, precio, sendReceipt, checkBeforePaying 
     } catch (error) {
       if (error instanceof ApiError && error.fromServer) {
         // The original's Yappy call appended the server's message to the session-update failure.
-        void showAlert(metodo === 'Yappy' ? `${messages.sessionUpdateFailed} ${error.message}` : `${messages.requestRejectedPrefix}${error.message}`);
+        void showAlert(metodo === 'Yappy' ? `${messages.sessionUpdateFailed} ${translateMessage(error.message)}` : `${messages.requestRejectedPrefix}${translateMessage(error.message)}`);
       } else {
         void showAlert(messages.requestFailed);
       }
@@ -60,7 +63,7 @@ export function ReceiptPayment({ metodo, precio, sendReceipt, checkBeforePaying 
   };
 
   return (
-    <form className="receipt-payment" onSubmit={(e) => void submit(e)} aria-label={metodo === 'Yappy' ? 'Pago por Yappy' : 'Pago por transferencia'}>
+    <form className="receipt-payment" onSubmit={(e) => void submit(e)} aria-label={metodo === 'Yappy' ? t('receipt.formYappy') : t('receipt.formTransfer')}>
       {config.isPending ? (
         <p className="payments-note">{messages.loading}</p>
       ) : config.isError ? (
@@ -69,30 +72,28 @@ export function ReceiptPayment({ metodo, precio, sendReceipt, checkBeforePaying 
         </p>
       ) : metodo === 'Transferencia' ? (
         <div className="payments-destination">
-          <p>Transfiera el monto exacto a una de estas cuentas (solo desde bancos de Panamá):</p>
+          <p>{t('receipt.transferIntro')}</p>
           <ul className="payments-accounts">
             {config.data.cuentas_bancarias.map((c) => (
               <li key={`${c.banco}-${c.numero}`}>
-                <strong>{c.banco}</strong> · Cuenta {c.tipo.toLowerCase()} <span className="payments-number">{c.numero}</span> · A nombre de {c.titular}
+                <strong>{c.banco}</strong> · {t('receipt.account', { type: c.tipo.toLowerCase() })} <span className="payments-number">{c.numero}</span> · {t('receipt.holder', { name: c.titular })}
               </li>
             ))}
           </ul>
         </div>
       ) : (
         <div className="payments-destination">
-          <p>
-            Envíe el monto exacto por Yappy (solo Panamá) al número <strong className="payments-number">{config.data.yappy}</strong>.
-          </p>
+          <p>{rich(t('receipt.yappyIntro', { number: config.data.yappy }), 'payments-number')}</p>
         </div>
       )}
       <p className="payments-amount">
-        Monto a pagar: <strong>USD {precio.toFixed(2)}</strong>
+        {t('receipt.amount')} <strong>USD {precio.toFixed(2)}</strong>
       </p>
       <p className="payments-warning" role="note">
         {messages.transferNoDescription}
       </p>
 
-      <Field label="Comprobante de pago (imagen o PDF)" required hint="Foto o captura del comprobante de la transferencia o de Yappy.">
+      <Field label={t('receipt.fileLabel')} required hint={t('receipt.fileHint')}>
         {(control) => (
           <input
             {...control}
@@ -107,20 +108,20 @@ export function ReceiptPayment({ metodo, precio, sendReceipt, checkBeforePaying 
       {file && (
         <div className="receipt-preview">
           {file.type.startsWith('image/') && preview ? (
-            <img src={preview} width={200} alt="Vista previa del comprobante" className="receipt-preview-image" />
+            <img src={preview} width={200} alt={t('receipt.previewAlt')} className="receipt-preview-image" />
           ) : (
             <p className="receipt-preview-file" style={{ width: 200 }}>
               {file.name}
             </p>
           )}
           <Button variant="secondary" onClick={remove}>
-            Quitar comprobante
+            {t('receipt.remove')}
           </Button>
         </div>
       )}
 
       <Button type="submit" disabled={!file} busy={busy}>
-        Enviar comprobante
+        {t('receipt.send')}
       </Button>
     </form>
   );

@@ -1,16 +1,19 @@
-import { messages, type ConsultationDetail } from '@clinica/shared';
+import type { ConsultationDetail } from '@clinica/shared';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { useMessages, type TFunction } from '../../../lib/i18n.js';
 import { useMyConsultation } from '../api/get-my-consultation.js';
 import { Details } from './details.js';
 import { ExamFilesSection } from './exam-files-section.js';
-import { TIPO_LABELS, formatDateTime, serviceLabel } from './format.js';
+import { useRecordsText } from './format.js';
 
 /** The detail of one of the patient's consultations, loaded by its token. */
 export function ConsultationModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useRecordsText();
+  const messages = useMessages();
   const detail = useMyConsultation(token);
   return (
-    <Modal title="Detalle de la consulta" size="lg" onClose={onClose}>
+    <Modal title={t('modal.title')} size="lg" onClose={onClose}>
       {token === '' ? (
         <p role="alert">{messages.detailTokenMissing}</p>
       ) : detail.isPending ? (
@@ -26,91 +29,100 @@ export function ConsultationModal({ token, onClose }: { token: string; onClose: 
   );
 }
 
+/** The payment method as stored ('Paypal o Tarjeta', 'Transferencia', 'Yappy'), in the current language. */
+const METHOD_KEYS: Record<string, string> = { 'Paypal o Tarjeta': 'paypal', Transferencia: 'transfer', Yappy: 'yappy' };
+const methodLabel = (t: TFunction, metodo: string) => {
+  const key = METHOD_KEYS[metodo];
+  return key ? t(`paymentMethods.${key}`) : metodo;
+};
+
 const measure = (n: number | null, unit: string) => (n === null ? null : `${n} ${unit}`);
 
 function Detail({ d }: { d: ConsultationDetail }) {
-  const nextVisit = d.fecha ? `${d.fecha}${d.hora ? ` a las ${d.hora}` : ''}` : null;
+  const { t, formatDateTime } = useRecordsText();
+  const messages = useMessages();
+  const nextVisit = d.fecha ? (d.hora ? t('modal.nextVisitAt', { date: d.fecha, time: d.hora }) : d.fecha) : null;
   return (
     <div className="records-card">
       <section className="details-section" aria-labelledby="c-followup">
-        <h3 id="c-followup">Indicaciones de su médico</h3>
+        <h3 id="c-followup">{t('modal.followup')}</h3>
         <div className="records-followup">
           <Details
             items={[
-              ['Análisis', d.analisis],
-              ['Plan', d.plan],
-              ['Próxima consulta', nextVisit],
-              ['Revisada por el médico', d.revisado === 1 ? 'Sí' : 'No'],
+              [t('modal.analysis'), d.analisis],
+              [t('modal.plan'), d.plan],
+              [t('modal.nextVisit'), nextVisit],
+              [t('modal.reviewed'), d.revisado === 1 ? t('modal.yes') : t('modal.no')],
             ]}
           />
         </div>
       </section>
       <section className="details-section" aria-labelledby="c-data">
-        <h3 id="c-data">Consulta</h3>
+        <h3 id="c-data">{t('modal.consultation')}</h3>
         <Details
           items={[
-            ['Servicio', serviceLabel(d.servicio)],
-            ['Médico', `${d.nombre_doctor} (${d.correo_doctor})`],
-            ['Fecha de registro', formatDateTime(d.fecha_registro)],
-            ['Tipo de consulta', d.tipo_de_consulta ? TIPO_LABELS[d.tipo_de_consulta] : 'Sin clasificar'],
-            ['Estado', d.estado_consulta === 1 ? 'Abierta' : 'Cerrada'],
-            ['Número', <code key="id">{d.id}</code>],
-            ['Token', <code key="t">{d.token}</code>],
+            [t('modal.service'), t(`services.${d.servicio}`)],
+            [t('modal.doctor'), `${d.nombre_doctor} (${d.correo_doctor})`],
+            [t('modal.registered'), formatDateTime(d.fecha_registro)],
+            [t('modal.type'), d.tipo_de_consulta ? t(`tipo.${d.tipo_de_consulta}`) : t('modal.unclassified')],
+            [t('modal.state'), d.estado_consulta === 1 ? t('modal.open') : t('modal.closed')],
+            [t('modal.number'), <code key="id">{d.id}</code>],
+            [t('modal.token'), <code key="t">{d.token}</code>],
           ]}
         />
       </section>
       <section className="details-section" aria-labelledby="c-patient">
-        <h3 id="c-patient">Sus datos</h3>
+        <h3 id="c-patient">{t('modal.yourData')}</h3>
         <Details
           items={[
-            ['Nombre', d.nombre],
-            ['Apellido', d.apellido],
-            ['Nacionalidad', d.nacionalidad],
-            ['Cédula', d.cedula],
-            ['Género', d.genero],
-            ['Edad', d.edad],
-            ['Dirección', d.direccion],
-            ['Correo', d.correo],
-            ['Celular', d.celular],
+            [t('modal.name'), d.nombre],
+            [t('modal.lastName'), d.apellido],
+            [t('modal.nationality'), d.nacionalidad],
+            [t('modal.idNumber'), d.cedula],
+            [t('modal.gender'), d.genero],
+            [t('modal.age'), d.edad],
+            [t('modal.address'), d.direccion],
+            [t('modal.email'), d.correo],
+            [t('modal.phone'), d.celular],
           ]}
         />
       </section>
       <section className="details-section" aria-labelledby="c-history">
-        <h3 id="c-history">Historia clínica</h3>
+        <h3 id="c-history">{t('modal.history')}</h3>
         <Details
           items={[
-            ['Síntomas', d.sintomas],
-            ['Antecedentes familiares', d.antecedentes_familiares],
-            ['Antecedentes personales', d.antecedentes_personales],
-            ['Antecedentes quirúrgicos', d.antecedentes_quirurgicos],
-            ['Alergias', d.alergias],
-            ['Otros datos', d.otros_datos],
+            [t('modal.symptoms'), d.sintomas],
+            [t('modal.familyHistory'), d.antecedentes_familiares],
+            [t('modal.personalHistory'), d.antecedentes_personales],
+            [t('modal.surgicalHistory'), d.antecedentes_quirurgicos],
+            [t('modal.allergies'), d.alergias],
+            [t('modal.otherData'), d.otros_datos],
           ]}
         />
       </section>
       <section className="details-section" aria-labelledby="c-vitals">
-        <h3 id="c-vitals">Signos vitales</h3>
+        <h3 id="c-vitals">{t('modal.vitals')}</h3>
         <Details
           items={[
-            ['Peso', measure(d.peso, 'kg')],
-            ['Talla', measure(d.talla, 'm')],
-            ['Presión arterial', d.presion_arterial],
-            ['Frecuencia cardíaca', d.frecuencia_cardiaca],
-            ['Frecuencia respiratoria', d.frecuencia_respiratoria],
+            [t('modal.weight'), measure(d.peso, 'kg')],
+            [t('modal.height'), measure(d.talla, 'm')],
+            [t('modal.bloodPressure'), d.presion_arterial],
+            [t('modal.heartRate'), d.frecuencia_cardiaca],
+            [t('modal.respiratoryRate'), d.frecuencia_respiratoria],
           ]}
         />
       </section>
       <section className="details-section" aria-labelledby="c-payment">
-        <h3 id="c-payment">Pago</h3>
+        <h3 id="c-payment">{t('modal.payment')}</h3>
         <Details
           items={[
-            ['Método de pago', d.pago.metodo_de_pago],
-            ['Monto', `USD ${d.pago.monto.toFixed(2)}`],
+            [t('modal.method'), methodLabel(t, d.pago.metodo_de_pago)],
+            [t('modal.amount'), `USD ${d.pago.monto.toFixed(2)}`],
             [
-              'Comprobante',
+              t('modal.proof'),
               d.pago.Link_Comprobante ? (
                 <a key="c" href={d.pago.Link_Comprobante} target="_blank" rel="noopener">
-                  Ver comprobante ({d.pago.Nombre_Comprobante})
+                  {t('modal.viewProof', { name: d.pago.Nombre_Comprobante })}
                 </a>
               ) : (
                 messages.receiptUnavailable

@@ -1,19 +1,21 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { useMyConsultations } from '../api/get-my-consultations.js';
 import { ConsultationModal } from './consultation-modal.js';
-import { formatDateTime, serviceLabel } from './format.js';
+import { useMessages } from '../../../lib/i18n.js';
+import { useRecordsText } from './format.js';
 import '../../../components/ui/list.css';
 import '../records.css';
 
 /** /Consultas: the patient's own virtual consultations; each row opens its detail by token. */
 export function ConsultasPage() {
+  const { t, formatDateTime } = useRecordsText();
+  const messages = useMessages();
   const rows = useMyConsultations();
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div className="records-page">
-      <h1>Mis consultas virtuales</h1>
+      <h1>{t('consultations.title')}</h1>
       {rows.isPending ? (
         <p>{messages.loading}</p>
       ) : rows.isError ? (
@@ -28,15 +30,15 @@ export function ConsultasPage() {
             <li key={r.id} className="records-row">
               <div>
                 <p className="records-row-title">
-                  {serviceLabel(r.servicio)} · {formatDateTime(r.fecha_registro)}
+                  {t(`services.${r.servicio}`)} · {formatDateTime(r.fecha_registro)}
                 </p>
                 <p className="records-row-meta">
-                  Médico: {r.correo_doctor} · {r.estado_consulta === 1 ? 'Abierta' : 'Cerrada'}
-                  {r.revisado === 1 && <span className="list-badge list-badge-ok">Revisada por su médico</span>}
+                  {t('consultations.doctor', { email: r.correo_doctor })} · {r.estado_consulta === 1 ? t('consultations.open') : t('consultations.closed')}
+                  {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('consultations.reviewed')}</span>}
                 </p>
               </div>
-              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={`Ver detalle de la consulta del ${formatDateTime(r.fecha_registro)}`}>
-                Ver detalle
+              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('consultations.viewDetailLabel', { date: formatDateTime(r.fecha_registro) })}>
+                {t('consultations.viewDetail')}
               </Button>
             </li>
           ))}

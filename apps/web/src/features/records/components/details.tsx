@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { messages } from '@clinica/shared';
+import { useMessages } from '../../../lib/i18n.js';
 
 /** Label and value pairs; an empty value reads 'No disponible'. */
 export function Details({ items }: { items: [label: string, value: ReactNode][] }) {
+  const messages = useMessages();
   return (
     <dl className="details-grid">
       {items.map(([label, value]) => (

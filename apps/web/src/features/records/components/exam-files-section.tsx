@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages } from '../../../lib/i18n.js';
 import { useExamFiles } from '../api/get-exam-files.js';
 import { useUploadExamFile } from '../api/upload-exam-file.js';
-import { UPLOADER_LABELS, formatDateTime } from './format.js';
+import { useRecordsText } from './format.js';
 
 /** The consultation's exam files: download each one, attach a new one (PDF or image). */
 export function ExamFilesSection({ token, newest }: { token: string; newest: string | null }) {
+  const { t, formatDateTime } = useRecordsText();
+  const messages = useMessages();
   const files = useExamFiles(token);
   const uploadFile = useUploadExamFile();
   const [chosen, setChosen] = useState<File | null>(null);
@@ -27,7 +29,7 @@ export function ExamFilesSection({ token, newest }: { token: string; newest: str
         onSuccess: (r) => {
           setChosen(null);
           setInputKey((k) => k + 1);
-          void showAlert(r.message);
+          void showAlert(translateMessage(r.message));
         },
         onError: (err) => void showAlert(`${messages.examFileUploadFailedPrefix}${messageOf(err, messages.requestFailed)}`),
       },
@@ -36,27 +38,27 @@ export function ExamFilesSection({ token, newest }: { token: string; newest: str
 
   return (
     <section className="details-section" aria-labelledby="c-exams">
-      <h3 id="c-exams">Archivo de exámenes</h3>
+      <h3 id="c-exams">{t('exams.title')}</h3>
       {files.isPending ? (
         <p>{messages.loading}</p>
       ) : (files.data ?? []).length === 0 ? (
-        <p>{newest ? <a href={newest}>Descargar archivo de exámenes</a> : messages.unavailable}</p>
+        <p>{newest ? <a href={newest}>{t('exams.downloadNewest')}</a> : messages.unavailable}</p>
       ) : (
         <ul className="records-files">
           {files.data!.map((f) => (
             <li key={f.id}>
               <a href={f.url} target="_blank" rel="noopener">
-                Descargar {f.nombre}
+                {t('exams.download', { name: f.nombre })}
               </a>{' '}
               <span className="records-row-meta">
-                (subido por {UPLOADER_LABELS[f.subido_por]}, {formatDateTime(f.fecha)})
+                {t('exams.uploadedBy', { who: t(`uploader.${f.subido_por}`), date: formatDateTime(f.fecha) })}
               </span>
             </li>
           ))}
         </ul>
       )}
       <form className="records-upload" onSubmit={submit}>
-        <Field label="Adjuntar resultados de exámenes (PDF o imagen)">
+        <Field label={t('exams.attach')}>
           {(p) => (
             <input
               key={inputKey}
@@ -68,7 +70,7 @@ export function ExamFilesSection({ token, newest }: { token: string; newest: str
           )}
         </Field>
         <Button type="submit" busy={uploadFile.isPending}>
-          Subir archivo
+          {t('exams.upload')}
         </Button>
       </form>
     </section>

@@ -1,9 +1,19 @@
-import { CLINIC_TIME_ZONE, SERVICE_LABELS, type Service } from '@clinica/shared';
+import { CLINIC_TIME_ZONE } from '@clinica/shared';
+import { useTranslation } from '../../../lib/i18n.js';
 
-const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+const formats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeIn = (lng: string) => {
+  let f = formats.get(lng);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lng === 'es' ? 'es-PA' : lng, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+    formats.set(lng, f);
+  }
+  return f;
+};
 
-/** A date and time in Panama time, as the lists show it. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const serviceLabel = (s: Service) => SERVICE_LABELS[s];
-export const TIPO_LABELS = { quitar_permiso: 'Sin permiso', tipo_a: 'Tipo A (riesgo bajo)', tipo_b: 'Tipo B (urgente)', tipo_c: 'Tipo C (emergencia)' } as const;
-export const UPLOADER_LABELS = { patient: 'usted', doctor: 'su médico' } as const;
+/** The feature's texts, and a date and time in Panama time written as the current language writes them. */
+export function useRecordsText() {
+  const { t, i18n } = useTranslation('records');
+  const dateTime = dateTimeIn(i18n.resolvedLanguage ?? i18n.language);
+  return { t, formatDateTime: (iso: string) => dateTime.format(new Date(iso)) };
+}

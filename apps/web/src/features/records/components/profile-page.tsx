@@ -1,20 +1,23 @@
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
+import { useMessages } from '../../../lib/i18n.js';
 import { useDownloadExport } from '../api/download-export.js';
 import { useProfile } from '../api/get-profile.js';
 import { Details } from './details.js';
+import { useRecordsText } from './format.js';
 import '../../../components/ui/list.css';
 import '../records.css';
 
 /** /Usuarios: the patient's profile, read-only, their ID-card image and the download of all their data. */
 export function UsuariosPage() {
+  const { t } = useRecordsText();
+  const messages = useMessages();
   const profile = useProfile();
   const exportData = useDownloadExport();
   return (
     <div className="records-page">
-      <h1>Mi perfil</h1>
+      <h1>{t('profile.title')}</h1>
       {profile.isPending ? (
         <p>{messages.loading}</p>
       ) : profile.isError ? (
@@ -25,38 +28,35 @@ export function UsuariosPage() {
         <div className="records-card">
           <Details
             items={[
-              ['Nombre', profile.data.nombre],
-              ['Apellido', profile.data.apellido],
-              ['Edad', profile.data.edad],
-              ['Género', profile.data.genero],
-              ['Nacionalidad', profile.data.nacionalidad],
-              ['Cédula', profile.data.cedula],
-              ['Dirección', profile.data.direccion],
-              ['Celular', profile.data.celular],
-              ['Correo', profile.data.correo],
+              [t('profile.name'), profile.data.nombre],
+              [t('profile.lastName'), profile.data.apellido],
+              [t('profile.age'), profile.data.edad],
+              [t('profile.gender'), profile.data.genero],
+              [t('profile.nationality'), profile.data.nacionalidad],
+              [t('profile.idNumber'), profile.data.cedula],
+              [t('profile.address'), profile.data.direccion],
+              [t('profile.phone'), profile.data.celular],
+              [t('profile.email'), profile.data.correo],
             ]}
           />
           <section className="details-section" aria-labelledby="perfil-cedula">
-            <h3 id="perfil-cedula">Imagen de la cédula</h3>
+            <h3 id="perfil-cedula">{t('profile.idImage')}</h3>
             {profile.data.url_img_cedula ? (
-              <StoredImage url={profile.data.url_img_cedula} alt="imagen de la cédula" width={220} />
+              <StoredImage url={profile.data.url_img_cedula} alt={t('profile.idImageAlt')} width={220} />
             ) : (
               <p>{messages.unavailable}</p>
             )}
           </section>
           <section className="details-section" aria-labelledby="perfil-datos">
-            <h3 id="perfil-datos">Sus datos personales</h3>
-            <p>
-              Según la Ley 81 de 2019 puede obtener una copia de todos los datos que la clínica guarda sobre usted (perfil, consultas, pagos,
-              sugerencias, documentos y quién accedió a ellos) en un solo archivo.
-            </p>
+            <h3 id="perfil-datos">{t('profile.personalData')}</h3>
+            <p>{t('profile.law')}</p>
             <div className="records-actions">
               <Button
                 variant="secondary"
                 busy={exportData.isPending}
                 onClick={() => exportData.mutate(undefined, { onError: () => void showAlert(messages.exportFailed) })}
               >
-                Descargar todos mis datos
+                {t('profile.download')}
               </Button>
             </div>
           </section>

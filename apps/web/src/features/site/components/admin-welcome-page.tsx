@@ -1,23 +1,22 @@
 import { Link } from 'react-router';
-import { messages } from '@clinica/shared';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import '../site.css';
 
 /** /Admin: the administrators' entry page (staff.md, route groups). */
 export function AdminWelcomePage() {
+  const { t } = useTranslation('site');
+  const messages = useMessages();
   return (
     <section className="site-page site-welcome site-welcome--admin" aria-labelledby="admin-welcome-title">
       <h1 id="admin-welcome-title">{messages.adminWelcome}</h1>
-      <p className="site-lead">
-        Desde esta área se revisan las consultas virtuales, las citas, los comprobantes de pago, los pacientes y las
-        sugerencias, y se publican las noticias de la clínica.
-      </p>
-      <p>Para registrarse necesita la clave de seguridad que le entregó la clínica.</p>
+      <p className="site-lead">{t('adminWelcome.lead')}</p>
+      <p>{t('adminWelcome.key')}</p>
       <div className="site-actions">
         <Link className="site-button" to="/Login_Admin">
-          Iniciar sesión como administrador
+          {t('adminWelcome.login')}
         </Link>
         <Link className="site-button site-button--outline" to="/Registro_Admin">
-          Registrarse como administrador
+          {t('adminWelcome.register')}
         </Link>
       </div>
     </section>

@@ -1,37 +1,24 @@
 import { Link } from 'react-router';
-import { messages } from '@clinica/shared';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useSiteConfig } from '../api/get-site-config.js';
 import { ClinicHours } from './clinic-hours.js';
 import { PriceTable } from './price-table.js';
+import { rich } from './rich.js';
 import { VideoEmbed } from './video-embed.js';
 import '../site.css';
 
 const SERVICE_CARDS = [
-  {
-    to: '/consultas-virtuales',
-    title: 'Consultas Virtuales',
-    text: 'Hable por chat con un médico desde donde esté, el mismo día y sin filas.',
-  },
-  {
-    to: '/medicina-general',
-    title: 'Medicina General',
-    text: 'Consultas generales, chequeos de rutina, vacunación y referencias a especialistas.',
-  },
-  {
-    to: '/psicologia',
-    title: 'Psicología',
-    text: 'Terapia individual, de pareja y familiar, evaluaciones psicológicas y consejería en crisis.',
-  },
-  {
-    to: '/consultas-virtuales',
-    title: 'Otros Servicios',
-    text: 'Medicina interna y seguimiento de enfermedades crónicas, también en consulta virtual.',
-  },
+  { id: 'virtual', to: '/consultas-virtuales' },
+  { id: 'general', to: '/medicina-general' },
+  { id: 'psychology', to: '/psicologia' },
+  { id: 'other', to: '/consultas-virtuales' },
 ] as const;
 
 const SPONSOR_SLOTS = [1, 2, 3] as const;
 
 function Videos() {
+  const { t } = useTranslation('site');
+  const messages = useMessages();
   const config = useSiteConfig();
   if (config.isPending) return <p className="site-note">{messages.loading}</p>;
   if (config.isError) return <p className="site-note">{messages.videosUnavailable}</p>;
@@ -42,41 +29,38 @@ function Videos() {
         <VideoEmbed
           key={url}
           url={url}
-          title={`Video ${i + 1} de ${config.data.clinicName}`}
-          position={`${i + 1} de ${urls.length}`}
+          title={t('home.videoTitle', { n: i + 1, clinic: config.data.clinicName })}
+          position={t('home.videoPosition', { n: i + 1, total: urls.length })}
         />
       ))}
-      <p className="site-note">Cada video se carga solo cuando usted pulsa «Ver video».</p>
+      <p className="site-note">{t('home.videosNote')}</p>
     </>
   );
 }
 
 /** The home page: videos, welcome and services, sponsors (patient-and-public.md, Home page). */
 export function HomePage() {
+  const { t } = useTranslation('site');
   return (
     <div className="site-home">
       <section className="site-home-main" aria-labelledby="home-title">
-        <h1 id="home-title">Bienvenidos a Nuestra Clínica</h1>
-        <p className="site-lead">
-          Cuidamos su salud en medicina general, psicología y medicina interna, en nuestras instalaciones en Panamá o
-          por consulta virtual desde cualquier lugar. Regístrese, elija el servicio y el médico, pague en línea y reciba
-          atención profesional con la confidencialidad que merece.
-        </p>
+        <h1 id="home-title">{t('home.title')}</h1>
+        <p className="site-lead">{t('home.lead')}</p>
 
-        <h2 className="site-visually-hidden">Nuestros servicios</h2>
+        <h2 className="site-visually-hidden">{t('home.servicesHeading')}</h2>
         <ul className="site-cards">
           {SERVICE_CARDS.map((card) => (
-            <li key={card.title} className="site-card">
+            <li key={card.id} className="site-card">
               <h3>
-                <Link to={card.to}>{card.title}</Link>
+                <Link to={card.to}>{t(`home.cards.${card.id}.title`)}</Link>
               </h3>
-              <p>{card.text}</p>
+              <p>{t(`home.cards.${card.id}.text`)}</p>
             </li>
           ))}
         </ul>
 
         <section className="site-block" aria-labelledby="home-prices">
-          <h2 id="home-prices">Precios y horarios</h2>
+          <h2 id="home-prices">{t('home.pricesHeading')}</h2>
           <div className="site-two">
             <PriceTable />
             <ClinicHours />
@@ -84,21 +68,23 @@ export function HomePage() {
         </section>
 
         <p className="site-closing">
-          ¿Tiene alguna pregunta? <Link to="/preguntas-frecuentes#contacto">Contáctenos</Link> y{' '}
-          <Link to="/citas">agende su cita</Link> hoy mismo: será un gusto atenderle.
+          {rich(t('home.closing'), {
+            contact: (c) => <Link to="/preguntas-frecuentes#contacto">{c}</Link>,
+            book: (c) => <Link to="/citas">{c}</Link>,
+          })}
         </p>
       </section>
 
       <aside className="site-home-videos" aria-labelledby="home-videos">
-        <h2 id="home-videos">Conózcanos</h2>
+        <h2 id="home-videos">{t('home.videosHeading')}</h2>
         <Videos />
       </aside>
 
       <aside className="site-home-sponsors" aria-labelledby="home-sponsors">
-        <h2 id="home-sponsors">Patrocinadores</h2>
+        <h2 id="home-sponsors">{t('home.sponsorsHeading')}</h2>
         <ul className="site-sponsors">
           {SPONSOR_SLOTS.map((n) => (
-            <li key={n}>Espacio para patrocinador</li>
+            <li key={n}>{t('home.sponsorSlot')}</li>
           ))}
         </ul>
       </aside>

@@ -1,47 +1,46 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.js';
+import { rich } from './rich.js';
 import '../site.css';
-
-export interface ServiceItem {
-  name: string;
-  text: string;
-}
 
 interface ServicePageProps {
   id: string;
-  title: string;
-  intro: ReactNode;
-  services: readonly ServiceItem[];
-  reasonsTitle: string;
-  reasons: readonly ServiceItem[];
+  /** Namespace prefix of the page's texts in the `site` catalogue ('general', 'psychology'). */
+  textKey: string;
+  serviceIds: readonly string[];
+  reasonIds: readonly string[];
   price: string;
   children?: ReactNode;
 }
 
 /** Layout shared by the discipline pages: intro, services, reasons, price and the two ways to book. */
-export function ServicePage({ id, title, intro, services, reasonsTitle, reasons, price, children }: ServicePageProps) {
+export function ServicePage({ id, textKey, serviceIds, reasonIds, price, children }: ServicePageProps) {
+  const { t } = useTranslation('site');
   return (
     <article className="site-page" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{title}</h1>
-      <div className="site-lead">{intro}</div>
+      <h1 id={`${id}-title`}>{t(`${textKey}.title`)}</h1>
+      <div className="site-lead">
+        <p>{t(`${textKey}.intro`)}</p>
+      </div>
 
       <section className="site-block" aria-labelledby={`${id}-services`}>
-        <h2 id={`${id}-services`}>Nuestros servicios</h2>
+        <h2 id={`${id}-services`}>{t('servicePage.servicesHeading')}</h2>
         <ul className="site-list">
-          {services.map((s) => (
-            <li key={s.name}>
-              <strong>{s.name}</strong>: {s.text}
+          {serviceIds.map((s) => (
+            <li key={s}>
+              <strong>{t(`${textKey}.services.${s}.name`)}</strong>: {t(`${textKey}.services.${s}.text`)}
             </li>
           ))}
         </ul>
       </section>
 
       <section className="site-block" aria-labelledby={`${id}-reasons`}>
-        <h2 id={`${id}-reasons`}>{reasonsTitle}</h2>
+        <h2 id={`${id}-reasons`}>{t(`${textKey}.reasonsTitle`)}</h2>
         <ul className="site-list site-list--check">
-          {reasons.map((r) => (
-            <li key={r.name}>
-              <strong>{r.name}</strong>: {r.text}
+          {reasonIds.map((r) => (
+            <li key={r}>
+              <strong>{t(`${textKey}.reasons.${r}.name`)}</strong>: {t(`${textKey}.reasons.${r}.text`)}
             </li>
           ))}
         </ul>
@@ -50,19 +49,17 @@ export function ServicePage({ id, title, intro, services, reasonsTitle, reasons,
       {children}
 
       <section className="site-block site-cta" aria-labelledby={`${id}-book`}>
-        <h2 id={`${id}-book`}>Pida su consulta</h2>
-        <p>
-          Precio: <strong>{price} por hora</strong>, en la clínica o en línea.
-        </p>
+        <h2 id={`${id}-book`}>{t('servicePage.book')}</h2>
+        <p>{rich(t('servicePage.price', { price }))}</p>
         <div className="site-actions">
           <Link className="site-button" to="/citas">
-            Consulta Presencial
+            {t('servicePage.inPerson')}
           </Link>
           <Link className="site-button site-button--outline" to="/consultas-virtuales">
-            Consulta Virtual
+            {t('servicePage.virtual')}
           </Link>
         </div>
-        <p className="site-note">Para pedir una consulta necesita iniciar sesión con su cuenta de paciente.</p>
+        <p className="site-note">{t('servicePage.note')}</p>
       </section>
     </article>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n.js';
 
 /** The embed address with autoplay on: the player is created by the visitor's own click. */
 function playerSrc(url: string): string | undefined {
@@ -17,6 +18,7 @@ function playerSrc(url: string): string | undefined {
  * to the home page sends nothing to the video platform.
  */
 export function VideoEmbed({ url, title, position }: { url: string; title: string; position: string }) {
+  const { t } = useTranslation('site');
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const src = playerSrc(url);
@@ -48,7 +50,7 @@ export function VideoEmbed({ url, title, position }: { url: string; title: strin
             <path d="M22 17 L41 28 L22 39 Z" fill="#0b2a5b" />
           </svg>
           <span>
-            Ver video<span className="site-visually-hidden"> {position}</span>
+            {t('video.watch')}<span className="site-visually-hidden"> {position}</span>
           </span>
         </button>
       )}

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { TIMERS, type PageRoute, type Sponsor } from '@clinica/shared';
+import { useTranslation } from '../../../lib/i18n.js';
 import { useTimeout } from '../../../lib/timers.js';
 import { useSponsors } from '../api/get-sponsors.js';
 import { sponsorAreasHidden } from '../sponsor-visibility.js';
 import '../sponsors.css';
 
-const LABELS = { 1: 'Anuncio destacado', 2: 'Anuncios' } as const;
+const LABELS = { 1: 'area.featured', 2: 'area.ads' } as const;
 
 // Only links the server accepted (http or https) are followed; anything else shows the logo alone.
 const isWebLink = (href: string) => /^https?:\/\//i.test(href);
@@ -49,13 +50,14 @@ function Logos({ sponsors }: { sponsors: Sponsor[] }) {
 }
 
 function Area({ area }: { area: 1 | 2 }) {
+  const { t } = useTranslation('sponsors');
   const sponsors = useSponsors();
   const cycling = useBannerCycle();
   const visible = area === 2 || cycling;
   // With no sponsors (or none loaded) the area shows nothing at all.
   if (!visible || !sponsors.data || sponsors.data.length === 0) return null;
   return (
-    <aside className={`sponsor-area sponsor-area-${area}`} aria-label={LABELS[area]}>
+    <aside className={`sponsor-area sponsor-area-${area}`} aria-label={t(LABELS[area])}>
       <Logos sponsors={sponsors.data} />
     </aside>
   );
@@ -68,5 +70,10 @@ function Area({ area }: { area: 1 | 2 }) {
  */
 export function SponsorArea({ area, route }: { area: 1 | 2; route: Pick<PageRoute, 'path' | 'group'> }) {
   if (sponsorAreasHidden(route)) return null;
-  return <Area area={area} />;
+  // Its own boundary: the area's catalogue loading never holds up the layout around it.
+  return (
+    <Suspense fallback={null}>
+      <Area area={area} />
+    </Suspense>
+  );
 }

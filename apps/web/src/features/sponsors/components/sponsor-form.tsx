@@ -6,6 +6,7 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useTranslation } from '../../../lib/i18n.js';
 import { sponsorPageSchema, type SponsorPageInput, type SponsorPageOutput } from '../sponsor-form-schema.js';
 
 const FIELDS = new Set<string>(['nombre', 'enlace', 'imagen']);
@@ -20,6 +21,7 @@ interface SponsorFormProps {
 
 /** Name, link and logo of a sponsor; shows the server's answer and clears itself after a new one. */
 export function SponsorForm({ mode, defaults, save, busy, onSaved }: SponsorFormProps) {
+  const { t } = useTranslation('sponsors');
   const schema = useMemo(() => sponsorPageSchema(mode), [mode]);
   const {
     register,
@@ -37,7 +39,7 @@ export function SponsorForm({ mode, defaults, save, busy, onSaved }: SponsorForm
       const result = await save(values);
       if (mode === 'create') reset();
       onSaved?.();
-      await showAlert(result.mensaje);
+      await showAlert(translateMessage(result.mensaje));
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.errors)) {
@@ -50,22 +52,22 @@ export function SponsorForm({ mode, defaults, save, busy, onSaved }: SponsorForm
 
   return (
     <form className="sponsors-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <Field label="Nombre del patrocinador" error={errors.nombre?.message} required>
+      <Field label={t('form.name')} error={errors.nombre?.message} required>
         {(p) => <input {...p} maxLength={100} {...register('nombre')} />}
       </Field>
-      <Field label="Enlace" error={errors.enlace?.message} hint="La dirección web a la que lleva el anuncio (https://…)." required>
+      <Field label={t('form.link')} error={errors.enlace?.message} hint={t('form.linkHint')} required>
         {(p) => <input {...p} type="url" inputMode="url" placeholder="https://" {...register('enlace')} />}
       </Field>
       <Field
-        label={mode === 'edit' ? 'Nuevo logotipo (opcional)' : 'Logotipo'}
+        label={mode === 'edit' ? t('form.newLogo') : t('form.logo')}
         error={errors.imagen?.message}
-        hint="PNG, JPEG o WebP, hasta 10 MB. Se muestra a 300 × 150 px como máximo."
+        hint={t('form.logoHint')}
         required={mode === 'create'}
       >
         {(p) => <input {...p} type="file" accept="image/png,image/jpeg,image/webp" {...register('imagen')} />}
       </Field>
       <Button type="submit" busy={busy}>
-        {mode === 'create' ? 'Agregar patrocinador' : 'Guardar cambios'}
+        {mode === 'create' ? t('form.add') : t('form.saveChanges')}
       </Button>
     </form>
   );

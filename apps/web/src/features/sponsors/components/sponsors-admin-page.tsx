@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { messages, type Sponsor } from '@clinica/shared';
+import type { Sponsor } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCreateSponsor } from '../api/create-sponsor.js';
 import { useDeleteSponsor } from '../api/delete-sponsor.js';
 import { useSponsors } from '../api/get-sponsors.js';
@@ -14,6 +15,8 @@ import '../sponsors.css';
 
 /** /Patrocinadores_Admin: the sponsors of the banner areas (name, logo, link), added, edited, removed. */
 export function SponsorsAdminPage() {
+  const { t } = useTranslation('sponsors');
+  const messages = useMessages();
   const sponsors = useSponsors();
   const create = useCreateSponsor();
   const update = useUpdateSponsor();
@@ -25,7 +28,7 @@ export function SponsorsAdminPage() {
     try {
       const result = await remove.mutateAsync(sponsor.id);
       setDeleting(null);
-      await showAlert(result.mensaje);
+      await showAlert(translateMessage(result.mensaje));
     } catch (error) {
       setDeleting(null);
       await showAlert(messageOf(error, messages.requestFailed));
@@ -34,13 +37,13 @@ export function SponsorsAdminPage() {
 
   return (
     <div className="sponsors-page">
-      <h1>Patrocinadores</h1>
+      <h1>{t('adminPage.title')}</h1>
       <section className="sponsors-card" aria-labelledby="sponsor-new">
-        <h2 id="sponsor-new">Nuevo patrocinador</h2>
+        <h2 id="sponsor-new">{t('adminPage.new')}</h2>
         <SponsorForm mode="create" busy={create.isPending} save={(values) => create.mutateAsync(values)} />
       </section>
       <section className="sponsors-card" aria-labelledby="sponsor-list">
-        <h2 id="sponsor-list">Patrocinadores actuales</h2>
+        <h2 id="sponsor-list">{t('adminPage.current')}</h2>
         {sponsors.isPending ? (
           <p className="sponsors-note">{messages.loading}</p>
         ) : sponsors.isError ? (
@@ -59,11 +62,11 @@ export function SponsorsAdminPage() {
                   <p>{s.enlace}</p>
                 </div>
                 <div className="sponsors-actions">
-                  <Button variant="secondary" onClick={() => setEditing(s)} aria-label={`Editar patrocinador «${s.nombre}»`}>
-                    Editar
+                  <Button variant="secondary" onClick={() => setEditing(s)} aria-label={t('adminPage.editLabel', { name: s.nombre })}>
+                    {t('adminPage.edit')}
                   </Button>
-                  <Button variant="danger" onClick={() => setDeleting(s)} aria-label={`Eliminar patrocinador «${s.nombre}»`}>
-                    Eliminar
+                  <Button variant="danger" onClick={() => setDeleting(s)} aria-label={t('adminPage.deleteLabel', { name: s.nombre })}>
+                    {t('adminPage.delete')}
                   </Button>
                 </div>
               </li>
@@ -72,7 +75,7 @@ export function SponsorsAdminPage() {
         )}
       </section>
       {editing && (
-        <Modal title="Editar patrocinador" onClose={() => setEditing(null)}>
+        <Modal title={t('adminPage.editTitle')} onClose={() => setEditing(null)}>
           <SponsorForm
             mode="edit"
             defaults={{ nombre: editing.nombre, enlace: editing.enlace }}

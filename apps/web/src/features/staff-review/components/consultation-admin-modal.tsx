@@ -1,21 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { TIPOS_DE_CONSULTA, messages, type AdminConsultationDetail, type TipoDeConsulta } from '@clinica/shared';
+import { TIPOS_DE_CONSULTA, type AdminConsultationDetail, type TipoDeConsulta } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { translateMessage, useMessages } from '../../../lib/i18n.js';
 import { useAdminConsultation } from '../api/get-admin-consultation.js';
 import { useUpdateConsultation } from '../api/update-consultation.js';
 import { DetailList } from './detail-list.js';
-import { PAYMENT_STATE_LABELS, TIPO_LABELS, formatDateTime, formatMoney, serviceLabel } from './format.js';
+import { formatMoney, useReviewFormat } from './format.js';
 import { ImageLink } from './image-link.js';
 
 /** The consultation's modal: every field, its files and payment, and the classification form. */
 export function ConsultationAdminModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useReviewFormat();
+  const messages = useMessages();
   const detail = useAdminConsultation(token);
   return (
-    <Modal title="Información Completa de la consulta" size="lg" onClose={onClose}>
+    <Modal title={t('consultationModal.title')} size="lg" onClose={onClose}>
       {token === '' ? (
         <p role="alert">{messages.detailTokenMissing}</p>
       ) : detail.isPending ? (
@@ -34,74 +37,76 @@ export function ConsultationAdminModal({ token, onClose }: { token: string; onCl
 const num = (n: number | null, unit: string) => (n === null ? null : `${n} ${unit}`);
 
 function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
+  const { t, formatDateTime, serviceLabel, paymentStateLabel, genderLabel, methodLabel, yesNo } = useReviewFormat();
+  const messages = useMessages();
   return (
     <div className="review-modal">
       <section aria-labelledby="cd-patient">
-        <h3 id="cd-patient">Paciente</h3>
+        <h3 id="cd-patient">{t('consultationModal.patient')}</h3>
         <DetailList
           items={[
-            ['Nombre', d.nombre],
-            ['Apellido', d.apellido],
-            ['Cédula', d.cedula],
-            ['Nacionalidad', d.nacionalidad],
-            ['Género', d.genero],
-            ['Edad', d.edad],
-            ['Dirección', d.direccion],
-            ['Correo', d.correo],
-            ['Celular', d.celular],
+            [t('consultationModal.firstName'), d.nombre],
+            [t('consultationModal.lastName'), d.apellido],
+            [t('consultationModal.idNumber'), d.cedula],
+            [t('consultationModal.nationality'), d.nacionalidad],
+            [t('consultationModal.gender'), genderLabel(d.genero)],
+            [t('consultationModal.age'), d.edad],
+            [t('consultationModal.address'), d.direccion],
+            [t('consultationModal.email'), d.correo],
+            [t('consultationModal.mobile'), d.celular],
           ]}
         />
       </section>
       <section aria-labelledby="cd-consult">
-        <h3 id="cd-consult">Consulta</h3>
+        <h3 id="cd-consult">{t('consultationModal.consultation')}</h3>
         <DetailList
           items={[
-            ['Servicio', serviceLabel(d.servicio)],
-            ['Médico', `${d.nombre_doctor} (${d.correo_doctor})`],
-            ['Fecha de registro', formatDateTime(d.fecha_registro)],
-            ['Token', <code key="t">{d.token}</code>],
-            ['Permiso de chat', d.permiso_chat ? 'Sí' : 'No'],
+            [t('consultationModal.service'), serviceLabel(d.servicio)],
+            [t('consultationModal.doctor'), `${d.nombre_doctor} (${d.correo_doctor})`],
+            [t('consultationModal.registeredAt'), formatDateTime(d.fecha_registro)],
+            [t('consultationModal.token'), <code key="t">{d.token}</code>],
+            [t('consultationModal.chatPermission'), yesNo(d.permiso_chat)],
           ]}
         />
       </section>
       <section aria-labelledby="cd-history">
-        <h3 id="cd-history">Historia clínica</h3>
+        <h3 id="cd-history">{t('consultationModal.history')}</h3>
         <DetailList
           items={[
-            ['Síntomas', d.sintomas],
-            ['Antecedentes familiares', d.antecedentes_familiares],
-            ['Antecedentes personales', d.antecedentes_personales],
-            ['Antecedentes quirúrgicos', d.antecedentes_quirurgicos],
-            ['Alergias', d.alergias],
-            ['Otros datos', d.otros_datos],
+            [t('consultationModal.symptoms'), d.sintomas],
+            [t('consultationModal.familyHistory'), d.antecedentes_familiares],
+            [t('consultationModal.personalHistory'), d.antecedentes_personales],
+            [t('consultationModal.surgicalHistory'), d.antecedentes_quirurgicos],
+            [t('consultationModal.allergies'), d.alergias],
+            [t('consultationModal.otherData'), d.otros_datos],
           ]}
         />
       </section>
       <section aria-labelledby="cd-vitals">
-        <h3 id="cd-vitals">Signos vitales</h3>
+        <h3 id="cd-vitals">{t('consultationModal.vitals')}</h3>
         <DetailList
           items={[
-            ['Peso', num(d.peso, 'kg')],
-            ['Talla', num(d.talla, 'm')],
-            ['Presión arterial', d.presion_arterial],
-            ['Frecuencia cardíaca', d.frecuencia_cardiaca],
-            ['Frecuencia respiratoria', d.frecuencia_respiratoria],
+            [t('consultationModal.weight'), num(d.peso, 'kg')],
+            [t('consultationModal.height'), num(d.talla, 'm')],
+            [t('consultationModal.bloodPressure'), d.presion_arterial],
+            [t('consultationModal.heartRate'), d.frecuencia_cardiaca],
+            [t('consultationModal.respiratoryRate'), d.frecuencia_respiratoria],
           ]}
         />
       </section>
       <section aria-labelledby="cd-followup">
-        <h3 id="cd-followup">Seguimiento del médico</h3>
+        <h3 id="cd-followup">{t('consultationModal.followUp')}</h3>
         <DetailList
           items={[
-            ['Análisis', d.analisis],
-            ['Plan', d.plan],
-            ['Próxima consulta', d.fecha ? `${d.fecha}${d.hora ? ` ${d.hora}` : ''}` : null],
-            ['Revisado por el médico', d.revisado === 1 ? 'Sí' : 'No'],
+            [t('consultationModal.analysis'), d.analisis],
+            [t('consultationModal.plan'), d.plan],
+            [t('consultationModal.nextConsultation'), d.fecha ? `${d.fecha}${d.hora ? ` ${d.hora}` : ''}` : null],
+            [t('consultationModal.reviewedByDoctor'), yesNo(d.revisado === 1)],
             [
-              'Archivo de exámenes',
+              t('consultationModal.examFile'),
               d.archivo_examenes_encrypted ? (
                 <a key="x" href={d.archivo_examenes_encrypted} target="_blank" rel="noopener">
-                  Descargar archivo de exámenes
+                  {t('consultationModal.downloadExamFile')}
                 </a>
               ) : null,
             ],
@@ -109,7 +114,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
         />
       </section>
       <section aria-labelledby="cd-images">
-        <h3 id="cd-images">Imágenes</h3>
+        <h3 id="cd-images">{t('consultationModal.images')}</h3>
         {d.imagenes.length === 0 ? (
           <p>{messages.unavailable}</p>
         ) : (
@@ -123,7 +128,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
         )}
       </section>
       <section aria-labelledby="cd-payment">
-        <h3 id="cd-payment">Pago y comprobante</h3>
+        <h3 id="cd-payment">{t('consultationModal.payment')}</h3>
         {d.pago.posible_duplicado && (
           <p className="review-warning" role="note">
             {messages.possibleDuplicateReceipt}
@@ -131,14 +136,14 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
         )}
         <DetailList
           items={[
-            ['Método de pago', d.pago.metodo_de_pago],
-            ['Monto', formatMoney(d.pago.monto)],
-            ['Estado del pago', PAYMENT_STATE_LABELS[d.pago.estado]],
-            ['Motivo del rechazo', d.pago.estado === 'rechazado' ? d.pago.motivo_rechazo : null],
+            [t('consultationModal.paymentMethod'), methodLabel(d.pago.metodo_de_pago)],
+            [t('consultationModal.amount'), formatMoney(d.pago.monto)],
+            [t('consultationModal.paymentState'), paymentStateLabel(d.pago.estado)],
+            [t('consultationModal.rejectionReason'), d.pago.estado === 'rechazado' ? d.pago.motivo_rechazo : null],
             [
-              'Comprobante',
+              t('consultationModal.receipt'),
               d.pago.Link_Comprobante ? (
-                <ImageLink key="c" url={d.pago.Link_Comprobante} nombre={d.pago.Nombre_Comprobante ?? 'Comprobante'} />
+                <ImageLink key="c" url={d.pago.Link_Comprobante} nombre={d.pago.Nombre_Comprobante ?? t('file.receipt')} />
               ) : (
                 messages.receiptUnavailable
               ),
@@ -153,6 +158,8 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
 
 /** tipo_de_consulta and estado_consulta, saved with the catalogue's messages. */
 function ClassificationForm({ d }: { d: AdminConsultationDetail }) {
+  const { t, tipoLabel } = useReviewFormat();
+  const messages = useMessages();
   const [tipo, setTipo] = useState<TipoDeConsulta | ''>(d.tipo_de_consulta ?? '');
   const [abierta, setAbierta] = useState(d.estado_consulta === 1);
   const update = useUpdateConsultation();
@@ -161,10 +168,10 @@ function ClassificationForm({ d }: { d: AdminConsultationDetail }) {
     e.preventDefault();
     try {
       const result = await update.mutateAsync({ consulta_id: d.id, correo: d.correo, tipo_consulta: tipo, estado_consulta: abierta ? 1 : 0 });
-      void showAlert(result.message || messages.consultationUpdated);
+      void showAlert(result.message ? translateMessage(result.message) : messages.consultationUpdated);
     } catch (error) {
       if (error instanceof ApiError && error.status > 0) {
-        void showAlert(`${messages.consultationUpdateFailedPrefix}${error.message || messages.unknownBackendError}`);
+        void showAlert(`${messages.consultationUpdateFailedPrefix}${error.message ? translateMessage(error.message) : messages.unknownBackendError}`);
       } else {
         void showAlert(messages.consultationUpdateNetworkErrorAdmin);
       }
@@ -173,15 +180,15 @@ function ClassificationForm({ d }: { d: AdminConsultationDetail }) {
 
   return (
     <form className="review-form" onSubmit={(e) => void submit(e)} aria-labelledby="cd-classify">
-      <h3 id="cd-classify">Clasificación y estado</h3>
-      <p className="review-hint">tipo_a y tipo_b autorizan el chat y aprueban el pago pendiente; tipo_c y Quitar Permiso retiran el permiso.</p>
-      <Field label="Tipo de consulta" required>
+      <h3 id="cd-classify">{t('classification.title')}</h3>
+      <p className="review-hint">{t('classification.hint')}</p>
+      <Field label={t('classification.type')} required>
         {(p) => (
           <select {...p} value={tipo} onChange={(e) => setTipo(e.currentTarget.value as TipoDeConsulta | '')}>
-            <option value="">Sin clasificar</option>
-            {TIPOS_DE_CONSULTA.map((t) => (
-              <option key={t} value={t}>
-                {TIPO_LABELS[t]}
+            <option value="">{t('tipos.none')}</option>
+            {TIPOS_DE_CONSULTA.map((x) => (
+              <option key={x} value={x}>
+                {tipoLabel(x)}
               </option>
             ))}
           </select>
@@ -189,10 +196,10 @@ function ClassificationForm({ d }: { d: AdminConsultationDetail }) {
       </Field>
       <label className="review-check">
         <input type="checkbox" checked={abierta} onChange={(e) => setAbierta(e.currentTarget.checked)} />
-        Consulta abierta (estado_consulta)
+        {t('classification.open')}
       </label>
       <Button type="submit" busy={update.isPending}>
-        Actualizar
+        {t('classification.submit')}
       </Button>
     </form>
   );

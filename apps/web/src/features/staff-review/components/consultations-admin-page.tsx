@@ -1,40 +1,42 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages } from '../../../lib/i18n.js';
 import { useAdminConsultations } from '../api/get-admin-consultations.js';
 import { ConsultationAdminModal } from './consultation-admin-modal.js';
-import { PAYMENT_STATE_LABELS, TIPO_LABELS, formatDateTime, serviceLabel } from './format.js';
+import { useReviewFormat } from './format.js';
 import { SearchBar } from './search-bar.js';
 import '../staff-review.css';
 
 /** /Consultas_Admin: every consultation, the first-name search and the detail modal by token. */
 export function ConsultasAdminPage() {
+  const { t, formatDateTime, paymentStateLabel, serviceLabel, tipoLabel, methodLabel } = useReviewFormat();
+  const messages = useMessages();
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const rows = useAdminConsultations(search);
 
   return (
     <div className="review-page">
-      <h1>Consultas virtuales</h1>
+      <h1>{t('consultationsPage.title')}</h1>
       <SearchBar
         onSearch={(name) => (name === '' ? void showAlert(messages.missingFields) : setSearch(name))}
         onClear={() => setSearch(null)}
       />
       <div className="review-table-wrap">
         <table className="review-table">
-          <caption className="visually-hidden">Consultas virtuales</caption>
+          <caption className="visually-hidden">{t('consultationsPage.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Paciente</th>
-              <th scope="col">Cédula</th>
-              <th scope="col">Correo</th>
-              <th scope="col">Fecha de registro</th>
-              <th scope="col">Servicio</th>
-              <th scope="col">Tipo</th>
-              <th scope="col">Pago</th>
-              <th scope="col">Detalle</th>
+              <th scope="col">{t('table.patient')}</th>
+              <th scope="col">{t('table.idNumber')}</th>
+              <th scope="col">{t('table.email')}</th>
+              <th scope="col">{t('table.registeredAt')}</th>
+              <th scope="col">{t('table.service')}</th>
+              <th scope="col">{t('table.type')}</th>
+              <th scope="col">{t('table.payment')}</th>
+              <th scope="col">{t('table.detail')}</th>
             </tr>
           </thead>
           <tbody>
@@ -63,15 +65,15 @@ export function ConsultasAdminPage() {
                   <td>{formatDateTime(r.fecha_registro)}</td>
                   <td>{serviceLabel(r.servicio)}</td>
                   <td>
-                    {r.tipo_de_consulta ? TIPO_LABELS[r.tipo_de_consulta] : 'Sin clasificar'}
-                    {r.estado_consulta === 0 && <span className="review-badge">Cerrada</span>}
+                    {r.tipo_de_consulta ? tipoLabel(r.tipo_de_consulta) : t('tipos.none')}
+                    {r.estado_consulta === 0 && <span className="review-badge">{t('table.closed')}</span>}
                   </td>
                   <td>
-                    {r.metodo_de_pago} · <span className={`review-state review-state-${r.estado_pago}`}>{PAYMENT_STATE_LABELS[r.estado_pago]}</span>
+                    {methodLabel(r.metodo_de_pago)} · <span className={`review-state review-state-${r.estado_pago}`}>{paymentStateLabel(r.estado_pago)}</span>
                   </td>
                   <td>
-                    <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={`Información Completa de ${r.nombre} ${r.apellido}`}>
-                      Información Completa
+                    <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('table.fullInfoFor', { name: `${r.nombre} ${r.apellido}` })}>
+                      {t('table.fullInfo')}
                     </Button>
                   </td>
                 </tr>

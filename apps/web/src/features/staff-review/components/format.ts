@@ -1,38 +1,43 @@
-import { CLINIC_TIME_ZONE, SERVICE_LABELS, type PaymentPurpose, type PaymentState, type Service, type TipoDeConsulta } from '@clinica/shared';
+import { CLINIC_TIME_ZONE, type PaymentPurpose, type PaymentState, type Service, type TipoDeConsulta } from '@clinica/shared';
+import { SOURCE_LANGUAGE, useTranslation, type TFunction } from '../../../lib/i18n.js';
 
-const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-
-/** An ISO instant as Panama's date and time. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+/** Panama's date and time, written the way of the language (Spanish: Panama's own way). */
+const dateTimeFormat = (language: string) => {
+  let f = dateTimes.get(language);
+  if (!f) {
+    const locale = language === SOURCE_LANGUAGE ? 'es-PA' : language;
+    f = new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+    dateTimes.set(language, f);
+  }
+  return f;
+};
 
 export const formatMoney = (monto: number) => `USD ${monto.toFixed(2)}`;
 
-export const serviceLabel = (s: Service) => SERVICE_LABELS[s];
+const EVENTS = new Set(['creado', 'aprobado', 'rechazado', 'revisado', 'no_revisado', 'factura_adjunta']);
+const GENDERS = new Set(['masculino', 'femenino', 'otro']);
+// Payment methods are stored values; their shown names (Yappy is a brand: shown as is).
+const METHOD_KEYS: Record<string, string> = { 'Paypal o Tarjeta': 'methods.paypal', Transferencia: 'methods.transfer' };
 
-export const TIPO_LABELS: Record<TipoDeConsulta, string> = {
-  quitar_permiso: 'Quitar Permiso',
-  tipo_a: 'tipo_a (bajo riesgo)',
-  tipo_b: 'tipo_b (urgente)',
-  tipo_c: 'tipo_c (emergencia)',
-};
+/** The staff-review namespace's `t` and the shown names of the stored values, in the current language. */
+export function useReviewFormat() {
+  const { t, i18n } = useTranslation('staff-review');
+  const dateTime = dateTimeFormat(i18n.language);
+  return {
+    t,
+    /** An ISO instant as Panama's date and time. */
+    formatDateTime: (iso: string) => dateTime.format(new Date(iso)),
+    serviceLabel: (s: Service) => t(`services.${s}`),
+    tipoLabel: (tipo: TipoDeConsulta) => t(`tipos.${tipo}`),
+    paymentStateLabel: (s: PaymentState) => t(`paymentStates.${s}`),
+    purposeLabel: (p: PaymentPurpose) => t(`purposes.${p}`),
+    eventLabel: (e: string) => (EVENTS.has(e) ? t(`events.${e}`) : e),
+    genderLabel: (g: string) => (GENDERS.has(g) ? t(`genders.${g}`) : g),
+    methodLabel: (m: string) => (METHOD_KEYS[m] ? t(METHOD_KEYS[m]) : m),
+    yesNo: (yes: boolean) => t(yes ? 'common.yes' : 'common.no'),
+  };
+}
 
-export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
-  pendiente: 'Pendiente',
-  aprobado: 'Aprobado',
-  rechazado: 'Rechazado',
-};
-
-export const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
-  consulta: 'Consulta virtual',
-  cita: 'Cita presencial',
-  hora_extra: 'Hora adicional de chat',
-};
-
-export const EVENT_LABELS: Record<string, string> = {
-  creado: 'Pago registrado',
-  aprobado: 'Pago aprobado',
-  rechazado: 'Comprobante rechazado',
-  revisado: 'Marcado como revisado',
-  no_revisado: 'Marcado como no revisado',
-  factura_adjunta: 'Factura fiscal adjunta',
-};
+export type ReviewFormat = ReturnType<typeof useReviewFormat>;
+export type { TFunction };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 
 const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
 
@@ -8,6 +8,8 @@ const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
  * that opens it in a new tab. A preview that fails says so ('No se pudo cargar la imagen del enlace.').
  */
 export function ImageLink({ url, nombre }: { url: string; nombre: string }) {
+  const { t } = useTranslation('staff-review');
+  const messages = useMessages();
   const [failed, setFailed] = useState(false);
   const image = IMAGE_NAME.test(nombre);
   return (
@@ -15,7 +17,7 @@ export function ImageLink({ url, nombre }: { url: string; nombre: string }) {
       {image && !failed && <img src={url} alt={nombre} width={150} className="review-thumb" onError={() => setFailed(true)} />}
       {image && failed && <span className="review-error">{messages.imageLinkFailed}</span>}
       <a href={url} target="_blank" rel="noopener">
-        Ver {nombre}
+        {t('file.view', { name: nombre })}
       </a>
     </span>
   );

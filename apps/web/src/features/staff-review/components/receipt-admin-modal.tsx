@@ -1,23 +1,26 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { messages, type AdminReceiptDetail } from '@clinica/shared';
+import type { AdminReceiptDetail } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { translateMessage, useMessages } from '../../../lib/i18n.js';
 import { useApproveReceipt } from '../api/approve-receipt.js';
 import { useAdminReceipt } from '../api/get-admin-receipt.js';
 import { useRejectReceipt } from '../api/reject-receipt.js';
 import { useUpdateReceipt } from '../api/update-receipt.js';
 import { DetailList } from './detail-list.js';
-import { EVENT_LABELS, PAYMENT_STATE_LABELS, PURPOSE_LABELS, formatDateTime, formatMoney, serviceLabel } from './format.js';
+import { formatMoney, useReviewFormat } from './format.js';
 import { ImageLink } from './image-link.js';
 
 /** The receipt's modal: its data and file, the revisado toggle, the fiscal PDF, rejecting with a reason. */
 export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useReviewFormat();
+  const messages = useMessages();
   const detail = useAdminReceipt(token);
   return (
-    <Modal title="Información Completa del recibo" size="lg" onClose={onClose}>
+    <Modal title={t('receiptModal.title')} size="lg" onClose={onClose}>
       {token === '' ? (
         <p role="alert">{messages.detailTokenMissing}</p>
       ) : detail.isPending ? (
@@ -34,16 +37,18 @@ export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: 
 }
 
 function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
+  const { t, formatDateTime, serviceLabel, paymentStateLabel, purposeLabel, eventLabel, methodLabel, yesNo } = useReviewFormat();
+  const messages = useMessages();
   return (
     <div className="review-modal">
       {r.posible_duplicado && (
         <div className="review-warning" role="note">
           <p>{messages.possibleDuplicateReceipt}</p>
           <p>
-            Otros pagos con el mismo archivo:{' '}
-            {r.duplicados.map((t) => (
-              <code key={t} className="review-token">
-                {t}
+            {t('receiptModal.otherPayments')}{' '}
+            {r.duplicados.map((token) => (
+              <code key={token} className="review-token">
+                {token}
               </code>
             ))}
           </p>
@@ -51,28 +56,28 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
       )}
       <DetailList
         items={[
-          ['Nombre', r.nombre],
-          ['Apellido', r.apellido],
-          ['Cédula', r.cedula],
-          ['Celular', r.celular],
-          ['Correo', r.correo],
-          ['Concepto', `${PURPOSE_LABELS[r.proposito]} · ${serviceLabel(r.servicio)}`],
-          ['Monto', formatMoney(r.monto)],
-          ['Método de pago', r.metodo_de_pago],
-          ['Acuerdo', r.acuerdo ? 'Sí' : 'No'],
-          ['Fecha', formatDateTime(r.fecha)],
-          ['Estado', PAYMENT_STATE_LABELS[r.estado]],
-          ['Motivo del rechazo', r.estado === 'rechazado' ? r.motivo_rechazo : null],
-          ['Token', <code key="t">{r.token}</code>],
+          [t('consultationModal.firstName'), r.nombre],
+          [t('consultationModal.lastName'), r.apellido],
+          [t('consultationModal.idNumber'), r.cedula],
+          [t('consultationModal.mobile'), r.celular],
+          [t('consultationModal.email'), r.correo],
+          [t('receiptModal.concept'), `${purposeLabel(r.proposito)} · ${serviceLabel(r.servicio)}`],
+          [t('consultationModal.amount'), formatMoney(r.monto)],
+          [t('consultationModal.paymentMethod'), methodLabel(r.metodo_de_pago)],
+          [t('receiptModal.agreement'), yesNo(r.acuerdo)],
+          [t('receiptModal.date'), formatDateTime(r.fecha)],
+          [t('receiptModal.state'), paymentStateLabel(r.estado)],
+          [t('consultationModal.rejectionReason'), r.estado === 'rechazado' ? r.motivo_rechazo : null],
+          [t('consultationModal.token'), <code key="t">{r.token}</code>],
           [
-            'Comprobante',
-            r.Link_Comprobante ? <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? 'Comprobante'} /> : messages.receiptUnavailable,
+            t('consultationModal.receipt'),
+            r.Link_Comprobante ? <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? t('file.receipt')} /> : messages.receiptUnavailable,
           ],
           [
-            'Factura fiscal',
+            t('receiptModal.invoice'),
             r.Link_Factura ? (
               <a key="f" href={r.Link_Factura} target="_blank" rel="noopener">
-                Ver factura fiscal ({r.archivo_nombre})
+                {t('receiptModal.viewInvoice', { name: r.archivo_nombre })}
               </a>
             ) : null,
           ],
@@ -82,11 +87,11 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
       {r.aprobable && <ApproveButton id={r.id} />}
       {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && <RejectForm id={r.id} />}
       <section aria-labelledby="rd-history">
-        <h3 id="rd-history">Historial</h3>
+        <h3 id="rd-history">{t('receiptModal.history')}</h3>
         <ol className="review-history">
           {r.historial.map((h, i) => (
             <li key={i}>
-              {formatDateTime(h.fecha)} · {EVENT_LABELS[h.evento] ?? h.evento}
+              {formatDateTime(h.fecha)} · {eventLabel(h.evento)}
               {h.por ? ` · ${h.por}` : ''}
               {h.detalle ? ` · ${h.detalle}` : ''}
             </li>
@@ -99,6 +104,8 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
 
 /** actualizar_pagos: revisado and an optional fiscal receipt (PDF only). */
 function ReceiptUpdateForm({ r }: { r: AdminReceiptDetail }) {
+  const { t } = useReviewFormat();
+  const messages = useMessages();
   const [revisado, setRevisado] = useState(r.revisado);
   const [archivo, setArchivo] = useState<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -114,7 +121,7 @@ function ReceiptUpdateForm({ r }: { r: AdminReceiptDetail }) {
       const result = await update.mutateAsync({ id: r.id, revisado, archivo });
       setArchivo(null);
       if (input.current) input.current.value = '';
-      void showAlert(result.message);
+      void showAlert(translateMessage(result.message));
     } catch (error) {
       void showAlert(messageOf(error, messages.receiptUpdateConnectionError));
     }
@@ -122,40 +129,44 @@ function ReceiptUpdateForm({ r }: { r: AdminReceiptDetail }) {
 
   return (
     <form className="review-form" onSubmit={(e) => void submit(e)} aria-labelledby="rd-update">
-      <h3 id="rd-update">Revisión y factura fiscal</h3>
+      <h3 id="rd-update">{t('receiptModal.updateTitle')}</h3>
       <label className="review-check">
         <input type="checkbox" checked={revisado} onChange={(e) => setRevisado(e.currentTarget.checked)} />
-        Revisado
+        {t('receiptModal.reviewed')}
       </label>
-      <Field label="Factura fiscal (solo PDF)" hint={r.archivo_nombre ? `Actual: ${r.archivo_nombre}. Una nueva la reemplaza.` : undefined}>
+      <Field label={t('receiptModal.invoiceFile')} hint={r.archivo_nombre ? t('receiptModal.currentInvoice', { name: r.archivo_nombre }) : undefined}>
         {(p) => <input {...p} ref={input} type="file" accept="application/pdf,.pdf" onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)} />}
       </Field>
       <Button type="submit" busy={update.isPending}>
-        Guardar
+        {t('receiptModal.save')}
       </Button>
     </form>
   );
 }
 
 function ApproveButton({ id }: { id: string }) {
+  const { t } = useReviewFormat();
+  const messages = useMessages();
   const approve = useApproveReceipt();
   return (
     <Button
       busy={approve.isPending}
       onClick={() =>
         void approve.mutateAsync({ id }).then(
-          (result) => showAlert(result.message),
+          (result) => showAlert(translateMessage(result.message)),
           (error: unknown) => showAlert(messageOf(error, messages.receiptUpdateConnectionError)),
         )
       }
     >
-      Aprobar pago
+      {t('receiptModal.approve')}
     </Button>
   );
 }
 
 /** Rejects the receipt with the reason the patient sees on their receipt and waiting page. */
 function RejectForm({ id }: { id: string }) {
+  const { t } = useReviewFormat();
+  const messages = useMessages();
   const [motivo, setMotivo] = useState('');
   const reject = useRejectReceipt();
   const submit = async (e: FormEvent) => {
@@ -166,19 +177,19 @@ function RejectForm({ id }: { id: string }) {
     }
     try {
       const result = await reject.mutateAsync({ id, motivo: motivo.trim() });
-      void showAlert(result.message);
+      void showAlert(translateMessage(result.message));
     } catch (error) {
       void showAlert(messageOf(error, messages.receiptUpdateConnectionError));
     }
   };
   return (
     <form className="review-form review-reject" onSubmit={(e) => void submit(e)} aria-labelledby="rd-reject">
-      <h3 id="rd-reject">Rechazar comprobante</h3>
-      <Field label="Motivo del rechazo" hint="El paciente verá este motivo.">
+      <h3 id="rd-reject">{t('receiptModal.rejectTitle')}</h3>
+      <Field label={t('receiptModal.rejectReason')} hint={t('receiptModal.rejectHint')}>
         {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />}
       </Field>
       <Button type="submit" variant="danger" busy={reject.isPending}>
-        Rechazar comprobante
+        {t('receiptModal.reject')}
       </Button>
     </form>
   );

@@ -1,40 +1,42 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages } from '../../../lib/i18n.js';
 import { useAdminReceipts } from '../api/get-admin-receipts.js';
-import { PAYMENT_STATE_LABELS, PURPOSE_LABELS, formatDateTime, formatMoney } from './format.js';
+import { formatMoney, useReviewFormat } from './format.js';
 import { ReceiptAdminModal } from './receipt-admin-modal.js';
 import { SearchBar } from './search-bar.js';
 import '../staff-review.css';
 
 /** /Recibo_Admin: every payment receipt, the first-name search and the detail modal by token. */
 export function ReciboAdminPage() {
+  const { t, formatDateTime, paymentStateLabel, purposeLabel, methodLabel, yesNo } = useReviewFormat();
+  const messages = useMessages();
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const rows = useAdminReceipts(search);
 
   return (
     <div className="review-page">
-      <h1>Recibos de pago</h1>
+      <h1>{t('receiptsPage.title')}</h1>
       <SearchBar
         onSearch={(name) => (name === '' ? void showAlert(messages.missingFields) : setSearch(name))}
         onClear={() => setSearch(null)}
       />
       <div className="review-table-wrap">
         <table className="review-table">
-          <caption className="visually-hidden">Recibos de pago</caption>
+          <caption className="visually-hidden">{t('receiptsPage.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Paciente</th>
-              <th scope="col">Concepto</th>
-              <th scope="col">Monto</th>
-              <th scope="col">Método</th>
-              <th scope="col">Fecha</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Revisado</th>
-              <th scope="col">Detalle</th>
+              <th scope="col">{t('table.patient')}</th>
+              <th scope="col">{t('table.concept')}</th>
+              <th scope="col">{t('table.amount')}</th>
+              <th scope="col">{t('table.method')}</th>
+              <th scope="col">{t('table.date')}</th>
+              <th scope="col">{t('table.state')}</th>
+              <th scope="col">{t('table.reviewed')}</th>
+              <th scope="col">{t('table.detail')}</th>
             </tr>
           </thead>
           <tbody>
@@ -57,19 +59,19 @@ export function ReciboAdminPage() {
                 <tr key={r.id}>
                   <th scope="row">
                     {r.nombre} {r.apellido}
-                    {r.posible_duplicado && <span className="review-badge review-badge-warn">Posible duplicado</span>}
+                    {r.posible_duplicado && <span className="review-badge review-badge-warn">{t('table.possibleDuplicate')}</span>}
                   </th>
-                  <td>{PURPOSE_LABELS[r.proposito]}</td>
+                  <td>{purposeLabel(r.proposito)}</td>
                   <td>{formatMoney(r.monto)}</td>
-                  <td>{r.metodo_de_pago}</td>
+                  <td>{methodLabel(r.metodo_de_pago)}</td>
                   <td>{formatDateTime(r.fecha)}</td>
                   <td>
-                    <span className={`review-state review-state-${r.estado}`}>{PAYMENT_STATE_LABELS[r.estado]}</span>
+                    <span className={`review-state review-state-${r.estado}`}>{paymentStateLabel(r.estado)}</span>
                   </td>
-                  <td>{r.revisado ? 'Sí' : 'No'}</td>
+                  <td>{yesNo(r.revisado)}</td>
                   <td>
-                    <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={`Información Completa de ${r.nombre} ${r.apellido}`}>
-                      Información Completa
+                    <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('table.fullInfoFor', { name: `${r.nombre} ${r.apellido}` })}>
+                      {t('table.fullInfo')}
                     </Button>
                   </td>
                 </tr>

@@ -1,17 +1,29 @@
 import { useState } from 'react';
-import { messages } from '@clinica/shared';
 import { NameSearch } from '../../../components/ui/name-search.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { messageOf } from '../../../lib/api-client.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useAdminSuggestions } from '../api/get-admin-suggestions.js';
 import '../../../components/ui/list.css';
 import '../suggestions.css';
 
-const dateTime = new Intl.DateTimeFormat('es-PA', { timeZone: 'America/Panama', dateStyle: 'short', timeStyle: 'short' });
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** Panama's date and time, written the way the current language writes them. */
+const dateTimeIn = (lng: string) => {
+  let f = formats.get(lng);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lng === 'es' ? 'es-PA' : lng, { timeZone: 'America/Panama', dateStyle: 'short', timeStyle: 'short' });
+    formats.set(lng, f);
+  }
+  return f;
+};
 
 /** /Sugerencias_Admin: every suggestion, newest first, searchable by the sender's first name. */
 export function SugerenciasAdminPage() {
+  const { t, i18n } = useTranslation('suggestions');
+  const messages = useMessages();
+  const dateTime = dateTimeIn(i18n.resolvedLanguage ?? i18n.language);
   const [search, setSearch] = useState<string | null>(null);
   const pages = useCursorPages();
   const rows = useAdminSuggestions(search, pages.cursor);
@@ -22,18 +34,18 @@ export function SugerenciasAdminPage() {
 
   return (
     <div className="list-page">
-      <h1>Sugerencias</h1>
+      <h1>{t('admin.title')}</h1>
       <NameSearch onSearch={(name) => find(name === '' ? null : name)} onClear={() => find(null)} />
       <div className="list-table-wrap">
         <table className="list-table">
-          <caption className="visually-hidden">Sugerencias de los pacientes</caption>
+          <caption className="visually-hidden">{t('admin.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Sugerencia</th>
-              <th scope="col">Nombre</th>
-              <th scope="col">Apellido</th>
-              <th scope="col">Correo</th>
-              <th scope="col">Fecha de registro</th>
+              <th scope="col">{t('admin.colSuggestion')}</th>
+              <th scope="col">{t('admin.colName')}</th>
+              <th scope="col">{t('admin.colLastName')}</th>
+              <th scope="col">{t('admin.colEmail')}</th>
+              <th scope="col">{t('admin.colDate')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  TWO_FACTOR_CHALLENGE_MS,
+  errorSchema,
+  messages,
+  resultSchema,
+  totpCodeSchema,
+  twoFactorLoginSchema,
+  twoFactorRecoveryCodesSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@clinica/shared';
+import { cookieNames } from '../../plugins/sessions.js';
+import { CodeRefused, type StaffRole } from './two-factor.service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
+
+/** The cookie of a sign-in waiting for its code: random, httpOnly, 5 minutes, one per role. */
+const challengeCookie = (production: boolean, role: StaffRole) => ({
+  name: `${production ? '__Host-' : ''}mfa_${role}`,
+  options: { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: production },
+});
+
+/** Sets the cookie of a sign-in waiting for its code (the staff login routes call it). */
+export function setChallengeCookie(reply: FastifyReply, production: boolean, role: StaffRole, token: string) {
+  const c = challengeCookie(production, role);
+  return reply.setCookie(c.name, token, { ...c.options, maxAge: TWO_FACTOR_CHALLENGE_MS / 1000 });
+}
+
+/**
+ * Two-factor sign-in of administrators and doctors (issue 11): the code of a sign-in, and the
+ * enrolment pages' calls (status, start, confirm, new recovery codes, turn off).
+ */
+export default async function twoFactorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const cookies = cookieNames(app.config.production);
+  const client = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+
+  for (const role of ['admin', 'doctor'] as const) {
+    const base = `/api/${role}`;
+    const challenge = challengeCookie(app.config.production, role);
+    const me = (request: FastifyRequest) => request.accounts[role]!;
+    // The enrolment's own calls stay open to a session that has not enrolled yet.
+    const enrolment = { access: role, withoutTwoFactor: true } as const;
+
+    app.post(`${base}/login/code`, {
+      config: { access: 'anonymous' },
+      schema: { body: twoFactorLoginSchema, response: { 200: resultSchema, ...errors } },
+      handler: async (request, reply) => {
+        let result;
+        try {
+          result = await app.twoFactor.completeChallenge(role, request.cookies[challenge.name], request.body.codigo);
+        } catch (err) {
+          if (err instanceof CodeRefused) {
+            await app.audit(request, {
+              action: 'auth.2fa_failed',
+              actor: { role, accountId: err.staffId, correo: err.correo },
+              outcome: 'failure',
+            });
+          } else {
+            reply.clearCookie(challenge.name, challenge.options);
+          }
+          throw err;
+        }
+        const token = await app.sessions.create(role, result.staffId, client(request));
+        reply.clearCookie(challenge.name, challenge.options);
+        reply.setCookie(cookies.names[role], token, cookies.options);
+        await app.audit(request, {
+          action: 'auth.2fa_login',
+          actor: { role, accountId: result.staffId, correo: result.correo },
+          detail: result.method === 'recovery' ? 'con un código de recuperación' : 'con el código de la aplicación',
+        });
+        return { success: true, message: messages.loginOk };
+      },
+    });
+
+    app.get(`${base}/two-factor`, {
+      config: enrolment,
+      schema: { response: { 200: twoFactorStatusSchema, ...errors } },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return app.twoFactor.status(me(request).accountId);
+      },
+    });
+
+    app.post(`${base}/two-factor/setup`, {
+      config: enrolment,
+      schema: { response: { 200: twoFactorSetupSchema, ...errors } },
+      handler: async (request, reply) => {
+        const account = me(request);
+        const setup = await app.twoFactor.setup(account.accountId, account.correo);
+        await app.audit(request, { action: 'auth.2fa_setup', role });
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, ...setup };
+      },
+    });
+
+    app.post(`${base}/two-factor/confirm`, {
+      config: enrolment,
+      schema: { body: totpCodeSchema, response: { 200: twoFactorRecoveryCodesSchema, ...errors } },
+      handler: async (request, reply) => {
+        const account = me(request);
+        const codes = await app.twoFactor.confirm(account.accountId, request.body.codigo);
+        await app.audit(request, { action: 'auth.2fa_enabled', role });
+        // Sessions opened with the password alone end everywhere; this browser gets a new one.
+        await app.sessions.revokeAccounts([{ role, accountId: account.accountId }]);
+        reply.setCookie(
+          cookies.names[role],
+          await app.sessions.create(role, account.accountId, client(request)),
+          cookies.options,
+        );
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, message: messages.twoFactorEnabledOk, codigos_recuperacion: codes };
+      },
+    });
+
+    app.post(`${base}/two-factor/recovery-codes`, {
+      config: enrolment,
+      schema: { body: totpCodeSchema, response: { 200: twoFactorRecoveryCodesSchema, ...errors } },
+      handler: async (request, reply) => {
+        const codes = await app.twoFactor.regenerateRecoveryCodes(me(request).accountId, request.body.codigo);
+        await app.audit(request, { action: 'auth.2fa_recovery_regenerated', role });
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, message: messages.twoFactorRecoveryRegenerated, codigos_recuperacion: codes };
+      },
+    });
+
+    app.post(`${base}/two-factor/disable`, {
+      config: enrolment,
+      schema: { body: totpCodeSchema, response: { 200: resultSchema, ...errors } },
+      handler: async (request) => {
+        await app.twoFactor.disable(me(request).accountId, request.body.codigo);
+        await app.audit(request, { action: 'auth.2fa_disabled', role });
+        return { success: true, message: messages.twoFactorDisabledOk };
+      },
+    });
+  }
+}

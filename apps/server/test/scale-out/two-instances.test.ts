@@ -1,0 +1,250 @@
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@clinica/shared';
+import { PNG_1X1 } from '../harness.js';
+import { startPaypalStandIn, type PaypalStandIn } from '../../src/modules/payments/paypal-stand-in/stand-in.plugin.js';
+import type { Browser } from './instances.js';
+import {
+  chatSocket,
+  consultationCapture,
+  hasServices,
+  newPgDatabase,
+  patient,
+  paypalEnv,
+  redisUrl,
+  registerPatient,
+  staff,
+  startInstance,
+  weekdayAhead,
+  type Instance,
+} from './instances.js';
+
+// A busy machine (npm test runs other test files beside these) can hold a frame for seconds.
+const SLOW = 30_000;
+
+// Issue 10, item 4: two real server processes on two ports, one PostgreSQL 15, one Redis, files in
+// PostgreSQL (STORAGE_DRIVER=postgres), each with a data directory of its own.
+describe.skipIf(!hasServices)('two server instances on PostgreSQL and Redis', () => {
+  let db: Awaited<ReturnType<typeof newPgDatabase>>;
+  let paypal: PaypalStandIn;
+  let a: Instance;
+  let b: Instance;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await newPgDatabase('clinica_two');
+    paypal = await startPaypalStandIn({ clientId: 'test-client-id', clientSecret: 'test-client-secret' });
+    env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(1), STORAGE_DRIVER: 'postgres', ...paypalEnv(paypal.url) };
+    // Both at once: they race for the migration lock on an empty database.
+    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+  });
+
+  afterAll(async () => {
+    for (const i of [a, b]) {
+      if (!i) continue;
+      await i.kill('SIGTERM');
+      await fs.rm(i.dataDir, { recursive: true, force: true });
+    }
+    await paypal?.close();
+    await db?.close();
+  });
+
+  const signedIn = async (br: Browser, base: string) =>
+    (await br.json<{ loggedIn: boolean }>('GET', '/api/auth/session', undefined, base)).body.loggedIn;
+
+  it('migrated once although both started together', async () => {
+    const rows = await db.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    const files = (await fs.readdir(new URL('../../src/db/migrations', import.meta.url))).filter((f) =>
+      f.endsWith('.sql'),
+    );
+    expect(rows[0]!.n).toBe(files.length);
+  });
+
+  it('a session made on one is valid on the other; a logout on one ends it on both', async () => {
+    const p = await patient(a.url);
+    expect(await signedIn(p.browser, a.url)).toBe(true);
+    expect(await signedIn(p.browser, b.url)).toBe(true);
+    const cookie = p.browser.cookie;
+    const out = await p.browser.json('POST', '/api/auth/logout', {}, b.url);
+    expect(out.status).toBe(200);
+    // The same cookie, replayed: neither instance accepts it any more.
+    for (const base of [a.url, b.url]) {
+      const check = await fetch(`${base}/api/auth/session`, { headers: { cookie } });
+      expect(((await check.json()) as { loggedIn: boolean }).loggedIn).toBe(false);
+    }
+  });
+
+  it('a logout on one instance ends the session the other instance had in memory', async () => {
+    const p = await patient(a.url);
+    const cookie = p.browser.cookie;
+    // Both instances have now seen (and cached) the session.
+    expect(await signedIn(p.browser, a.url)).toBe(true);
+    expect(await signedIn(p.browser, b.url)).toBe(true);
+    // Logout through B; A, which holds the session in its memory, is then asked with the old cookie.
+    const res = await fetch(`${b.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, origin: b.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    const check = await fetch(`${a.url}/api/auth/session`, { headers: { cookie } });
+    expect(((await check.json()) as { loggedIn: boolean }).loggedIn).toBe(false);
+    const gated = await fetch(`${a.url}/api/patient/profile`, { headers: { cookie } });
+    expect(gated.status).toBe(401);
+  });
+
+  it('a patient on one instance and a doctor on the other chat in real time', async () => {
+    const doc = await staff(b.url, 'doctor');
+    const [row] = await db.query<{ id: string }>('select id from staff where correo = $1', [doc.correo]);
+    const p = await patient(a.url);
+    expect((await p.browser.json('POST', '/api/consultations/consent', { aceptar: 'si' })).status).toBe(200);
+    const order = await p.browser.json<{ id: string }>('POST', '/api/consultations/paypal/order', {
+      servicio: 'consulta_general',
+      doctor_id: row!.id,
+      metodo_de_pago: 'Paypal o Tarjeta',
+      monto: 10,
+    });
+    expect(order.status, order.text).toBe(200);
+    await paypal.approve(order.body.id);
+    const capture = await p.browser.json(
+      'POST',
+      '/api/consultations/paypal/capture',
+      consultationCapture(row!.id, order.body.id),
+    );
+    expect(capture.status, capture.text).toBe(200);
+    const state = await p.browser.json<{ consulta_token: string }>('GET', '/api/chat');
+    expect(state.status, state.text).toBe(200);
+    const token = state.body.consulta_token;
+
+    const ps = chatSocket(a.url, token, 'patient', p.browser.cookie);
+    const ds = chatSocket(b.url, token, 'doctor', doc.browser.cookie);
+    await Promise.all([ps.opened, ds.opened]);
+    await Promise.all([ps.next('history'), ds.next('history')]);
+
+    ps.send('Buenas tardes, doctora', 'p1');
+    expect((await ps.next('ack', (f) => f.cid === 'p1', SLOW)).cid).toBe('p1');
+    const toDoctor = await ds.next('message', (f) => f.message.texto === 'Buenas tardes, doctora', SLOW);
+    expect(toDoctor.message.de).toBe('patient');
+
+    ds.send('Buenas tardes, ¿qué síntomas tiene?', 'd1');
+    expect((await ds.next('ack', (f) => f.cid === 'd1', SLOW)).cid).toBe('d1');
+    const toPatient = await ps.next('message', (f) => f.message.texto === 'Buenas tardes, ¿qué síntomas tiene?', SLOW);
+    expect(toPatient.message.de).toBe('doctor');
+
+    // Logout on A closes the patient's socket there; the doctor's socket on B stays open.
+    const closed = ps.closed;
+    expect((await p.browser.json('POST', '/api/auth/logout', {})).status).toBe(200);
+    expect(await closed).toBeGreaterThan(1000);
+    ds.ws.close();
+  });
+
+  it('50 simultaneous bookings of one slot spread over both give exactly one appointment', async () => {
+    const doc = await staff(a.url, 'doctor');
+    const [row] = await db.query<{ id: string }>('select id from staff where correo = $1', [doc.correo]);
+    const fecha = weekdayAhead(3);
+    const first = await patient(a.url);
+    const hours = await first.browser.json<string[]>('GET', `/api/appointments/hours?id=${row!.id}&fecha=${fecha}`);
+    expect(hours.status, hours.text).toBe(200);
+    const hora = hours.body[0]!;
+    const people = [
+      first,
+      ...(await Promise.all(Array.from({ length: 49 }, (_, i) => patient(i % 2 ? b.url : a.url)))),
+    ];
+    const fields = {
+      servicio: 'consulta_general',
+      id_doctor: row!.id,
+      fecha,
+      hora,
+      mensaje: 'Control',
+      metodo_de_pago: 'Transferencia',
+      monto: '10',
+    };
+    const answers = await Promise.all(
+      people.map((p, i) =>
+        p.browser.form(
+          '/api/appointments/receipt',
+          fields,
+          [{ field: 'comprobante_tranferencia', filename: 'r.png', bytes: PNG_1X1 }],
+          i % 2 ? b.url : a.url,
+        ),
+      ),
+    );
+    expect(answers.length).toBe(50);
+    const ok = answers.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    for (const r of answers.filter((x) => x.status !== 200)) {
+      expect(r.status, r.text).toBe(409);
+      expect(r.body.message).toBe(messages.appointmentSlotTaken);
+    }
+    const [count] = await db.query<{ n: number }>('select count(*)::int as n from appointments where doctor_id = $1', [
+      row!.id,
+    ]);
+    expect(count!.n).toBe(1);
+  });
+
+  it('a file uploaded through one instance downloads through the other', async () => {
+    const p = await patient(a.url);
+    const profile = await p.browser.json<{ url_img_cedula: string | null }>(
+      'GET',
+      '/api/patient/profile',
+      undefined,
+      b.url,
+    );
+    expect(profile.status, profile.text).toBe(200);
+    expect(profile.body.url_img_cedula).toBeTruthy();
+    const file = await p.browser.call('GET', profile.body.url_img_cedula!, undefined, b.url);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const fromA = Buffer.from(
+      await (await p.browser.call('GET', profile.body.url_img_cedula!, undefined, a.url)).arrayBuffer(),
+    );
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(bytes.equals(fromA)).toBe(true);
+    // Neither instance wrote it to its own disk.
+    for (const i of [a, b]) {
+      const files = await fs.readdir(`${i.dataDir}/files`).catch(() => []);
+      expect(files).toEqual([]);
+    }
+  });
+
+  it('killing one instance while writes go on loses no acknowledged write; the other keeps serving', async () => {
+    const acknowledged: string[] = [];
+    const refused: number[] = [];
+    let stop = false;
+    const writer = async (base: () => string) => {
+      while (!stop) {
+        try {
+          const r = await registerPatient(base());
+          if (r.status === 201) acknowledged.push(r.correo);
+          else refused.push(r.status);
+        } catch {
+          // The connection died with the instance: not acknowledged.
+        }
+      }
+    };
+    // Signed in on A before the kill: the session must survive A.
+    const survivor = await patient(a.url);
+    let aAlive = true;
+    const writers = [
+      writer(() => (aAlive ? a.url : b.url)),
+      writer(() => b.url),
+      writer(() => (aAlive ? a.url : b.url)),
+    ];
+    await new Promise((r) => setTimeout(r, 1500));
+    await a.kill('SIGKILL');
+    aAlive = false;
+    const beforeKill = acknowledged.length;
+    await new Promise((r) => setTimeout(r, 2000));
+    stop = true;
+    await Promise.all(writers);
+    expect(refused.filter((s) => s >= 500)).toEqual([]);
+    // B kept acknowledging writes after A died.
+    expect(acknowledged.length).toBeGreaterThan(beforeKill);
+    const rows = await db.query<{ correo: string }>('select correo from patients where correo = any($1)', [
+      acknowledged,
+    ]);
+    expect(new Set(rows.map((r) => r.correo))).toEqual(new Set(acknowledged));
+    expect(await signedIn(survivor.browser, b.url)).toBe(true);
+    expect((await survivor.browser.json('GET', '/api/patient/profile', undefined, b.url)).status).toBe(200);
+  });
+});

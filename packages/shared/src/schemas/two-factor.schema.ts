@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/**
+ * Two-factor sign-in of administrators and doctors (issue 11): TOTP (RFC 6238: SHA-1, 6 digits,
+ * 30 s) and one-time recovery codes.
+ */
+
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+/** How long a sign-in waits for its code, and how many codes it may try. */
+export const TWO_FACTOR_CHALLENGE_MS = 5 * 60_000;
+export const TWO_FACTOR_MAX_ATTEMPTS = 5;
+export const RECOVERY_CODE_COUNT = 10;
+/** Recovery codes: 12 characters of this alphabet (60 bits), shown as xxxx-xxxx-xxxx. */
+export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** What the person typed, without spaces and hyphens, in lower case. */
+export const normaliseCode = (s: string) => s.replace(/[\s-]/g, '').toLowerCase();
+export const isTotpCode = (s: string) => /^\d{6}$/.test(s);
+export const isRecoveryCode = (s: string) => s.length === 12 && [...s].every((c) => RECOVERY_CODE_ALPHABET.includes(c));
+
+/** The code of a sign-in: the authenticator's 6 digits or a recovery code. */
+export const twoFactorLoginSchema = z.strictObject({
+  codigo: z
+    .string({ error: messages.twoFactorCodeFormat })
+    .max(40, messages.twoFactorCodeFormat)
+    .transform(normaliseCode)
+    .refine((c) => isTotpCode(c) || isRecoveryCode(c), messages.twoFactorCodeFormat),
+});
+export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
+
+/** A current code of the authenticator (confirming enrolment, regenerating codes, disabling). */
+export const totpCodeSchema = z.strictObject({
+  codigo: z
+    .string({ error: messages.twoFactorCodeFormat })
+    .max(20, messages.twoFactorCodeFormat)
+    .transform(normaliseCode)
+    .refine(isTotpCode, messages.twoFactorCodeFormat),
+});
+export type TotpCodeInput = z.input<typeof totpCodeSchema>;
+
+/**
+ * The answer of a staff sign-in. 200: signed in (`inscripcion_requerida` when the account must
+ * enrol before reaching staff data). 202: the password was right and the code is required
+ * (`codigo_requerido`, and `rol`, the account the code is for).
+ */
+export const staffLoginResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  codigo_requerido: z.boolean().optional(),
+  rol: z.enum(['admin', 'doctor']).optional(),
+  inscripcion_requerida: z.boolean().optional(),
+});
+export type StaffLoginResult = z.infer<typeof staffLoginResultSchema>;
+
+/** The signed-in staff account's two-factor state. */
+export const twoFactorStatusSchema = z.object({
+  activo: z.boolean(),
+  obligatorio: z.boolean(),
+  codigos_restantes: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** Enrolment started: the QR code (a PNG data URL) of the otpauth:// URI, and the secret for manual entry. */
+export const twoFactorSetupSchema = z.object({
+  success: z.literal(true),
+  secreto: z.string(),
+  uri: z.string(),
+  qr: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** Recovery codes, shown once. */
+export const twoFactorRecoveryCodesSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  codigos_recuperacion: z.array(z.string()),
+});
+export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesSchema>;
