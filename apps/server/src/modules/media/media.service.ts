@@ -7,6 +7,8 @@ import { assertImage, type UploadedFile } from '../../lib/multipart.js';
 import type { Storage } from '../../plugins/storage.js';
 import { mediaRepository } from './media.repository.js';
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 // Each upload is resized once; libvips' operation cache would only hold memory between them.
 sharp.cache(false);
 
@@ -40,7 +42,10 @@ export async function checkUpload(file: UploadedFile | undefined, field: string,
     throw new AppError(400, messages.photoRequired, { [field]: messages.photoRequired });
   }
   const mime = await assertImage(file.bytes).catch(() => undefined);
-  if (opts.pngOnly && mime !== 'image/png') throw new AppError(400, messages.onlyPng, { [field]: messages.onlyPng });
+  // 'PNG only' is about the kind of file; a PNG that is broken or carries more than an image is
+  // the invalid-image refusal, like any other broken picture.
+  const startsAsPng = file.bytes.subarray(0, 8).equals(PNG_SIGNATURE);
+  if (opts.pngOnly && !startsAsPng) throw new AppError(400, messages.onlyPng, { [field]: messages.onlyPng });
   if (!mime) throw new AppError(400, messages.invalidImage, { [field]: messages.invalidImage });
   return file.bytes;
 }
