@@ -33,7 +33,9 @@ async function pressAndMove(page: Page, target: Locator, holdMs: number, dx: num
   const y = b.y + b.height / 2;
   await page.mouse.move(x, y);
   // Paused, the page's clock moves only by runFor: a short press stays short on a busy machine.
-  await page.clock.pauseAt(new Date(Date.now() + 2_000));
+  // Ahead of the page's own time (not the test's): earlier presses moved the page's clock on.
+  const pageNow = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(new Date(pageNow + 1_000));
   await page.mouse.down();
   await page.clock.runFor(holdMs);
   await page.mouse.move(x + dx, y + dy, { steps: 8 });
