@@ -85,6 +85,11 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
     '--headless=new',
+    // The clinic's patients: a phone in Panama, its browser in Spanish (the site's source language,
+    // bundled). A browser in another language first fetches the frame's catalogues of that language
+    // (decision 0019); that first visit is not what these pages are judged on.
+    '--lang=es-PA',
+    '--accept-lang=es-PA,es',
     '--no-sandbox',
     '--disable-gpu',
     '--no-first-run',

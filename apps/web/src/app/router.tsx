@@ -1,6 +1,8 @@
 import { Fragment, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { PAGE_ROUTES, type PageRoute } from '@clinica/shared';
+import { PAGE_ROUTES, type PageRoute, type Role } from '@clinica/shared';
+import { getSessionQueryOptions } from '../features/auth/api/get-session.js';
+import { queryClient } from '../lib/query-client.js';
 import { preloadNamespaces } from '../lib/i18n.js';
 import type { RouteHandle } from './current-route.js';
 import { Gate } from './gate.js';
@@ -39,62 +41,62 @@ const PAGES: Record<string, Page> = {
   '/Registro': home,
   '/medicina-general': page(() => import('../features/site/components/medicina-general-page.js'), 'MedicinaGeneralPage', ['site']),
   '/psicologia': page(() => import('../features/site/components/psicologia-page.js'), 'PsicologiaPage', ['site']),
-  '/preguntas-frecuentes': page(() => import('../features/site/components/faq-page.js'), 'FaqPage'),
-  '/confidencialidad': page(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage'),
-  '/Admin': page(() => import('../features/site/components/admin-welcome-page.js'), 'AdminWelcomePage'),
-  '/AdminDoctor': page(() => import('../features/site/components/doctor-welcome-page.js'), 'DoctorWelcomePage'),
+  '/preguntas-frecuentes': page(() => import('../features/site/components/faq-page.js'), 'FaqPage', ['site']),
+  '/confidencialidad': page(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage', ['site']),
+  '/Admin': page(() => import('../features/site/components/admin-welcome-page.js'), 'AdminWelcomePage', ['site']),
+  '/AdminDoctor': page(() => import('../features/site/components/doctor-welcome-page.js'), 'DoctorWelcomePage', ['site']),
   // auth: staff login and registration
-  '/Login_Admin': page(() => import('../features/auth/components/staff-login-page.js'), 'AdminLoginPage'),
-  '/Registro_Admin': page(() => import('../features/auth/components/staff-registration-page.js'), 'AdminRegistrationPage'),
-  '/Login_Admin_Doctor': page(() => import('../features/auth/components/staff-login-page.js'), 'DoctorLoginPage'),
-  '/Registro_Admin_Doctor': page(() => import('../features/auth/components/staff-registration-page.js'), 'DoctorRegistrationPage'),
-  '/Seguridad_Admin': page(() => import('../features/auth/components/two-factor-page.js'), 'AdminSecurityPage'),
-  '/Seguridad_Doctor': page(() => import('../features/auth/components/two-factor-page.js'), 'DoctorSecurityPage'),
+  '/Login_Admin': page(() => import('../features/auth/components/staff-login-page.js'), 'AdminLoginPage', ['auth']),
+  '/Registro_Admin': page(() => import('../features/auth/components/staff-registration-page.js'), 'AdminRegistrationPage', ['auth']),
+  '/Login_Admin_Doctor': page(() => import('../features/auth/components/staff-login-page.js'), 'DoctorLoginPage', ['auth']),
+  '/Registro_Admin_Doctor': page(() => import('../features/auth/components/staff-registration-page.js'), 'DoctorRegistrationPage', ['auth']),
+  '/Seguridad_Admin': page(() => import('../features/auth/components/two-factor-page.js'), 'AdminSecurityPage', ['auth']),
+  '/Seguridad_Doctor': page(() => import('../features/auth/components/two-factor-page.js'), 'DoctorSecurityPage', ['auth']),
   // news, gallery, sponsors: publishing (issue 7)
   '/noticias': page(() => import('../features/news/components/news-page.js'), 'NewsPage', ['news']),
-  '/Noticias_Admin': page(() => import('../features/news/components/news-admin-page.js'), 'NewsAdminPage'),
-  '/Blog_Admin': page(() => import('../features/news/components/blog-admin-page.js'), 'BlogAdminPage'),
-  '/Gallery': page(() => import('../features/gallery/components/gallery-page.js'), 'GalleryPage'),
-  '/UploadForm': page(() => import('../features/gallery/components/upload-form-page.js'), 'UploadFormPage'),
-  '/Patrocinadores_Admin': page(() => import('../features/sponsors/components/sponsors-admin-page.js'), 'SponsorsAdminPage'),
+  '/Noticias_Admin': page(() => import('../features/news/components/news-admin-page.js'), 'NewsAdminPage', ['news']),
+  '/Blog_Admin': page(() => import('../features/news/components/blog-admin-page.js'), 'BlogAdminPage', ['news']),
+  '/Gallery': page(() => import('../features/gallery/components/gallery-page.js'), 'GalleryPage', ['gallery']),
+  '/UploadForm': page(() => import('../features/gallery/components/upload-form-page.js'), 'UploadFormPage', ['gallery']),
+  '/Patrocinadores_Admin': page(() => import('../features/sponsors/components/sponsors-admin-page.js'), 'SponsorsAdminPage', ['sponsors']),
   // consultations, payments, staff review, patient receipts (issue 3)
-  '/consultas-virtuales': page(() => import('./composed/virtual-consultation-page.js'), 'VirtualConsultationPage'),
-  '/Consultas_Admin': page(() => import('../features/staff-review/components/consultations-admin-page.js'), 'ConsultasAdminPage'),
-  '/Recibo_Admin': page(() => import('../features/staff-review/components/receipts-admin-page.js'), 'ReciboAdminPage'),
-  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage'),
+  '/consultas-virtuales': page(() => import('./composed/virtual-consultation-page.js'), 'VirtualConsultationPage', ['consultations', 'payments']),
+  '/Consultas_Admin': page(() => import('../features/staff-review/components/consultations-admin-page.js'), 'ConsultasAdminPage', ['staff-review']),
+  '/Recibo_Admin': page(() => import('../features/staff-review/components/receipts-admin-page.js'), 'ReciboAdminPage', ['staff-review']),
+  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage', ['patient-area']),
   // password recovery and the administrators' e-mail page (issue 13)
-  '/recuperar-contrasena': page(() => import('../features/password-recovery/components/forgot-password-page.js'), 'ForgotPasswordPage'),
-  '/restablecer-contrasena': page(() => import('../features/password-recovery/components/reset-password-page.js'), 'ResetPasswordPage'),
-  '/Correos_Admin': page(() => import('../features/outbox/components/outbox-admin-page.js'), 'OutboxAdminPage'),
+  '/recuperar-contrasena': page(() => import('../features/password-recovery/components/forgot-password-page.js'), 'ForgotPasswordPage', ['password-recovery']),
+  '/restablecer-contrasena': page(() => import('../features/password-recovery/components/reset-password-page.js'), 'ResetPasswordPage', ['password-recovery']),
+  '/Correos_Admin': page(() => import('../features/outbox/components/outbox-admin-page.js'), 'OutboxAdminPage', ['outbox']),
   // documents: the six PDF medical documents, the doctor's signature, the patient's copies, verification (issue 8)
-  '/Certif_Salud': page(() => import('../features/documents/components/document-pages.js'), 'CertifSaludPage'),
-  '/Solic_Examenes': page(() => import('../features/documents/components/document-pages.js'), 'SolicExamenesPage'),
-  '/HistoriaClinica': page(() => import('../features/documents/components/document-pages.js'), 'HistoriaClinicaPage'),
-  '/RefMedicas': page(() => import('../features/documents/components/document-pages.js'), 'RefMedicasPage'),
-  '/Recetarios': page(() => import('../features/documents/components/document-pages.js'), 'RecetariosPage'),
-  '/CertificadoIncapacidad': page(() => import('../features/documents/components/document-pages.js'), 'CertificadoIncapacidadPage'),
-  '/Firma_Admin_Doctor': page(() => import('../features/documents/components/signature-page.js'), 'SignaturePage'),
-  '/Documentos_usuario': page(() => import('../features/documents/components/patient-documents-page.js'), 'PatientDocumentsPage'),
-  '/verificar-documento': page(() => import('../features/documents/components/verify-page.js'), 'VerifyDocumentPage'),
+  '/Certif_Salud': page(() => import('../features/documents/components/document-pages.js'), 'CertifSaludPage', ['documents']),
+  '/Solic_Examenes': page(() => import('../features/documents/components/document-pages.js'), 'SolicExamenesPage', ['documents']),
+  '/HistoriaClinica': page(() => import('../features/documents/components/document-pages.js'), 'HistoriaClinicaPage', ['documents']),
+  '/RefMedicas': page(() => import('../features/documents/components/document-pages.js'), 'RefMedicasPage', ['documents']),
+  '/Recetarios': page(() => import('../features/documents/components/document-pages.js'), 'RecetariosPage', ['documents']),
+  '/CertificadoIncapacidad': page(() => import('../features/documents/components/document-pages.js'), 'CertificadoIncapacidadPage', ['documents']),
+  '/Firma_Admin_Doctor': page(() => import('../features/documents/components/signature-page.js'), 'SignaturePage', ['documents']),
+  '/Documentos_usuario': page(() => import('../features/documents/components/patient-documents-page.js'), 'PatientDocumentsPage', ['documents']),
+  '/verificar-documento': page(() => import('../features/documents/components/verify-page.js'), 'VerifyDocumentPage', ['documents']),
   // records: the patient's profile and consultations, suggestions, the doctors' review, patients and audit (issue 6)
-  '/Usuarios': page(() => import('../features/records/components/profile-page.js'), 'UsuariosPage'),
-  '/Consultas': page(() => import('../features/records/components/consultations-page.js'), 'ConsultasPage'),
-  '/Sugerencias': page(() => import('../features/suggestions/components/suggestions-page.js'), 'SugerenciasPage'),
-  '/Sugerencias_Admin': page(() => import('../features/suggestions/components/suggestions-admin-page.js'), 'SugerenciasAdminPage'),
-  '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage'),
-  '/PacientesDataAdmin': page(() => import('../features/patients-admin/components/patients-admin-page.js'), 'PacientesDataAdminPage'),
-  '/Auditoria_Admin': page(() => import('../features/audit/components/audit-admin-page.js'), 'AuditoriaAdminPage'),
+  '/Usuarios': page(() => import('../features/records/components/profile-page.js'), 'UsuariosPage', ['records']),
+  '/Consultas': page(() => import('../features/records/components/consultations-page.js'), 'ConsultasPage', ['records']),
+  '/Sugerencias': page(() => import('../features/suggestions/components/suggestions-page.js'), 'SugerenciasPage', ['suggestions']),
+  '/Sugerencias_Admin': page(() => import('../features/suggestions/components/suggestions-admin-page.js'), 'SugerenciasAdminPage', ['suggestions']),
+  '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations']),
+  '/PacientesDataAdmin': page(() => import('../features/patients-admin/components/patients-admin-page.js'), 'PacientesDataAdminPage', ['patients-admin']),
+  '/Auditoria_Admin': page(() => import('../features/audit/components/audit-admin-page.js'), 'AuditoriaAdminPage', ['audit']),
   // in-person appointments (issue 5)
-  '/citas': page(() => import('./composed/appointment-page.js'), 'CitasPage'),
-  '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage'),
-  '/Citas_Admin_Doctor': page(() => import('../features/appointments/components/doctor-appointments-page.js'), 'CitasAdminDoctorPage'),
-  '/Fecha_Admin_Doctor': page(() => import('../features/appointments/components/unavailable-dates-page.js'), 'FechaAdminDoctorPage'),
-  '/Citas_Admin': page(() => import('../features/appointments/components/admin-appointments-page.js'), 'CitasAdminPage'),
+  '/citas': page(() => import('./composed/appointment-page.js'), 'CitasPage', ['appointments', 'payments']),
+  '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage', ['appointments']),
+  '/Citas_Admin_Doctor': page(() => import('../features/appointments/components/doctor-appointments-page.js'), 'CitasAdminDoctorPage', ['appointments']),
+  '/Fecha_Admin_Doctor': page(() => import('../features/appointments/components/unavailable-dates-page.js'), 'FechaAdminDoctorPage', ['appointments']),
+  '/Citas_Admin': page(() => import('../features/appointments/components/admin-appointments-page.js'), 'CitasAdminPage', ['appointments']),
   // chat consultation: the patient's chat, the extra hour's payment pages, the doctor's chats (issue 4)
-  '/ConsultaChat': page(() => import('./composed/chat-pages.js'), 'ChatConsultationPage'),
-  '/pagos': page(() => import('./composed/chat-pages.js'), 'PagosPage'),
-  '/metodo-pago': page(() => import('./composed/chat-pages.js'), 'PagosPage'),
-  '/Chat_Doctor': page(() => import('../features/chat/components/doctor-chats-page.js'), 'DoctorChatsPage'),
+  '/ConsultaChat': page(() => import('./composed/chat-pages.js'), 'ChatConsultationPage', ['chat', 'payments']),
+  '/pagos': page(() => import('./composed/chat-pages.js'), 'PagosPage', ['chat', 'payments']),
+  '/metodo-pago': page(() => import('./composed/chat-pages.js'), 'PagosPage', ['chat', 'payments']),
+  '/Chat_Doctor': page(() => import('../features/chat/components/doctor-chats-page.js'), 'DoctorChatsPage', ['chat']),
   // Later features: add '/path': page(() => import('../features/<name>/components/<x>-page.js'), 'XPage'),
 };
 // =================================================================================================
@@ -105,9 +107,12 @@ const pageFor = (path: string): Page | undefined =>
 
 // The page of the address the app opens on starts loading now, alongside the session check that
 // a protected page's gate waits for, rather than after it.
+// So does the session check a gated page waits for: asked at once, not when the tree first renders.
 if (typeof window !== 'undefined') {
   const first = pageFor(window.location.pathname);
   if (first) void loaders.get(first)?.().catch(() => undefined);
+  const gated = PAGE_ROUTES.find((r) => r.path.toLowerCase() === window.location.pathname.toLowerCase() && r.access !== 'anonymous');
+  if (gated) void queryClient.prefetchQuery(getSessionQueryOptions(gated.access as Role));
 }
 
 /** A route's element: its page (or the notice), inside the route's gate when it has one. */

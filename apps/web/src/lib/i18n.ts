@@ -227,7 +227,9 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
   notify();
 });
-i18n.on('loaded', notify);
+// Only a change of language re-renders the translated tree. A catalogue that arrives later was
+// awaited by the components that need it (they suspended on it), so telling every other component
+// would only re-render the whole page once per catalogue while it loads (main-thread time on a phone).
 // Spanish is ready before the first render (bundled); another first language loads its frame first.
 const ready = i18n.changeLanguage(initialLanguage);
 
@@ -294,20 +296,24 @@ export function useTranslation(ns: string): { t: TFunction; i18n: typeof i18n } 
   const t = useMemo<TFunction>(() => {
     const fixed = i18n.getFixedT(null, ns);
     return (key, options) => String(fixed(key, options ?? {}));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- v changes with the language and loaded catalogues
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- v changes with the language
   }, [ns, v]);
   return { t, i18n };
 }
 
 type Messages = { [K in keyof typeof catalogue]: string };
+const messagesByLanguage = new Map<string, Messages>();
 
 /** The shared message catalogue, translated into the current language (same keys as `messages`). */
 export function useMessages(): Messages {
   const { t } = useTranslation('messages');
-  return useMemo(
-    () => Object.fromEntries(Object.keys(catalogue).map((k) => [k, t(k)])) as Messages,
-    [t],
-  );
+  // One translated catalogue per language, shared by every component that shows messages: built
+  // once, not once per component on the first render of a page.
+  const built = messagesByLanguage.get(i18n.language);
+  if (built) return built;
+  const fresh = Object.fromEntries(Object.keys(catalogue).map((k) => [k, t(k)])) as Messages;
+  messagesByLanguage.set(i18n.language, fresh);
+  return fresh;
 }
 
 let bySpanish: Map<string, string> | undefined;

@@ -25,6 +25,20 @@ const Footer = lazy(async () => ({ default: (await import('./footer.js')).Footer
 // The music player and the social bar: after the page, not in the first load.
 const FloatingWidgets = lazy(async () => ({ default: (await import('./floating-widgets.js')).FloatingWidgets }));
 
+/** True once the page has loaded (window 'load'): what can wait does not compete with the first paint. */
+function usePageLoaded() {
+  const [loaded, setLoaded] = useState(() => typeof document !== 'undefined' && document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    // The load may have come between the first render and this effect.
+    if (document.readyState === 'complete') return done();
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  return loaded;
+}
+
 const DIALOG_PATHS: Record<string, AuthDialog> = { '/Login': 'login', '/Registro': 'register' };
 
 // Read once per page load: the intro shows on the first visit of the browser session (home page),
@@ -37,6 +51,7 @@ export function RootLayout() {
   const route = useCurrentRoute();
   const navigate = useNavigate();
   const config = useSiteConfig();
+  const pageLoaded = usePageLoaded();
   const clinicName = config.data?.clinicName ?? 'Clínica';
   const { t } = useTranslation('frame');
   const messages = useMessages();
@@ -127,7 +142,7 @@ export function RootLayout() {
       {intro && <IntroLoader clinicName={clinicName} onDone={() => setIntro(false)} />}
       <AlertHost />
       <ScrollToTop />
-      {config.data && (
+      {config.data && pageLoaded && (
         <Suspense fallback={null}>
           <FloatingWidgets route={route} config={config.data} />
         </Suspense>
