@@ -197,7 +197,9 @@ export function chatService(deps: ChatDeps) {
     async recheck(consultationId: string, rol: ChatRole, accountId: string) {
       let c: ChatConsultation | undefined;
       const cached = rooms.get(consultationId);
-      if (cached && deps.now() - cached.at < ROOM_CACHE_MS) c = cached.c;
+      // A cached state only ever lets a message through: a refusal is decided on the database's
+      // state, because another instance may have opened the room (or added an hour) meanwhile.
+      if (cached && deps.now() - cached.at < ROOM_CACHE_MS && refusal(cached.c) === null) c = cached.c;
       else {
         c = await repo.byId(consultationId);
         if (c) rooms.set(consultationId, { c, at: deps.now() });
