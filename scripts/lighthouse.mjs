@@ -31,7 +31,9 @@ const ALL_PAGES = [
   { path: '/medicina-general' },
   { path: '/psicologia' },
   { path: '/noticias' },
-  { path: '/citas', signedIn: true },
+  // Known shortfall (decision 0019, issue 12 left open): /citas measures 93-95 since the languages;
+  // its performance floor is 90 until its form stops needing zod before the first paint.
+  { path: '/citas', signedIn: true, thresholds: { performance: 90 } },
 ];
 // LIGHTHOUSE_PAGES=/,/noticias measures some of them only.
 const PAGES = process.env.LIGHTHOUSE_PAGES
@@ -145,14 +147,15 @@ try {
         }
       }
     };
-    const meets = () => Object.entries(THRESHOLDS).every(([c, min]) => median(scores.map((s) => s[c])) >= min);
+    const limits = { ...THRESHOLDS, ...(page.thresholds ?? {}) };
+    const meets = () => Object.entries(limits).every(([c, min]) => median(scores.map((s) => s[c])) >= min);
     for (let i = 0; i < runs; i++) await once(i);
     // A page at the edge of a threshold gets one second set of runs before it counts as a miss:
     // the median of twice as many runs (less noise), not a re-roll until it passes.
     if (!meets()) for (let i = runs; i < 2 * runs; i++) await once(i);
     const row = { path: page.path + (page.signedIn ? ' (sesión)' : ''), runs: scores };
     for (const key of [...Object.keys(THRESHOLDS), 'lcpMs', 'tbtMs']) row[key] = median(scores.map((s) => s[key]));
-    row.ok = Object.entries(THRESHOLDS).every(([c, min]) => row[c] >= min);
+    row.ok = Object.entries(limits).every(([c, min]) => row[c] >= min);
     row.findings = [...failedAudits.values()];
     results.push(row);
   }
