@@ -373,3 +373,64 @@ test('the appointment pages pass axe (WCAG 2.1 AA) at 360 px, the calendar open 
   expect(await axe(admin)).toEqual([]);
   await admin.context().close();
 });
+
+test('a doctor with more appointments than a page pages through them all, and the patient through theirs', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  // 23 appointments of a doctor of this test: a page holds 20 (docs/decisions/0022).
+  const doctor = await newDoctor(request);
+  const first = weekdayAhead(8);
+  let second = addDays(first, 1);
+  while (weekdayOf(second) === 0 || weekdayOf(second) === 6) second = addDays(second, 1);
+  const hoursOf = (n: number) => Array.from({ length: n }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`);
+  const otherName = `Otra${suffix()}`;
+  const other = await registerPatient(request, { nombre: otherName });
+  await login(page, 'patient', other);
+  await bookThroughApi(page, { doctorEmail: doctor.email, fecha: second, hora: '21:00' });
+  const patientName = `Muchas${suffix()}`;
+  const patient = await registerPatient(request, { nombre: patientName });
+  await login(page, 'patient', patient);
+  for (const hora of hoursOf(14)) await bookThroughApi(page, { doctorEmail: doctor.email, fecha: first, hora });
+  for (const hora of hoursOf(8)) await bookThroughApi(page, { doctorEmail: doctor.email, fecha: second, hora });
+
+  const doc = await staffPage(browser, baseURL!, 'doctor', doctor);
+  await doc.goto('/Citas_Admin_Doctor');
+  const pager = doc.getByRole('navigation', { name: 'Paginación' });
+  const details = doc.getByRole('button', { name: /Información Completa/ });
+  await expect(details).toHaveCount(20);
+  await expect(pager).toContainText('Página 1');
+  await expect(pager.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+  const seen = await details.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+  // Soonest first: the first day's appointments open the list; the other patient's, last of all, ends it.
+  await expect(doc.getByRole('row').nth(1)).toContainText(patientName);
+
+  await pager.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(pager).toContainText('Página 2');
+  await expect(details).toHaveCount(3);
+  await expect(pager.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  seen.push(...(await details.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))));
+  // Every appointment once: 23 different rows over the two pages, the other patient's last.
+  expect(new Set(seen).size).toBe(23);
+  await expect(doc.getByRole('row').last()).toContainText(otherName);
+
+  await pager.getByRole('button', { name: 'Anterior' }).click();
+  await expect(pager).toContainText('Página 1');
+  await expect(details).toHaveCount(20);
+  // A search starts again at its own first page: the other patient's one appointment, no pager.
+  await pager.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(pager).toContainText('Página 2');
+  await doc.getByLabel('Nombre del paciente').fill(otherName);
+  await doc.getByRole('button', { name: 'Enviar' }).click();
+  await expect(details).toHaveCount(1);
+  await expect(pager).toHaveCount(0);
+  await doc.context().close();
+
+  // The patient's own list: 22 appointments over two pages.
+  await page.goto('/Citas_usuario');
+  await expect(myAppointments(page)).toHaveCount(20);
+  await page.getByRole('navigation', { name: 'Paginación' }).getByRole('button', { name: 'Siguiente' }).click();
+  await expect(myAppointments(page)).toHaveCount(2);
+});

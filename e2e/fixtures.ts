@@ -1,5 +1,5 @@
-import zlib from 'node:zlib';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PNG_1X1 } from '../apps/server/test/png';
 
 /** The demo clinic seeded by the server (apps/server/src/db/seed.ts). */
 export const DEMO = {
@@ -9,26 +9,7 @@ export const DEMO = {
   keys: { admin: 'demo-clave-admin', doctor: 'demo-clave-doctor' },
 } as const;
 
-export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/**
- * A PNG that differs from every other (a text chunk with `label` before its end), for tests that
- * need distinct files: bytes appended after the image's end would make it a refused polyglot.
- */
-export function distinctPng(label = `${Date.now()}-${Math.random()}`) {
-  const data = Buffer.from(`Comment\0${label}`, 'latin1');
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  const end = PNG_1X1.length - 12; // the IEND chunk
-  return Buffer.concat([PNG_1X1.subarray(0, end), len, body, crc, PNG_1X1.subarray(end)]);
-}
-
+export { PNG_1X1, distinctPng } from '../apps/server/test/png';
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 

@@ -260,6 +260,99 @@ test('a receipt rejection reason with HTML is shown as text to the patient', asy
   expect(guard.problems).toEqual([]);
 });
 
+/** A consultation with the doctor paid through the PayPal stand-in (the chat is allowed at once), as e2e/chat.spec.ts sets it up. */
+async function paidChat(request: APIRequestContext, doctorEmail: string) {
+  expect((await request.post('/api/consultations/consent', { data: { aceptar: 'si' } })).status()).toBe(200);
+  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
+  const doctorId = doctors.find((d) => d.correo === doctorEmail)!.id;
+  const order = await request.post('/api/consultations/paypal/order', {
+    data: { servicio: 'consulta_general', doctor_id: doctorId, metodo_de_pago: 'Paypal o Tarjeta', monto: 10 },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { id } = (await order.json()) as { id: string };
+  const approved = (await (await request.post(`/paypal-sandbox/demo/orders/${id}/approve`)).json()) as { payerID: string };
+  const capture = await request.post('/api/consultations/paypal/capture', {
+    data: {
+      servicio: 'consulta_general',
+      doctor_id: doctorId,
+      sintomas: 'Dolor de garganta',
+      antecedentesFamiliares: messages.notApplicable,
+      antecedentesPersonales: messages.notApplicable,
+      antecedentesQuirurgicos: messages.notApplicable,
+      alergias: messages.notApplicable,
+      otrosDatos: messages.notApplicable,
+      orderID: id,
+      payerID: approved.payerID,
+    },
+  });
+  expect(capture.status(), await capture.text()).toBe(200);
+}
+
+test('chat messages and image names with HTML are shown as text to the doctor and the patient', async ({ browser, baseURL }) => {
+  const guard: Guard = { problems: [] };
+  const tail = suffix();
+  const page = await guarded(await browser.newContext(), baseURL!, guard);
+  const doctor = await registerStaff(page.request, 'doctor');
+  const nombre = `Chat${tail}`;
+  await login(page, 'patient', await registerPatient(page.request, { nombre }));
+  await paidChat(page.request, doctor.email);
+
+  const log = (p: Page) => p.getByRole('log', { name: 'Mensajes' });
+  const send = async (p: Page, text: string) => {
+    await p.getByLabel('Mensaje', { exact: true }).fill(text);
+    await p.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect(log(p)).toContainText(text);
+  };
+  // What each would do if it became markup: an inline handler, an inline script, a javascript: link.
+  const hostile = [
+    `Hola ${tail} ${IMG}`,
+    `Tengo fiebre ${SCRIPT}`,
+    '<a href="javascript:alert(4)">ver receta</a>',
+    'javascript:alert(5)',
+    `${SVG} <iframe src="javascript:alert(6)"></iframe>`,
+  ];
+  await page.goto('/ConsultaChat');
+  await expect(page.getByRole('region', { name: /^Chat de / }).getByRole('status')).toHaveText('Conectado');
+  for (const text of hostile) await send(page, text);
+  // An image whose file name is markup (the name is the doctor's label of it).
+  const fileName = '<img src=x onerror=alert(7)>.png';
+  const uploaded = await page.request.post('/api/chat/images', {
+    multipart: { image: { name: fileName, mimeType: 'image/png', buffer: PNG_1X1 } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+
+  const noActiveMarkup = async (p: Page) => {
+    await showsLiterally(p, hostile[0]!);
+    expect(await p.locator('a[href^="javascript:"], iframe, [onerror], [onload]').count()).toBe(0);
+  };
+  await noActiveMarkup(page);
+
+  const doc = await staffPage(browser, baseURL!, 'doctor', doctor, guard);
+  await doc.goto('/Chat_Doctor');
+  await doc.getByRole('button', { name: `Abrir chat con ${nombre} Batista` }).click();
+  for (const text of hostile) await expect(log(doc)).toContainText(text);
+  await expect(log(doc).getByRole('listitem')).toHaveCount(hostile.length);
+  // The server keeps letters, digits, dots, dashes and spaces of a name: the markup arrives as a plain label.
+  const label = '_img src_x onerror_alert_7__.png';
+  await expect(doc.getByRole('img', { name: label })).toBeVisible();
+  await expect(doc.getByRole('link', { name: `Abrir ${label}` })).toHaveAttribute('href', /^\/api\/doctor\/chats\/[^/]+\/images\/[0-9a-f-]+$/);
+  await noActiveMarkup(doc);
+
+  // The doctor's reply with HTML, shown as text on the patient's side.
+  const reply = `Tome agua ${tail} ${IMG} ${SCRIPT} <a href="javascript:alert(8)">aquí</a>`;
+  await send(doc, reply);
+  await expect(log(page)).toContainText(reply);
+  await showsLiterally(page, reply);
+  await noActiveMarkup(page);
+  // And after a reload, from the stored history.
+  await page.reload();
+  await expect(log(page).getByRole('listitem')).toHaveCount(hostile.length + 1);
+  await expect(log(page)).toContainText(reply);
+  await noActiveMarkup(page);
+  expect(guard.problems).toEqual([]);
+  await doc.context().close();
+});
+
 test('the guard of these tests sees a script that does run (the checks above can fail)', async ({ browser, baseURL }) => {
   const guard: Guard = { problems: [] };
   const page = await guarded(await browser.newContext(), baseURL!, guard);

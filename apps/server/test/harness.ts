@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,27 +132,7 @@ export class CookieJar {
   }
 }
 
-/** A 1x1 PNG, a real image by its magic bytes. */
-export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/**
- * A PNG that differs from every other (a text chunk with `label` before its end), for tests that
- * need distinct files: bytes appended after the image's end would make it a refused polyglot.
- */
-export function distinctPng(label = `${Date.now()}-${Math.random()}`) {
-  const data = Buffer.from(`Comment\0${label}`, 'latin1');
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  const end = PNG_1X1.length - 12; // the IEND chunk
-  return Buffer.concat([PNG_1X1.subarray(0, end), len, body, crc, PNG_1X1.subarray(end)]);
-}
-
+export { PNG_1X1, distinctPng } from './png.js';
 
 /** Builds a multipart/form-data body for app.inject. */
 export function multipart(fields: Record<string, string>, files: { field: string; filename: string; bytes: Buffer; type?: string }[] = []) {

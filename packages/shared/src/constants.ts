@@ -98,3 +98,9 @@ export const REGISTRATION_DEFAULTS = {
 /** Uploads: decisions.md, "Files". */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/**
+ * The receipt file's field name, as the specification spells it. Here rather than beside the receipt
+ * schemas: a page that sends a receipt needs the name without loading zod first.
+ */
+export const RECEIPT_FILE_FIELD = 'comprobante_tranferencia';

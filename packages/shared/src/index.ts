@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './messages-frame.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './schemas/auth.schema.js';

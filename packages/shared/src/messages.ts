@@ -6,12 +6,11 @@
  * `productMessages` are the product's own texts for situations the specification leaves open
  * (decisions.md asks for a clear Spanish message there).
  */
+import { frameProductMessages, frameSpecMessages } from './messages-frame.js';
+
 export const specMessages = {
+  ...frameSpecMessages,
   // patient-and-public.md, section 8
-  loginRequiredConsultations: 'Inicie sesión para acceder al área de consultas virtuales',
-  loginRequiredSuggestions: 'Inicie sesión para acceder al área de sugerencias',
-  paymentSessionRequired: 'Porfavor, inicie sesión',
-  chatNotAllowed: 'No ha iniciado sesión o aún no tiene permiso para entrar en esta página.',
   requestRejectedPrefix: 'Error al enviar la solicitud: ',
   requestFailed: 'Ocurrió un error al procesar su solicitud.',
   requestFailedRetry: 'Ocurrió un error al procesar su solicitud. Por favor, intente nuevamente.',
@@ -28,7 +27,6 @@ export const specMessages = {
   missingFields: 'Por favor, complete todos los campos obligatorios.',
   missingFieldsWithReceipt: 'Por favor, complete todos los campos obligatorios, incluyendo el comprobante.',
   suggestionFailedPrefix: 'Error al guardar la sugerencia: ',
-  logoutFailed: 'Error al cerrar la sesión',
   loginFailed: 'Hubo un error en el login.',
   registrationFailedPrefix: 'Error en el registro: ',
   registrationFailed: 'Hubo un error en el registro.',
@@ -36,7 +34,6 @@ export const specMessages = {
   detailTokenMissing: 'Token de consulta no proporcionado.',
   detailLoadFailed: 'Ocurrió un error al cargar la consulta. Intente de nuevo.',
   detailNoData: 'No se encontraron datos para la consulta o el formato es incorrecto.',
-  imageLinkFailed: 'No se pudo cargar la imagen del enlace.',
   noDoctorsForService: 'No hay doctores disponibles para esta especialidad.',
   fillOrTick: 'Llene el campo o marque la casilla',
   waitingForChat: 'Por favor, espere hasta que se autorice la página de Chat...',
@@ -48,7 +45,6 @@ export const specMessages = {
   termsRequired: 'Debes aceptar los términos y condiciones.',
   fixFormErrors: 'Por favor, corrige los errores en el formulario.',
   idImageRequired: 'Por favor, sube la imagen del comprobante.',
-  loading: 'Cargando datos...',
   noResults: 'No se encontraron resultados',
   noData: 'No se encontraron datos.',
   receiptUnavailable: 'Comprobante no disponible',
@@ -62,11 +58,7 @@ export const specMessages = {
   formSent: 'Formulario enviado correctamente.',
   imagesUploaded: 'Imágenes subidas con éxito.',
   suggestionSaved: 'Sugerencia guardada correctamente.',
-  registrationOk: 'Registro exitoso',
-  logoutOk: 'Sesión cerrada exitosamente',
-  sessionExpired: 'La sesión ha expirado. Serás redirigido al login.',
   // staff.md, section 8 and screens
-  adminSessionExpired: 'La sesión ha expirado.',
   staffLoginNetworkError: 'Hubo un error en el login:',
   consultationUpdated: 'Consulta actualizada con éxito',
   consultationUpdateFailedPrefix: 'Error al actualizar la consulta: ',
@@ -85,6 +77,7 @@ export const specMessages = {
 } as const;
 
 export const productMessages = {
+  ...frameProductMessages,
   invalidCredentials: 'Correo o contraseña incorrectos.',
   tooManyAttempts: 'Demasiados intentos. Espere unos minutos e intente de nuevo.',
   invalidSecurityKey: 'La clave de seguridad no es válida.',
@@ -104,9 +97,6 @@ export const productMessages = {
   invalidRequest: 'La solicitud no es válida.',
   logoutAllOk: 'Se cerraron todas las sesiones de sus cuentas.',
   loginOk: 'Inicio de sesión exitoso',
-  sessionExpiringTitle: 'Su sesión está por expirar',
-  sessionExpiringBody: 'Su sesión se cerrará por inactividad en menos de 5 minutos. Mueva el ratón o pulse una tecla para continuar.',
-  videosUnavailable: 'Los videos no están disponibles en este momento.',
   // publishing (news, blog, gallery, sponsors)
   photoRequired: 'Por favor, seleccione una imagen.',
   imageTooManyPixels: 'La imagen es demasiado grande: como máximo 50 megapíxeles.',
@@ -114,12 +104,9 @@ export const productMessages = {
   recordUpdated: 'Registro actualizado',
   recordDeleted: 'Registro eliminado',
   confirmDelete: '¿Seguro que desea eliminarlo? Esta acción no se puede deshacer.',
-  noNews: 'Todavía no hay noticias publicadas. Vuelva pronto.',
-  noBlogPosts: 'Todavía no hay artículos en el blog.',
   noGalleryImages: 'La galería todavía no tiene imágenes.',
   noSponsors: 'Todavía no hay patrocinadores.',
   duplicateFileIgnored: 'Se ignoró un archivo con el mismo nombre que otro ya elegido: ',
-  loadFailed: 'No se pudo cargar la información. Intente de nuevo.',
   // consultations and payments (virtual consultations, PayPal, transfer, Yappy, receipts)
   consultationOutsideHours:
     'Las consultas virtuales se atienden todos los días de 8:00 a. m. a 10:00 p. m., hora de Panamá. Por favor, envíe su solicitud en ese horario.',
@@ -207,6 +194,9 @@ export const productMessages = {
   blockDateHasAppointments:
     'Ya tiene citas reservadas en esa fecha. Si la bloquea, no se aceptarán citas nuevas ese día, pero estas citas se mantienen: pida a la administración que las cancele si no podrá atenderlas.',
   noBlockedDates: 'No tiene fechas registradas como no disponibles.',
+  // paged appointment lists (docs/decisions/0022)
+  pageSizeInvalid: 'El número de filas por página debe ser un número entero entre 1 y 100.',
+  pageCursorInvalid: 'La página pedida no es válida. Vuelva a la primera página de la lista.',
   // chat consultation (issue 4)
   chatTimeOver: 'Se acabó el tiempo de chat de esta consulta. Puede pagar una hora adicional en el Área de Pagos.',
   chatTimeClosed: 'El tiempo de chat de esta consulta terminó.',
@@ -238,6 +228,11 @@ export const productMessages = {
   twoFactorDisabledOk: 'Verificación en dos pasos desactivada.',
   twoFactorCannotDisable: 'La verificación en dos pasos es obligatoria para el personal: no se puede desactivar.',
   twoFactorRecoveryRegenerated: 'Se generaron códigos de recuperación nuevos; los anteriores ya no sirven.',
+  // an administrator resets another staff member's second factor (decision 0021)
+  staffTwoFactorResetOk: 'Se restableció la verificación en dos pasos de la cuenta y se cerraron sus sesiones. La persona debe activarla de nuevo al iniciar sesión.',
+  staffAccountNotFound: 'No hay ninguna cuenta de personal de ese tipo con ese correo.',
+  staffTwoFactorResetSelf: 'No puede restablecer su propia verificación en dos pasos: use uno de sus códigos de recuperación.',
+  staffTwoFactorResetCodeRequired: 'Ingrese un código actual de su aplicación de autenticación para confirmar.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -1,5 +1,5 @@
 import type { Access } from './roles.js';
-import type { MessageKey } from './messages.js';
+import type { FrameMessageKey } from './messages-frame.js';
 
 /**
  * Every page of both specifications, letter for letter, with its gate.
@@ -10,11 +10,11 @@ export interface PageRoute {
   path: string;
   access: Access;
   group: 'public' | 'patient' | 'admin' | 'doctor';
-  deniedMessage?: MessageKey;
+  deniedMessage?: FrameMessageKey;
   deniedRedirect?: string;
 }
 
-const patient = (path: string, deniedMessage: MessageKey = 'loginRequiredConsultations'): PageRoute => ({
+const patient = (path: string, deniedMessage: FrameMessageKey = 'loginRequiredConsultations'): PageRoute => ({
   path,
   access: 'patient',
   group: 'patient',

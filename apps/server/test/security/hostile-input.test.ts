@@ -373,6 +373,8 @@ describe('SQL in search, filter and paging parameters', () => {
       { who: () => admin, method: 'GET', url: (q) => `/api/admin/suggestions?nombre=${encodeURIComponent(q)}` },
       { who: () => doctor, method: 'GET', url: (q) => `/api/doctor/consultations?nombre=${encodeURIComponent(q)}` },
       { who: () => admin, method: 'GET', url: (q) => `/api/admin/patients?cursor=${encodeURIComponent(q)}&limit=${encodeURIComponent(q)}` },
+      { who: () => admin, method: 'GET', url: (q) => `/api/admin/appointments?cursor=${encodeURIComponent(q)}&limit=${encodeURIComponent(q)}` },
+      { who: () => patient, method: 'GET', url: (q) => `/api/appointments?cursor=${encodeURIComponent(q)}` },
       { who: () => admin, method: 'GET', url: (q) => `/api/admin/audit?cursor=${encodeURIComponent(q)}&patient_id=${encodeURIComponent(q)}` },
       { who: () => admin, method: 'GET', url: (q) => `/api/doctors?servicio=${encodeURIComponent(q)}` },
       { who: () => patient, method: 'GET', url: (q) => `/api/appointments/hours?id=${encodeURIComponent(q)}&fecha=${encodeURIComponent(q)}` },

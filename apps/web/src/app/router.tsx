@@ -15,13 +15,18 @@ const loaders = new Map<Page, () => Promise<unknown>>();
 /**
  * A page loaded on first visit from a module's named export. `namespaces`: the catalogues it shows
  * (lib/i18n.ts), fetched together with its chunk so the page does not suspend again for its text.
+ * Every page also gets the shared message catalogue, except the public pages (`publicPage`), which
+ * show only the frame's messages (useFrameMessages) and keep it out of their first load (decision 0015).
  */
-const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, namespaces: string[] = []): Page => {
-  const loadAll = async () => (await Promise.all([load(), preloadNamespaces(namespaces)]))[0];
+const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, namespaces: string[] = [], withMessages = true): Page => {
+  const catalogues = withMessages ? ['messages', ...namespaces] : namespaces;
+  const loadAll = async () => (await Promise.all([load(), preloadNamespaces(catalogues)]))[0];
   const lazyPage = lazy(async () => ({ default: (await loadAll())[name] }));
   loaders.set(lazyPage, loadAll);
   return lazyPage;
 };
+const publicPage = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, namespaces: string[]) =>
+  page(load, name, namespaces, false);
 
 // =================================================================================================
 // PAGES: route path (exactly as in PAGE_ROUTES, packages/shared/src/routes.ts) -> its page.
@@ -33,16 +38,16 @@ const page = <K extends string, M extends Record<K, ComponentType>>(load: () => 
 const NotAvailablePage = page(() => import('./not-available-page.js'), 'NotAvailablePage');
 const NotFoundPage = page(() => import('./not-found-page.js'), 'NotFoundPage');
 
-const home = page(() => import('../features/site/components/home-page.js'), 'HomePage', ['site']);
+const home = publicPage(() => import('../features/site/components/home-page.js'), 'HomePage', ['site']);
 const PAGES: Record<string, Page> = {
   // site: public content (/Login and /Registro open their pop-up over the home page)
   '/': home,
   '/Login': home,
   '/Registro': home,
-  '/medicina-general': page(() => import('../features/site/components/medicina-general-page.js'), 'MedicinaGeneralPage', ['site']),
-  '/psicologia': page(() => import('../features/site/components/psicologia-page.js'), 'PsicologiaPage', ['site']),
-  '/preguntas-frecuentes': page(() => import('../features/site/components/faq-page.js'), 'FaqPage', ['site']),
-  '/confidencialidad': page(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage', ['site']),
+  '/medicina-general': publicPage(() => import('../features/site/components/medicina-general-page.js'), 'MedicinaGeneralPage', ['site']),
+  '/psicologia': publicPage(() => import('../features/site/components/psicologia-page.js'), 'PsicologiaPage', ['site']),
+  '/preguntas-frecuentes': publicPage(() => import('../features/site/components/faq-page.js'), 'FaqPage', ['site']),
+  '/confidencialidad': publicPage(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage', ['site']),
   '/Admin': page(() => import('../features/site/components/admin-welcome-page.js'), 'AdminWelcomePage', ['site']),
   '/AdminDoctor': page(() => import('../features/site/components/doctor-welcome-page.js'), 'DoctorWelcomePage', ['site']),
   // auth: staff login and registration
@@ -53,7 +58,7 @@ const PAGES: Record<string, Page> = {
   '/Seguridad_Admin': page(() => import('../features/auth/components/two-factor-page.js'), 'AdminSecurityPage', ['auth']),
   '/Seguridad_Doctor': page(() => import('../features/auth/components/two-factor-page.js'), 'DoctorSecurityPage', ['auth']),
   // news, gallery, sponsors: publishing (issue 7)
-  '/noticias': page(() => import('../features/news/components/news-page.js'), 'NewsPage', ['news']),
+  '/noticias': publicPage(() => import('../features/news/components/news-page.js'), 'NewsPage', ['news']),
   '/Noticias_Admin': page(() => import('../features/news/components/news-admin-page.js'), 'NewsAdminPage', ['news']),
   '/Blog_Admin': page(() => import('../features/news/components/blog-admin-page.js'), 'BlogAdminPage', ['news']),
   '/Gallery': page(() => import('../features/gallery/components/gallery-page.js'), 'GalleryPage', ['gallery']),

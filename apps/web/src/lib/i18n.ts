@@ -1,4 +1,4 @@
-import { messages as catalogue } from '@clinica/shared';
+import { frameMessages, type FrameMessageKey, type MessageKey } from '@clinica/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { catalogueLoaders, type Catalogue, type CatalogueLoader, type CatalogueModule } from './i18n-files.js';
 import { LOCAL_KEYS, localStore } from './storage-keys.js';
@@ -19,8 +19,16 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',
 };
 
-/** The namespaces every page shows (header, footer, alerts, fields, server messages). */
-const FRAME_NAMESPACES = ['messages', 'frame', 'ui'];
+/** The namespaces every page shows (header, footer, alerts, fields); their Spanish is bundled. */
+const FRAME_NAMESPACES = ['frame', 'ui'];
+
+/**
+ * The shared message catalogue's namespace. Its Spanish is a chunk of its own, loaded with the pages
+ * that show its messages (app/router.tsx): the frame and the public pages show only the few of
+ * `frameMessages`, bundled (decision 0015). In another language it is part of the frame: server
+ * answers are translated through it.
+ */
+const MESSAGES_NS = 'messages';
 
 export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
@@ -45,11 +53,9 @@ export function detectLanguage(stored: string | null, browserTags: readonly stri
   return SOURCE_LANGUAGE;
 }
 
-
-// Catalogues inside the entry chunk: Spanish messages (the shared catalogue itself, already in the
-// bundle) and, registered by app/app.tsx with `bundleCatalogue`, Spanish of the frame and the primitives,
-// so the first paint of a page in Spanish needs no catalogue request.
-const bundled = new Map<string, Catalogue>([['messages/es', catalogue]]);
+// Catalogues inside the entry chunk, registered by app/app.tsx with `bundleCatalogue`: Spanish of the
+// frame and the primitives, so the first paint of a page in Spanish needs no catalogue request.
+const bundled = new Map<string, Catalogue>();
 
 // Every other catalogue is its own chunk, fetched when a page first asks for its namespace in a
 // language: a visitor downloads only the language and the pages they use. The loaders of the
@@ -58,6 +64,7 @@ const bundled = new Map<string, Catalogue>([['messages/es', catalogue]]);
 const spanishFiles = catalogueLoaders(import.meta.glob<CatalogueModule>('../features/*/locales/es.json'));
 let otherFiles: Promise<Map<string, CatalogueLoader>> | undefined;
 const loaderOf = async (id: string): Promise<CatalogueLoader | undefined> => {
+  if (id === `${MESSAGES_NS}/${SOURCE_LANGUAGE}`) return () => import('./messages-es.js');
   if (id.endsWith(`/${SOURCE_LANGUAGE}`)) return spanishFiles.get(id);
   otherFiles ??= import('./i18n-catalogues.js').then((m) => m.otherLanguageLoaders);
   return (await otherFiles).get(id);
@@ -107,6 +114,11 @@ class Translator {
     this.store.set(`${ns}/${lng}`, catalogue);
   }
 
+  /** Catalogue `ns` of `lng` when it is in memory. */
+  getResource(lng: string, ns: string): Catalogue | undefined {
+    return this.store.get(`${ns}/${lng}`);
+  }
+
   /** Catalogue `ns` of `lng` is in memory (Spanish of the frame always is). */
   private has(lng: string, ns: string) {
     return this.store.has(`${ns}/${lng}`);
@@ -145,6 +157,8 @@ class Translator {
   /** Loads every namespace in use in `lng`, then switches: pages never show a half-loaded language. */
   async changeLanguage(lng: string): Promise<void> {
     const target = isLanguage(lng) ? lng : SOURCE_LANGUAGE;
+    // Out of Spanish, server answers (Spanish catalogue texts) are translated from the first render on.
+    if (target !== SOURCE_LANGUAGE) this.used.add(MESSAGES_NS);
     await this.loadNamespaces([...this.used], target);
     this.language = this.resolvedLanguage = target;
     this.emit('languageChanged', target);
@@ -301,19 +315,42 @@ export function useTranslation(ns: string): { t: TFunction; i18n: typeof i18n } 
   return { t, i18n };
 }
 
-type Messages = { [K in keyof typeof catalogue]: string };
+type Messages = Record<MessageKey, string>;
 const messagesByLanguage = new Map<string, Messages>();
 
-/** The shared message catalogue, translated into the current language (same keys as `messages`). */
+/**
+ * The shared message catalogue, translated into the current language (same keys as `messages`).
+ * Suspends until the catalogue is in (a page's chunk brings it along: app/router.tsx).
+ */
 export function useMessages(): Messages {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(MESSAGES_NS);
   // One translated catalogue per language, shared by every component that shows messages: built
   // once, not once per component on the first render of a page.
   const built = messagesByLanguage.get(i18n.language);
   if (built) return built;
-  const fresh = Object.fromEntries(Object.keys(catalogue).map((k) => [k, t(k)])) as Messages;
+  const keys = Object.keys(i18n.getResource(SOURCE_LANGUAGE, MESSAGES_NS) ?? {});
+  const fresh = Object.fromEntries(keys.map((k) => [k, t(k)])) as Messages;
   messagesByLanguage.set(i18n.language, fresh);
   return fresh;
+}
+
+type FrameMessages = Record<FrameMessageKey, string>;
+const frameByLanguage = new Map<string, FrameMessages>();
+
+/**
+ * The frame's part of the catalogue (`frameMessages`: gates, session end, loading and empty states)
+ * in the current language, without waiting for the whole catalogue: the frame and the public pages
+ * use this one. In Spanish it is bundled; another language loaded its messages with the frame.
+ */
+export function useFrameMessages(): FrameMessages {
+  const lng = useLanguage();
+  if (lng === SOURCE_LANGUAGE) return frameMessages;
+  let built = frameByLanguage.get(lng);
+  if (!built) {
+    built = Object.fromEntries(Object.keys(frameMessages).map((k) => [k, i18n.t(`${MESSAGES_NS}:${k}`)])) as FrameMessages;
+    frameByLanguage.set(lng, built);
+  }
+  return built;
 }
 
 let bySpanish: Map<string, string> | undefined;
@@ -324,6 +361,11 @@ let prefixes: [string, string][] | undefined;
  * solicitud: ' + reason) has its prefix translated and its tail translated when it is itself a message.
  */
 export function translateMessage(text: string): string {
+  // In Spanish every catalogue text is already itself. Out of Spanish the Spanish catalogue was
+  // loaded with the frame (changeLanguage), and is the index from a text to its key.
+  if (i18n.language === SOURCE_LANGUAGE) return text;
+  const catalogue = i18n.getResource(SOURCE_LANGUAGE, MESSAGES_NS);
+  if (!catalogue) return text;
   bySpanish ??= new Map(Object.entries(catalogue).map(([k, v]) => [v as string, k]));
   const key = bySpanish.get(text);
   if (key) return i18n.t(`messages:${key}`);

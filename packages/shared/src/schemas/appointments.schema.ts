@@ -4,6 +4,7 @@ import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredChoice, requiredText } from './auth.schema.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
+import { MAX_PAGE_SIZE } from './records.schema.js';
 
 /** In-person appointments: the request and its payment, the lists and details, the doctors' unavailable dates. */
 
@@ -114,6 +115,25 @@ export const appointmentRowSchema = z.object({
   cancelable: z.boolean(),
 });
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
+
+/**
+ * Paging of the three appointment lists (docs/decisions/0022): the opaque cursor of the next
+ * page and the rows a page holds (PAGE_SIZE unless told, at most MAX_PAGE_SIZE). The answer is
+ * `pageSchema(appointmentRowSchema)`: {items, next_cursor}, like the other paged staff lists.
+ */
+export const appointmentPageQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, messages.pageCursorInvalid)
+    .optional(),
+  limit: z.coerce
+    .number({ error: messages.pageSizeInvalid })
+    .int(messages.pageSizeInvalid)
+    .min(1, messages.pageSizeInvalid)
+    .max(MAX_PAGE_SIZE, messages.pageSizeInvalid)
+    .optional(),
+});
+export type AppointmentPageQuery = z.infer<typeof appointmentPageQuerySchema>;
 
 /** The detail modal (nombre, apellido, correo, telefono, fecha, hora, servicio, mensaje, created_at, token, id). */
 export const appointmentDetailSchema = appointmentRowSchema.extend({

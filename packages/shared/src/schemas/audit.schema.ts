@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   'auth.2fa_enabled': 'Verificación en dos pasos activada',
   'auth.2fa_disabled': 'Verificación en dos pasos desactivada',
   'auth.2fa_recovery_regenerated': 'Códigos de recuperación regenerados',
+  'auth.2fa_reset': 'Verificación en dos pasos restablecida por un administrador',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

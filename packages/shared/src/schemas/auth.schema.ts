@@ -172,6 +172,11 @@ export const staffSessionSchema = z.object({
   loggedInAdmin: z.boolean(),
   user_name_admin: z.string().nullable(),
   authenticated: z.boolean(),
+  /**
+   * Present (true) when the account must enrol in two-step verification before it reaches any
+   * staff page (STAFF_2FA_REQUIRED): the page gates then send it to /Seguridad_Admin or /Seguridad_Doctor.
+   */
+  inscripcion_requerida: z.literal(true).optional(),
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 

@@ -74,9 +74,6 @@ export const consultationReceiptSchema = z.strictObject({
 });
 export type ConsultationReceipt = z.infer<typeof consultationReceiptSchema>;
 
-/** The receipt file's field name, as the specification spells it. */
-export const RECEIPT_FILE_FIELD = 'comprobante_tranferencia';
-
 /** Answer of a consultation request: its token, and whether the chat is open already (PayPal). */
 export const consultationSubmittedSchema = z.object({
   success: z.literal(true),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { emailField, requiredChoice } from './auth.schema.js';
 
 /**
  * Two-factor sign-in of administrators and doctors (issue 11): TOTP (RFC 6238: SHA-1, 6 digits,
@@ -78,3 +79,21 @@ export const twoFactorRecoveryCodesSchema = z.object({
   codigos_recuperacion: z.array(z.string()),
 });
 export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesSchema>;
+
+/**
+ * An administrator resets another staff member's second factor (decision 0021): the account by
+ * its e-mail and kind; `codigo`, a current code of the administrator's own authenticator, when
+ * the administrator has one.
+ */
+export const staffTwoFactorResetSchema = z.strictObject({
+  correo: emailField,
+  rol: requiredChoice(['admin', 'doctor'] as const),
+  codigo: z
+    .string({ error: messages.twoFactorCodeFormat })
+    .max(20, messages.twoFactorCodeFormat)
+    .transform(normaliseCode)
+    .refine((c) => c === '' || isTotpCode(c), messages.twoFactorCodeFormat)
+    .optional(),
+});
+export type StaffTwoFactorResetInput = z.input<typeof staffTwoFactorResetSchema>;
+export type StaffTwoFactorReset = z.output<typeof staffTwoFactorResetSchema>;

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { CancelledBy } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
-import { foldedPrefix } from '../../lib/keyset.js';
+import { cursorText, foldedPrefix } from '../../lib/keyset.js';
+import type { AppointmentCursor } from './appointments.cursor.js';
 import { appointments, doctorBlockedDates, patients, payments, staff } from '../../db/schema.js';
 
 export type AppointmentRecord = typeof appointments.$inferSelect;
@@ -58,9 +59,10 @@ export interface ListFilter {
 
 /** SQL of appointments and unavailable dates. */
 export function appointmentsRepository(db: Db) {
-  const rows = (exec: Db) =>
-    exec
-      .select(rowColumns)
+  // A list row carries its start as PostgreSQL's exact text: the next page's cursor.
+  const listRows = () =>
+    db
+      .select({ ...rowColumns, cursor_at: cursorText(appointments.inicio) })
       .from(appointments)
       .innerJoin(patients, eq(patients.id, appointments.patient_id))
       .innerJoin(doctor, eq(doctor.id, appointments.doctor_id))
@@ -220,19 +222,36 @@ export function appointmentsRepository(db: Db) {
 
     // --- lists and details --------------------------------------------------------------------
 
-    /** Rows (PayPal checkouts in progress left out): upcoming first, soonest first; then past ones, latest first. */
-    async list(filter: ListFilter, now: Date, limit: number) {
+    /**
+     * One page of rows (PayPal checkouts in progress left out): upcoming first, soonest first; then
+     * past ones, latest first; the id breaks ties. "Upcoming" is decided at `ref`, the instant the
+     * first page was read, so that the pages of one reading neither repeat nor skip a row.
+     */
+    async list(filter: ListFilter, page: { ref: string; after?: AppointmentCursor | undefined; limit: number }) {
       const conditions = [ne(appointments.estado, 'reservada'), ...ownership(filter)];
       if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
-      const nowIso = now.toISOString();
-      return rows(db)
+      const ref = sql`${page.ref}::timestamptz`;
+      const upcoming = sql`${appointments.inicio} >= ${ref}`;
+      const after = page.after;
+      if (after) {
+        const at = sql`${after.at}::timestamptz`;
+        const key = sql`(${appointments.inicio}, ${appointments.id})`;
+        const last = sql`(${at}, ${after.id}::uuid)`;
+        conditions.push(
+          sql`((${at} >= ${ref} AND ((${upcoming} AND ${key} > ${last}) OR ${appointments.inicio} < ${ref}))
+            OR (${at} < ${ref} AND ${appointments.inicio} < ${ref} AND ${key} < ${last}))`,
+        );
+      }
+      return listRows()
         .where(and(...conditions))
         .orderBy(
-          sql`(${appointments.inicio} < ${nowIso}::timestamptz)`,
-          sql`CASE WHEN ${appointments.inicio} >= ${nowIso}::timestamptz THEN ${appointments.inicio} END ASC`,
+          sql`(${appointments.inicio} < ${ref})`,
+          sql`CASE WHEN ${upcoming} THEN ${appointments.inicio} END ASC`,
+          sql`CASE WHEN ${upcoming} THEN ${appointments.id} END ASC`,
           desc(appointments.inicio),
+          desc(appointments.id),
         )
-        .limit(limit);
+        .limit(page.limit);
     },
 
     /** One appointment by token, only if it is the patient's or the doctor's when they are given. */

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  PAGE_SIZE,
   RECEIPT_FILE_FIELD,
+  type AppointmentPageQuery,
   appointmentCancelSchema,
   appointmentDetailSchema,
+  appointmentPageQuerySchema,
   appointmentPaypalCaptureSchema,
   appointmentPaypalOrderSchema,
   appointmentReceiptSchema,
@@ -20,6 +22,7 @@ import {
   freeHoursQuerySchema,
   freeHoursSchema,
   messages,
+  pageSchema,
   paypalOrderCreatedSchema,
   resultSchema,
   searchSchema,
@@ -37,7 +40,8 @@ import { appointmentsService } from './appointments.service.js';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
 
 type Service = ReturnType<typeof appointmentsService>;
-type Row = Awaited<ReturnType<Service['list']>>[number];
+type Page = Awaited<ReturnType<Service['list']>>;
+type Row = Omit<Page['items'][number], 'cursor_at'>;
 type Detail = Awaited<ReturnType<Service['detail']>>;
 
 const toRow = (r: Row) => ({
@@ -54,6 +58,14 @@ const toRow = (r: Row) => ({
   estado_pago: r.estado_pago,
   cancelable: r.cancelable,
 });
+
+/** A page of a list as it leaves the server: {items, next_cursor}, like the other paged staff lists. */
+const toPage = (p: Page) => ({ items: p.items.map(toRow), next_cursor: p.next_cursor });
+
+/** The paging of a list request: PAGE_SIZE rows unless told. */
+const paging = (q: AppointmentPageQuery) => ({ cursor: q.cursor, limit: q.limit ?? PAGE_SIZE });
+
+const rowPage = pageSchema(appointmentRowSchema);
 
 /** The detail modal; doctors see the appointment without its payment. */
 const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
@@ -164,11 +176,11 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
 
   // --- the patient's appointments (/Citas_usuario) -----------------------------------------------
 
-  // Citas.php
+  // Citas.php, paged: ?cursor&limit.
   app.get('/api/appointments', {
     config: { access: 'patient' },
-    schema: { response: { 200: z.array(appointmentRowSchema), ...errors } },
-    handler: async (request) => (await service.list({ patientId: patientOf(request.accounts) })).map(toRow),
+    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
+    handler: async (request) => toPage(await service.list({ patientId: patientOf(request.accounts) }, paging(request.query))),
   });
 
   // Citas_Boton.php?token
@@ -206,18 +218,19 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
 
   // --- doctors (/Citas_Admin_Doctor, /Fecha_Admin_Doctor) ------------------------------------------
 
-  // Citas_Admin_Doctores.php: the doctor's own appointments only.
+  // Citas_Admin_Doctores.php: the doctor's own appointments only; paged: ?cursor&limit.
   app.get('/api/doctor/appointments', {
     config: { access: 'doctor' },
-    schema: { response: { 200: z.array(appointmentRowSchema), ...errors } },
-    handler: async (request) => (await service.list({ doctorId: doctorOf(request.accounts) })).map(toRow),
+    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
+    handler: async (request) => toPage(await service.list({ doctorId: doctorOf(request.accounts) }, paging(request.query))),
   });
 
-  // Algoritmo_Citas_Doctores.php: JSON input (the patient's first name).
+  // Algoritmo_Citas_Doctores.php: JSON input (the patient's first name); paged: ?cursor&limit.
   app.post('/api/doctor/appointments/search', {
     config: { access: 'doctor' },
-    schema: { body: searchSchema, response: { 200: z.array(appointmentRowSchema), ...errors } },
-    handler: async (request) => (await service.list({ doctorId: doctorOf(request.accounts), nombre: request.body.input })).map(toRow),
+    schema: { querystring: appointmentPageQuerySchema, body: searchSchema, response: { 200: rowPage, ...errors } },
+    handler: async (request) =>
+      toPage(await service.list({ doctorId: doctorOf(request.accounts), nombre: request.body.input }, paging(request.query))),
   });
 
   // Citas_Admin_Doctores_Boton.php?token
@@ -254,18 +267,18 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
 
   // --- administrators (/Citas_Admin) ---------------------------------------------------------------
 
-  // Citas_Admin.php
+  // Citas_Admin.php, paged: ?cursor&limit.
   app.get('/api/admin/appointments', {
     config: { access: 'admin' },
-    schema: { response: { 200: z.array(appointmentRowSchema), ...errors } },
-    handler: async () => (await service.list({})).map(toRow),
+    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
+    handler: async (request) => toPage(await service.list({}, paging(request.query))),
   });
 
-  // Algoritmo_Citas.php
+  // Algoritmo_Citas.php, paged: ?cursor&limit.
   app.post('/api/admin/appointments/search', {
     config: { access: 'admin' },
-    schema: { body: searchSchema, response: { 200: z.array(appointmentRowSchema), ...errors } },
-    handler: async (request) => (await service.list({ nombre: request.body.input })).map(toRow),
+    schema: { querystring: appointmentPageQuerySchema, body: searchSchema, response: { 200: rowPage, ...errors } },
+    handler: async (request) => toPage(await service.list({ nombre: request.body.input }, paging(request.query))),
   });
 
   // Citas_Admin_Boton.php?token

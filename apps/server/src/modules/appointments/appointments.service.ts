@@ -21,11 +21,11 @@ import type { DoctorsRepository } from '../doctors/doctors.repository.js';
 import type { Notifier } from '../mail/notify.js';
 import type { PaymentRow, Tx } from '../payments/payments.repository.js';
 import { newToken, type PaymentsService } from '../payments/payments.service.js';
+import { decodeAppointmentCursor, encodeAppointmentCursor } from './appointments.cursor.js';
 import type { AppointmentRecord, AppointmentsRepository, ListFilter } from './appointments.repository.js';
 
 const HOUR_MS = 60 * 60_000;
 const HOLD_MS = PAYPAL_HOLD_MINUTES * 60_000;
-const LIST_LIMIT = 500;
 const SLOT_INDEX = 'appointments_active_slot_key';
 
 /** The message and the field of each reason a slot cannot be booked. */
@@ -277,9 +277,20 @@ export function appointmentsService(deps: AppointmentsDeps) {
 
     // --- lists --------------------------------------------------------------------------------
 
-    async list(filter: ListFilter) {
-      const rows = await repo.list(filter, at(), LIST_LIMIT);
-      return rows.map((r) => ({ ...r, cancelable: isCancelable(r) }));
+    /**
+     * One page of a list (docs/decisions/0022): `limit` rows and the cursor of the next page
+     * (null on the last). The cursor keeps the instant the first page was read.
+     */
+    async list(filter: ListFilter, page: { cursor?: string; limit: number }) {
+      const after = decodeAppointmentCursor(page.cursor);
+      const ref = after?.ref ?? at().toISOString();
+      const rows = await repo.list(filter, { ref, after, limit: page.limit + 1 });
+      const items = rows.slice(0, page.limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) => ({ ...r, cancelable: isCancelable(r) })),
+        next_cursor: rows.length > page.limit && last ? encodeAppointmentCursor({ ref, at: last.cursor_at, id: last.id }) : null,
+      };
     },
 
     /** One appointment; a patient's or a doctor's view finds only their own (anything else: 404). */

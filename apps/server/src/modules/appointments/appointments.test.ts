@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@clinica/shared';
+import { MAX_PAGE_SIZE, messages } from '@clinica/shared';
 import {
   DAYS,
   adminJar,
@@ -31,6 +31,9 @@ afterAll(async () => {
 
 const FULL_WEEKDAY = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00', '21:00'];
 type Row = { token: string; nombre: string; fecha: string; hora: string; estado: string; cancelable: boolean };
+type Page = { items: Row[]; next_cursor: string | null };
+/** An empty list: no rows and no next page. */
+const EMPTY = { items: [], next_cursor: null };
 
 describe('availability', () => {
   it('weekday and weekend hours, today without its past hours, a blocked date without any', async () => {
@@ -78,7 +81,7 @@ describe('booking', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: messages.receiptSent, estado: 'pendiente' });
 
-    const list = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<Row[]>();
+    const list = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<Page>().items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ fecha: DAYS.monday, hora: '08:00', estado: 'pendiente', cancelable: true });
     const detail = await call(c.t, patient.jar, 'GET', `/api/appointments/${list[0]!.token}`);
@@ -201,7 +204,7 @@ describe('PayPal', () => {
     expect(await hours(c.t, other.jar, doctor.id, DAYS.monday)).not.toContain('11:00');
     expect((await bookByReceipt(c.t, other.jar, slot, { monto: '40' })).json().message).toBe(messages.appointmentSlotTaken);
     // The patient's own list does not show a checkout in progress.
-    expect((await call(c.t, patient.jar, 'GET', '/api/appointments')).json()).toEqual([]);
+    expect((await call(c.t, patient.jar, 'GET', '/api/appointments')).json()).toEqual(EMPTY);
 
     // Another patient cannot capture this order; a different hour cannot ride on it.
     await c.paypal.approve(orderID);
@@ -215,7 +218,7 @@ describe('PayPal', () => {
     expect(replay.statusCode).toBe(409);
     expect(replay.json().message).toBe(messages.paypalAlreadyUsed);
 
-    const list = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<Row[]>();
+    const list = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<Page>().items;
     expect(list).toEqual([expect.objectContaining({ hora: '11:00', estado: 'confirmada' })]);
     expect((await mailsTo(c.t, patient.correo)).map((m) => m.kind)).toEqual(expect.arrayContaining(['appointmentConfirmed', 'appointmentReminder']));
   });
@@ -265,7 +268,7 @@ describe('who sees what', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain(owner.correo);
     }
-    expect((await call(c.t, stranger.jar, 'GET', '/api/appointments')).json()).toEqual([]);
+    expect((await call(c.t, stranger.jar, 'GET', '/api/appointments')).json()).toEqual(EMPTY);
     expect((await call(c.t, owner.jar, 'GET', `/api/appointments/${token}`)).json().estado).toBe('pendiente');
     // Staff routes are not the patient's.
     expect((await call(c.t, owner.jar, 'GET', '/api/admin/appointments')).statusCode).toBe(401);
@@ -278,21 +281,21 @@ describe('who sees what', () => {
     const a = (await bookByReceipt(c.t, patient.jar, { id_doctor: mine.id, fecha: DAYS.wednesday, hora: '17:00' })).json<{ token: string }>().token;
     const b = (await bookByReceipt(c.t, patient.jar, { id_doctor: theirs.id, fecha: DAYS.wednesday, hora: '18:00' })).json<{ token: string }>().token;
 
-    const own = (await call(c.t, mine.jar, 'GET', '/api/doctor/appointments')).json<Row[]>();
+    const own = (await call(c.t, mine.jar, 'GET', '/api/doctor/appointments')).json<Page>().items;
     expect(own.map((r) => r.token)).toEqual([a]);
     expect((await call(c.t, mine.jar, 'GET', `/api/doctor/appointments/${b}`)).statusCode).toBe(404);
     const detail = (await call(c.t, mine.jar, 'GET', `/api/doctor/appointments/${a}`)).json();
     expect(detail).toMatchObject({ nombre: 'Ángela', apellido: 'González', correo: patient.correo, hora: '17:00', mensaje: 'Control de presión arterial', pago: null });
     // First-name search without regard to case or accents (the start of the name), still only their own.
     for (const input of ['angela', 'ÁNGEL', 'ang']) {
-      const found = (await call(c.t, mine.jar, 'POST', '/api/doctor/appointments/search', { input })).json<Row[]>();
+      const found = (await call(c.t, mine.jar, 'POST', '/api/doctor/appointments/search', { input })).json<Page>().items;
       expect(found.map((r) => r.token), input).toEqual([a]);
     }
-    expect((await call(c.t, mine.jar, 'POST', '/api/doctor/appointments/search', { input: 'Rosalinda' })).json()).toEqual([]);
-    expect((await call(c.t, mine.jar, 'POST', '/api/doctor/appointments/search', { input: '%' })).json()).toEqual([]);
+    expect((await call(c.t, mine.jar, 'POST', '/api/doctor/appointments/search', { input: 'Rosalinda' })).json()).toEqual(EMPTY);
+    expect((await call(c.t, mine.jar, 'POST', '/api/doctor/appointments/search', { input: '%' })).json()).toEqual(EMPTY);
 
     const admin = await adminJar(c.t);
-    const all = (await call(c.t, admin, 'POST', '/api/admin/appointments/search', { input: 'ángela' })).json<Row[]>();
+    const all = (await call(c.t, admin, 'POST', '/api/admin/appointments/search', { input: 'ángela' })).json<Page>().items;
     expect(all.map((r) => r.token).sort()).toEqual([a, b].sort());
     expect((await call(c.t, admin, 'GET', `/api/admin/appointments/${b}`)).json()).toMatchObject({ nombre: 'Ángela', pago: { estado: 'pendiente' } });
   });
@@ -304,7 +307,7 @@ describe('cancellation and payment decisions', () => {
     const { jar } = await patientJar(c.t);
     // Sunday 9:00 is 23 hours after Saturday 10:00.
     const soon = (await bookByReceipt(c.t, jar, { id_doctor: doctor.id, fecha: '2026-11-22', hora: '09:00' })).json<{ token: string }>().token;
-    const rows = (await call(c.t, jar, 'GET', '/api/appointments')).json<Row[]>();
+    const rows = (await call(c.t, jar, 'GET', '/api/appointments')).json<Page>().items;
     expect(rows.find((r) => r.token === soon)?.cancelable).toBe(false);
     const refused = await call(c.t, jar, 'POST', `/api/appointments/${soon}/cancel`);
     expect(refused.statusCode).toBe(400);
@@ -389,7 +392,7 @@ describe('unavailable dates', () => {
     expect(confirmed.json()).toMatchObject({ bloqueada: true, message: messages.dateBlockedOk });
     expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/blocked-dates')).json()).toEqual([{ fecha: DAYS.saturday, citas: 1 }]);
     // The held appointment stays; no new one that day.
-    expect((await call(c.t, patient.jar, 'GET', '/api/appointments')).json<Row[]>()[0]?.estado).toBe('pendiente');
+    expect((await call(c.t, patient.jar, 'GET', '/api/appointments')).json<Page>().items[0]?.estado).toBe('pendiente');
     expect(await hours(c.t, patient.jar, doctor.id, DAYS.saturday)).toEqual([]);
 
     const unblock = await c.t.app.inject({ method: 'DELETE', url: `/api/doctor/blocked-dates/${DAYS.saturday}`, headers: { cookie: doctor.jar.header } });
@@ -408,5 +411,170 @@ describe('unavailable dates', () => {
     const { jar } = await patientJar(c.t);
     expect((await call(c.t, jar, 'POST', '/api/doctor/blocked-dates', { date: DAYS.monday })).statusCode).toBe(401);
     expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/blocked-dates')).json()).toEqual([]);
+  });
+});
+
+describe('paged lists (docs/decisions/0022)', () => {
+  type Seeded = { token: string; id: string; patient_id: string; doctor_id: string; inicio: string };
+
+  /** Every page of a list, following next_cursor: the rows in order and how many pages it took. */
+  async function allPages(jar: Parameters<typeof call>[1], method: 'GET' | 'POST', path: string, limit: number, body?: object, between?: () => void) {
+    const rows: Row[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await call(c.t, jar, method, url, body);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<Page>();
+      expect(page.items.length).toBeLessThanOrEqual(limit);
+      if (page.next_cursor) expect(page.items).toHaveLength(limit);
+      rows.push(...page.items);
+      cursor = page.next_cursor;
+      pages += 1;
+      between?.();
+    } while (cursor && pages < 1000);
+    return { rows, pages };
+  }
+
+  /** The order of today's lists: upcoming soonest first, then past latest first; the id breaks ties. */
+  const expectedOrder = (rows: Seeded[], now: number) => {
+    const at = (r: Seeded) => Date.parse(r.inicio);
+    const upcoming = rows.filter((r) => at(r) >= now).sort((a, b) => at(a) - at(b) || (a.id < b.id ? -1 : 1));
+    const past = rows.filter((r) => at(r) < now).sort((a, b) => at(b) - at(a) || (a.id < b.id ? 1 : -1));
+    return [...upcoming, ...past].map((r) => r.token);
+  };
+
+  const listed = async (where = sql`true`) =>
+    rowsOf<Seeded>(
+      await c.t.app.db.execute(sql`
+        select token, id::text as id, patient_id::text as patient_id, doctor_id::text as doctor_id,
+               to_char(inicio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as inicio
+        from appointments where estado <> 'reservada' and ${where}`),
+    );
+
+  let ana: Awaited<ReturnType<typeof doctorAccount>>;
+  let beto: Awaited<ReturnType<typeof doctorAccount>>;
+  let paula: Awaited<ReturnType<typeof patientJar>> & { id: string };
+  let quique: Awaited<ReturnType<typeof patientJar>> & { id: string };
+
+  beforeAll(async () => {
+    ana = await doctorAccount(c.t, 'consulta_general', 'Ana');
+    beto = await doctorAccount(c.t, 'consulta_general', 'Beto');
+    const idOf = async (correo: string) => rowsOf<{ id: string }>(await c.t.app.db.execute(sql`select id::text as id from patients where correo = ${correo}`))[0]!.id;
+    const p = await patientJar(c.t, { nombre: 'Paulina' });
+    const q = await patientJar(c.t, { nombre: 'Quique' });
+    paula = { ...p, id: await idOf(p.correo) };
+    quique = { ...q, id: await idOf(q.correo) };
+    // Two booked the ordinary way (active, paid by transfer)...
+    expect((await bookByReceipt(c.t, paula.jar, { id_doctor: ana.id, fecha: DAYS.thursday, hora: '08:00' })).statusCode).toBe(200);
+    expect((await bookByReceipt(c.t, quique.jar, { id_doctor: beto.id, fecha: DAYS.thursday, hora: '08:00' })).statusCode).toBe(200);
+    // ...and a year's worth written directly: 120 appointments, 80 past and 40 upcoming, two at each
+    // instant (one per doctor: ties broken by the id), the first upcoming one starting right now.
+    // Past appointments cannot be booked through the API; cancelled rows need no payment.
+    const now = new Date(c.t.clock.now()).toISOString();
+    await c.t.app.db.execute(sql`
+      insert into appointments (token, patient_id, doctor_id, servicio, fecha, hora, inicio, mensaje, estado, reservada_hasta, cancelada_por, cancelada_at)
+      select 'paging-' || i, case when i % 3 = 0 then ${quique.id}::uuid else ${paula.id}::uuid end,
+             case when i % 2 = 0 then ${ana.id}::uuid else ${beto.id}::uuid end, 'consulta_general',
+             ((${now}::timestamptz + (i / 2 - 40) * interval '3 days') at time zone 'America/Panama')::date,
+             to_char((${now}::timestamptz + (i / 2 - 40) * interval '3 days') at time zone 'America/Panama', 'HH24') || ':00',
+             ${now}::timestamptz + (i / 2 - 40) * interval '3 days', 'Control', 'cancelada',
+             ${now}::timestamptz, 'paciente', ${now}::timestamptz
+      from generate_series(0, 119) as i`);
+  });
+
+  it('an administrator reaches every appointment exactly once, in today’s order, 25 at a time', async () => {
+    const all = await listed();
+    expect(all.length).toBeGreaterThan(120);
+    const admin = await adminJar(c.t);
+    const { rows, pages } = await allPages(admin, 'GET', '/api/admin/appointments', 25);
+    expect(pages).toBe(Math.ceil(all.length / 25));
+    expect(new Set(rows.map((r) => r.token)).size).toBe(rows.length);
+    expect(rows.map((r) => r.token)).toEqual(expectedOrder(all, c.t.clock.now()));
+
+    // Without paging values: the first PAGE_SIZE rows and a cursor.
+    const first = (await call(c.t, admin, 'GET', '/api/admin/appointments')).json<Page>();
+    expect(first.items.map((r) => r.token)).toEqual(rows.slice(0, 20).map((r) => r.token));
+    expect(first.next_cursor).toEqual(expect.any(String));
+    // The search pages too.
+    const found = await allPages(admin, 'POST', '/api/admin/appointments/search', 9, { input: 'quique' });
+    expect(found.rows.map((r) => r.token).sort()).toEqual((await listed(sql`patient_id = ${quique.id}::uuid`)).map((r) => r.token).sort());
+    expect(found.pages).toBeGreaterThan(1);
+  });
+
+  it('a doctor pages only through their own, the search too', async () => {
+    const mine = await listed(sql`doctor_id = ${ana.id}::uuid`);
+    expect(mine.length).toBe(61);
+    const { rows, pages } = await allPages(ana.jar, 'GET', '/api/doctor/appointments', 10);
+    expect(pages).toBe(7);
+    expect(rows.map((r) => r.token)).toEqual(expectedOrder(mine, c.t.clock.now()));
+
+    const paulas = mine.filter((r) => r.patient_id === paula.id);
+    const found = await allPages(ana.jar, 'POST', '/api/doctor/appointments/search', 7, { input: 'PAULI' });
+    expect(found.rows.map((r) => r.token)).toEqual(expectedOrder(paulas, c.t.clock.now()));
+    // Another doctor's cursor opens nothing of theirs: it only says where to continue.
+    const betoPage = (await call(c.t, beto.jar, 'GET', '/api/doctor/appointments?limit=5')).json<Page>();
+    const continued = (await call(c.t, ana.jar, 'GET', `/api/doctor/appointments?limit=100&cursor=${betoPage.next_cursor}`)).json<Page>();
+    expect(continued.items.length).toBeGreaterThan(0);
+    const anas = new Set(mine.map((r) => r.token));
+    expect(continued.items.every((r) => anas.has(r.token))).toBe(true);
+  });
+
+  it('a patient pages only through their own', async () => {
+    for (const who of [paula, quique]) {
+      const own = await listed(sql`patient_id = ${who.id}::uuid`);
+      const { rows, pages } = await allPages(who.jar, 'GET', '/api/appointments', 12);
+      expect(pages).toBe(Math.ceil(own.length / 12));
+      expect(rows.map((r) => r.token)).toEqual(expectedOrder(own, c.t.clock.now()));
+    }
+    // Quique's cursor given by Paulina: still only Paulina's rows.
+    const q = (await call(c.t, quique.jar, 'GET', '/api/appointments?limit=3')).json<Page>();
+    const p = (await call(c.t, paula.jar, 'GET', `/api/appointments?limit=100&cursor=${q.next_cursor}`)).json<Page>();
+    const paulas = new Set((await listed(sql`patient_id = ${paula.id}::uuid`)).map((r) => r.token));
+    expect(p.items.length).toBeGreaterThan(0);
+    expect(p.items.every((r) => paulas.has(r.token))).toBe(true);
+  });
+
+  it('bad paging values: 400 with the catalogue’s Spanish message', async () => {
+    const admin = await adminJar(c.t);
+    const garbage = Buffer.from('2026-02-30T00:00:00.000Z|2026-11-21 15:00:00+00|00000000-0000-0000-0000-000000000000').toString('base64url');
+    const cases: [string, string][] = [
+      ['limit=0', messages.pageSizeInvalid],
+      ['limit=101', messages.pageSizeInvalid],
+      ['limit=abc', messages.pageSizeInvalid],
+      ['limit=2.5', messages.pageSizeInvalid],
+      ['limit=-3', messages.pageSizeInvalid],
+      ['cursor=no%20vale', messages.pageCursorInvalid],
+      ['cursor=abc', messages.pageCursorInvalid],
+      [`cursor=${garbage}`, messages.pageCursorInvalid],
+    ];
+    for (const [query, message] of cases) {
+      for (const [jar, method, path, body] of [
+        [admin, 'GET', '/api/admin/appointments', undefined],
+        [admin, 'POST', '/api/admin/appointments/search', { input: 'Paulina' }],
+        [ana.jar, 'GET', '/api/doctor/appointments', undefined],
+        [ana.jar, 'POST', '/api/doctor/appointments/search', { input: 'Paulina' }],
+        [paula.jar, 'GET', '/api/appointments', undefined],
+      ] as const) {
+        const res = await call(c.t, jar, method, `${path}?${query}`, body);
+        expect(res.statusCode, `${method} ${path}?${query}`).toBe(400);
+        expect(res.json(), `${method} ${path}?${query}`).toMatchObject({ success: false, message });
+      }
+    }
+    expect(messages.pageSizeInvalid).toContain(String(MAX_PAGE_SIZE));
+  });
+
+  it('the clock moving between pages neither repeats nor skips a row', async () => {
+    const all = await listed(sql`doctor_id = ${beto.id}::uuid`);
+    const before = c.t.clock.now();
+    // The first upcoming appointment starts now; a minute later it is past, but this reading keeps
+    // the split of its first page.
+    const { rows } = await allPages(beto.jar, 'GET', '/api/doctor/appointments', 4, undefined, () => c.t.clock.advance(60_000));
+    expect(rows.map((r) => r.token)).toEqual(expectedOrder(all, before));
+    // A new reading splits at the new time: that appointment is now the latest past one.
+    const fresh = await allPages(beto.jar, 'GET', '/api/doctor/appointments', 50);
+    expect(fresh.rows.map((r) => r.token)).toEqual(expectedOrder(all, c.t.clock.now()));
+    expect(fresh.rows.map((r) => r.token)).not.toEqual(rows.map((r) => r.token));
   });
 });

@@ -14,6 +14,7 @@ import {
   staffLoginResultSchema,
   staffSessionSchema,
   type Role,
+  type StaffSession,
 } from '@clinica/shared';
 import { AppError } from '../../lib/errors.js';
 import { assertImage, readMultipart } from '../../lib/multipart.js';
@@ -99,10 +100,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const fullName = (account: SessionAccount) => `${account.nombre} ${account.apellido}`;
   const patientAnswer = (account: SessionAccount | null) =>
     account ? { loggedIn: true, user_name: fullName(account) } : { loggedIn: false, user_name: null };
-  const staffAnswer = (account: SessionAccount | null) =>
-    account
-      ? { loggedInAdmin: true, authenticated: true, user_name_admin: fullName(account) }
-      : { loggedInAdmin: false, authenticated: false, user_name_admin: null };
+  const staffAnswer = (account: SessionAccount | null): StaffSession | Promise<StaffSession> => {
+    if (!account) return { loggedInAdmin: false, authenticated: false, user_name_admin: null };
+    const answer = { loggedInAdmin: true, authenticated: true, user_name_admin: fullName(account) };
+    // A session held to the enrolment says so, and the page gates send it to its Seguridad page.
+    if (app.twoFactor.knownUnrestricted(account.idHash)) return answer;
+    return app.twoFactor
+      .isRestricted(account.accountId, account.idHash)
+      .then((restricted) => (restricted ? { ...answer, inscripcion_requerida: true as const } : answer));
+  };
 
   /** Signs out the role's session if the cookie names a live one; always clears the cookie. */
   const logout = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -208,7 +214,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
       serializerCompiler: pollSerializer,
       handler: (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return poll(role, request.cookies[cookies.names[role]], request.query.activo, staffAnswer);
+        // A promise of a promise is one promise at run time.
+        return poll(role, request.cookies[cookies.names[role]], request.query.activo, staffAnswer) as
+          | StaffSession
+          | Promise<StaffSession>;
       },
     });
   }

@@ -55,6 +55,7 @@ export interface TemplateData {
   welcome: Record<string, never>;
   passwordReset: { token: string; role: Role };
   passwordChanged: { role: Role; at: Date };
+  twoFactorReset: { role: Role; at: Date };
   consultationReceived: Record<string, never>;
   consultationAuthorised: Record<string, never>;
   consultationReferred: Record<string, never>;
@@ -109,6 +110,17 @@ const es: Catalogue = {
     paragraphs: [
       `La contraseña de su cuenta ${ROLE_LABEL[d.role]} en ${ctx.clinicName} se cambió el ${when(d.at)}. Por seguridad, se cerraron todas las sesiones abiertas de esa cuenta.`,
       'Si no fue usted, solicite de inmediato un enlace nuevo con «¿Olvidó su contraseña?» y avise a la clínica.',
+    ],
+    action: { label: 'Iniciar sesión', path: LOGIN_PATH_OF_ROLE[d.role] },
+  }),
+  twoFactorReset: (d, ctx) => ({
+    audience: 'staff',
+    subject: 'Se restableció su verificación en dos pasos',
+    heading: 'Verificación en dos pasos restablecida',
+    paragraphs: [
+      `Un administrador de ${ctx.clinicName} restableció la verificación en dos pasos de su cuenta ${ROLE_LABEL[d.role]} el ${when(d.at)}. Su aplicación de autenticación y sus códigos de recuperación anteriores ya no sirven, y se cerraron todas las sesiones abiertas de esa cuenta.`,
+      'Inicie sesión con su contraseña y active de nuevo la verificación en dos pasos en la página Seguridad.',
+      'Si usted no pidió este cambio, avise de inmediato a la clínica.',
     ],
     action: { label: 'Iniciar sesión', path: LOGIN_PATH_OF_ROLE[d.role] },
   }),

@@ -100,6 +100,9 @@ export function createNotifier(deps: {
     /** Tells the account's owner that the password was changed. */
     passwordChanged: (to: Recipient, data: { role: Role }) =>
       send('passwordChanged', to, { ...data, at: new Date(deps.now()) }),
+    /** Tells a staff member that an administrator reset their two-step verification (decision 0021). */
+    twoFactorReset: (to: Recipient, data: { role: Role }) =>
+      send('twoFactorReset', to, { ...data, at: new Date(deps.now()) }),
 
     /** A virtual consultation request was received. */
     consultationReceived: (to: Recipient) => send('consultationReceived', to, none),

@@ -45,7 +45,7 @@ export default fp(
       let removed = false;
       for (const role of ['admin', 'doctor'] as const) {
         const account = request.accounts[role];
-        if (account && (await service.isRestricted(account.accountId))) {
+        if (account && (await service.isRestricted(account.accountId, account.idHash))) {
           delete request.accounts[role];
           removed = true;
         }

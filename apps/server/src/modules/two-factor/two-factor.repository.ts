@@ -54,6 +54,24 @@ export function twoFactorRepository(db: Db) {
       await db.update(staffTwoFactor).set({ confirmed_at: at }).where(eq(staffTwoFactor.staff_id, staffId));
     },
 
+    /** A staff account by e-mail and kind (the reset by an administrator). */
+    async findStaff(correo: string, role: 'admin' | 'doctor') {
+      const [row] = await db
+        .select({ id: staff.id, correo: staff.correo, nombre: staff.nombre, apellido: staff.apellido })
+        .from(staff)
+        .where(and(eq(staff.correo, correo), eq(staff.role, role)));
+      return row;
+    },
+
+    /** Everything of an account's second factor: secret, recovery codes and sign-ins waiting for a code. */
+    async removeAll(staffId: string) {
+      await db.transaction(async (tx) => {
+        await tx.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staff_id, staffId));
+        await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staff_id, staffId));
+        await tx.delete(staffTwoFactor).where(eq(staffTwoFactor.staff_id, staffId));
+      });
+    },
+
     async remove(staffId: string) {
       await db.transaction(async (tx) => {
         await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staff_id, staffId));

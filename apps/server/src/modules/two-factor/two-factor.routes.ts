@@ -5,6 +5,7 @@ import {
   errorSchema,
   messages,
   resultSchema,
+  staffTwoFactorResetSchema,
   totpCodeSchema,
   twoFactorLoginSchema,
   twoFactorRecoveryCodesSchema,
@@ -139,4 +140,29 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
       },
     });
   }
+
+  // An administrator resets another staff member's second factor (a lost phone and no recovery
+  // codes; decision 0021): the account then signs in with its password and enrols again.
+  app.post('/api/admin/staff/two-factor/reset', {
+    config: { access: 'admin' },
+    schema: { body: staffTwoFactorResetSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      const admin = request.accounts.admin!;
+      const { correo, rol, codigo } = request.body;
+      const account = await app.twoFactor.resetOther(
+        { staffId: admin.accountId, correo: admin.correo },
+        { correo, role: rol },
+        codigo || undefined,
+      );
+      // Its sessions end on every instance (they may be a thief's, opened with the lost phone).
+      await app.sessions.revokeAccounts([{ role: rol, accountId: account.id }]);
+      await app.audit(request, {
+        action: 'auth.2fa_reset',
+        role: 'admin',
+        detail: `cuenta ${rol === 'admin' ? 'de administrador' : 'de médico'} ${account.correo} (${account.id})`,
+      });
+      await app.notify.twoFactorReset({ staffId: account.id }, { role: rol });
+      return { success: true, message: messages.staffTwoFactorResetOk };
+    },
+  });
 }

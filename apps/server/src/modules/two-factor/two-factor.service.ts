@@ -72,9 +72,12 @@ export function twoFactorService(deps: {
   now: () => number;
 }) {
   const { repo } = deps;
-  // Accounts known to have two-factor sign-in: only positive answers are kept, so an account
-  // that enrols on another instance is never wrongly let through.
-  const enabledCache = new Set<string>();
+  // Sessions known to belong to an enrolled account: only positive answers are kept, so an
+  // account that enrols on another instance is never wrongly let through. Keyed by session, not
+  // by account: an administrator's reset (decision 0021) ends every session of the account, so no
+  // instance can hold a stale "enrolled" for the password-only sessions that follow it.
+  const enabledSessions = new Set<string>();
+  const ENABLED_SESSIONS_LIMIT = 100_000;
 
   const secretOf = (stored: string) => decrypt(deps.key, Buffer.from(stored, 'base64')).toString('utf8');
 
@@ -111,13 +114,22 @@ export function twoFactorService(deps: {
     /** Whether the account has confirmed two-factor sign-in (read from the database: sign-in asks this). */
     isEnabled: (staffId: string) => repo.isEnabled(staffId),
 
-    /** A staff session of this account is held to the enrolment pages (required and not enrolled). */
-    async isRestricted(staffId: string) {
-      if (!deps.required || enabledCache.has(staffId)) return false;
+    /**
+     * A staff session of this account is held to the enrolment pages (required and not enrolled).
+     * `sessionIdHash` lets a positive answer be remembered for that session.
+     */
+    async isRestricted(staffId: string, sessionIdHash?: string) {
+      if (!deps.required || (sessionIdHash !== undefined && enabledSessions.has(sessionIdHash))) return false;
       const enabled = await repo.isEnabled(staffId);
-      if (enabled) enabledCache.add(staffId);
+      if (enabled && sessionIdHash !== undefined) {
+        if (enabledSessions.size >= ENABLED_SESSIONS_LIMIT) enabledSessions.clear();
+        enabledSessions.add(sessionIdHash);
+      }
       return !enabled;
     },
+
+    /** True when a session is surely not restricted without asking the database (the polls' fast path). */
+    knownUnrestricted: (sessionIdHash: string) => !deps.required || enabledSessions.has(sessionIdHash),
 
     async status(staffId: string) {
       const enabled = await repo.isEnabled(staffId);
@@ -210,7 +222,6 @@ export function twoFactorService(deps: {
         throw new AppError(401, messages.twoFactorCodeInvalid, { codigo: messages.twoFactorCodeInvalid });
       }
       await repo.confirm(staffId, new Date(deps.now()));
-      enabledCache.add(staffId);
       return issueRecoveryCodes(staffId);
     },
 
@@ -225,7 +236,35 @@ export function twoFactorService(deps: {
       if (deps.required) throw new AppError(403, messages.twoFactorCannotDisable);
       await requireCurrentCode(staffId, code);
       await repo.remove(staffId);
-      enabledCache.delete(staffId);
+    },
+
+    /**
+     * An administrator resets another staff member's second factor (decision 0021): the account is
+     * found by e-mail and kind; the administrator's own accounts are refused (they have recovery
+     * codes); an administrator with an authenticator confirms with a current code of it. Removes
+     * the secret, the recovery codes and any sign-in waiting for its code; returns the account
+     * (the caller ends its sessions, records and mails it).
+     */
+    async resetOther(
+      actor: { staffId: string; correo: string },
+      target: { correo: string; role: StaffRole },
+      code: string | undefined,
+    ) {
+      const account = await repo.findStaff(target.correo, target.role);
+      if (!account) throw new AppError(400, messages.staffAccountNotFound, { correo: messages.staffAccountNotFound });
+      // Same person: the same account, or another kind of account of the same e-mail.
+      if (account.id === actor.staffId || account.correo === actor.correo.toLowerCase())
+        throw new AppError(403, messages.staffTwoFactorResetSelf);
+      if (!(await repo.isEnabled(account.id))) throw badRequest(messages.twoFactorNotEnabled);
+      if (await repo.isEnabled(actor.staffId)) {
+        if (!code)
+          throw new AppError(400, messages.staffTwoFactorResetCodeRequired, {
+            codigo: messages.staffTwoFactorResetCodeRequired,
+          });
+        await requireCurrentCode(actor.staffId, code);
+      }
+      await repo.removeAll(account.id);
+      return account;
     },
 
     /** Deletes sign-ins whose 5 minutes are over; run on a timer. */

@@ -1,9 +1,15 @@
 import { lazy, Suspense } from 'react';
+import { preloadNamespaces } from '../../lib/i18n.js';
 
-// The pop-ups load on first use, so public pages do not carry the forms and their validation.
-const LoginDialog = lazy(async () => ({ default: (await import('../../features/auth/components/login-dialog.js')).LoginDialog }));
+// The pop-ups load on first use, so public pages do not carry the forms and their validation; their
+// texts and the message catalogue (which a public page does not load) come in parallel with them.
+const withTexts = <M,>(load: () => Promise<M>) =>
+  Promise.all([load(), preloadNamespaces(['messages', 'auth'])]).then(([m]) => m);
+const LoginDialog = lazy(async () => ({
+  default: (await withTexts(() => import('../../features/auth/components/login-dialog.js'))).LoginDialog,
+}));
 const RegistrationDialog = lazy(async () => ({
-  default: (await import('../../features/auth/components/registration-dialog.js')).RegistrationDialog,
+  default: (await withTexts(() => import('../../features/auth/components/registration-dialog.js'))).RegistrationDialog,
 }));
 
 export type AuthDialog = 'login' | 'register' | null;

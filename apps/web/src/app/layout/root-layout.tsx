@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { TIMERS, isFooterHidden, messages as spanish } from '@clinica/shared';
+import { TIMERS, frameMessages as spanish, isFooterHidden } from '@clinica/shared';
 import { AlertHost } from '../../components/ui/alert-dialog.js';
 import { restoreAlertAfterReload, showAlert } from '../../components/ui/alert-store.js';
 import { useSiteConfig } from '../../features/site/api/get-site-config.js';
 import { SponsorArea } from '../../features/sponsors/components/sponsor-area.js';
 import { startActivityTracking } from '../../lib/activity.js';
-import { useMessages, useTranslation } from '../../lib/i18n.js';
+import { whenIdle } from '../../lib/idle.js';
+import { useFrameMessages, useTranslation } from '../../lib/i18n.js';
 import { SESSION_KEYS, sessionStore } from '../../lib/storage-keys.js';
 import { useTimeout } from '../../lib/timers.js';
 import { roleOfGroup, useCurrentRoute } from '../current-route.js';
@@ -25,16 +26,26 @@ const Footer = lazy(async () => ({ default: (await import('./footer.js')).Footer
 // The music player and the social bar: after the page, not in the first load.
 const FloatingWidgets = lazy(async () => ({ default: (await import('./floating-widgets.js')).FloatingWidgets }));
 
-/** True once the page has loaded (window 'load'): what can wait does not compete with the first paint. */
+/**
+ * True once the page has loaded (window 'load') and the browser is idle after painting it: what can
+ * wait does not compete with the first paint. In a single-page app 'load' alone comes before the page's
+ * own chunk has rendered.
+ */
 function usePageLoaded() {
-  const [loaded, setLoaded] = useState(() => typeof document !== 'undefined' && document.readyState === 'complete');
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (loaded) return;
-    const done = () => setLoaded(true);
+    let cancel: (() => void) | undefined;
+    const done = () => {
+      cancel = whenIdle(() => setLoaded(true));
+    };
     // The load may have come between the first render and this effect.
-    if (document.readyState === 'complete') return done();
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
+    if (document.readyState === 'complete') done();
+    else window.addEventListener('load', done, { once: true });
+    return () => {
+      window.removeEventListener('load', done);
+      cancel?.();
+    };
   }, [loaded]);
   return loaded;
 }
@@ -54,7 +65,7 @@ export function RootLayout() {
   const pageLoaded = usePageLoaded();
   const clinicName = config.data?.clinicName ?? 'Clínica';
   const { t } = useTranslation('frame');
-  const messages = useMessages();
+  const messages = useFrameMessages();
 
   useEffect(() => {
     startActivityTracking();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TIMERS, type Role } from '@clinica/shared';
 import { signOut } from '../../features/auth/sign-out.js';
-import { useMessages, useTranslation } from '../../lib/i18n.js';
+import { useFrameMessages, useTranslation } from '../../lib/i18n.js';
 import { useIdleClock } from '../../lib/idle-clock.js';
 import { formatSeconds, useTimeout } from '../../lib/timers.js';
 
@@ -16,7 +16,7 @@ export const secondsLeft = (idleMs: number) => Math.max(0, TIMERS.sessionCountdo
  */
 export function SignedInWatch({ role }: { role: Role }) {
   const { t } = useTranslation('frame');
-  const messages = useMessages();
+  const messages = useFrameMessages();
   const { idleMs, lastActivityAt } = useIdleClock();
   const left = secondsLeft(idleMs);
   const [floating, setFloating] = useState(true);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMessages, useTranslation } from '../../lib/i18n.js';
+import { useFrameMessages, useTranslation } from '../../lib/i18n.js';
 import './list.css';
 
 /**
@@ -9,7 +9,7 @@ import './list.css';
 export function StoredImage({ url, alt, width = 150 }: { url: string; alt: string; width?: number }) {
   const [failed, setFailed] = useState(false);
   const { t } = useTranslation('ui');
-  const messages = useMessages();
+  const messages = useFrameMessages();
   return (
     <span className="stored-image">
       {failed ? (

@@ -1,4 +1,4 @@
-import { messages, type Role } from '@clinica/shared';
+import { frameMessages as messages, type Role } from '@clinica/shared';
 import { showAlert, showAlertAfterReload } from '../../components/ui/alert-store.js';
 import { translateMessage } from '../../lib/i18n.js';
 import { logout } from './api/logout.js';

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { paypalOrderCreatedSchema, type AppointmentPaypalOrder } from '@clinica/shared';
+import type { AppointmentPaypalOrder, PaypalOrderCreated } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 import { AVAILABILITY_KEY } from './keys.js';
 
 /** POST /api/appointments/paypal/order ("update session for PayPal"): the order for the server's price; the hour is held. */
 export async function createPaypalOrder(body: AppointmentPaypalOrder): Promise<string> {
-  return paypalOrderCreatedSchema.parse(await api.post<unknown>('/api/appointments/paypal/order', body)).id;
+  // Typed, not re-parsed: the route's response schema shapes the answer, and zod stays out of /citas' first load (decision 0015).
+  return (await api.post<PaypalOrderCreated>('/api/appointments/paypal/order', body)).id;
 }
 
 export const useCreatePaypalOrder = () => {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { doctorListItemSchema, type DoctorListItem, type Service } from '@clinica/shared';
+import type { DoctorListItem, Service } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 import { APPOINTMENTS_KEY } from './keys.js';
 
 /** GET /api/doctors?servicio (getDoctores.php): id, correo, nombre of the service's doctors. */
 export async function getDoctors(servicio: Service): Promise<DoctorListItem[]> {
-  return z.array(doctorListItemSchema).parse(await api.get<unknown>(`/api/doctors?servicio=${encodeURIComponent(servicio)}`));
+  // Typed, not re-parsed: the route's response schema shapes the answer, and zod stays out of /citas' first load (decision 0015).
+  return api.get<DoctorListItem[]>(`/api/doctors?servicio=${encodeURIComponent(servicio)}`);
 }
 
 export const getDoctorsQueryOptions = (servicio: Service) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RECEIPT_FILE_FIELD, appointmentSubmittedSchema, type AppointmentReceipt, type AppointmentSubmitted } from '@clinica/shared';
+import { RECEIPT_FILE_FIELD, type AppointmentReceipt, type AppointmentSubmitted } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 import { APPOINTMENTS_KEY } from './keys.js';
 
@@ -8,7 +8,8 @@ export async function sendReceipt(input: { fields: AppointmentReceipt; file: Fil
   const form = new FormData();
   for (const [key, value] of Object.entries(input.fields)) form.append(key, String(value));
   form.append(RECEIPT_FILE_FIELD, input.file, input.file.name);
-  return appointmentSubmittedSchema.parse(await api.post<unknown>('/api/appointments/receipt', form));
+  // Typed, not re-parsed: the route's response schema shapes the answer, and zod stays out of /citas' first load (decision 0015).
+  return api.post<AppointmentSubmitted>('/api/appointments/receipt', form);
 }
 
 export const useSendReceipt = () => {

@@ -3,8 +3,10 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { Pager } from '../../../components/ui/pager.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useCancelAppointment } from '../api/cancel-appointment.js';
 import { useAdminAppointment } from '../api/get-admin-appointment.js';
 import { useAdminAppointments } from '../api/get-admin-appointments.js';
@@ -18,12 +20,25 @@ export function CitasAdminPage() {
   const { t } = useTranslation('appointments');
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const rows = useAdminAppointments(search);
+  const pages = useCursorPages();
+  const rows = useAdminAppointments(search, pages.cursor);
+  const find = (name: string | null) => {
+    setSearch(name);
+    pages.reset();
+  };
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.adminTitle')}</h1>
-      <SearchForm onSearch={setSearch} onClear={() => setSearch(null)} />
+      <SearchForm onSearch={find} onClear={() => find(null)} />
       <StaffTable caption={t('staff.adminCaption')} rows={rows} withDoctor onOpen={setOpen} />
+      <Pager
+        page={pages.page}
+        hasPrevious={pages.hasPrevious}
+        hasNext={Boolean(rows.data?.next_cursor)}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(rows.data?.next_cursor)}
+        busy={rows.isFetching}
+      />
       {open !== null && <AdminAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );
@@ -39,7 +54,9 @@ function AdminAppointmentModal({ token, onClose }: { token: string; onClose: () 
         <p>{messages.loading}</p>
       ) : appointment.isError ? (
         <p role="alert" className="appt-error">
-          {appointment.error instanceof ApiError && appointment.error.status === 404 ? messages.noData : messages.detailLoadFailed}
+          {appointment.error instanceof ApiError && appointment.error.status === 404
+            ? messages.noData
+            : messages.detailLoadFailed}
         </p>
       ) : (
         <div className="appt-modal">
@@ -77,7 +94,9 @@ function CancelForm({ token }: { token: string }) {
       <h3 id="appt-cancel-title">{t('staff.cancelTitle')}</h3>
       <p className="appt-note">{t('staff.cancelNote')}</p>
       <Field label={t('staff.cancelReason')} required error={error}>
-        {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />}
+        {(p) => (
+          <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
+        )}
       </Field>
       <Button type="submit" variant="danger" busy={cancel.isPending}>
         {t('staff.cancelButton')}

@@ -1,10 +1,8 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   SERVICES,
-  appointmentRequestSchema,
   lastBookableDate,
   panamaToday,
   type AppointmentRequest,
@@ -14,6 +12,7 @@ import {
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Field } from '../../../components/ui/field.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { lazyResolver, useLazyModule } from '../../../lib/lazy-validation.js';
 import { useBlockedDates } from '../api/get-blocked-dates.js';
 import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
 import { useCreatePaypalOrder } from '../api/create-paypal-order.js';
@@ -37,6 +36,10 @@ export interface AppointmentPaymentAreaProps {
 
 const EMPTY: AppointmentRequestInput = { servicio: '', id_doctor: '', fecha: '', hora: '', mensaje: '' };
 
+// zod and the shared schema load after the first paint (lib/lazy-validation.ts); one fetch for both uses.
+const loadValidation = () => import('../booking-validation.js');
+const resolver = lazyResolver(async () => (await loadValidation()).appointmentResolver);
+
 /**
  * /citas, in the specification's order: the service (loads its doctors), the doctor (loads the
  * unavailable dates), the date (Spanish picker; past and unavailable days not selectable), the
@@ -47,7 +50,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   const messages = useMessages();
   const [booked, setBooked] = useState<{ fecha: string; hora: string; message: string } | null>(null);
   const form = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({
-    resolver: zodResolver(appointmentRequestSchema),
+    resolver,
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
@@ -61,6 +64,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   const createOrder = useCreatePaypalOrder();
   const capture = useCapturePaypalOrder();
   const sendReceipt = useSendReceipt();
+  const validation = useLazyModule(loadValidation);
 
   // An hour taken meanwhile (the refusal refreshed the list) is no longer the chosen one.
   const hourGone = values.hora !== '' && hours.data !== undefined && !hours.data.includes(values.hora);
@@ -72,8 +76,6 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   const [now] = useState(() => Date.now());
   const today = panamaToday(now);
 
-  /** The form as the server takes it (validated by the same schema). */
-  const request = () => appointmentRequestSchema.parse(form.getValues());
   const done = (message: string) => {
     const { fecha, hora } = form.getValues();
     form.reset(EMPTY);
@@ -81,21 +83,27 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
     void showAlert(message);
   };
 
-  const payment: Omit<AppointmentPaymentAreaProps, 'servicio'> = {
-    checkBeforePaying: (method) => {
-      if (appointmentRequestSchema.safeParse(form.getValues()).success) return null;
-      void form.trigger();
-      return method === 'receipt' ? messages.missingFieldsWithReceipt : messages.missingFields;
-    },
-    createPaypalOrder: ({ metodo_de_pago, monto }) => createOrder.mutateAsync({ ...request(), metodo_de_pago, monto }),
-    capturePaypalOrder: async ({ orderID, payerID }) => {
-      await capture.mutateAsync({ ...request(), monto: price.data ?? 0, orderID, payerID });
-      done(messages.appointmentSent);
-    },
-    sendReceipt: async ({ metodo_de_pago, monto, file }) => {
-      await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file });
-      done(messages.receiptSent);
-    },
+  // The payment area is offered once the validation has loaded: paying checks the form with the shared schema.
+  const schema = validation.module?.appointmentRequestSchema;
+  /** The payment area's calls; each sends the form as the server takes it (parsed by the same schema). */
+  const paymentFor = (requestSchema: NonNullable<typeof schema>): Omit<AppointmentPaymentAreaProps, 'servicio'> => {
+    const request = () => requestSchema.parse(form.getValues());
+    return {
+      checkBeforePaying: (method) => {
+        if (requestSchema.safeParse(form.getValues()).success) return null;
+        void form.trigger();
+        return method === 'receipt' ? messages.missingFieldsWithReceipt : messages.missingFields;
+      },
+      createPaypalOrder: ({ metodo_de_pago, monto }) => createOrder.mutateAsync({ ...request(), metodo_de_pago, monto }),
+      capturePaypalOrder: async ({ orderID, payerID }) => {
+        await capture.mutateAsync({ ...request(), monto: price.data ?? 0, orderID, payerID });
+        done(messages.appointmentSent);
+      },
+      sendReceipt: async ({ metodo_de_pago, monto, file }) => {
+        await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file });
+        done(messages.receiptSent);
+      },
+    };
   };
 
   return (
@@ -242,7 +250,17 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
         )}
       </form>
 
-      {servicio !== '' && <PaymentArea key={servicio} servicio={servicio} title={t('booking.paymentTitle')} {...payment} />}
+      {validation.failed && (
+        <p className="appt-error" role="alert">
+          {messages.requestFailed}
+        </p>
+      )}
+      {servicio !== '' && schema !== undefined && (
+        // The app's payment area may itself load on first use.
+        <Suspense fallback={<p className="appt-note">{messages.loading}</p>}>
+          <PaymentArea key={servicio} servicio={servicio} title={t('booking.paymentTitle')} {...paymentFor(schema)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal.js';
+import { Pager } from '../../../components/ui/pager.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useDoctorAppointment } from '../api/get-doctor-appointment.js';
 import { useDoctorAppointments } from '../api/get-doctor-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
@@ -14,12 +16,25 @@ export function CitasAdminDoctorPage() {
   const { t } = useTranslation('appointments');
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const rows = useDoctorAppointments(search);
+  const pages = useCursorPages();
+  const rows = useDoctorAppointments(search, pages.cursor);
+  const find = (name: string | null) => {
+    setSearch(name);
+    pages.reset();
+  };
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.doctorTitle')}</h1>
-      <SearchForm onSearch={setSearch} onClear={() => setSearch(null)} />
+      <SearchForm onSearch={find} onClear={() => find(null)} />
       <StaffTable caption={t('staff.doctorCaption')} rows={rows} onOpen={setOpen} />
+      <Pager
+        page={pages.page}
+        hasPrevious={pages.hasPrevious}
+        hasNext={Boolean(rows.data?.next_cursor)}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(rows.data?.next_cursor)}
+        busy={rows.isFetching}
+      />
       {open !== null && <DoctorAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );
@@ -35,7 +50,9 @@ function DoctorAppointmentModal({ token, onClose }: { token: string; onClose: ()
         <p>{messages.loading}</p>
       ) : appointment.isError ? (
         <p role="alert" className="appt-error">
-          {appointment.error instanceof ApiError && appointment.error.status === 404 ? messages.noData : messages.detailLoadFailed}
+          {appointment.error instanceof ApiError && appointment.error.status === 404
+            ? messages.noData
+            : messages.detailLoadFailed}
         </p>
       ) : (
         <AppointmentDetails a={appointment.data} view="doctor" />

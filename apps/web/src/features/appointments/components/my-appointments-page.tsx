@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { Pager } from '../../../components/ui/pager.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
 import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
 import { useMyAppointments } from '../api/get-my-appointments.js';
@@ -15,7 +17,8 @@ import '../appointments.css';
 export function CitasUsuarioPage() {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
-  const rows = useMyAppointments();
+  const pages = useCursorPages();
+  const rows = useMyAppointments(pages.cursor);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div className="appt-page">
@@ -26,27 +29,40 @@ export function CitasUsuarioPage() {
         <p role="alert" className="appt-error">
           {messages.loadFailed}
         </p>
-      ) : rows.data.length === 0 ? (
+      ) : rows.data.items.length === 0 ? (
         <p>{messages.noResults}</p>
       ) : (
         <ul className="appt-list" aria-label={t('mine.listLabel')}>
-          {rows.data.map((r) => (
+          {rows.data.items.map((r) => (
             <li key={r.id} className={`appt-row${r.estado === 'cancelada' ? ' appt-row-cancelled' : ''}`}>
               <div>
                 <p className="appt-row-title">
                   {formatLongDate(r.fecha)} · {formatSlot(r.hora)}
                 </p>
                 <p className="appt-row-meta">
-                  {t(`services.${r.servicio}`)} · {r.doctor} · <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+                  {t(`services.${r.servicio}`)} · {r.doctor} ·{' '}
+                  <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
                 </p>
               </div>
-              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('mine.viewDetailLabel', { date: formatLongDate(r.fecha), time: r.hora })}>
+              <Button
+                variant="secondary"
+                onClick={() => setOpen(r.token)}
+                aria-label={t('mine.viewDetailLabel', { date: formatLongDate(r.fecha), time: r.hora })}
+              >
                 {t('mine.viewDetail')}
               </Button>
             </li>
           ))}
         </ul>
       )}
+      <Pager
+        page={pages.page}
+        hasPrevious={pages.hasPrevious}
+        hasNext={Boolean(rows.data?.next_cursor)}
+        onPrevious={pages.previous}
+        onNext={() => pages.next(rows.data?.next_cursor)}
+        busy={rows.isFetching}
+      />
       {open !== null && <MyAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );
@@ -77,7 +93,9 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
         <p>{messages.loading}</p>
       ) : appointment.isError ? (
         <p role="alert" className="appt-error">
-          {appointment.error instanceof ApiError && appointment.error.status === 404 ? messages.noData : messages.detailLoadFailed}
+          {appointment.error instanceof ApiError && appointment.error.status === 404
+            ? messages.noData
+            : messages.detailLoadFailed}
         </p>
       ) : (
         <div className="appt-modal">

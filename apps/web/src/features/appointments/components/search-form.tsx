@@ -21,7 +21,9 @@ export function SearchForm({ onSearch, onClear }: { onSearch: (name: string) => 
   return (
     <form className="appt-search" role="search" onSubmit={submit}>
       <Field label={t('staff.searchLabel')}>
-        {(p) => <input {...p} type="search" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} />}
+        {(p) => (
+          <input {...p} type="search" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} />
+        )}
       </Field>
       <div className="appt-actions">
         <Button type="submit">{t('staff.search')}</Button>

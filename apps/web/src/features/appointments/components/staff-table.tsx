@@ -1,4 +1,4 @@
-import type { AppointmentRow } from '@clinica/shared';
+import type { AppointmentRow, ListPage } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -6,7 +6,8 @@ import { formatShortDate, formatSlot } from './format.js';
 
 interface StaffTableProps {
   caption: string;
-  rows: { isPending: boolean; isError: boolean; error: unknown; data: AppointmentRow[] | undefined };
+  /** One page of the list (the page component holds the pager). */
+  rows: { isPending: boolean; isError: boolean; error: unknown; data: ListPage<AppointmentRow> | undefined };
   /** Administrators also see the doctor and the service. */
   withDoctor?: boolean;
   onOpen: (token: string) => void;
@@ -43,12 +44,12 @@ export function StaffTable({ caption, rows, withDoctor, onOpen }: StaffTableProp
                 {messageOf(rows.error, messages.requestNetworkError)}
               </td>
             </tr>
-          ) : !rows.data || rows.data.length === 0 ? (
+          ) : !rows.data || rows.data.items.length === 0 ? (
             <tr>
               <td colSpan={columns}>{messages.noResults}</td>
             </tr>
           ) : (
-            rows.data.map((r) => (
+            rows.data.items.map((r) => (
               <tr key={r.id} className={r.estado === 'cancelada' ? 'appt-row-cancelled' : undefined}>
                 <th scope="row">
                   {r.nombre} {r.apellido}
@@ -61,7 +62,15 @@ export function StaffTable({ caption, rows, withDoctor, onOpen }: StaffTableProp
                   <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
                 </td>
                 <td>
-                  <Button variant="secondary" onClick={() => onOpen(r.token)} aria-label={t('staff.fullInfoLabel', { name: `${r.nombre} ${r.apellido}`, date: formatShortDate(r.fecha), time: r.hora })}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => onOpen(r.token)}
+                    aria-label={t('staff.fullInfoLabel', {
+                      name: `${r.nombre} ${r.apellido}`,
+                      date: formatShortDate(r.fecha),
+                      time: r.hora,
+                    })}
+                  >
                     {t('staff.fullInfo')}
                   </Button>
                 </td>

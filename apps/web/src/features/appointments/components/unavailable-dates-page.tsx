@@ -14,7 +14,9 @@ import '../appointments.css';
 
 /** 'Error al enviar la fecha', with the server's reason when it gave one. */
 const failure = (error: unknown, dateBlockFailed: string) =>
-  error instanceof ApiError && error.fromServer ? `${dateBlockFailed}: ${translateMessage(error.message)}` : dateBlockFailed;
+  error instanceof ApiError && error.fromServer
+    ? `${dateBlockFailed}: ${translateMessage(error.message)}`
+    : dateBlockFailed;
 
 /**
  * /Fecha_Admin_Doctor: 'Ingresar Fecha No Disponible' with the date picker and 'Enviar'; a date
@@ -118,11 +120,7 @@ export function FechaAdminDoctorPage() {
               <li key={b.fecha} className="appt-row">
                 <div>
                   <p className="appt-row-title">{formatLongDate(b.fecha)}</p>
-                  {b.citas > 0 && (
-                    <p className="appt-row-meta">
-                      {t('unavailable.keeps', { count: b.citas })}
-                    </p>
-                  )}
+                  {b.citas > 0 && <p className="appt-row-meta">{t('unavailable.keeps', { count: b.citas })}</p>}
                 </div>
                 <Button
                   variant="secondary"

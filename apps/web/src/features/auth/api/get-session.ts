@@ -7,6 +7,8 @@ import { api } from '../../../lib/api-client.js';
 export interface SessionState {
   loggedIn: boolean;
   userName: string | null;
+  /** A staff account that must enrol in two-step verification before any other staff page. */
+  enrolmentRequired?: boolean;
 }
 
 const SESSION_PATHS: Record<Role, string> = {
@@ -27,7 +29,11 @@ export async function fetchSession(role: Role): Promise<SessionState> {
     return { loggedIn: s.loggedIn, userName: s.user_name };
   }
   const s = await api.get<StaffSession>(path);
-  return { loggedIn: s.loggedInAdmin && s.authenticated, userName: s.user_name_admin };
+  return {
+    loggedIn: s.loggedInAdmin && s.authenticated,
+    userName: s.user_name_admin,
+    ...(s.inscripcion_requerida ? { enrolmentRequired: true } : {}),
+  };
 }
 
 export const sessionQueryKey = (role: Role) => ['session', role] as const;

@@ -17,7 +17,7 @@ import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useRegisterPatient } from '../api/register-patient.js';
 import { withLiveChecks } from '../hooks/live-checks-resolver.js';
-import { useCountryName } from './country-names.js';
+import { useCountryName } from '../../../lib/country-names.js';
 import '../auth.css';
 
 type FormInput = z.input<typeof patientRegistrationSchema>;

@@ -12,11 +12,13 @@ import { useDisableTwoFactor } from '../api/disable-two-factor.js';
 import { useTwoFactorStatus } from '../api/get-two-factor-status.js';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.js';
 import { useStartTwoFactor } from '../api/start-two-factor.js';
+import { CodeField } from './code-field.js';
+import { StaffTwoFactorReset } from './staff-two-factor-reset.js';
 import '../auth.css';
 
 type StaffRole = 'admin' | 'doctor';
 
-/** The 6-digit field of the authenticator: numeric keyboard, the browser's one-time-code autofill. */
+/** The form of one code of the authenticator (totpCodeSchema). */
 function useCodeForm() {
   return useForm<TotpCodeInput, unknown, { codigo: string }>({
     resolver: zodResolver(totpCodeSchema),
@@ -83,19 +85,7 @@ function Enrol({
       </Field>
       <p>{t('twoFactor.step2')}</p>
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field label={t('twoFactor.codeLabel')} error={errors.codigo?.message} required>
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
-              {...register('codigo')}
-            />
-          )}
-        </Field>
+        <CodeField label={t('twoFactor.codeLabel')} error={errors.codigo?.message} registration={register('codigo')} />
         <Button type="submit" busy={confirm.isPending} className="auth-submit">
           {t('twoFactor.confirm')}
         </Button>
@@ -141,19 +131,7 @@ function Manage({
   return (
     <form className="auth-form" noValidate onSubmit={(e) => void run('regenerate')(e)}>
       <p>{t('twoFactor.manage')}</p>
-      <Field label={t('twoFactor.currentCode')} error={errors.codigo?.message} required>
-        {(p) => (
-          <input
-            {...p}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            {...register('codigo')}
-          />
-        )}
-      </Field>
+      <CodeField label={t('twoFactor.currentCode')} error={errors.codigo?.message} registration={register('codigo')} />
       <Button type="submit" busy={regenerate.isPending} className="auth-submit">
         {t('twoFactor.regenerate')}
       </Button>
@@ -216,6 +194,8 @@ function TwoFactorPage({ role }: { role: StaffRole }) {
           )}
         </>
       ) : null}
+      {/* An administrator resets another staff member's second factor (decision 0021). */}
+      {role === 'admin' && s && !codes && (s.activo || !s.obligatorio) && <StaffTwoFactorReset ownCode={s.activo} />}
     </div>
   );
 }

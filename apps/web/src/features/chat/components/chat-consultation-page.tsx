@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages as catalogue } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
+import { rich } from '../../../components/ui/rich-text.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { formatSeconds } from '../../../lib/timers.js';
@@ -16,7 +17,6 @@ import { ExtraHourOverlay } from './extra-hour-overlay.js';
 import { HealthForm } from './health-form.js';
 import { ImageUpload } from './image-upload.js';
 import type { ChatPaymentArea } from './payment-area.js';
-import { rich } from './rich-text.js';
 import '../chat.css';
 
 /**

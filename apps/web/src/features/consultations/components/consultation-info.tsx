@@ -1,6 +1,6 @@
 import { SERVICES, SERVICE_PRICE_CENTS } from '@clinica/shared';
+import { rich } from '../../../components/ui/rich-text.js';
 import { useTranslation } from '../../../lib/i18n.js';
-import { rich } from './rich-text.js';
 
 /** Step 1 of the page: what a virtual consultation is, its prices and the urgency classification. */
 export function ConsultationInfo() {

@@ -17,7 +17,7 @@ import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n
 import { useDoctorConsultation } from '../api/get-doctor-consultation.js';
 import { useUpdateDoctorConsultation } from '../api/update-doctor-consultation.js';
 import { useUploadDoctorExamFile } from '../api/upload-doctor-exam-file.js';
-import { useFormatDateTime } from './format.js';
+import { useFormatDateTime } from '../../../lib/date-time.js';
 
 /** 'Información Completa': the patient, the consultation, images, chat, exam files and the follow-up form. */
 export function DoctorConsultationModal({ token, onClose }: { token: string; onClose: () => void }) {

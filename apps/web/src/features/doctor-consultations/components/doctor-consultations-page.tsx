@@ -7,7 +7,7 @@ import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useDoctorConsultations } from '../api/get-doctor-consultations.js';
 import { DoctorConsultationModal } from './doctor-consultation-modal.js';
-import { useFormatDateTime } from './format.js';
+import { useFormatDateTime } from '../../../lib/date-time.js';
 import '../../../components/ui/list.css';
 import '../doctor-consultations.css';
 

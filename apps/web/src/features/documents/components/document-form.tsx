@@ -18,14 +18,15 @@ import {
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field, type ControlProps } from '../../../components/ui/field.js';
+import { rich } from '../../../components/ui/rich-text.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { useCountryName } from '../../../lib/country-names.js';
 import { translateMessage, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useFindPatient } from '../api/find-patient.js';
 import { useGenerateDocument } from '../api/generate-document.js';
 import { saveFile } from '../api/pdf-request.js';
 import { bodyMassIndex } from '../hooks/body-mass-index.js';
-import { rich } from './rich.js';
-import { keyOf, useCountryName } from './labels.js';
+import { keyOf } from './labels.js';
 
 type FormValues = Record<string, string>;
 

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { VERIFICATION_PAGE } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
+import { rich } from '../../../components/ui/rich-text.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDownloadPatientDocument } from '../api/download-patient-document.js';
 import { usePatientDocuments } from '../api/get-patient-documents.js';
 import { saveFile } from '../api/pdf-request.js';
 import { formatDateTime } from './format.js';
-import { rich } from './rich.js';
 import '../documents.css';
 
 /** /Documentos_usuario: the medical documents doctors generated for this patient's e-mail. */

@@ -1,4 +1,4 @@
-import { useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useFrameMessages, useTranslation } from '../../../lib/i18n.js';
 import { useBlogPosts } from '../api/get-blog-posts.js';
 import { useNews } from '../api/get-news.js';
 import { BlogList } from './blog-list.js';
@@ -8,7 +8,7 @@ import '../news.css';
 /** /noticias: the news carousel, then the blog list (patient-and-public.md, "News and blog page"). */
 export function NewsPage() {
   const { t } = useTranslation('news');
-  const messages = useMessages();
+  const messages = useFrameMessages();
   const news = useNews();
   const blog = useBlogPosts();
   // One loading note until both lists are in: the carousel arriving first would push the blog

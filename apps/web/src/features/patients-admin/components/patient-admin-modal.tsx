@@ -5,7 +5,7 @@ import { Modal } from '../../../components/ui/modal.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useAdminPatient } from '../api/get-admin-patient.js';
-import { useFormatDateTime } from './format.js';
+import { useFormatDateTime } from '../../../lib/date-time.js';
 
 const GENDERS = new Set(['masculino', 'femenino', 'otro']);
 

@@ -6,7 +6,7 @@ import { messageOf } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useAdminPatients } from '../api/get-admin-patients.js';
-import { useFormatDateTime } from './format.js';
+import { useFormatDateTime } from '../../../lib/date-time.js';
 import { PatientAdminModal } from './patient-admin-modal.js';
 import '../../../components/ui/list.css';
 

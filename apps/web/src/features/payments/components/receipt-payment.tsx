@@ -2,12 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
+import { rich } from '../../../components/ui/rich-text.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { usePaymentsConfig } from '../api/get-payments-config.js';
 import { useChosenFile } from '../hooks/use-chosen-file.js';
 import type { PaymentCallbacks } from '../payment-callbacks.js';
-import { rich } from './rich-text.js';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
 
@@ -83,7 +83,11 @@ export function ReceiptPayment({ metodo, precio, sendReceipt, checkBeforePaying 
         </div>
       ) : (
         <div className="payments-destination">
-          <p>{rich(t('receipt.yappyIntro', { number: config.data.yappy }), 'payments-number')}</p>
+          <p>
+            {rich(t('receipt.yappyIntro', { number: config.data.yappy }), {
+              strong: (c) => <strong className="payments-number">{c}</strong>,
+            })}
+          </p>
         </div>
       )}
       <p className="payments-amount">

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { TIMERS } from '@clinica/shared';
+import { rich } from '../../../components/ui/rich-text.js';
 import { useTranslation } from '../../../lib/i18n.js';
 import { useSiteConfig } from '../api/get-site-config.js';
-import { rich } from './rich.js';
 import '../site.css';
 
 const idleMinutes = TIMERS.idleLogoutMs / 60_000;

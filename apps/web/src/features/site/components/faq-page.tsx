@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_PRICE_CENTS, TIMERS } from '@clinica/shared';
+import { rich } from '../../../components/ui/rich-text.js';
 import { useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { VIRTUAL_HOURS, formatPrice, formatRange } from '../site-content.js';
 import { ClinicHours } from './clinic-hours.js';
 import { PriceTable } from './price-table.js';
-import { rich } from './rich.js';
 import '../site.css';
 
 const chatMinutes = TIMERS.chatSeconds / 60;

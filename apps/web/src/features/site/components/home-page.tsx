@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useMessages, useTranslation } from '../../../lib/i18n.js';
+import { rich } from '../../../components/ui/rich-text.js';
+import { useFrameMessages, useTranslation } from '../../../lib/i18n.js';
 import { useSiteConfig } from '../api/get-site-config.js';
 import { ClinicHours } from './clinic-hours.js';
 import { PriceTable } from './price-table.js';
-import { rich } from './rich.js';
 import { VideoEmbed } from './video-embed.js';
 import '../site.css';
 
@@ -18,7 +18,7 @@ const SPONSOR_SLOTS = [1, 2, 3] as const;
 
 function Videos() {
   const { t } = useTranslation('site');
-  const messages = useMessages();
+  const messages = useFrameMessages();
   const config = useSiteConfig();
   if (config.isPending) return <p className="site-note">{messages.loading}</p>;
   if (config.isError) return <p className="site-note">{messages.videosUnavailable}</p>;

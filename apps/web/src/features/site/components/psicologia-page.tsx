@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { SERVICE_PRICE_CENTS } from '@clinica/shared';
+import { rich } from '../../../components/ui/rich-text.js';
 import { useTranslation } from '../../../lib/i18n.js';
 import { formatPrice } from '../site-content.js';
-import { rich } from './rich.js';
 import { ServicePage } from './service-page.js';
 
 /** /psicologia (patient-and-public.md, Psychology page). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { rich } from '../../../components/ui/rich-text.js';
 import { useTranslation } from '../../../lib/i18n.js';
-import { rich } from './rich.js';
 import '../site.css';
 
 interface ServicePageProps {

@@ -1,9 +1,9 @@
 import type { COUNTRIES } from '@clinica/shared';
-import { SOURCE_LANGUAGE, useTranslation } from '../../../lib/i18n.js';
+import { SOURCE_LANGUAGE, useLanguage } from './i18n.js';
 
-type CountryName = (typeof COUNTRIES)[number]['name'];
+export type CountryName = (typeof COUNTRIES)[number]['name'];
 
-/** ISO 3166 region of each country of the registration form, to name it in the current language. */
+/** ISO 3166 region of each country of the shared list, to name it in the current language. */
 const REGION: Record<CountryName, string> = {
   Argentina: 'AR',
   Bolivia: 'BO',
@@ -31,11 +31,10 @@ const displayNames = new Map<string, Intl.DisplayNames>();
 
 /**
  * The shown name of a country in the current language (the value sent to the server stays the
- * Spanish name). Spanish shows the catalogue's own names.
+ * Spanish name). Spanish shows the shared list's own names.
  */
 export function useCountryName(): (name: CountryName) => string {
-  const { i18n } = useTranslation('auth');
-  const language = i18n.language;
+  const language = useLanguage();
   if (language === SOURCE_LANGUAGE) return (name) => name;
   let names = displayNames.get(language);
   if (!names) {

@@ -4,12 +4,14 @@ export type RichTags = Record<string, (chunk: string) => ReactNode>;
 
 const DEFAULT_TAGS: RichTags = {
   b: (chunk) => <strong>{chunk}</strong>,
+  strong: (chunk) => <strong>{chunk}</strong>,
   em: (chunk) => <em>{chunk}</em>,
 };
 
 /**
- * A translated text with simple, non-nested markup (`<b>bold</b>`, `<faq>link text</faq>`) rendered
- * as React elements: the catalogue keeps whole sentences, the page decides what a tag becomes.
+ * A translated text with simple, non-nested markup (`<b>bold</b>`, `<strong>…</strong>`,
+ * `<faq>link text</faq>`) rendered as React elements, never as injected HTML: the catalogue keeps
+ * whole sentences, the page decides what a tag becomes (a tag it does not name shows its text only).
  */
 export function rich(text: string, tags: RichTags = {}): ReactNode {
   const all = { ...DEFAULT_TAGS, ...tags };

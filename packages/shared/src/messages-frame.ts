@@ -1,0 +1,33 @@
+/**
+ * The part of the one message catalogue (messages.ts) that the site's frame and its public pages
+ * show: the gates' refusals, the session's end, loading and empty states. It is its own module so
+ * the browser's first load takes these few texts and not the whole catalogue (~5 kB gzip, decision
+ * 0015); messages.ts spreads both objects into `specMessages` and `productMessages`, so every
+ * message is still defined once and checked against the specification there.
+ */
+export const frameSpecMessages = {
+  loginRequiredConsultations: 'Inicie sesión para acceder al área de consultas virtuales',
+  loginRequiredSuggestions: 'Inicie sesión para acceder al área de sugerencias',
+  paymentSessionRequired: 'Porfavor, inicie sesión',
+  chatNotAllowed: 'No ha iniciado sesión o aún no tiene permiso para entrar en esta página.',
+  logoutFailed: 'Error al cerrar la sesión',
+  imageLinkFailed: 'No se pudo cargar la imagen del enlace.',
+  loading: 'Cargando datos...',
+  logoutOk: 'Sesión cerrada exitosamente',
+  sessionExpired: 'La sesión ha expirado. Serás redirigido al login.',
+  adminSessionExpired: 'La sesión ha expirado.',
+  registrationOk: 'Registro exitoso',
+} as const;
+
+export const frameProductMessages = {
+  sessionExpiringTitle: 'Su sesión está por expirar',
+  sessionExpiringBody:
+    'Su sesión se cerrará por inactividad en menos de 5 minutos. Mueva el ratón o pulse una tecla para continuar.',
+  videosUnavailable: 'Los videos no están disponibles en este momento.',
+  noNews: 'Todavía no hay noticias publicadas. Vuelva pronto.',
+  noBlogPosts: 'Todavía no hay artículos en el blog.',
+  loadFailed: 'No se pudo cargar la información. Intente de nuevo.',
+} as const;
+
+export const frameMessages = { ...frameSpecMessages, ...frameProductMessages } as const;
+export type FrameMessageKey = keyof typeof frameMessages;
