@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { PAGE_ROUTES, messages, type PageRoute } from '@clinica/shared';
+import { PAGE_ROUTES, type PageRoute } from '@clinica/shared';
 import { LOCAL_KEYS } from '../apps/web/src/lib/storage-keys';
-import { test, expect, DEMO, login, registerPatient } from './fixtures';
+import { test, expect, DEMO, login, registerPatient, payConsultationByPaypal } from './fixtures';
 import { visitedBefore } from './frame-helpers';
 
 // Accessibility (issue 9): every route of PAGE_ROUTES, signed in as the role the route is for,
@@ -42,30 +42,7 @@ async function settled(page: Page) {
 async function patientWithChat(page: Page) {
   const creds = await registerPatient(page.request);
   await login(page, 'patient', creds);
-  expect((await page.request.post('/api/consultations/consent', { data: { aceptar: 'si' } })).status()).toBe(200);
-  const doctors = (await (await page.request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
-  const doctorId = doctors.find((d) => d.correo === DEMO.doctor.email)!.id;
-  const order = await page.request.post('/api/consultations/paypal/order', {
-    data: { servicio: 'consulta_general', doctor_id: doctorId, metodo_de_pago: 'Paypal o Tarjeta', monto: 10 },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { id } = (await order.json()) as { id: string };
-  const approved = (await (await page.request.post(`/paypal-sandbox/demo/orders/${id}/approve`)).json()) as { payerID: string };
-  const capture = await page.request.post('/api/consultations/paypal/capture', {
-    data: {
-      servicio: 'consulta_general',
-      doctor_id: doctorId,
-      sintomas: 'Dolor de garganta',
-      antecedentesFamiliares: messages.notApplicable,
-      antecedentesPersonales: messages.notApplicable,
-      antecedentesQuirurgicos: messages.notApplicable,
-      alergias: messages.notApplicable,
-      otrosDatos: messages.notApplicable,
-      orderID: id,
-      payerID: approved.payerID,
-    },
-  });
-  expect(capture.status(), await capture.text()).toBe(200);
+  await payConsultationByPaypal(page.request, DEMO.doctor.email);
 }
 
 async function signIn(page: Page, route: PageRoute) {

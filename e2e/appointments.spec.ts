@@ -368,6 +368,8 @@ test('the appointment pages pass axe (WCAG 2.1 AA) at 360 px, the calendar open 
   await admin.goto('/Citas_Admin');
   await admin.getByLabel('Nombre del paciente').fill(nombre);
   await admin.getByRole('button', { name: 'Enviar' }).click();
+  // The list keeps the previous rows on screen while the search runs: wait for the patient's one.
+  await expect(admin.getByRole('row')).toHaveCount(2);
   await admin.getByRole('button', { name: /Información Completa/ }).click();
   await expect(admin.getByRole('dialog')).toContainText(nombre);
   expect(await axe(admin)).toEqual([]);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { TIMERS, messages } from '@clinica/shared';
-import { test, expect, DEMO, PNG_1X1, login, registerPatient } from './fixtures';
+import { test, expect, DEMO, PNG_1X1, login, registerPatient, payConsultationByPaypal } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // The chat consultation (issue 4): patient and doctor in two browser contexts, the server-kept
@@ -20,30 +20,7 @@ async function patientWithChat(page: Page) {
   const nombre = uniqueName('Paciente');
   const creds = await registerPatient(page.request, { nombre });
   await login(page, 'patient', creds);
-  expect((await page.request.post('/api/consultations/consent', { data: { aceptar: 'si' } })).status()).toBe(200);
-  const doctors = (await (await page.request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
-  const doctorId = doctors.find((d) => d.correo === DEMO.doctor.email)!.id;
-  const order = await page.request.post('/api/consultations/paypal/order', {
-    data: { servicio: 'consulta_general', doctor_id: doctorId, metodo_de_pago: 'Paypal o Tarjeta', monto: 10 },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { id } = (await order.json()) as { id: string };
-  const approved = (await (await page.request.post(`/paypal-sandbox/demo/orders/${id}/approve`)).json()) as { payerID: string };
-  const capture = await page.request.post('/api/consultations/paypal/capture', {
-    data: {
-      servicio: 'consulta_general',
-      doctor_id: doctorId,
-      sintomas: 'Dolor de garganta y fiebre',
-      antecedentesFamiliares: messages.notApplicable,
-      antecedentesPersonales: messages.notApplicable,
-      antecedentesQuirurgicos: messages.notApplicable,
-      alergias: messages.notApplicable,
-      otrosDatos: messages.notApplicable,
-      orderID: id,
-      payerID: approved.payerID,
-    },
-  });
-  expect(capture.status(), await capture.text()).toBe(200);
+  await payConsultationByPaypal(page.request, DEMO.doctor.email, 'Dolor de garganta y fiebre');
   return { ...creds, nombre };
 }
 

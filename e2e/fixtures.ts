@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { messages } from '@clinica/shared';
 import { PNG_1X1 } from '../apps/server/test/png';
 
 /** The demo clinic seeded by the server (apps/server/src/db/seed.ts). */
@@ -67,6 +68,37 @@ export async function login(page: Page, role: 'patient' | 'admin' | 'doctor', cr
   const path = role === 'patient' ? '/api/auth/login' : `/api/${role}/login`;
   const res = await page.request.post(path, { data: creds });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * A consultation of the signed-in patient (`request` carries their session) with the doctor of
+ * `doctorEmail`, paid through the PayPal stand-in as the page would: the chat is allowed at once.
+ */
+export async function payConsultationByPaypal(request: APIRequestContext, doctorEmail: string, sintomas = 'Dolor de garganta') {
+  expect((await request.post('/api/consultations/consent', { data: { aceptar: 'si' } })).status()).toBe(200);
+  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
+  const doctorId = doctors.find((d) => d.correo === doctorEmail)!.id;
+  const order = await request.post('/api/consultations/paypal/order', {
+    data: { servicio: 'consulta_general', doctor_id: doctorId, metodo_de_pago: 'Paypal o Tarjeta', monto: 10 },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { id } = (await order.json()) as { id: string };
+  const approved = (await (await request.post(`/paypal-sandbox/demo/orders/${id}/approve`)).json()) as { payerID: string };
+  const capture = await request.post('/api/consultations/paypal/capture', {
+    data: {
+      servicio: 'consulta_general',
+      doctor_id: doctorId,
+      sintomas,
+      antecedentesFamiliares: messages.notApplicable,
+      antecedentesPersonales: messages.notApplicable,
+      antecedentesQuirurgicos: messages.notApplicable,
+      alergias: messages.notApplicable,
+      otrosDatos: messages.notApplicable,
+      orderID: id,
+      payerID: approved.payerID,
+    },
+  });
+  expect(capture.status(), await capture.text()).toBe(200);
 }
 
 export const test = base;

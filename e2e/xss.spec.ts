@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
-import { test, expect, PNG_1X1, login, registerPatient, registerStaff } from './fixtures';
+import { test, expect, PNG_1X1, login, registerPatient, registerStaff, payConsultationByPaypal } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Stored XSS (issue 11): text with HTML and script, entered by patients, doctors and
@@ -260,34 +260,6 @@ test('a receipt rejection reason with HTML is shown as text to the patient', asy
   expect(guard.problems).toEqual([]);
 });
 
-/** A consultation with the doctor paid through the PayPal stand-in (the chat is allowed at once), as e2e/chat.spec.ts sets it up. */
-async function paidChat(request: APIRequestContext, doctorEmail: string) {
-  expect((await request.post('/api/consultations/consent', { data: { aceptar: 'si' } })).status()).toBe(200);
-  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
-  const doctorId = doctors.find((d) => d.correo === doctorEmail)!.id;
-  const order = await request.post('/api/consultations/paypal/order', {
-    data: { servicio: 'consulta_general', doctor_id: doctorId, metodo_de_pago: 'Paypal o Tarjeta', monto: 10 },
-  });
-  expect(order.status(), await order.text()).toBe(200);
-  const { id } = (await order.json()) as { id: string };
-  const approved = (await (await request.post(`/paypal-sandbox/demo/orders/${id}/approve`)).json()) as { payerID: string };
-  const capture = await request.post('/api/consultations/paypal/capture', {
-    data: {
-      servicio: 'consulta_general',
-      doctor_id: doctorId,
-      sintomas: 'Dolor de garganta',
-      antecedentesFamiliares: messages.notApplicable,
-      antecedentesPersonales: messages.notApplicable,
-      antecedentesQuirurgicos: messages.notApplicable,
-      alergias: messages.notApplicable,
-      otrosDatos: messages.notApplicable,
-      orderID: id,
-      payerID: approved.payerID,
-    },
-  });
-  expect(capture.status(), await capture.text()).toBe(200);
-}
-
 test('chat messages and image names with HTML are shown as text to the doctor and the patient', async ({ browser, baseURL }) => {
   const guard: Guard = { problems: [] };
   const tail = suffix();
@@ -295,7 +267,7 @@ test('chat messages and image names with HTML are shown as text to the doctor an
   const doctor = await registerStaff(page.request, 'doctor');
   const nombre = `Chat${tail}`;
   await login(page, 'patient', await registerPatient(page.request, { nombre }));
-  await paidChat(page.request, doctor.email);
+  await payConsultationByPaypal(page.request, doctor.email);
 
   const log = (p: Page) => p.getByRole('log', { name: 'Mensajes' });
   const send = async (p: Page, text: string) => {

@@ -31,14 +31,7 @@ export function CitasAdminPage() {
       <h1>{t('staff.adminTitle')}</h1>
       <SearchForm onSearch={find} onClear={() => find(null)} />
       <StaffTable caption={t('staff.adminCaption')} rows={rows} withDoctor onOpen={setOpen} />
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        hasNext={Boolean(rows.data?.next_cursor)}
-        onPrevious={pages.previous}
-        onNext={() => pages.next(rows.data?.next_cursor)}
-        busy={rows.isFetching}
-      />
+      <Pager pages={pages} list={rows} />
       {open !== null && <AdminAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );

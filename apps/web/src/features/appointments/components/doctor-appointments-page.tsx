@@ -27,14 +27,7 @@ export function CitasAdminDoctorPage() {
       <h1>{t('staff.doctorTitle')}</h1>
       <SearchForm onSearch={find} onClear={() => find(null)} />
       <StaffTable caption={t('staff.doctorCaption')} rows={rows} onOpen={setOpen} />
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        hasNext={Boolean(rows.data?.next_cursor)}
-        onPrevious={pages.previous}
-        onNext={() => pages.next(rows.data?.next_cursor)}
-        busy={rows.isFetching}
-      />
+      <Pager pages={pages} list={rows} />
       {open !== null && <DoctorAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );

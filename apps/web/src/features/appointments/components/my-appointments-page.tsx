@@ -55,14 +55,7 @@ export function CitasUsuarioPage() {
           ))}
         </ul>
       )}
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        hasNext={Boolean(rows.data?.next_cursor)}
-        onPrevious={pages.previous}
-        onNext={() => pages.next(rows.data?.next_cursor)}
-        busy={rows.isFetching}
-      />
+      <Pager pages={pages} list={rows} />
       {open !== null && <MyAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -178,14 +178,7 @@ export function AuditoriaAdminPage() {
           </tbody>
         </table>
       </div>
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        hasNext={Boolean(rows.data?.next_cursor)}
-        onPrevious={pages.previous}
-        onNext={() => pages.next(rows.data?.next_cursor)}
-        busy={rows.isFetching}
-      />
+      <Pager pages={pages} list={rows} />
     </div>
   );
 }

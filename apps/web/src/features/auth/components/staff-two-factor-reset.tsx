@@ -14,6 +14,7 @@ import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useResetStaffTwoFactor } from '../api/reset-staff-two-factor.js';
+import { CodeField } from './code-field.js';
 
 /**
  * The administrator's reset of another staff member's two-step verification (decision 0021):
@@ -82,19 +83,7 @@ export function StaffTwoFactorReset({ ownCode }: { ownCode: boolean }) {
           )}
         </Field>
         {ownCode && (
-          <Field label={t('staffReset.ownCode')} error={errors.codigo?.message} required>
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                maxLength={6}
-                {...register('codigo')}
-              />
-            )}
-          </Field>
+          <CodeField label={t('staffReset.ownCode')} error={errors.codigo?.message} registration={register('codigo')} />
         )}
         <Button type="submit" variant="danger" className="auth-submit">
           {t('staffReset.submit')}

@@ -75,14 +75,7 @@ export function PacientesDataAdminPage() {
           </tbody>
         </table>
       </div>
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        hasNext={Boolean(rows.data?.next_cursor)}
-        onPrevious={pages.previous}
-        onNext={() => pages.next(rows.data?.next_cursor)}
-        busy={rows.isFetching}
-      />
+      <Pager pages={pages} list={rows} />
       {open !== null && <PatientAdminModal id={open} onClose={() => setOpen(null)} />}
     </div>
   );
