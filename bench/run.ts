@@ -1,6 +1,6 @@
 /**
  * Runs every benchmark of this folder (each bench/*.ts that exports `run()`), one after the
- * other, and prints one table. Names given on the command line pick some of them:
+ * other, each in a fresh process, and prints one table. Names given on the command line pick some of them:
  *
  *   npm run bench                                   every benchmark
  *   node --import tsx bench/run.ts session-check    only bench/session-check.ts
@@ -10,7 +10,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { formatTable, printTable, type BenchRow } from './lib/measure.js';
 
@@ -28,16 +29,24 @@ if (wanted.length > 0 && files.length < wanted.length) {
 
 const rows: BenchRow[] = [];
 const failures: string[] = [];
+// Each benchmark in a process of its own (bench/lib/run-one.ts): one that ran before (100,000 records
+// in memory, say) must not slow the next one's in-process server through a bigger heap.
+const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-bench-run-'));
 for (const file of files) {
-  const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { run?: () => Promise<BenchRow[]> };
-  if (typeof mod.run !== 'function') continue;
   console.error(`running ${file} ...`);
+  const out = path.join(tmp, `${file}.json`);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'lib', 'run-one.ts'), path.join(dir, file), out], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   try {
-    rows.push(...(await mod.run()));
+    if (code !== 0) throw new Error(`exited with ${code}`);
+    rows.push(...(JSON.parse(await fs.readFile(out, 'utf8')) as BenchRow[]));
   } catch (err) {
-    failures.push(`${file}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    failures.push(`${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
+await fs.rm(tmp, { recursive: true, force: true });
 printTable(rows);
 
 // The whole run (not a selection) is the report: docs/benchmarks.md, with the machine it ran on.
