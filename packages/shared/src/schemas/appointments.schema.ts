@@ -4,7 +4,7 @@ import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredChoice, requiredText } from './auth.schema.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
-import { MAX_PAGE_SIZE } from './records.schema.js';
+import { pageCursorField, pageSizeField } from './records.schema.js';
 
 /** In-person appointments: the request and its payment, the lists and details, the doctors' unavailable dates. */
 
@@ -121,18 +121,7 @@ export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
  * page and the rows a page holds (PAGE_SIZE unless told, at most MAX_PAGE_SIZE). The answer is
  * `pageSchema(appointmentRowSchema)`: {items, next_cursor}, like the other paged staff lists.
  */
-export const appointmentPageQuerySchema = z.object({
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, messages.pageCursorInvalid)
-    .optional(),
-  limit: z.coerce
-    .number({ error: messages.pageSizeInvalid })
-    .int(messages.pageSizeInvalid)
-    .min(1, messages.pageSizeInvalid)
-    .max(MAX_PAGE_SIZE, messages.pageSizeInvalid)
-    .optional(),
-});
+export const appointmentPageQuerySchema = z.object({ cursor: pageCursorField, limit: pageSizeField });
 export type AppointmentPageQuery = z.infer<typeof appointmentPageQuerySchema>;
 
 /** The detail modal (nombre, apellido, correo, telefono, fecha, hora, servicio, mensaje, created_at, token, id). */

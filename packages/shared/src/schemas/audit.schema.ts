@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { MAX_PAGE_SIZE } from './records.schema.js';
+import { pageSizeField } from './records.schema.js';
 
 /** The audit trail (issue 6): what is recorded and how administrators read it (/Auditoria_Admin). */
 
@@ -62,9 +62,9 @@ export const auditQuerySchema = z.object({
   actor_id: z.string().uuid(messages.invalidRequest).optional(),
   cursor: z
     .string()
-    .regex(/^\d{1,19}$/, messages.invalidRequest)
+    .regex(/^\d{1,19}$/, messages.pageCursorInvalid)
     .optional(),
-  limit: z.coerce.number().int().min(1, messages.invalidRequest).max(MAX_PAGE_SIZE, messages.invalidRequest).optional(),
+  limit: pageSizeField,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

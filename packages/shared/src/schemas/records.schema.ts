@@ -14,17 +14,28 @@ import { emailField } from './auth.schema.js';
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
+/** The rows a page holds, as every paged list takes it (`?limit=`): a bad value is told what is allowed. */
+export const pageSizeField = z.coerce
+  .number({ error: messages.pageSizeInvalid })
+  .int(messages.pageSizeInvalid)
+  .min(1, messages.pageSizeInvalid)
+  .max(MAX_PAGE_SIZE, messages.pageSizeInvalid)
+  .optional();
+
+/** The opaque cursor of the next page (base64url), as the lists hand it out. */
+export const pageCursorField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, messages.pageCursorInvalid)
+  .optional();
+
 /**
  * Query of every paginated staff list: the first-name search (case and accent insensitive,
  * prefix: 'jose' finds 'José Luis') and the opaque cursor of the next page.
  */
 export const listQuerySchema = z.object({
   nombre: z.string().trim().max(100, messages.fieldTooLong).optional(),
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, messages.invalidRequest)
-    .optional(),
-  limit: z.coerce.number().int().min(1, messages.invalidRequest).max(MAX_PAGE_SIZE, messages.invalidRequest).optional(),
+  cursor: pageCursorField,
+  limit: pageSizeField,
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

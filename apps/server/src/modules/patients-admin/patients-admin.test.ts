@@ -34,6 +34,17 @@ describe('the list', () => {
     expect(second.items.map((p) => p.nombre)).toEqual(['José Luis']);
     expect(second.next_cursor).toBeNull();
     expect((await call(t, admin.jar, 'GET', '/api/admin/patients?cursor=Zm9vfGJhcg')).statusCode).toBe(400);
+    // A page size or cursor the list cannot take is told what is wrong, as on the appointment lists.
+    for (const [query, message] of [
+      ['?limit=0', messages.pageSizeInvalid],
+      ['?limit=abc', messages.pageSizeInvalid],
+      ['?limit=101', messages.pageSizeInvalid],
+      ['?cursor=no%20v%C3%A1lido', messages.pageCursorInvalid],
+    ] as const) {
+      const refused = await call(t, admin.jar, 'GET', `/api/admin/patients${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json<{ message: string }>().message, query).toBe(message);
+    }
     expect(await auditRows(t, `action = 'patient.list' and actor_id = '${admin.id}'`)).toHaveLength(2);
   });
 
