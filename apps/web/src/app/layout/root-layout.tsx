@@ -34,7 +34,6 @@ const FloatingWidgets = lazy(async () => ({ default: (await import('./floating-w
 function usePageLoaded() {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (loaded) return;
     let cancel: (() => void) | undefined;
     const done = () => {
       cancel = whenIdle(() => setLoaded(true));
@@ -46,7 +45,7 @@ function usePageLoaded() {
       window.removeEventListener('load', done);
       cancel?.();
     };
-  }, [loaded]);
+  }, []);
   return loaded;
 }
 
