@@ -120,23 +120,71 @@ test('the countdown reaches 0, the Área de Pagos sells an extra hour through Pa
   await sendMessage(page, 'Sigo con la consulta');
 });
 
-test('closing the Área de Pagos without paying ends the chat time and resets the stored timer', async ({ page }) => {
-  await patientWithChat(page);
-  await page.clock.install();
-  await page.goto('/ConsultaChat');
-  await expect(page.getByRole('region', { name: /^Chat de / }).getByRole('status')).toHaveText('Conectado');
-  await passTheHour(page);
-  const overlay = page.getByRole('dialog', { name: 'Área de Pagos' });
-  await expect(overlay).toBeVisible();
-  await overlay.getByRole('button', { name: 'Cerrar' }).press('Enter');
-  await expect(overlay).toBeHidden();
-  await expect(page.getByRole('alert').filter({ hasText: messages.chatTimeClosed })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('timeLeft'))).toBe('3600');
-  await expect(page.getByLabel('Mensaje', { exact: true })).toBeDisabled();
-  // The server ended it too: after a reload the overlay does not offer a free hour.
-  await page.reload();
-  await expect(page.getByRole('alert').filter({ hasText: messages.chatTimeClosed })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Área de Pagos' })).toHaveCount(0);
+// decisions.md: closing 'Área de Pagos' only hides it; the chat time ends only through an explicit,
+// confirmed 'Terminar sin hora extra' (issue 20: a tap at the phone's margin used to end a paid chat).
+test.describe('on a phone (360 × 740, touch)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('a tap outside the Área de Pagos only hides it; it reopens and the extra hour can still be bought', async ({ page }) => {
+    await patientWithChat(page);
+    await page.clock.install();
+    await page.goto('/ConsultaChat');
+    await expect(page.getByRole('region', { name: /^Chat de / }).getByRole('status')).toHaveText('Conectado');
+    await passTheHour(page);
+    const overlay = page.getByRole('dialog', { name: 'Área de Pagos' });
+    await expect(overlay).toBeVisible();
+    const declines: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/extra-hour/decline')) declines.push(r.url());
+    });
+    // The 12-px margin beside the box, where the stray tap of the issue landed.
+    await page.touchscreen.tap(4, 370);
+    await expect(overlay).toBeHidden();
+    expect(declines).toEqual([]);
+    await expect(page.getByText(messages.chatTimeClosed)).toHaveCount(0);
+    // Escape hides it too, and it always comes back from the timer card.
+    const reopen = page.getByRole('button', { name: 'Abrir el Área de Pagos' });
+    await reopen.tap();
+    await expect(overlay).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(overlay).toBeHidden();
+    await reopen.tap();
+    await overlay.getByLabel('PayPal o tarjeta de débito/crédito').check();
+    await overlay.getByRole('button', { name: 'Pagar con PayPal (demo)' }).click();
+    await acceptAlert(page, messages.chatExtraHourAdded);
+    await expect(overlay).toBeHidden();
+    await expect(page.getByRole('timer')).toHaveText(/^1[01]\d:\d\d$/);
+    expect(declines).toEqual([]);
+    await sendMessage(page, 'Sigo con la consulta');
+  });
+
+  test("only a confirmed 'Terminar sin hora extra' ends the chat time, and it resets the stored timer", async ({ page }) => {
+    await patientWithChat(page);
+    await page.clock.install();
+    await page.goto('/ConsultaChat');
+    await expect(page.getByRole('region', { name: /^Chat de / }).getByRole('status')).toHaveText('Conectado');
+    await passTheHour(page);
+    const overlay = page.getByRole('dialog', { name: 'Área de Pagos' });
+    await overlay.getByRole('button', { name: 'Terminar sin hora extra' }).tap();
+    const confirm = page.getByRole('alertdialog', { name: '¿Terminar el chat sin hora extra?' });
+    await expect(confirm).toBeVisible();
+    // The focus is on 'Cancelar': a stray Enter does not end anything.
+    await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(overlay).toBeVisible();
+    await expect(page.getByText(messages.chatTimeClosed)).toHaveCount(0);
+    await overlay.getByRole('button', { name: 'Terminar sin hora extra' }).tap();
+    await confirm.getByRole('button', { name: 'Terminar el chat' }).tap();
+    await expect(page.getByRole('alert').filter({ hasText: messages.chatTimeClosed })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Área de Pagos' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('timeLeft'))).toBe('3600');
+    await expect(page.getByLabel('Mensaje', { exact: true })).toBeDisabled();
+    // The server ended it too: after a reload the overlay does not offer a free hour.
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: messages.chatTimeClosed })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Área de Pagos' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Abrir el Área de Pagos' })).toHaveCount(0);
+  });
 });
 
 test('the health form and the image upload, with each of their messages', async ({ page, browser, baseURL }) => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages as catalogue } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
 import { rich } from '../../../components/ui/rich-text.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -21,7 +22,8 @@ import '../chat.css';
 
 /**
  * /ConsultaChat: the countdown (the server's hour), warnings and instructions, the chat with
- * the doctor, the health form, then the image upload, and exit. At 0 the 'Área de Pagos' opens.
+ * the doctor, the health form, then the image upload, and exit. At 0 the 'Área de Pagos' opens;
+ * hidden, it stays one tap away until the patient pays or explicitly ends the chat time.
  */
 export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPaymentArea }) {
   const { t } = useTranslation('chat');
@@ -34,6 +36,8 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
   // The server's word on whether the time was closed: from the socket's frames, else from the state.
   const [timeClosedLive, setTimeClosed] = useState<boolean | null>(null);
   const [receiptPending, setReceiptPending] = useState(false);
+  // 'Área de Pagos' hidden by the patient (Escape, a tap outside, ×): reopened from the timer card.
+  const [overlayHidden, setOverlayHidden] = useState(false);
   const [formSent, setFormSent] = useState<boolean | null>(null);
   const { sync } = countdown;
 
@@ -75,7 +79,8 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
   const timeUp = seconds === 0;
   const closed = socket.status === 'closed';
   const disabledReason = closed ? messages.chatClosed : timeClosed ? messages.chatTimeClosed : timeUp ? messages.chatTimeOver : null;
-  const showOverlay = timeUp && !timeClosed && !closed && !receiptPending;
+  const extraHourOffered = timeUp && !timeClosed && !closed && !receiptPending;
+  const showOverlay = extraHourOffered && !overlayHidden;
   const healthSent = formSent ?? state.data.formulario_enviado;
 
   const declineHour = async () => {
@@ -108,6 +113,11 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
                 {messages.chatTimeClosed}
               </p>
             )}
+            {extraHourOffered && overlayHidden && (
+              <Button className="chat-reopen-payment" onClick={() => setOverlayHidden(false)}>
+                {t('extraHour.reopen')}
+              </Button>
+            )}
           </section>
           <section className="chat-card chat-warnings" aria-labelledby="chat-warnings-title">
             <h2 id="chat-warnings-title">{t('patient.warningsTitle')}</h2>
@@ -137,7 +147,9 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
         <ExtraHourOverlay
           PaymentArea={PaymentArea}
           servicio={state.data.servicio}
+          onHide={() => setOverlayHidden(true)}
           onDecline={() => void declineHour()}
+          declining={decline.isPending}
           onPaid={() => undefined}
           onReceiptSent={() => setReceiptPending(true)}
         />
