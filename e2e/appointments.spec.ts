@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import { addDays, messages, panamaToday, weekdayOf } from '@clinica/shared';
-import { test, expect, DEMO, PNG_1X1, login, registerPatient, registerStaff } from './fixtures';
+import { test, expect, DEMO, PNG_1X1, distinctPng, login, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // In-person appointments (issue 5): booking with transfer and with PayPal (local stand-in), the
@@ -436,3 +436,57 @@ test('a doctor with more appointments than a page pages through them all, and th
   await page.getByRole('navigation', { name: 'Paginación' }).getByRole('button', { name: 'Siguiente' }).click();
   await expect(myAppointments(page)).toHaveCount(2);
 });
+
+// Issue 20: right after a paid booking the free hours reload, the booked hour disappears from
+// them and the form clears it; the success line used to format that empty hour and the page went
+// blank in about 8 of 20 runs on the tester's phone. Each booking here has the free-hours answer
+// hurried or delayed. (Here the race did not show in 20 runs without the fix either: the page now
+// takes the day and hour from the paid request, so no order of answers can reach an empty hour.)
+for (const method of ['Yappy', 'PayPal'] as const) {
+  test(`20 bookings by ${method}, the free hours answered early or late: each ends on its success message with the form reset`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const doctor = await newDoctor(request);
+    let turn = 0;
+    await page.route('**/api/appointments/hours?**', async (route) => {
+      // Alternately at once, after 150 ms and after 600 ms: before and after the booking's answer.
+      const delay = [0, 150, 600][turn++ % 3]!;
+      if (delay) await new Promise((r) => setTimeout(r, delay));
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const expected = method === 'Yappy' ? messages.receiptSent : messages.appointmentSent;
+    for (let i = 0; i < 20; i++) {
+      // Yappy holds the hour until an administrator approves it: a patient of its own each time,
+      // as twenty different patients would.
+      if (i === 0 || method === 'Yappy') await login(page, 'patient', await registerPatient(request, { nombre: `Paciente${suffix()}` }));
+      const fecha = weekdayAhead(6 + Math.floor(i / 10));
+      await page.goto('/citas');
+      await page.getByLabel('Servicio', { exact: true }).selectOption('medicina_interna');
+      await page.getByLabel('Médico', { exact: true }).selectOption({ label: doctor.label });
+      await pickDay(page, fecha);
+      const hour = page.getByLabel('Hora', { exact: true });
+      await expect(hour.locator('option:not([value=""])').first()).toBeAttached();
+      const hora = await hour.locator('option:not([value=""])').first().getAttribute('value');
+      await hour.selectOption(hora);
+      await page.getByLabel('Motivo de la consulta').fill(`Control número ${i + 1}`);
+      if (method === 'Yappy') {
+        await page.getByLabel('Yappy (solo Panamá)').check();
+        await page.getByLabel('Comprobante de pago (imagen o PDF)').setInputFiles({ name: 'yappy.png', mimeType: 'image/png', buffer: distinctPng() });
+        await page.getByRole('button', { name: 'Enviar comprobante' }).click();
+      } else {
+        await page.getByLabel('PayPal o tarjeta de débito/crédito').check();
+        await page.getByRole('button', { name: 'Pagar con PayPal (demo)' }).click();
+      }
+      await acceptAlert(page, expected);
+      const done = page.getByRole('status').filter({ hasText: expected });
+      await expect(done).toContainText(dayName(fecha));
+      await expect(page.getByLabel('Servicio', { exact: true })).toHaveValue('');
+      await expect(page.getByLabel('Motivo de la consulta')).toHaveValue('');
+    }
+    expect(errors).toEqual([]);
+  });
+}

@@ -16,6 +16,7 @@ import { CookieBanner } from './cookie-banner.js';
 import { Header } from './header.js';
 import { IntroLoader } from './intro-loader.js';
 import { LanguageSwitcher } from './language-switcher.js';
+import { PageErrorBoundary } from './page-error-boundary.js';
 import { ScrollToTop } from './scroll-to-top.js';
 import { SessionWatch } from './session-watch.js';
 import './layout.css';
@@ -135,9 +136,11 @@ export function RootLayout() {
         <SponsorArea area={1} route={route} />
       </Suspense>
       <main id="contenido" tabIndex={-1} className="page">
-        <Suspense fallback={<p className="page-loading">{messages.loading}</p>}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary key={route.path}>
+          <Suspense fallback={<p className="page-loading">{messages.loading}</p>}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Suspense fallback={null}>
         <SponsorArea area={2} route={route} />

@@ -76,10 +76,12 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   const [now] = useState(() => Date.now());
   const today = panamaToday(now);
 
-  const done = (message: string) => {
-    const { fecha, hora } = form.getValues();
+  // The day and hour come from the request that was paid, never from the form after the answer:
+  // the free hours reload when the booking settles, the booked hour is no longer free, and the
+  // form clears it (issue 20: the success line then formatted an empty hour and the page went blank).
+  const done = (message: string, paid: { fecha: string; hora: string }) => {
     form.reset(EMPTY);
-    setBooked({ fecha, hora, message });
+    setBooked({ fecha: paid.fecha, hora: paid.hora, message });
     void showAlert(message);
   };
 
@@ -96,12 +98,14 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
       },
       createPaypalOrder: ({ metodo_de_pago, monto }) => createOrder.mutateAsync({ ...request(), metodo_de_pago, monto }),
       capturePaypalOrder: async ({ orderID, payerID }) => {
-        await capture.mutateAsync({ ...request(), monto: price.data ?? 0, orderID, payerID });
-        done(messages.appointmentSent);
+        const paid = request();
+        await capture.mutateAsync({ ...paid, monto: price.data ?? 0, orderID, payerID });
+        done(messages.appointmentSent, paid);
       },
       sendReceipt: async ({ metodo_de_pago, monto, file }) => {
-        await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file });
-        done(messages.receiptSent);
+        const paid = request();
+        await sendReceipt.mutateAsync({ fields: { ...paid, metodo_de_pago, monto }, file });
+        done(messages.receiptSent, paid);
       },
     };
   };
