@@ -490,3 +490,18 @@ for (const method of ['Yappy', 'PayPal'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('a page that fails to render keeps the frame and says what happened instead of going blank', async ({ page, request }) => {
+  const doctor = await newDoctor(request);
+  await openBooking(page, request, doctor.label);
+  // An answer the page cannot show (an hour that is no hour) makes its render throw.
+  await page.route('**/api/appointments/hours?**', (route) => route.fulfill({ json: ['no es una hora'] }));
+  await (await showDay(page, weekdayAhead(3))).click();
+  await expect(page.getByRole('alert').getByRole('heading', { name: 'No se pudo mostrar esta página' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Lo que ya pagó o envió está guardado.');
+  // The frame is still there: the site's header and its menu lead elsewhere.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.unroute('**/api/appointments/hours?**');
+  await page.getByRole('button', { name: 'Recargar la página' }).click();
+  await expect(page.getByRole('heading', { name: 'Citas presenciales', level: 1 })).toBeVisible();
+});
