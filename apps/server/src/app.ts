@@ -38,6 +38,7 @@ import sponsorsRoutes from './modules/sponsors/sponsors.routes.js';
 import audit from './modules/audit/audit.plugin.js';
 import auditRoutes from './modules/audit/audit.routes.js';
 import recordsRoutes from './modules/records/records.routes.js';
+import staffAccountsRoutes from './modules/staff-accounts/staff-accounts.routes.js';
 import suggestionsRoutes from './modules/suggestions/suggestions.routes.js';
 import doctorConsultationsRoutes from './modules/doctor-consultations/doctor-consultations.routes.js';
 import { chatRepository } from './modules/chat/chat.repository.js';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(doctorConsultationsRoutes);
   await app.register(patientsAdminRoutes);
   await app.register(auditRoutes);
+  await app.register(staffAccountsRoutes);
 
   await app.register(web);
   return app;
