@@ -86,3 +86,12 @@ export const staffInvitationAcceptSchema = z
   .superRefine(passwordsMatch);
 export type StaffInvitationAcceptInput = z.input<typeof staffInvitationAcceptSchema>;
 export type StaffInvitationAccept = z.output<typeof staffInvitationAcceptSchema>;
+
+/** The create-admin command's input (the first administrator of an empty clinic; no key). */
+export const createAdminSchema = z.strictObject({
+  nombre: requiredText(100),
+  apellido: requiredText(100),
+  correo: emailField,
+  password: newPassword,
+});
+export type CreateAdminInput = z.input<typeof createAdminSchema>;
