@@ -105,7 +105,7 @@ export async function login(t: TestApp, role: Role, email: string, password: str
 }
 
 /** Whether the role's session check (the 5-second poll) sees a signed-in account for this cookie header. */
-export async function signedIn(t: TestApp, role: Role, cookie: string, activo?: '0' | '1') {
+export async function signedIn(t: Pick<TestApp, 'app'>, role: Role, cookie: string, activo?: '0' | '1') {
   const res = await t.app.inject({
     method: 'GET',
     url: sessionUrl(role) + (activo ? `?activo=${activo}` : ''),
@@ -134,7 +134,9 @@ interface Approver {
   /** The approver's TOTP secret once it had to enrol (STAFF_2FA_REQUIRED=1). */
   secret?: string;
 }
-const approvers = new WeakMap<TestApp, Approver>();
+/** What the approver needs of a test app (chat.test.ts builds its own, listening, app). */
+type AppWithClock = Pick<TestApp, 'app' | 'clock'>;
+const approvers = new WeakMap<AppWithClock, Approver>();
 
 /**
  * The signed-in administrator that approves the staff a test registers (issue 18: registration
@@ -142,7 +144,7 @@ const approvers = new WeakMap<TestApp, Approver>();
  * function; signs in again when its session ended (a test moved the clock), enrolling in two-step
  * verification when the app requires it.
  */
-export async function approverJar(t: TestApp) {
+export async function approverJar(t: AppWithClock) {
   let a = approvers.get(t);
   if (!a) {
     const email = `aprobador.${Math.random().toString(36).slice(2)}@example.com`;
@@ -174,7 +176,7 @@ export async function approverJar(t: TestApp) {
 }
 
 /** The id of a staff account as the administrators' list shows it. */
-export async function staffIdOf(t: TestApp, role: 'admin' | 'doctor', correo: string) {
+export async function staffIdOf(t: AppWithClock, role: 'admin' | 'doctor', correo: string) {
   const jar = await approverJar(t);
   const list = await t.app.inject({ method: 'GET', url: '/api/admin/staff', headers: { cookie: jar.header } });
   expect(list.statusCode, list.body).toBe(200);
@@ -184,13 +186,13 @@ export async function staffIdOf(t: TestApp, role: 'admin' | 'doctor', correo: st
 }
 
 /** An administrator's action on a staff account through the admin API (approve, reject, deactivate, reactivate). */
-export async function staffAction(t: TestApp, action: 'approve' | 'reject' | 'deactivate' | 'reactivate', id: string, jar?: CookieJar) {
+export async function staffAction(t: AppWithClock, action: 'approve' | 'reject' | 'deactivate' | 'reactivate', id: string, jar?: CookieJar) {
   const by = jar ?? (await approverJar(t));
   return t.app.inject({ method: 'POST', url: `/api/admin/staff/${id}/${action}`, headers: { cookie: by.header } });
 }
 
 /** Approves a registered (pending) staff account through the admin API, as an administrator would. */
-export async function approveStaff(t: TestApp, role: 'admin' | 'doctor', correo: string) {
+export async function approveStaff(t: AppWithClock, role: 'admin' | 'doctor', correo: string) {
   const res = await staffAction(t, 'approve', await staffIdOf(t, role, correo));
   expect(res.statusCode, res.body).toBe(200);
 }
