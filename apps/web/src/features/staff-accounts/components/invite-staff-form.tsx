@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SERVICES, staffInvitationSchema, type StaffInvitation, type StaffInvitationInput } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
@@ -18,14 +18,15 @@ export function InviteStaffForm() {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     reset,
     formState: { errors },
   } = useForm<StaffInvitationInput, unknown, StaffInvitation>({
     resolver: zodResolver(staffInvitationSchema),
     defaultValues: { correo: '', rol: '', servicio: '' },
   });
-  const rol = watch('rol');
+  // The service is asked only for a doctor.
+  const rol = useWatch({ control, name: 'rol' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
