@@ -131,7 +131,7 @@ export async function registerStaff(
  */
 export async function login(page: Page, role: 'patient' | 'admin' | 'doctor', creds: { email: string; password: string }) {
   const path = role === 'patient' ? '/api/auth/login' : `/api/${role}/login`;
-  const res = await page.request.post(path, { data: creds });
+  const res = await page.request.post(path, { data: { email: creds.email, password: creds.password } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
