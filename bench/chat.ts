@@ -178,7 +178,7 @@ export async function run(opts: { seconds?: number; pairs?: number[] } = {}): Pr
     const now = new Date();
     const [doctor] = await app.db
       .insert(staff)
-      .values({ role: 'doctor', nombre: 'Ana', apellido: 'Bench', correo: `bench.${crypto.randomUUID()}@example.com`, password_hash: 'x', servicio: 'consulta_general' })
+      .values({ role: 'doctor', nombre: 'Ana', apellido: 'Bench', correo: `bench.${crypto.randomUUID()}@example.com`, password_hash: 'x', servicio: 'consulta_general', estado: 'activo' })
       .returning();
     const people = Array.from({ length: max }, (_, i) => ({
       nombre: `Paciente${i}`,

@@ -9,6 +9,7 @@
  *
  *   node --import tsx bench/documents.ts        (BENCH_SECONDS=5 per type by default)
  */
+import { sql } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -222,6 +223,8 @@ export async function run(opts: { seconds?: number; connections?: number } = {})
       },
     });
     if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
+    // Approved directly (the benchmark measures documents, not the administrators' approval).
+    await app.db.execute(sql`update staff set estado = 'activo' where correo = ${correo}`);
     const login = await app.inject({ method: 'POST', url: '/api/doctor/login', payload: { email: correo, password } });
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     if (login.statusCode !== 200 || !cookie) throw new Error(`login failed: ${login.body}`);

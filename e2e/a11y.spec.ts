@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PAGE_ROUTES, type PageRoute } from '@clinica/shared';
 import { LOCAL_KEYS } from '../apps/web/src/lib/storage-keys';
-import { test, expect, DEMO, login, registerPatient, payConsultationByPaypal } from './fixtures';
+import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, login, registerPatient, payConsultationByPaypal } from './fixtures';
 import { visitedBefore } from './frame-helpers';
 
 // Accessibility (issue 9): every route of PAGE_ROUTES, signed in as the role the route is for,
@@ -42,7 +42,7 @@ async function settled(page: Page) {
 async function patientWithChat(page: Page) {
   const creds = await registerPatient(page.request);
   await login(page, 'patient', creds);
-  await payConsultationByPaypal(page.request, DEMO.doctor.email);
+  await payConsultationByPaypal(page.request, DEMO_GENERAL_DOCTOR);
 }
 
 async function signIn(page: Page, route: PageRoute) {

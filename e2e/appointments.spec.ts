@@ -52,7 +52,7 @@ async function pickDay(page: Page, fecha: string, label = 'Fecha') {
 /** A doctor of Medicina Interna of this test only, and how the form lists them. */
 async function newDoctor(request: APIRequestContext) {
   const doctor = await registerStaff(request, 'doctor', 'medicina_interna');
-  return { ...doctor, label: `Tomás Morales (${doctor.email})` };
+  return { ...doctor, label: doctor.nombre };
 }
 
 /** Signs a new patient in and opens /citas with the service and the doctor chosen. */
@@ -68,9 +68,9 @@ async function openBooking(page: Page, request: APIRequestContext, doctorLabel: 
 }
 
 /** Books by transfer through the API, as the form does, for the signed-in patient of `page`. */
-async function bookThroughApi(page: Page, input: { doctorEmail: string; fecha: string; hora: string }) {
-  const doctors = (await (await page.request.get('/api/doctors?servicio=medicina_interna')).json()) as { id: string; correo: string }[];
-  const doctor = doctors.find((d) => d.correo === input.doctorEmail);
+async function bookThroughApi(page: Page, input: { doctorName: string; fecha: string; hora: string }) {
+  const doctors = (await (await page.request.get('/api/doctors?servicio=medicina_interna')).json()) as { id: string; nombre: string }[];
+  const doctor = doctors.find((d) => d.nombre === input.doctorName);
   const res = await page.request.post('/api/appointments/receipt', {
     multipart: {
       servicio: 'medicina_interna',
@@ -237,7 +237,7 @@ test('a doctor warned about appointments already held, then the doctor and an ad
   const fecha = weekdayAhead(6);
   const patient = await registerPatient(request, { nombre });
   await login(page, 'patient', patient);
-  await bookThroughApi(page, { doctorEmail: doctor.email, fecha, hora: '11:00' });
+  await bookThroughApi(page, { doctorName: doctor.nombre, fecha, hora: '11:00' });
 
   // The doctor's list: their own appointment, found without accents or capitals.
   const doc = await staffPage(browser, baseURL!, 'doctor', doctor);
@@ -295,7 +295,7 @@ test('the patient downloads the .ics, cancels more than 24 hours ahead, and the 
   const doctor = await newDoctor(request);
   const fecha = weekdayAhead(3);
   await openBooking(page, request, doctor.label);
-  await bookThroughApi(page, { doctorEmail: doctor.email, fecha, hora: '09:00' });
+  await bookThroughApi(page, { doctorName: doctor.nombre, fecha, hora: '09:00' });
 
   // Taken: not offered.
   await pickDay(page, fecha);
@@ -344,7 +344,7 @@ test('the appointment pages pass axe (WCAG 2.1 AA) at 360 px, the calendar open 
   expect(await axe(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
-  await bookThroughApi(page, { doctorEmail: doctor.email, fecha, hora: '12:00' });
+  await bookThroughApi(page, { doctorName: doctor.nombre, fecha, hora: '12:00' });
   await page.goto('/Citas_usuario');
   await page.getByRole('button', { name: /Ver detalle/ }).click();
   await expect(page.getByRole('dialog')).toContainText('Dolor de espalda');
@@ -391,12 +391,12 @@ test('a doctor with more appointments than a page pages through them all, and th
   const otherName = `Otra${suffix()}`;
   const other = await registerPatient(request, { nombre: otherName });
   await login(page, 'patient', other);
-  await bookThroughApi(page, { doctorEmail: doctor.email, fecha: second, hora: '21:00' });
+  await bookThroughApi(page, { doctorName: doctor.nombre, fecha: second, hora: '21:00' });
   const patientName = `Muchas${suffix()}`;
   const patient = await registerPatient(request, { nombre: patientName });
   await login(page, 'patient', patient);
-  for (const hora of hoursOf(14)) await bookThroughApi(page, { doctorEmail: doctor.email, fecha: first, hora });
-  for (const hora of hoursOf(8)) await bookThroughApi(page, { doctorEmail: doctor.email, fecha: second, hora });
+  for (const hora of hoursOf(14)) await bookThroughApi(page, { doctorName: doctor.nombre, fecha: first, hora });
+  for (const hora of hoursOf(8)) await bookThroughApi(page, { doctorName: doctor.nombre, fecha: second, hora });
 
   const doc = await staffPage(browser, baseURL!, 'doctor', doctor);
   await doc.goto('/Citas_Admin_Doctor');

@@ -1,5 +1,5 @@
 import { messages } from '@clinica/shared';
-import { test, expect, DEMO, PNG_1X1, login, registerPatient, registerStaff, uniqueEmail } from './fixtures';
+import { test, expect, DEMO, PNG_1X1, approveStaff, login, registerPatient, registerStaff, uniqueEmail } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Accounts through the pages (issue 2, items 5 and 6): the patient's pop-ups, the staff pages,
@@ -153,7 +153,7 @@ test('login pop-up: /Login opens it, a wrong password shows the server message, 
   await expect(page).toHaveURL(/\/psicologia$/);
 });
 
-test('an administrator registers and logs in through the pages, then logs out', async ({ page }) => {
+test('an administrator registers and, once approved, logs in through the pages, then logs out', async ({ page, baseURL }) => {
   const email = uniqueEmail('admin-ui');
   await page.goto('/Registro_Admin');
   await page.getByLabel('Clave de seguridad').fill('clave-equivocada');
@@ -179,6 +179,10 @@ test('an administrator registers and logs in through the pages, then logs out', 
 
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill('secreto-seguro-1');
+  // Pending until an administrator approves it (issue 18; e2e/staff-accounts.spec.ts does it on the page).
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await acceptAlert(page, messages.staffPendingApproval);
+  await approveStaff(baseURL!, 'admin', email);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/Consultas_Admin$/);
   const header = page.getByRole('banner');
@@ -192,7 +196,7 @@ test('an administrator registers and logs in through the pages, then logs out', 
   expect(session.loggedInAdmin).toBe(false);
 });
 
-test('a doctor registers with a service and logs in through the pages, then logs out', async ({ page }) => {
+test('a doctor registers with a service and, once approved, logs in through the pages, then logs out', async ({ page, baseURL }) => {
   const email = uniqueEmail('doctor-ui');
   await page.goto('/Registro_Admin_Doctor');
   await page.getByLabel('Clave de seguridad').fill(DEMO.keys.doctor);
@@ -216,6 +220,9 @@ test('a doctor registers with a service and logs in through the pages, then logs
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await acceptAlert(page, messages.invalidCredentials);
   await page.getByLabel('Contraseña').fill('secreto-seguro-1');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await acceptAlert(page, messages.staffPendingApproval);
+  await approveStaff(baseURL!, 'doctor', email);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/Consultas_Admin_Doctor$/);
   const header = page.getByRole('banner');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { TIMERS, messages } from '@clinica/shared';
-import { test, expect, DEMO, PNG_1X1, login, registerPatient, payConsultationByPaypal } from './fixtures';
+import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, PNG_1X1, login, registerPatient, payConsultationByPaypal } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // The chat consultation (issue 4): patient and doctor in two browser contexts, the server-kept
@@ -20,7 +20,7 @@ async function patientWithChat(page: Page) {
   const nombre = uniqueName('Paciente');
   const creds = await registerPatient(page.request, { nombre });
   await login(page, 'patient', creds);
-  await payConsultationByPaypal(page.request, DEMO.doctor.email, 'Dolor de garganta y fiebre');
+  await payConsultationByPaypal(page.request, DEMO_GENERAL_DOCTOR, 'Dolor de garganta y fiebre');
   return { ...creds, nombre };
 }
 

@@ -88,7 +88,7 @@ async function fillRequired(page: Page, tipo: DocumentType) {
 /** A doctor with a saved signature, signed in through the API of `request`. */
 async function doctorWithSignature(request: APIRequestContext) {
   const doctor = await registerStaff(request, 'doctor');
-  expect((await request.post('/api/doctor/login', { data: doctor })).status()).toBe(200);
+  expect((await request.post('/api/doctor/login', { data: { email: doctor.email, password: doctor.password } })).status()).toBe(200);
   const saved = await request.put('/api/doctor/documents/profile', {
     multipart: {
       regNumber: 'Reg. 7788',

@@ -1,4 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { messages } from '@clinica/shared';
 import { PNG_1X1 } from '../apps/server/test/png';
 
@@ -41,15 +42,76 @@ export async function registerPatient(request: APIRequestContext, over: Record<s
   return { email, password };
 }
 
-/** Registers a staff account through the API with the demo security key. */
-export async function registerStaff(request: APIRequestContext, role: 'admin' | 'doctor', servicio = 'consulta_general') {
+/** The demo administrator's own API context per server (base URL), kept for the worker's life. */
+const approvers = new Map<string, { request: APIRequestContext; secret?: string }>();
+const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+
+/**
+ * The demo administrator, signed in through a request context of its own (never the test's page,
+ * whose cookies it would change), on the server at `base`. Where two-step verification is
+ * required it enrols once and signs in with a code afterwards.
+ */
+async function approverOn(base: string) {
+  let a = approvers.get(base);
+  if (!a) {
+    a = { request: await playwrightRequest.newContext({ baseURL: base }) };
+    approvers.set(base, a);
+  }
+  const session = (await (await a.request.get('/api/admin/session')).json()) as { loggedInAdmin: boolean; inscripcion_requerida?: true };
+  if (session.loggedInAdmin && !session.inscripcion_requerida) return a.request;
+  const res = await a.request.post('/api/admin/login', { data: DEMO.admin });
+  if (res.status() === 202) {
+    expect(a.secret, 'the demo administrator enrolled in another worker').toBeDefined();
+    const code = await a.request.post('/api/admin/login/code', { data: { codigo: totpOf(a.secret!).generate() } });
+    expect(code.status(), await code.text()).toBe(200);
+    return a.request;
+  }
+  expect(res.status(), await res.text()).toBe(200);
+  if (((await res.json()) as { inscripcion_requerida?: boolean }).inscripcion_requerida) {
+    const { secreto } = (await (await a.request.post('/api/admin/two-factor/setup')).json()) as { secreto: string };
+    const confirm = await a.request.post('/api/admin/two-factor/confirm', { data: { codigo: totpOf(secreto).generate() } });
+    expect(confirm.status(), await confirm.text()).toBe(200);
+    a.secret = secreto;
+  }
+  return a.request;
+}
+
+/** A staff account's id as the administrators' list (/Personal_Admin) shows it. */
+export async function staffIdOf(base: string, role: 'admin' | 'doctor', email: string) {
+  const admin = await approverOn(base);
+  const list = (await (await admin.get('/api/admin/staff')).json()) as { id: string; role: string; correo: string }[];
+  const row = list.find((r) => r.role === role && r.correo === email.toLowerCase());
+  expect(row, `no staff account ${role} ${email}`).toBeDefined();
+  return row!.id;
+}
+
+/** The demo administrator approves a pending staff account through the admin API. */
+export async function approveStaff(base: string, role: 'admin' | 'doctor', email: string) {
+  const id = await staffIdOf(base, role, email);
+  const approved = await (await approverOn(base)).post(`/api/admin/staff/${id}/approve`);
+  expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/**
+ * Registers a staff account through the API with the demo security key; unless `pending`, the
+ * demo administrator then approves it through the admin API (issue 18: registration alone leaves
+ * the account pending). Doctors get a name of their own, by which patients' lists show them.
+ */
+export async function registerStaff(
+  request: APIRequestContext,
+  role: 'admin' | 'doctor',
+  servicio = 'consulta_general',
+  opts: { pending?: boolean } = {},
+) {
   const email = uniqueEmail(role);
   const password = 'secreto-seguro-1';
+  const nombre = role === 'admin' ? 'Elena' : 'Tomás';
+  const apellido = `${role === 'admin' ? 'Rivas' : 'Morales'} ${Math.random().toString(36).slice(2, 7)}`;
   const res = await request.post(`/api/${role}/register`, {
     data: {
       clave_seguridad: DEMO.keys[role],
-      nombre: role === 'admin' ? 'Elena' : 'Tomás',
-      apellido: role === 'admin' ? 'Rivas' : 'Morales',
+      nombre,
+      apellido,
       correo: email,
       password,
       password_confirm: password,
@@ -57,7 +119,10 @@ export async function registerStaff(request: APIRequestContext, role: 'admin' | 
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { email, password };
+  const base = new URL(res.url()).origin;
+  const id = await staffIdOf(base, role, email);
+  if (!opts.pending) await approveStaff(base, role, email);
+  return { email, password, id, nombre: `${nombre} ${apellido}` };
 }
 
 /**
@@ -66,18 +131,22 @@ export async function registerStaff(request: APIRequestContext, role: 'admin' | 
  */
 export async function login(page: Page, role: 'patient' | 'admin' | 'doctor', creds: { email: string; password: string }) {
   const path = role === 'patient' ? '/api/auth/login' : `/api/${role}/login`;
-  const res = await page.request.post(path, { data: creds });
+  const res = await page.request.post(path, { data: { email: creds.email, password: creds.password } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** The demo clinic's doctor of Medicina General, as patients' lists name them (by name, never by e-mail). */
+export const DEMO_GENERAL_DOCTOR = 'Ana Castillo';
+
 /**
- * A consultation of the signed-in patient (`request` carries their session) with the doctor of
- * `doctorEmail`, paid through the PayPal stand-in as the page would: the chat is allowed at once.
+ * A consultation of the signed-in patient (`request` carries their session) with the doctor named
+ * `doctorName` (patients' doctor lists carry no e-mail), paid through the PayPal stand-in as the
+ * page would: the chat is allowed at once.
  */
-export async function payConsultationByPaypal(request: APIRequestContext, doctorEmail: string, sintomas = 'Dolor de garganta') {
+export async function payConsultationByPaypal(request: APIRequestContext, doctorName: string, sintomas = 'Dolor de garganta') {
   expect((await request.post('/api/consultations/consent', { data: { aceptar: 'si' } })).status()).toBe(200);
-  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
-  const doctorId = doctors.find((d) => d.correo === doctorEmail)!.id;
+  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; nombre: string }[];
+  const doctorId = doctors.find((d) => d.nombre === doctorName)!.id;
   const order = await request.post('/api/consultations/paypal/order', {
     data: { servicio: 'consulta_general', doctor_id: doctorId, metodo_de_pago: 'Paypal o Tarjeta', monto: 10 },
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
-import { test, expect, DEMO, PNG_1X1, login, registerPatient, registerStaff } from './fixtures';
+import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, PNG_1X1, login, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Records (issue 6): the patient's profile and consultation modal, suggestions read by an
@@ -17,11 +17,11 @@ test.beforeEach(async ({ page, context, baseURL }) => {
 });
 
 /** A consultation requested through the API as the consultation page does (consent, transfer receipt). */
-async function requestConsultation(request: APIRequestContext, doctorEmail: string, sintomas: string) {
+async function requestConsultation(request: APIRequestContext, doctorName: string, sintomas: string) {
   expect((await request.post('/api/consultations/consent', { data: { aceptar: 'si' } })).status()).toBe(200);
-  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
-  const doctor = doctors.find((d) => d.correo === doctorEmail);
-  expect(doctor, doctorEmail).toBeTruthy();
+  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; nombre: string }[];
+  const doctor = doctors.find((d) => d.nombre === doctorName);
+  expect(doctor, doctorName).toBeTruthy();
   const res = await request.post('/api/consultations/receipt', {
     multipart: {
       servicio: 'consulta_general',
@@ -58,7 +58,7 @@ test('a patient reads their profile, downloads their data and opens a consultati
   const nombre = `Rosa${suffix()}`;
   const patient = await registerPatient(page.request, { nombre, apellido: 'Domínguez' });
   await login(page, 'patient', patient);
-  await requestConsultation(page.request, DEMO.doctor.email, 'Dolor de oído desde el lunes');
+  await requestConsultation(page.request, DEMO_GENERAL_DOCTOR, 'Dolor de oído desde el lunes');
 
   await page.goto('/Usuarios');
   await expect(page.getByRole('heading', { name: 'Mi perfil', level: 1 })).toBeVisible();
@@ -133,7 +133,7 @@ test('a doctor writes the analysis and plan, and the patient sees them', async (
   const nombre = `Tomasa${suffix()}`;
   const patient = await registerPatient(page.request, { nombre });
   await login(page, 'patient', patient);
-  await requestConsultation(page.request, doctor.email, 'Mareos al levantarse');
+  await requestConsultation(page.request, doctor.nombre, 'Mareos al levantarse');
 
   const doc = await staffPage(browser, baseURL!, 'doctor', doctor);
   await doc.goto('/Consultas_Admin_Doctor');

@@ -45,10 +45,10 @@ async function staffPage(browser: Browser, baseURL: string, role: 'admin' | 'doc
   return page;
 }
 
-async function requestConsultation(request: APIRequestContext, doctorEmail: string, fields: Record<string, string>) {
+async function requestConsultation(request: APIRequestContext, doctorName: string, fields: Record<string, string>) {
   expect((await request.post('/api/consultations/consent', { data: { aceptar: 'si' } })).status()).toBe(200);
-  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
-  const doctor = doctors.find((d) => d.correo === doctorEmail)!;
+  const doctors = (await (await request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; nombre: string }[];
+  const doctor = doctors.find((d) => d.nombre === doctorName)!;
   const res = await request.post('/api/consultations/receipt', {
     multipart: {
       servicio: 'consulta_general',
@@ -69,9 +69,9 @@ async function requestConsultation(request: APIRequestContext, doctorEmail: stri
 }
 
 /** Books the first free hour of the doctor by transfer, through the API as the form does; returns the appointment's token. */
-async function book(page: Page, doctorEmail: string, mensaje: string) {
-  const doctors = (await (await page.request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; correo: string }[];
-  const id = doctors.find((d) => d.correo === doctorEmail)!.id;
+async function book(page: Page, doctorName: string, mensaje: string) {
+  const doctors = (await (await page.request.get('/api/doctors?servicio=consulta_general')).json()) as { id: string; nombre: string }[];
+  const id = doctors.find((d) => d.nombre === doctorName)!.id;
   let slot: { fecha: string; hora: string } | undefined;
   for (let day = 2; !slot && day < 30; day++) {
     const fecha = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
@@ -150,7 +150,7 @@ test('consultation fields with HTML are shown as text to the patient and the doc
   await login(page, 'patient', patient);
   const sintomas = `Tos ${tail} ${IMG}`;
   const alergias = `Polen ${SCRIPT}`;
-  await requestConsultation(page.request, doctor.email, { sintomas, alergias, otrosDatos: SVG });
+  await requestConsultation(page.request, doctor.nombre, { sintomas, alergias, otrosDatos: SVG });
 
   await page.goto('/Consultas');
   await page.getByRole('button', { name: /Ver detalle de la consulta/ }).click();
@@ -217,7 +217,7 @@ test('a booking message and a cancellation reason with HTML are shown as text to
   const adminCreds = await registerStaff(page.request, 'admin');
   await login(page, 'patient', await registerPatient(page.request));
   const mensaje = `Control ${IMG}`;
-  const token = await book(page, doctor.email, mensaje);
+  const token = await book(page, doctor.nombre, mensaje);
 
   const admin = await browser.newContext();
   const adminRequest = admin.request;
@@ -242,7 +242,7 @@ test('a receipt rejection reason with HTML is shown as text to the patient', asy
   const adminCreds = await registerStaff(page.request, 'admin');
   const nombre = `Rechazo${suffix()}`;
   await login(page, 'patient', await registerPatient(page.request, { nombre }));
-  await book(page, doctor.email, 'Control');
+  await book(page, doctor.nombre, 'Control');
 
   const admin = (await browser.newContext()).request;
   expect((await admin.post(`${baseURL}/api/admin/login`, { data: adminCreds })).status()).toBe(200);
@@ -267,7 +267,7 @@ test('chat messages and image names with HTML are shown as text to the doctor an
   const doctor = await registerStaff(page.request, 'doctor');
   const nombre = `Chat${tail}`;
   await login(page, 'patient', await registerPatient(page.request, { nombre }));
-  await payConsultationByPaypal(page.request, doctor.email);
+  await payConsultationByPaypal(page.request, doctor.nombre);
 
   const log = (p: Page) => p.getByRole('log', { name: 'Mensajes' });
   const send = async (p: Page, text: string) => {

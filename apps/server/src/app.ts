@@ -15,7 +15,7 @@ import mailer from './plugins/mailer.js';
 import storage from './plugins/storage.js';
 import pdf from './plugins/pdf.js';
 import web from './plugins/web.js';
-import realtime from './plugins/realtime.js';
+import realtime, { type PubSub } from './plugins/realtime.js';
 import redis from './plugins/redis.js';
 import chatRoutes from './modules/chat/chat.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
@@ -38,6 +38,7 @@ import sponsorsRoutes from './modules/sponsors/sponsors.routes.js';
 import audit from './modules/audit/audit.plugin.js';
 import auditRoutes from './modules/audit/audit.routes.js';
 import recordsRoutes from './modules/records/records.routes.js';
+import staffAccountsRoutes from './modules/staff-accounts/staff-accounts.routes.js';
 import suggestionsRoutes from './modules/suggestions/suggestions.routes.js';
 import doctorConsultationsRoutes from './modules/doctor-consultations/doctor-consultations.routes.js';
 import { chatRepository } from './modules/chat/chat.repository.js';
@@ -49,6 +50,8 @@ export interface BuildOptions {
   /** The clock; tests pass one they can move. */
   now?: () => number;
   logger?: boolean;
+  /** The realtime hub's pub/sub; tests give two apps one in-process hub (several instances without Redis). */
+  pubsub?: PubSub;
 }
 
 /** Builds the whole server: plugins first, then the feature modules. */
@@ -115,7 +118,7 @@ export async function buildApp(opts: BuildOptions) {
   // Two-factor sign-in of staff (issue 11): before every route module, so its gate reaches them all.
   await app.register(twoFactor);
   // The realtime hub (WebSockets and their pub/sub) for the chat (issue 4).
-  await app.register(realtime);
+  await app.register(realtime, opts.pubsub ? { pubsub: opts.pubsub } : {});
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
@@ -148,6 +151,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(doctorConsultationsRoutes);
   await app.register(patientsAdminRoutes);
   await app.register(auditRoutes);
+  await app.register(staffAccountsRoutes);
 
   await app.register(web);
   return app;

@@ -233,6 +233,27 @@ export const productMessages = {
   staffAccountNotFound: 'No hay ninguna cuenta de personal de ese tipo con ese correo.',
   staffTwoFactorResetSelf: 'No puede restablecer su propia verificación en dos pasos: use uno de sus códigos de recuperación.',
   staffTwoFactorResetCodeRequired: 'Ingrese un código actual de su aplicación de autenticación para confirmar.',
+  // staff accounts approved and revocable (issue 18, docs/decisions/0025)
+  staffPendingApproval:
+    'Su cuenta está pendiente de aprobación: un administrador de la clínica debe aprobarla antes de que pueda iniciar sesión.',
+  staffAccountDeactivated: 'Esta cuenta del personal está desactivada. Si cree que es un error, comuníquese con la administración de la clínica.',
+  staffApprovedOk: 'Cuenta aprobada: la persona ya puede iniciar sesión.',
+  staffRejectedOk: 'Solicitud de registro rechazada: la cuenta se eliminó.',
+  staffDeactivatedOk: 'Cuenta desactivada: se cerraron todas sus sesiones y ya no puede iniciar sesión.',
+  staffReactivatedOk: 'Cuenta reactivada: la persona puede volver a iniciar sesión.',
+  staffCannotDeactivateSelf: 'No puede desactivar su propia cuenta.',
+  staffLastActiveAdmin: 'No se puede desactivar al último administrador activo de la clínica.',
+  staffStateChanged: 'La cuenta ya cambió de estado. Actualice la lista e intente de nuevo.',
+  staffConfirmApprove: '¿Aprobar esta cuenta? La persona podrá iniciar sesión y, si es médico, se ofrecerá a los pacientes.',
+  staffConfirmReject: '¿Rechazar esta solicitud de registro? La cuenta se eliminará.',
+  staffConfirmDeactivate: '¿Desactivar esta cuenta? Se cerrarán todas sus sesiones y no podrá iniciar sesión.',
+  staffConfirmReactivate: '¿Reactivar esta cuenta? La persona podrá volver a iniciar sesión.',
+  staffInvitationSent: 'Invitación enviada. El enlace sirve una sola vez y caduca en 72 horas.',
+  staffInvitationEmailTaken: 'Ya existe una cuenta de ese tipo con ese correo.',
+  invitationInvalid: 'La invitación no es válida. Compruebe que abrió el enlace completo.',
+  invitationUsed: 'Esta invitación ya se utilizó y no sirve de nuevo.',
+  invitationExpired: 'Esta invitación ha caducado. Pida a la administración de la clínica una invitación nueva.',
+  invitationAccepted: 'Su cuenta está lista. Ya puede iniciar sesión.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

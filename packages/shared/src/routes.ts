@@ -80,6 +80,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/Auditoria_Admin'),
   // Two-factor sign-in of staff: enrolment and recovery codes (issue 11).
   admin('/Seguridad_Admin'),
+  // Staff accounts: approval, deactivation and invitations (issue 18, docs/decisions/0025).
+  admin('/Personal_Admin'),
   open('/AdminDoctor', 'doctor'),
   open('/Login_Admin_Doctor', 'doctor'),
   open('/Registro_Admin_Doctor', 'doctor'),
@@ -98,6 +100,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // Two-factor sign-in of staff (issue 11).
   doctor('/Seguridad_Doctor'),
   open('/verificar-documento'),
+  // The page an invitation link opens: the invitee sets name and password (issue 18).
+  open('/Invitacion_Personal'),
 ];
 
 /** Where the footer is hidden (patient-and-public.md: admin pages, /pagos, /ConsultaChat). */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { STAFF_STATES } from '@clinica/shared';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -55,12 +56,48 @@ export const staff = pgTable(
     correo: text('correo').notNull(),
     password_hash: text('password_hash').notNull(),
     servicio: text('servicio', { enum: ['consulta_general', 'psicologia', 'medicina_interna'] }),
+    /**
+     * Issue 18 (docs/decisions/0025): an account registered with the shared key waits for an
+     * administrator ('pendiente'); only 'activo' signs in or is offered to patients; 'desactivado'
+     * is a person who left (kept: their consultations and documents still name them).
+     */
+    estado: text('estado', { enum: STAFF_STATES }).notNull().default('pendiente'),
+    /** When and by which administrator the account was last approved, deactivated or reactivated. */
+    estado_at: timestamp('estado_at', { withTimezone: true }),
+    estado_por: uuid('estado_por'),
     created_at: createdAt(),
   },
   (t) => [
     // One e-mail may own one account of each kind (decisions.md).
     uniqueIndex('staff_role_correo_key').on(t.role, t.correo),
     check('staff_doctor_has_service', sql`(${t.role} = 'doctor') = (${t.servicio} IS NOT NULL)`),
+    index('staff_estado_idx').on(t.role, t.estado),
+  ],
+);
+
+/**
+ * Invitations of staff by an administrator (issue 18): a single-use link, no shared key. Only the
+ * SHA-256 of the link's token is stored; `used_at` set once, atomically, when the account is made.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token_hash: text('token_hash').notNull(),
+    role: text('role', { enum: ['admin', 'doctor'] }).notNull(),
+    correo: text('correo').notNull(),
+    servicio: text('servicio', { enum: ['consulta_general', 'psicologia', 'medicina_interna'] }),
+    invited_by: uuid('invited_by')
+      .notNull()
+      .references(() => staff.id),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    staff_id: uuid('staff_id').references(() => staff.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_key').on(t.token_hash),
+    check('staff_invitations_doctor_has_service', sql`(${t.role} = 'doctor') = (${t.servicio} IS NOT NULL)`),
   ],
 );
 

@@ -30,7 +30,9 @@ export async function seedDemo(db: Db, config: Config) {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(staff);
   if (n > 0) return false;
   const accounts = accountsRepository(db);
+  // The demo staff are approved accounts, as if an administrator had approved them.
   await accounts.insertStaff({
+    estado: 'activo',
     role: 'admin',
     nombre: 'Sofía',
     apellido: 'Administradora',
@@ -40,6 +42,7 @@ export async function seedDemo(db: Db, config: Config) {
   });
   for (const d of DEMO_ACCOUNTS.doctors) {
     await accounts.insertStaff({
+      estado: 'activo',
       role: 'doctor',
       nombre: d.nombre,
       apellido: d.apellido,

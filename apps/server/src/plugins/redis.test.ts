@@ -1,15 +1,9 @@
-import { EventEmitter } from 'node:events';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { buildApp } from '../app.js';
-import { parseConfig } from '../config.js';
-import type { Database } from '../db/client.js';
 import { SESSION_ENDED_CLOSE } from './realtime.js';
 import { hashToken } from './sessions.js';
-import { TestClock, createTestApp, freshDatabase, validRegistration, type TestApp } from '../../test/harness.js';
+import { createTestApp, validRegistration, type TestApp } from '../../test/harness.js';
+import { fakeSocket, twoInstancesOnOneDatabase } from '../../test/instances-in-process.js';
 import { hasRedis, startRedis } from '../../test/redis.js';
 import { login, registerPatient, signedIn } from '../modules/auth/test-support.js';
 
@@ -23,41 +17,6 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 3_000) => {
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-
-/** Two apps on ONE database (what createTestApp cannot give: each of its apps has its own copy). */
-async function twoInstancesOnOneDatabase(env: Record<string, string>): Promise<[TestApp, TestApp]> {
-  const { database } = await freshDatabase();
-  const clock = new TestClock();
-  const instance = async (db: Database): Promise<TestApp> => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-inst-'));
-    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_WORKER: '0', STORAGE_DRIVER: 'postgres', ...env });
-    const app = await buildApp({ config, database: db, now: clock.now, logger: false });
-    await app.ready();
-    return {
-      app,
-      clock,
-      dataDir,
-      async close() {
-        await app.close();
-        await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  };
-  // The first one leaves the shared database open for the second, which closes it.
-  return [await instance({ ...database, close: async () => undefined }), await instance(database)];
-}
-
-/** A stand-in for a chat socket tracked by the realtime plugin: records how it was closed. */
-function fakeSocket() {
-  const socket = Object.assign(new EventEmitter(), {
-    closedWith: undefined as number | undefined,
-    close(code: number) {
-      socket.closedWith = code;
-      socket.emit('close');
-    },
-  });
-  return socket;
-}
 
 async function patientOn(t: TestApp) {
   const reg = validRegistration();

@@ -8,6 +8,7 @@ import { PNG_1X1 } from '../harness.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../../src/modules/payments/paypal-stand-in/stand-in.plugin.js';
 import {
   chatSocket,
+  createApprover,
   consultationCapture,
   hasServices,
   newPgDatabase,
@@ -48,11 +49,12 @@ async function crashRun(opts: {
   const base = () => inst.url;
   const doc = await staff(base(), 'doctor');
   const viewer = await patient(base());
-  const doctors = await viewer.browser.json<{ id: string; correo: string }[]>(
+  // Patients' doctor list names doctors, never their e-mail (issue 18).
+  const doctors = await viewer.browser.json<{ id: string; nombre: string }[]>(
     'GET',
     '/api/doctors?servicio=consulta_general',
   );
-  const doctorId = doctors.body.find((d) => d.correo === doc.correo)!.id;
+  const doctorId = doctors.body.find((d) => d.nombre === doc.nombre)!.id;
   // Free slots: the doctor's hours on the next weekdays.
   const slots: { fecha: string; hora: string }[] = [];
   for (let d = 2; slots.length < 300 && d < 60; d++) {
@@ -260,6 +262,7 @@ describe('crashes without loss: SIGKILL under a write load, restart, check', () 
     let last: Instance | undefined;
     try {
       const port = undefined;
+      await createApprover({ dataDir });
       const start = async () => (last = await startInstance({ ...paypalEnv(paypal.url) }, { dataDir, port }));
       const { ledger, instance } = await crashRun({ start, paypal });
       await instance.kill('SIGTERM');
@@ -290,6 +293,7 @@ describe('crashes without loss: SIGKILL under a write load, restart, check', () 
       const pgdb = await newPgDatabase('clinica_crash');
       const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'clinica-crash-pg-'));
       let last: Instance | undefined;
+      await createApprover({ databaseUrl: pgdb.url });
       try {
         const start = async () =>
           (last = await startInstance(

@@ -9,6 +9,8 @@ import pg from 'pg';
 import { WebSocket } from 'ws';
 import type { ChatServerFrame } from '@clinica/shared';
 import { PNG_1X1, multipart, validRegistration } from '../harness.js';
+import { openDatabase } from '../../src/db/client.js';
+import { createAdmin } from '../../src/modules/staff-accounts/create-admin.js';
 
 /**
  * Real server processes for the scale-out and crash tests: `node --import tsx
@@ -217,6 +219,23 @@ export async function patient(base: string) {
   return p;
 }
 
+/** The administrator who approves the staff these tests register (issue 18: registration alone is pending). */
+export const APPROVER = { email: 'aprobador@scale-out.test', password: 'clave-aprobador-123' };
+
+/**
+ * Creates APPROVER in the database the instances use, as `npm run create-admin` does: on
+ * PostgreSQL (`databaseUrl`) at any time, on a PGlite data directory before its server starts.
+ */
+export async function createApprover(where: { databaseUrl?: string; dataDir?: string }) {
+  const database = await openDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir ?? os.tmpdir() });
+  try {
+    const made = await createAdmin(database.db, { nombre: 'Aprobadora', apellido: 'Escala', correo: APPROVER.email, password: APPROVER.password });
+    if (!made.ok) throw new Error(made.error);
+  } finally {
+    await database.close();
+  }
+}
+
 /** A registered and signed-in doctor of Medicina General (or an administrator). */
 export async function staff(base: string, role: 'doctor' | 'admin') {
   const correo = unique(role);
@@ -231,9 +250,17 @@ export async function staff(base: string, role: 'doctor' | 'admin') {
     ...(role === 'doctor' ? { servicio: 'consulta_general' } : {}),
   });
   if (reg.status !== 201) throw new Error(`${role} registration ${reg.status}: ${reg.text}`);
+  // APPROVER (createApprover) approves it through the admin API.
+  const admin = new Browser(base);
+  const signedIn = await admin.json('POST', '/api/admin/login', { email: APPROVER.email, password: APPROVER.password });
+  if (signedIn.status !== 200) throw new Error(`approver login ${signedIn.status}: ${signedIn.text}`);
+  const list = await admin.json<{ id: string; role: string; correo: string }[]>('GET', '/api/admin/staff');
+  const id = list.body.find((r) => r.role === role && r.correo === correo)?.id;
+  const approved = await admin.json('POST', `/api/admin/staff/${id}/approve`);
+  if (approved.status !== 200) throw new Error(`approval ${approved.status}: ${approved.text}`);
   const login = await b.json('POST', `/api/${role}/login`, { email: correo, password: 'secreto-seguro-1' });
   if (login.status !== 200) throw new Error(`${role} login ${login.status}: ${login.text}`);
-  return { browser: b, correo };
+  return { browser: b, correo, nombre: 'Ana Castillo' };
 }
 
 /** The first weekday at least `daysAhead` days from now, as YYYY-MM-DD (Panama has no DST: UTC-5). */

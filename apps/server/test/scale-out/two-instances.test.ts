@@ -5,6 +5,7 @@ import { PNG_1X1 } from '../harness.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../../src/modules/payments/paypal-stand-in/stand-in.plugin.js';
 import type { Browser } from './instances.js';
 import {
+  createApprover,
   chatSocket,
   consultationCapture,
   hasServices,
@@ -37,6 +38,7 @@ describe.skipIf(!hasServices)('two server instances on PostgreSQL and Redis', ()
     env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(1), STORAGE_DRIVER: 'postgres', ...paypalEnv(paypal.url) };
     // Both at once: they race for the migration lock on an empty database.
     [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+    await createApprover({ databaseUrl: db.url });
   });
 
   afterAll(async () => {

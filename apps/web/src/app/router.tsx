@@ -57,6 +57,9 @@ const PAGES: Record<string, Page> = {
   '/Registro_Admin_Doctor': page(() => import('../features/auth/components/staff-registration-page.js'), 'DoctorRegistrationPage', ['auth']),
   '/Seguridad_Admin': page(() => import('../features/auth/components/two-factor-page.js'), 'AdminSecurityPage', ['auth']),
   '/Seguridad_Doctor': page(() => import('../features/auth/components/two-factor-page.js'), 'DoctorSecurityPage', ['auth']),
+  // staff accounts: approval, deactivation, invitations (issue 18)
+  '/Personal_Admin': page(() => import('../features/staff-accounts/components/staff-accounts-page.js'), 'StaffAccountsPage', ['staff-accounts']),
+  '/Invitacion_Personal': page(() => import('../features/staff-accounts/components/invitation-page.js'), 'InvitationPage', ['staff-accounts']),
   // news, gallery, sponsors: publishing (issue 7)
   '/noticias': publicPage(() => import('../features/news/components/news-page.js'), 'NewsPage', ['news']),
   '/Noticias_Admin': page(() => import('../features/news/components/news-admin-page.js'), 'NewsAdminPage', ['news']),

@@ -41,6 +41,17 @@ export const AUDIT_ACTIONS = {
   'auth.2fa_disabled': 'Verificación en dos pasos desactivada',
   'auth.2fa_recovery_regenerated': 'Códigos de recuperación regenerados',
   'auth.2fa_reset': 'Verificación en dos pasos restablecida por un administrador',
+  'staff.registration_key_refused': 'Registro del personal con una clave de seguridad incorrecta',
+  'staff.registration_throttled': 'Registro del personal bloqueado por demasiadas claves incorrectas',
+  'staff.registered': 'Registro del personal pendiente de aprobación',
+  'staff.list': 'Lista de cuentas del personal',
+  'staff.approve': 'Cuenta del personal aprobada',
+  'staff.reject': 'Solicitud de registro del personal rechazada',
+  'staff.deactivate': 'Cuenta del personal desactivada',
+  'staff.reactivate': 'Cuenta del personal reactivada',
+  'staff.invite': 'Invitación de una persona al personal',
+  'staff.invitation_accepted': 'Invitación del personal aceptada',
+  'staff.create_admin': 'Administrador creado con el comando create-admin',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -122,7 +122,8 @@ export type ChatSession = z.infer<typeof chatSessionSchema>;
 
 export const doctorsQuerySchema = z.object({ servicio: requiredChoice(SERVICES) });
 /** getDoctores.php: a doctor as the lists show it. */
-export const doctorListItemSchema = z.object({ id: z.string(), correo: z.string(), nombre: z.string() });
+/** A doctor as patients see them: name and service, never the e-mail (issue 18). */
+export const doctorListItemSchema = z.object({ id: z.string(), nombre: z.string(), servicio: z.enum(SERVICES) });
 export type DoctorListItem = z.infer<typeof doctorListItemSchema>;
 
 // ---- staff screens ----------------------------------------------------------------------------

@@ -61,7 +61,11 @@ describe.skipIf(!hasPostgres)('one slot on PostgreSQL 15, two server instances',
       payload: { clave_seguridad: 'demo-clave-doctor', nombre: 'Ana', apellido: 'Castillo', correo, password: 'secreto-seguro-1', password_confirm: 'secreto-seguro-1', servicio: 'consulta_general' },
     });
     expect(reg.statusCode, reg.body).toBe(201);
-    const [doctor] = rowsOf<{ id: string }>(await dbs[0]!.db.execute(sql`select id from staff where correo = ${correo}`));
+    // Approved directly in the database: these two bare apps have no administrator (the approval
+    // through the admin API is tested in staff-accounts.test.ts).
+    const [doctor] = rowsOf<{ id: string }>(
+      await dbs[0]!.db.execute(sql`update staff set estado = 'activo' where correo = ${correo} returning id`),
+    );
 
     const jars = await Promise.all(Array.from({ length: 50 }, (_, i) => patient(i % 2 ? b : a)));
     const fields = { servicio: 'consulta_general', id_doctor: doctor!.id, fecha: '2026-11-25', hora: '10:00', mensaje: 'Control', metodo_de_pago: 'Yappy', monto: '10' };

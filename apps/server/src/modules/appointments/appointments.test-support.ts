@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { CookieJar, PNG_1X1, createTestApp, multipart, type TestApp } from '../../../test/harness.js';
 import { call, patientJar, staffJar } from '../consultations/consultations.test-support.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
+import { approveStaff } from '../auth/test-support.js';
 
 /**
  * A clinic for the appointment API tests: the real app on a fresh database, a PayPal stand-in on
@@ -69,6 +70,7 @@ export async function doctorAccount(t: TestApp, servicio = 'consulta_general', n
     },
   });
   if (reg.statusCode !== 201) throw new Error(reg.body);
+  await approveStaff(t, 'doctor', correo);
   const jar = new CookieJar();
   const res = jar.store(await t.app.inject({ method: 'POST', url: '/api/doctor/login', payload: { email: correo, password: 'secreto-seguro-1' } }));
   if (res.statusCode !== 200) throw new Error(res.body);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { auditLog, consultations, documents, patients, payments, staff } from '../../db/schema.js';
 
 export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id'>;
-export type AuditResourceType = 'consultation' | 'payment' | 'patient' | 'document' | 'suggestion' | 'audit';
+export type AuditResourceType = 'consultation' | 'payment' | 'patient' | 'document' | 'suggestion' | 'audit' | 'staff';
 
 /** SQL of the audit trail. Only INSERT and SELECT: the table refuses anything else (trigger). */
 export function auditRepository(db: Db) {
@@ -91,6 +91,7 @@ export function auditRepository(db: Db) {
         }
         case 'suggestion':
         case 'audit':
+        case 'staff':
           return null;
       }
     },

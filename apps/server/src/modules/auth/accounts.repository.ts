@@ -19,7 +19,7 @@ export function accountsRepository(db: Db) {
 
     async findStaffByEmail(correo: string) {
       return db
-        .select({ id: staff.id, role: staff.role, password_hash: staff.password_hash, nombre: staff.nombre })
+        .select({ id: staff.id, role: staff.role, password_hash: staff.password_hash, nombre: staff.nombre, estado: staff.estado })
         .from(staff)
         .where(eq(staff.correo, correo));
     },

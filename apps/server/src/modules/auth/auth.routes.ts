@@ -40,6 +40,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     emailThrottle: throttle('login-email', app.config.loginMaxAttempts),
     // Several people may share one address (a clinic, a family), so the address gets more tries.
     ipThrottle: throttle('login-ip', app.config.loginMaxAttempts * 4),
+    // A handful of wrong keys per address and window: a person mistypes, a script guesses.
+    registrationKeyThrottle: throttle('registration-key', app.config.loginMaxAttempts),
     registrationKeys: { admin: app.config.adminRegistrationKey, doctor: app.config.doctorRegistrationKey },
     now: app.now,
     secondFactor: app.twoFactor,
@@ -186,7 +188,25 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: { response: { 201: staffRegistrationResultSchema, ...errors } },
       handler: async (request, reply) => {
         const input = parseOrThrow(registration, request.body);
-        await auth.registerStaff(role, input);
+        try {
+          await auth.registerStaff(role, input, client(request));
+        } catch (err) {
+          // Every wrong or throttled key is on the audit trail, with the address it came from.
+          if (err instanceof AppError && (err.statusCode === 403 || err.statusCode === 429)) {
+            await app.audit(request, {
+              action: err.statusCode === 429 ? 'staff.registration_throttled' : 'staff.registration_key_refused',
+              outcome: 'denied',
+              detail: `registro ${role === 'admin' ? 'de administrador' : 'de médico'} para ${input.correo}`,
+            });
+          }
+          throw err;
+        }
+        await app.audit(request, {
+          action: 'staff.registered',
+          detail: `cuenta ${role === 'admin' ? 'de administrador' : 'de médico'} ${input.correo}, pendiente de aprobación`,
+        });
+        // 'Registro exitoso' stays (the specification's message); signing in then says the
+        // account waits for an administrator's approval.
         return reply.code(201).send({ success: true, mensaje: messages.registrationOk });
       },
     });

@@ -7,6 +7,7 @@ import {
   type LoginInput,
   type PatientRegistration,
   type Role,
+  type StaffState,
 } from '@clinica/shared';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import type { Storage } from '../../plugins/storage.js';
@@ -24,6 +25,12 @@ const sha256 = (s: string | Buffer) => crypto.createHash('sha256').update(s).dig
 /** Constant-time comparison of a typed security key with the configured one. */
 const keyMatches = (given: string, expectedHash: Buffer) => crypto.timingSafeEqual(sha256(given), expectedHash);
 
+/** A staff account signs in only when an administrator approved it and it is not deactivated. */
+function assertActive(estado: StaffState | undefined) {
+  if (estado === 'pendiente') throw new AppError(403, messages.staffPendingApproval);
+  if (estado === 'desactivado') throw new AppError(403, messages.staffAccountDeactivated);
+}
+
 /** Accounts, registration and sign-in for the three kinds of account. */
 export function authService(deps: {
   accounts: AccountsRepository;
@@ -31,6 +38,8 @@ export function authService(deps: {
   storage: Storage;
   emailThrottle: SharedThrottle;
   ipThrottle: SharedThrottle;
+  /** Wrong registration keys per client address (shared by the instances through Redis). */
+  registrationKeyThrottle: SharedThrottle;
   registrationKeys: { admin: string; doctor: string };
   now: () => number;
   /** Two-factor sign-in of staff: an enrolled account gets a sign-in waiting for its code, not a session. */
@@ -109,12 +118,23 @@ export function authService(deps: {
       return sessions.create('patient', found!.id, client);
     },
 
-    /** Registers an administrator or a doctor; the role's security key is required. */
-    async registerStaff(role: 'admin' | 'doctor', input: AdminRegistration | DoctorRegistration) {
+    /**
+     * Registers an administrator or a doctor with the role's security key. The account is
+     * pending until an administrator approves it (issue 18): the shared key alone never opens the
+     * staff area nor offers a doctor to patients. Wrong keys are counted per client address; once
+     * blocked, even the right key waits for the window to end (a guesser learns nothing).
+     */
+    async registerStaff(role: 'admin' | 'doctor', input: AdminRegistration | DoctorRegistration, client: ClientMeta) {
+      const ipKeys = [`k:${client.ip}`];
+      if (await deps.registrationKeyThrottle.isBlocked(ipKeys)) {
+        throw tooManyRequests();
+      }
       if (!keyMatches(input.clave_seguridad, keyHashes[role])) {
+        await deps.registrationKeyThrottle.recordFailure(ipKeys);
         throw new AppError(403, messages.invalidSecurityKey, { clave_seguridad: messages.invalidSecurityKey });
       }
       const row = await accounts.insertStaff({
+        estado: 'pendiente',
         role,
         nombre: input.nombre,
         apellido: input.apellido,
@@ -138,6 +158,8 @@ export function authService(deps: {
       const found = (await accounts.findStaffByEmail(input.email)).filter((s) => s.role === role);
       const [i] = await checkPassword(input.email, input.password, client, found);
       const staffId = found[i!]!.id;
+      // Said only to whoever knows the password, so it reveals nothing to a stranger.
+      assertActive(found[i!]!.estado);
       if (await deps.secondFactor.isEnabled(staffId)) {
         return { staffId, challenge: await deps.secondFactor.startChallenge(role, staffId, client) };
       }
@@ -151,11 +173,20 @@ export function authService(deps: {
     async loginAll(input: LoginInput, client: ClientMeta) {
       const patient = await accounts.findPatientByEmail(input.email);
       const staffRows = await accounts.findStaffByEmail(input.email);
-      const candidates: { role: Role; id: string; password_hash: string }[] = [
+      const candidates: { role: Role; id: string; password_hash: string; estado?: StaffState }[] = [
         ...(patient ? [{ role: 'patient' as const, ...patient }] : []),
         ...staffRows,
       ];
-      const matched = await checkPassword(input.email, input.password, client, candidates);
+      const all = await checkPassword(input.email, input.password, client, candidates);
+      // Pending and deactivated staff accounts are left out; if nothing else matched, say why.
+      const matched = all.filter((i) => {
+        const c = candidates[i]!;
+        return c.role === 'patient' || ('estado' in c && c.estado === 'activo');
+      });
+      if (matched.length === 0) {
+        const first = candidates[all[0]!]!;
+        assertActive('estado' in first ? first.estado : 'activo');
+      }
       const tokens: Partial<Record<Role, string>> = {};
       const staffIn: { role: 'admin' | 'doctor'; staffId: string }[] = [];
       // A staff account with two-factor sign-in is not signed in by the password alone: the

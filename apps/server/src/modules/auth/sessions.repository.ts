@@ -58,7 +58,9 @@ export function sessionsRepository(db: Db) {
         })
         .from(sessions)
         .innerJoin(staff, eq(staff.id, sessions.staff_id))
-        .where(and(eq(sessions.id_hash, idHash), eq(sessions.role, role)));
+        .where(and(eq(sessions.id_hash, idHash), eq(sessions.role, role), eq(staff.estado, 'activo')));
+      // Only an active account's session counts: a deactivation also deletes the rows, this is the
+      // second lock should a row outlive it.
       return r && { ...r, role };
     },
 

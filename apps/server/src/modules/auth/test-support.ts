@@ -6,6 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { messages, patientSessionSchema, staffSessionSchema } from '@clinica/shared';
 import { files, patients, sessions, staff } from '../../db/schema.js';
 import { CookieJar, PNG_1X1, multipart, type TestApp } from '../../../test/harness.js';
+import { createAdmin } from '../staff-accounts/create-admin.js';
+import { totpOf } from '../two-factor/two-factor.service.js';
 
 /** Helpers shared by the auth module's API tests (not a test file itself). */
 
@@ -103,7 +105,7 @@ export async function login(t: TestApp, role: Role, email: string, password: str
 }
 
 /** Whether the role's session check (the 5-second poll) sees a signed-in account for this cookie header. */
-export async function signedIn(t: TestApp, role: Role, cookie: string, activo?: '0' | '1') {
+export async function signedIn(t: Pick<TestApp, 'app'>, role: Role, cookie: string, activo?: '0' | '1') {
   const res = await t.app.inject({
     method: 'GET',
     url: sessionUrl(role) + (activo ? `?activo=${activo}` : ''),
@@ -125,17 +127,92 @@ export const tokenOf = (jar: CookieJar, role: Role) => {
   return pair?.slice(cookieName(role).length + 1);
 };
 
-/** Registers a staff account with the demo key. */
+interface Approver {
+  jar: CookieJar;
+  email: string;
+  password: string;
+  /** The approver's TOTP secret once it had to enrol (STAFF_2FA_REQUIRED=1). */
+  secret?: string;
+}
+/** What the approver needs of a test app (chat.test.ts builds its own, listening, app). */
+type AppWithClock = Pick<TestApp, 'app' | 'clock'>;
+const approvers = new WeakMap<AppWithClock, Approver>();
+
+/**
+ * The signed-in administrator that approves the staff a test registers (issue 18: registration
+ * with the key only creates a pending account). Made once per app with the create-admin command's
+ * function; signs in again when its session ended (a test moved the clock), enrolling in two-step
+ * verification when the app requires it.
+ */
+export async function approverJar(t: AppWithClock) {
+  let a = approvers.get(t);
+  if (!a) {
+    const email = `aprobador.${Math.random().toString(36).slice(2)}@example.com`;
+    const password = 'clave-aprobador-123';
+    const made = await createAdmin(t.app.db, { nombre: 'Aprobadora', apellido: 'De Pruebas', correo: email, password }, t.clock.now);
+    expect(made.ok).toBe(true);
+    a = { jar: new CookieJar(), email, password };
+    approvers.set(t, a);
+  }
+  if (a.jar.header && (await signedIn(t, 'admin', a.jar.header))) return a.jar;
+  const ip = freshIp();
+  const post = async (url: string, payload?: object) =>
+    a.jar.store(await t.app.inject({ method: 'POST', url, payload, headers: { cookie: a.jar.header }, remoteAddress: ip }));
+  const res = await post('/api/admin/login', { email: a.email, password: a.password });
+  if (res.statusCode === 202) {
+    t.clock.advance(30_000);
+    const code = await post('/api/admin/login/code', { codigo: totpOf(a.secret!, 'x').generate({ timestamp: t.clock.now() }) });
+    expect(code.statusCode, code.body).toBe(200);
+  } else {
+    expect(res.statusCode, res.body).toBe(200);
+    if (res.json<{ inscripcion_requerida?: boolean }>().inscripcion_requerida) {
+      const { secreto } = (await post('/api/admin/two-factor/setup')).json<{ secreto: string }>();
+      const confirm = await post('/api/admin/two-factor/confirm', { codigo: totpOf(secreto, 'x').generate({ timestamp: t.clock.now() }) });
+      expect(confirm.statusCode, confirm.body).toBe(200);
+      a.secret = secreto;
+    }
+  }
+  return a.jar;
+}
+
+/** The id of a staff account as the administrators' list shows it. */
+export async function staffIdOf(t: AppWithClock, role: 'admin' | 'doctor', correo: string) {
+  const jar = await approverJar(t);
+  const list = await t.app.inject({ method: 'GET', url: '/api/admin/staff', headers: { cookie: jar.header } });
+  expect(list.statusCode, list.body).toBe(200);
+  const row = list.json<{ id: string; role: string; correo: string }[]>().find((r) => r.role === role && r.correo === correo.toLowerCase());
+  expect(row, `no staff account ${role} ${correo}`).toBeDefined();
+  return row!.id;
+}
+
+/** An administrator's action on a staff account through the admin API (approve, reject, deactivate, reactivate). */
+export async function staffAction(t: AppWithClock, action: 'approve' | 'reject' | 'deactivate' | 'reactivate', id: string, jar?: CookieJar) {
+  const by = jar ?? (await approverJar(t));
+  return t.app.inject({ method: 'POST', url: `/api/admin/staff/${id}/${action}`, headers: { cookie: by.header } });
+}
+
+/** Approves a registered (pending) staff account through the admin API, as an administrator would. */
+export async function approveStaff(t: AppWithClock, role: 'admin' | 'doctor', correo: string) {
+  const res = await staffAction(t, 'approve', await staffIdOf(t, role, correo));
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/**
+ * Registers a staff account with the demo key and, unless `pending`, has an administrator
+ * approve it (issue 18), so that it can sign in.
+ */
 export async function registerStaff(
   t: TestApp,
   role: 'admin' | 'doctor',
   over: Record<string, string> = {},
+  opts: { pending?: boolean } = {},
 ): Promise<{ email: string; password: string }> {
   const email = over.correo ?? `${role}.${Math.random().toString(36).slice(2)}@example.com`;
   const password = over.password ?? 'clave-segura-123';
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/${role}/register`,
+    remoteAddress: freshIp(),
     payload: {
       clave_seguridad: role === 'admin' ? 'demo-clave-admin' : 'demo-clave-doctor',
       nombre: role === 'admin' ? 'Elena' : 'Tomás',
@@ -148,5 +225,6 @@ export async function registerStaff(
     },
   });
   expect(res.statusCode, res.body).toBe(201);
+  if (!opts.pending) await approveStaff(t, role, email);
   return { email, password };
 }

@@ -12,6 +12,7 @@ import { buildApp } from '../../app.js';
 import { CookieJar, PNG_1X1, TestClock, freshDatabase, multipart, validRegistration } from '../../../test/harness.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
 import { SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
+import { approveStaff, staffIdOf } from '../auth/test-support.js';
 
 /**
  * The chat over a real socket: the app listens on a loopback port, PayPal is the local stand-in,
@@ -73,6 +74,7 @@ async function staff(role: 'admin' | 'doctor') {
     ...(role === 'doctor' ? { servicio: 'consulta_general' } : {}),
   });
   expect(reg.statusCode).toBe(201);
+  await approveStaff(server, role, correo);
   const jar = new CookieJar();
   expect((await json('POST', `/api/${role}/login`, jar, { email: correo, password: 'secreto-seguro-1' })).statusCode).toBe(200);
   return { jar, correo };
@@ -189,8 +191,7 @@ beforeAll(async () => {
   admin = a.jar;
   adminCorreo = a.correo;
   const d = await staff('doctor');
-  const list = await json('GET', '/api/doctors?servicio=consulta_general', admin);
-  const id = list.json<{ id: string; correo: string }[]>().find((x) => x.correo === d.correo)!.id;
+  const id = await staffIdOf(server, 'doctor', d.correo);
   doctor = { jar: d.jar, id, correo: d.correo };
 });
 

@@ -3,6 +3,7 @@ import { consultations, files, paymentEvents, payments } from '../../db/schema.j
 import type { LightMyRequestResponse } from 'fastify';
 import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
+import { approveStaff, staffIdOf } from '../auth/test-support.js';
 
 /**
  * A clinic for the consultation and payment API tests: the real app on a fresh database, talking
@@ -72,10 +73,12 @@ async function registerDoctor(t: TestApp, admin: CookieJar, servicio: string) {
     },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
+  await approveStaff(t, 'doctor', correo);
+  // Patients' doctor list has no e-mail (issue 18): the doctor is found by id among those offered.
+  const id = await staffIdOf(t, 'doctor', correo);
   const list = await t.app.inject({ method: 'GET', url: `/api/doctors?servicio=${servicio}`, headers: { cookie: admin.header } });
-  const found = list.json<{ id: string; correo: string }[]>().find((d) => d.correo === correo);
-  if (!found) throw new Error('doctor not listed');
-  return found.id;
+  if (!list.json<{ id: string }[]>().some((d) => d.id === id)) throw new Error('doctor not listed');
+  return id;
 }
 
 /** A signed-in staff member (a new account). */
@@ -94,6 +97,7 @@ export async function staffJar(t: TestApp, role: 'admin' | 'doctor') {
       ...(role === 'doctor' ? { servicio: 'consulta_general' } : {}),
     },
   });
+  await approveStaff(t, role, correo);
   const jar = new CookieJar();
   const res = jar.store(await t.app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: correo, password: 'secreto-seguro-1' } }));
   if (res.statusCode !== 200) throw new Error(res.body);

@@ -48,10 +48,11 @@ describe('the consultation page before paying', () => {
     expect((await call(c.t, null, 'GET', '/api/consultations/session')).statusCode).toBe(401);
   });
 
-  it('lists the doctors of a service (id, correo, nombre) and none for a service without doctors', async () => {
+  it('lists the doctors of a service (id, nombre, servicio; never the e-mail) and none for a service without doctors', async () => {
     const { jar } = await patientJar(c.t);
     const general = await call(c.t, jar, 'GET', '/api/doctors?servicio=consulta_general');
-    expect(general.json()).toContainEqual({ id: c.doctors.consulta_general, correo: expect.any(String), nombre: 'Ana consulta_general' });
+    expect(general.json()).toContainEqual({ id: c.doctors.consulta_general, nombre: 'Ana consulta_general', servicio: 'consulta_general' });
+    expect(general.body).not.toContain('@');
     expect((await call(c.t, jar, 'GET', '/api/doctors?servicio=medicina_interna')).json()).toEqual([]);
     expect((await call(c.t, null, 'GET', '/api/doctors?servicio=psicologia')).statusCode).toBe(401);
   });

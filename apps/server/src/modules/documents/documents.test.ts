@@ -9,6 +9,7 @@ import { DOCUMENT_TYPES, REQUIRED_FIELDS, messages, type DocumentType } from '@c
 import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { newVerificationCode, slug } from './documents.service.js';
+import { approveStaff } from '../auth/test-support.js';
 
 const run = promisify(execFile);
 
@@ -42,6 +43,7 @@ async function staffLogin(role: 'doctor', nombre: string, apellido: string) {
     },
   });
   expect(reg.statusCode, reg.body).toBe(201);
+  await approveStaff(t, role, correo);
   const jar = new CookieJar();
   jar.store(await t.app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: correo, password } }));
   return jar;

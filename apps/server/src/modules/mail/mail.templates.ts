@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, type Role } from '@clinica/shared';
+import { CLINIC_TIME_ZONE, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, STAFF_INVITATION_PATH, type Role } from '@clinica/shared';
 import { LOGO_CID } from './mail-transport.js';
 import { appointmentIcs } from './ics.js';
 
@@ -56,6 +56,7 @@ export interface TemplateData {
   passwordReset: { token: string; role: Role };
   passwordChanged: { role: Role; at: Date };
   twoFactorReset: { role: Role; at: Date };
+  staffInvitation: { token: string; role: 'admin' | 'doctor'; expiresAt: Date };
   consultationReceived: Record<string, never>;
   consultationAuthorised: Record<string, never>;
   consultationReferred: Record<string, never>;
@@ -123,6 +124,18 @@ const es: Catalogue = {
       'Si usted no pidió este cambio, avise de inmediato a la clínica.',
     ],
     action: { label: 'Iniciar sesión', path: LOGIN_PATH_OF_ROLE[d.role] },
+  }),
+  staffInvitation: (d, ctx) => ({
+    audience: 'staff',
+    subject: `Invitación al personal de ${ctx.clinicName}`,
+    heading: 'Le invitamos a crear su cuenta',
+    paragraphs: [
+      `Un administrador de ${ctx.clinicName} le invita a crear su cuenta ${ROLE_LABEL[d.role]}. Abra el enlace, escriba su nombre y elija una contraseña: la cuenta quedará activa al momento.`,
+      `El enlace sirve una sola vez y caduca el ${when(d.expiresAt)}.`,
+      'Si no esperaba esta invitación, ignore este mensaje.',
+    ],
+    // The token travels in the fragment (#), which browsers never send to a server.
+    action: { label: 'Crear mi cuenta', path: `${STAFF_INVITATION_PATH}#token=${d.token}` },
   }),
   consultationReceived: () => ({
     audience: 'patient',
@@ -318,5 +331,8 @@ export function renderMail<K extends TemplateKind>(
 ): RenderedMail {
   const catalogue = catalogues[to.lang ?? 'es'] ?? catalogues.es;
   const template = catalogue[kind] as (d: TemplateData[K], c: MailContext, n: string) => Omit<Content, 'nombre'>;
-  return layout({ ...template(data, ctx, to.nombre), nombre: to.nombre.trim() || 'paciente' }, ctx);
+  const content = template(data, ctx, to.nombre);
+  // An invitee has no name yet: the greeting then speaks to the staff member to be.
+  const fallback = content.audience === 'staff' ? 'futuro miembro del equipo' : 'paciente';
+  return layout({ ...content, nombre: to.nombre.trim() || fallback }, ctx);
 }

@@ -11,6 +11,7 @@ import { mailJobsRepository } from './mail-jobs.repository.js';
 import { smtpTransport } from './mail-transport.js';
 import { MailWorker, retryDelay } from './mail-worker.js';
 import { reminderKey } from './notify.js';
+import { approveStaff } from '../auth/test-support.js';
 
 const ORIGIN = 'https://clinica.example';
 const CLINIC = 'Clínica Virtual Panamá';
@@ -38,6 +39,7 @@ async function registerStaff(t: TestApp, role: 'admin' | 'doctor', correo: strin
     },
   });
   expect(res.statusCode, res.body).toBe(201);
+  await approveStaff(t, role, correo);
 }
 
 const jobsTo = (t: TestApp, to: string) => t.app.db.select().from(mailJobs).where(eq(mailJobs.recipient, to));

@@ -103,6 +103,9 @@ export function createNotifier(deps: {
     /** Tells a staff member that an administrator reset their two-step verification (decision 0021). */
     twoFactorReset: (to: Recipient, data: { role: Role }) =>
       send('twoFactorReset', to, { ...data, at: new Date(deps.now()) }),
+    /** An administrator invites a person to the staff: the single-use link (issue 18). */
+    staffInvitation: (to: Recipient, data: { token: string; role: 'admin' | 'doctor'; expiresAt: Date }) =>
+      send('staffInvitation', to, data),
 
     /** A virtual consultation request was received. */
     consultationReceived: (to: Recipient) => send('consultationReceived', to, none),

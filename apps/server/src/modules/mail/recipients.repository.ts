@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { patients, payments, staff } from '../../db/schema.js';
 
@@ -33,7 +33,7 @@ export function recipientsRepository(db: Db) {
       return row;
     },
     async admins() {
-      return db.select({ correo: staff.correo, nombre: staff.nombre }).from(staff).where(eq(staff.role, 'admin'));
+      return db.select({ correo: staff.correo, nombre: staff.nombre }).from(staff).where(and(eq(staff.role, 'admin'), eq(staff.estado, 'activo')));
     },
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { CookieJar, PNG_1X1, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { approveStaff } from '../auth/test-support.js';
 
 /** Registers an account of the role and signs a new cookie jar in to it. */
 export async function signIn(t: TestApp, role: 'admin' | 'doctor' | 'patient') {
@@ -28,6 +29,7 @@ export async function signIn(t: TestApp, role: 'admin' | 'doctor' | 'patient') {
     },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
+  await approveStaff(t, role, reg.correo);
   jar.store(await t.app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: reg.correo, password: reg.password } }));
   return jar;
 }

@@ -4,6 +4,7 @@ import { PASSWORD_RESET_TTL_MS, messages } from '@clinica/shared';
 import { mailJobs } from '../../db/schema.js';
 import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { SmtpSink, linkIn, type ReceivedMail } from '../../../test/smtp-sink.js';
+import { approveStaff } from '../auth/test-support.js';
 
 const ORIGIN = 'https://clinica.example';
 const RESET_PAGE = `${ORIGIN}/restablecer-contrasena#token=`;
@@ -42,6 +43,7 @@ async function registerStaff(role: 'admin' | 'doctor', correo: string, password:
     },
   });
   expect(res.statusCode, res.body).toBe(201);
+  await approveStaff(t, role, correo);
 }
 
 const loginPath = { patient: '/api/auth/login', admin: '/api/admin/login', doctor: '/api/doctor/login' };

@@ -13,6 +13,7 @@ import {
   sendReceipt,
   type Clinic,
 } from '../consultations/consultations.test-support.js';
+import { approveStaff } from '../auth/test-support.js';
 
 let c: Clinic;
 beforeAll(async () => {
@@ -89,6 +90,7 @@ describe('without PayPal credentials (the demo)', () => {
         servicio: 'consulta_general',
       },
     });
+    await approveStaff(demo, 'doctor', 'ana.demo@example.com');
     const p = await patientJar(demo);
     await consent(demo, p.jar);
     const [doctor] = (await call(demo, p.jar, 'GET', '/api/doctors?servicio=consulta_general')).json();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { CookieJar, PNG_1X1, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { approveStaff } from '../auth/test-support.js';
 
 /** Helpers of the records tests: people of the clinic acting through the real API. */
 
@@ -50,6 +51,7 @@ export async function staffMember(t: TestApp, role: 'admin' | 'doctor', over: Re
     },
   });
   if (reg.statusCode !== 201) throw new Error(reg.body);
+  await approveStaff(t, role, correo);
   const jar = new CookieJar();
   const res = jar.store(await t.app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: correo, password: PASSWORD } }));
   if (res.statusCode !== 200) throw new Error(res.body);

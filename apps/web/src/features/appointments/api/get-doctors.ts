@@ -3,7 +3,7 @@ import type { DoctorListItem, Service } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 import { APPOINTMENTS_KEY } from './keys.js';
 
-/** GET /api/doctors?servicio (getDoctores.php): id, correo, nombre of the service's doctors. */
+/** GET /api/doctors?servicio (getDoctores.php): id, name and service of the service's active doctors (never the e-mail). */
 export async function getDoctors(servicio: Service): Promise<DoctorListItem[]> {
   // Typed, not re-parsed: the route's response schema shapes the answer, and zod stays out of /citas' first load (decision 0015).
   return api.get<DoctorListItem[]>(`/api/doctors?servicio=${encodeURIComponent(servicio)}`);

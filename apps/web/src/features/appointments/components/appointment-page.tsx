@@ -177,7 +177,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                   <option value="">{t('booking.chooseDoctor')}</option>
                   {doctors.data.map((d) => (
                     <option key={d.id} value={d.id}>
-                      {d.nombre} ({d.correo})
+                      {d.nombre}
                     </option>
                   ))}
                 </select>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { doctorListItemSchema, type DoctorListItem, type Service } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 
-/** GET /api/doctors?servicio (getDoctores.php): id, correo, nombre of the service's doctors. */
+/** GET /api/doctors?servicio (getDoctores.php): id, name and service of the service's active doctors (never the e-mail). */
 export async function getDoctors(servicio: Service): Promise<DoctorListItem[]> {
   return z.array(doctorListItemSchema).parse(await api.get<unknown>(`/api/doctors?servicio=${encodeURIComponent(servicio)}`));
 }

@@ -69,7 +69,7 @@ export function ConsultationForm({ form, notApplicable, setNotApplicable }: {
                 <option value="">{t('form.chooseDoctor')}</option>
                 {doctors.data.map((d) => (
                   <option key={d.id} value={d.id}>
-                    {d.nombre} ({d.correo})
+                    {d.nombre}
                   </option>
                 ))}
               </select>

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  STAFF_ACTIONS,
+  STAFF_INVITATION_HOURS,
+  errorSchema,
+  messages,
+  resultSchema,
+  staffAccountListSchema,
+  staffAccountParamsSchema,
+  staffInvitationAcceptSchema,
+  staffInvitationInfoSchema,
+  staffInvitationLookupSchema,
+  staffInvitationSchema,
+  type StaffAction,
+} from '@clinica/shared';
+import { staffAccountsRepository } from './staff-accounts.repository.js';
+import { staffAccountsService } from './staff-accounts.service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
+const AUDIT_OF: Record<StaffAction, 'staff.approve' | 'staff.reject' | 'staff.deactivate' | 'staff.reactivate'> = {
+  approve: 'staff.approve',
+  reject: 'staff.reject',
+  deactivate: 'staff.deactivate',
+  reactivate: 'staff.reactivate',
+};
+const kindOf = (role: 'admin' | 'doctor') => (role === 'admin' ? 'de administrador' : 'de médico');
+
+/**
+ * Staff accounts approved and revocable (issue 18): the administrators' list and its four
+ * actions, invitations by e-mail, and the invitee's two calls.
+ */
+export default async function staffAccountsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = staffAccountsService({
+    repo: staffAccountsRepository(app.db),
+    now: app.now,
+    // revokeAccounts publishes on `sessions:revoked`: every instance forgets the sessions and
+    // closes their chat sockets (docs/architecture.md, "Several instances").
+    endSessions: (account) => app.sessions.revokeAccounts([account]),
+  });
+
+  app.get('/api/admin/staff', {
+    config: { access: 'admin' },
+    schema: { response: { 200: staffAccountListSchema, ...errors } },
+    handler: async (request) => {
+      const list = await service.list();
+      await app.audit(request, { action: 'staff.list', role: 'admin' });
+      return list;
+    },
+  });
+
+  for (const action of STAFF_ACTIONS) {
+    app.post(`/api/admin/staff/:id/${action}`, {
+      config: { access: 'admin' },
+      schema: { params: staffAccountParamsSchema, response: { 200: resultSchema, ...errors } },
+      handler: async (request) => {
+        const admin = request.accounts.admin!;
+        const { account, message } = await service.act(action, request.params.id, { staffId: admin.accountId });
+        await app.audit(request, {
+          action: AUDIT_OF[action],
+          role: 'admin',
+          resource: { type: 'staff', id: account.id },
+          patientId: null,
+          detail: `cuenta ${kindOf(account.role)} ${account.correo} (${account.nombre} ${account.apellido})`,
+        });
+        return { success: true, message };
+      },
+    });
+  }
+
+  app.post('/api/admin/staff/invitations', {
+    config: { access: 'admin' },
+    schema: { body: staffInvitationSchema, response: { 201: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const admin = request.accounts.admin!;
+      const input = request.body;
+      const token = await service.invite(input, { staffId: admin.accountId });
+      await app.audit(request, {
+        action: 'staff.invite',
+        role: 'admin',
+        patientId: null,
+        detail: `invitación ${kindOf(input.rol)} para ${input.correo}${input.servicio ? ` (${input.servicio})` : ''}`,
+      });
+      await app.notify.staffInvitation(
+        { correo: input.correo, nombre: '' },
+        { token, role: input.rol, expiresAt: new Date(app.now() + STAFF_INVITATION_HOURS * 3_600_000) },
+      );
+      return reply.code(201).send({ success: true, message: messages.staffInvitationSent });
+    },
+  });
+
+  // The invitee has no account yet: these two are open, and the token is their only key (256 bits).
+  app.post('/api/staff-invitations/lookup', {
+    config: { access: 'anonymous' },
+    schema: { body: staffInvitationLookupSchema, response: { 200: staffInvitationInfoSchema, ...errors } },
+    handler: async (request) => service.lookup(request.body.token),
+  });
+
+  app.post('/api/staff-invitations/accept', {
+    config: { access: 'anonymous' },
+    schema: { body: staffInvitationAcceptSchema, response: { 201: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const created = await service.accept(request.body);
+      await app.audit(request, {
+        action: 'staff.invitation_accepted',
+        actor: { role: created.role, accountId: created.id, correo: created.correo },
+        resource: { type: 'staff', id: created.id },
+        patientId: null,
+        detail: `cuenta ${kindOf(created.role)} ${created.correo}, activa`,
+      });
+      return reply.code(201).send({ success: true, message: messages.invitationAccepted });
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { CLINIC_TIME_ZONE, STAFF_STATES, type StaffAccount, type StaffAction, type StaffState } from '@clinica/shared';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
+import { Modal } from '../../../components/ui/modal.js';
+import { messageOf } from '../../../lib/api-client.js';
+import { SOURCE_LANGUAGE, translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useActOnStaffAccount } from '../api/act-on-staff-account.js';
+import { useStaffAccounts } from '../api/get-staff-accounts.js';
+import { InviteStaffForm } from './invite-staff-form.js';
+import '../staff-accounts.css';
+
+/** The actions each state offers (the server checks the same). */
+const ACTIONS_OF: Record<StaffState, StaffAction[]> = {
+  pendiente: ['approve', 'reject'],
+  activo: ['deactivate'],
+  desactivado: ['reactivate'],
+};
+const CONFIRM_TEXT = {
+  approve: 'staffConfirmApprove',
+  reject: 'staffConfirmReject',
+  deactivate: 'staffConfirmDeactivate',
+  reactivate: 'staffConfirmReactivate',
+} as const;
+const DANGER: ReadonlySet<StaffAction> = new Set(['reject', 'deactivate']);
+
+function useFormatDate() {
+  const { i18n } = useTranslation('staff-accounts');
+  const locale = i18n.language === SOURCE_LANGUAGE ? 'es-PA' : i18n.language;
+  return (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'long' }).format(new Date(iso));
+}
+
+/** One account as a card: who, which kind (and service), since when, and what can be done. */
+function AccountCard({ account, onAction }: { account: StaffAccount; onAction: (action: StaffAction) => void }) {
+  const { t } = useTranslation('staff-accounts');
+  const formatDate = useFormatDate();
+  const name = `${account.nombre} ${account.apellido}`;
+  return (
+    <li className="staff-card">
+      <div className="staff-card-who">
+        <strong>{name}</strong>
+        <span>
+          {t(`roles.${account.role}`)}
+          {account.servicio ? ` · ${t(`services.${account.servicio}`)}` : ''}
+        </span>
+        <span className="staff-card-email">{account.correo}</span>
+        <span className="staff-card-date">{t('list.since', { date: formatDate(account.created_at) })}</span>
+      </div>
+      <div className="staff-card-actions">
+        {ACTIONS_OF[account.estado].map((action) => (
+          <Button
+            key={action}
+            variant={DANGER.has(action) ? 'danger' : 'primary'}
+            onClick={() => onAction(action)}
+            aria-label={t('list.actionFor', { action: t(`actions.${action}`), name })}
+          >
+            {t(`actions.${action}`)}
+          </Button>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * /Personal_Admin (issue 18): the clinic's staff accounts by state: pending registrations to
+ * approve or reject, active accounts to deactivate, deactivated ones to reactivate; each action
+ * confirmed. An invitation by e-mail creates an account without the shared key.
+ */
+export function StaffAccountsPage() {
+  const { t } = useTranslation('staff-accounts');
+  const messages = useMessages();
+  const accounts = useStaffAccounts();
+  const act = useActOnStaffAccount();
+  const confirmTextId = useId();
+  const [pending, setPending] = useState<{ account: StaffAccount; action: StaffAction } | null>(null);
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const result = await act.mutateAsync({ id: pending.account.id, action: pending.action });
+      setPending(null);
+      await showAlert(translateMessage(result.message));
+    } catch (error) {
+      setPending(null);
+      await showAlert(messageOf(error, messages.requestFailed));
+    }
+  };
+
+  return (
+    <div className="staff-page">
+      <h1>{t('page.title')}</h1>
+      <p className="staff-intro">{t('page.intro')}</p>
+      <InviteStaffForm />
+      {accounts.isPending ? (
+        <p role="status">{messages.loading}</p>
+      ) : accounts.isError ? (
+        <p role="alert" className="staff-error">
+          {messageOf(accounts.error, messages.requestFailed)}
+        </p>
+      ) : (
+        STAFF_STATES.map((estado) => {
+          const rows = accounts.data.filter((a) => a.estado === estado);
+          return (
+            <section key={estado} className="staff-section" aria-labelledby={`staff-${estado}`}>
+              <h2 id={`staff-${estado}`}>
+                {t(`states.${estado}`)} <span className="staff-count">({rows.length})</span>
+              </h2>
+              {rows.length === 0 ? (
+                <p className="staff-empty">{t(`empty.${estado}`)}</p>
+              ) : (
+                <ul className="staff-list">
+                  {rows.map((account) => (
+                    <AccountCard key={account.id} account={account} onAction={(action) => setPending({ account, action })} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })
+      )}
+      {pending && (
+        <Modal role="alertdialog" size="sm" title={t(`confirm.${pending.action}`)} describedBy={confirmTextId} onClose={() => setPending(null)}>
+          <p id={confirmTextId}>
+            <strong>
+              {pending.account.nombre} {pending.account.apellido}
+            </strong>{' '}
+            ({pending.account.correo}). {messages[CONFIRM_TEXT[pending.action]]}
+          </p>
+          <div className="staff-confirm-actions">
+            <Button variant="secondary" onClick={() => setPending(null)} data-autofocus>
+              {t('confirm.cancel')}
+            </Button>
+            <Button variant={DANGER.has(pending.action) ? 'danger' : 'primary'} busy={act.isPending} onClick={() => void confirm()}>
+              {t(`actions.${pending.action}`)}
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
