@@ -80,6 +80,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/Auditoria_Admin'),
   // Two-factor sign-in of staff: enrolment and recovery codes (issue 11).
   admin('/Seguridad_Admin'),
+  // Ley 81 correction and account-closing requests of patients (issue 18, decision 0028).
+  admin('/Solicitudes_Datos_Admin'),
   open('/AdminDoctor', 'doctor'),
   open('/Login_Admin_Doctor', 'doctor'),
   open('/Registro_Admin_Doctor', 'doctor'),

@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = {
   'auth.2fa_disabled': 'Verificación en dos pasos desactivada',
   'auth.2fa_recovery_regenerated': 'Códigos de recuperación regenerados',
   'auth.2fa_reset': 'Verificación en dos pasos restablecida por un administrador',
+  'data_request.create': 'Solicitud de corrección o de cierre de cuenta (Ley 81)',
+  'data_request.list': 'Lista de solicitudes de corrección y cierre',
+  'data_request.accept': 'Solicitud de corrección o cierre aceptada',
+  'data_request.refuse': 'Solicitud de corrección o cierre rechazada',
+  'account.close': 'Cuenta cerrada y datos de identidad anonimizados',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
