@@ -87,7 +87,7 @@ export function dataRequestsRepository(db: Db) {
           (select count(*)::int from ${payments} where patient_id = ${patientId} and estado = 'pendiente') as pagos,
           (select count(*)::int from ${appointments} where patient_id = ${patientId} and estado <> 'cancelada' and inicio > ${now.toISOString()}::timestamptz) as citas
       `);
-      const [row] = (res as unknown as { rows: { consultas: number; pagos: number; citas: number }[] }).rows;
+      const [row] = (res as { rows: { consultas: number; pagos: number; citas: number }[] }).rows;
       return row ? row.consultas + row.pagos + row.citas : 0;
     },
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, myDataRequestsSchema, type AdminDataRequest, type MyDataRequests } from '@clinica/shared';
+import { messages, myDataRequestsSchema, type AdminDataRequest } from '@clinica/shared';
 import { CookieJar, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { expectRefusal, expectRefusedWritingNothing } from '../auth/test-support.js';
 import { PASSWORD, auditRows, call, consultation, patient, select, staffMember, type Person } from '../records/records.test-support.js';
@@ -24,7 +24,7 @@ afterAll(async () => t.close());
 const mine = async (who: Person) => {
   const res = await call(t, who.jar, 'GET', '/api/patient/data-requests');
   expect(res.statusCode, res.body).toBe(200);
-  return myDataRequestsSchema.parse(res.json()) as MyDataRequests;
+  return myDataRequestsSchema.parse(res.json());
 };
 const adminList = async (estado: 'pendiente' | 'resuelta' = 'pendiente', jar = admin.jar) => {
   const res = await call(t, jar, 'GET', `/api/admin/data-requests?estado=${estado}&limit=100`);
