@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { requiredText, patientProfileFields } from './auth.schema.js';
+import { phoneFitsCountry, requiredText, patientProfileFields } from './auth.schema.js';
 import { pageCursorField, pageSizeField } from './records.schema.js';
 
 /**
@@ -23,6 +23,16 @@ export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 /** The corrected values: only the fields that change, each checked by its registration rule. */
 export const correctionChangesSchema = z.strictObject(patientProfileFields).partial();
 export type CorrectionChanges = z.infer<typeof correctionChangesSchema>;
+
+/**
+ * The profile page's correction form: the whole profile as registration checks it, starting from
+ * the current values, and the reason. The page sends only the fields that changed.
+ */
+export const correctionFormSchema = z
+  .strictObject({ ...patientProfileFields, motivo: requiredText(1000) })
+  .superRefine(phoneFitsCountry, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+export type CorrectionFormInput = z.input<typeof correctionFormSchema>;
+export type CorrectionFormValues = z.infer<typeof correctionFormSchema>;
 
 /** POST /api/patient/data-requests/correction. */
 export const correctionRequestSchema = z.strictObject({
