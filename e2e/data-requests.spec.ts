@@ -79,7 +79,10 @@ test('a correction request handled end to end: the patient asks, an administrato
   await acceptAlert(admin, messages.dataRequestAccepted);
   await expect(request).toBeHidden();
   await admin.getByRole('button', { name: 'Atendidas' }).click();
-  await expect(admin.getByRole('article', { name: `Corrección de datos de ${nombre} Batista` })).toContainText('Aceptada');
+  const handled = admin.getByRole('article', { name: `Corrección de datos de ${nombre} Batista` });
+  await expect(handled).toContainText('Aceptada');
+  // Once applied, only what was asked is shown (the current value is the same).
+  await expect(handled.getByRole('columnheader', { name: 'Actual' })).toHaveCount(0);
 
   // The patient is told there is news (no details in the mail) and sees the corrected data.
   const mail = await waitForMail(patient.email, 'Hay novedades sobre su solicitud');

@@ -119,7 +119,7 @@ export function dataRequestsRepository(db: Db) {
      * Closes an account inside the handling transaction: the identity is replaced, the sign-in
      * made unusable, the address freed, the ID image's row removed (its bytes are deleted by the
      * caller after commit), suggestions and reset links deleted, the other pending requests
-     * refused and every request's corrected values emptied. The clinical records stay, pointing
+     * refused and every correction's values and reason emptied. The clinical records stay, pointing
      * at this row (now marked `cerrada_at`); documents sent to the old address follow the new one.
      */
     async closeAccount(
@@ -153,7 +153,11 @@ export function dataRequestsRepository(db: Db) {
         .where(and(eq(dataRequests.patient_id, patientId), eq(dataRequests.estado, 'pendiente')));
       await tx
         .update(dataRequests)
-        .set({ cambios: sql`case when ${dataRequests.tipo} = 'correccion' then '{}'::jsonb else null end` })
+        .set({
+          cambios: sql`case when ${dataRequests.tipo} = 'correccion' then '{}'::jsonb else null end`,
+          // A correction's reason may repeat personal details; the closing's own reason stays with its request.
+          motivo: sql`case when ${dataRequests.tipo} = 'correccion' then null else ${dataRequests.motivo} end`,
+        })
         .where(eq(dataRequests.patient_id, patientId));
       return before;
     },

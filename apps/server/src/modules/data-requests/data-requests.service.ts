@@ -137,7 +137,8 @@ export function dataRequestsService(deps: { repo: DataRequestsRepository; now: (
           correo: r.patient.cerrada_at ? '' : r.patient.correo,
           cerrada: r.patient.cerrada_at !== null,
         },
-        actuales: cambios && !r.patient.cerrada_at ? Object.fromEntries(Object.keys(cambios).map((k) => [k, current[k] ?? ''])) : null,
+        // Only while pending: once applied, the current values are the requested ones.
+        actuales: cambios && r.request.estado === 'pendiente' && !r.patient.cerrada_at ? Object.fromEntries(Object.keys(cambios).map((k) => [k, current[k] ?? ''])) : null,
         resuelta_por: r.resolver_correo,
       };
     },

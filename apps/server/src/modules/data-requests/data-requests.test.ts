@@ -242,8 +242,8 @@ describe('closing an account', () => {
     }
     expectRefusal((await signIn()).res, 401);
     // The pending correction was closed with the account and its values are gone.
-    const requests = await select<{ estado: string; cambios: unknown }>(t, `select estado, cambios from data_requests where patient_id = '${id}' and tipo = 'correccion'`);
-    expect(requests).toEqual([{ estado: 'rechazada', cambios: {} }]);
+    const requests = await select<{ estado: string; cambios: unknown; motivo: string | null }>(t, `select estado, cambios, motivo from data_requests where patient_id = '${id}' and tipo = 'correccion'`);
+    expect(requests).toEqual([{ estado: 'rechazada', cambios: {}, motivo: null }]);
 
     // Clinical records kept, marked as a closed account's.
     const kept = await select<{ sintomas: string; nombre: string; cerrada: boolean }>(

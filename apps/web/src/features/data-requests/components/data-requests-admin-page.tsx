@@ -84,7 +84,7 @@ export function SolicitudesDatosAdminPage() {
                       <thead>
                         <tr>
                           <th scope="col">{t('admin.field')}</th>
-                          <th scope="col">{t('admin.now')}</th>
+                          {r.actuales && <th scope="col">{t('admin.now')}</th>}
                           <th scope="col">{t('admin.asked')}</th>
                         </tr>
                       </thead>
@@ -92,7 +92,7 @@ export function SolicitudesDatosAdminPage() {
                         {ordered(r.cambios).map(([field, value]) => (
                           <tr key={field}>
                             <th scope="row">{fieldLabel(field)}</th>
-                            <td>{r.actuales?.[field] !== undefined ? valueOf(field, r.actuales[field]) : '—'}</td>
+                            {r.actuales && <td>{r.actuales[field] !== undefined ? valueOf(field, r.actuales[field]) : '—'}</td>}
                             <td>{valueOf(field, value)}</td>
                           </tr>
                         ))}
