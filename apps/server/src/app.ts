@@ -43,6 +43,7 @@ import suggestionsRoutes from './modules/suggestions/suggestions.routes.js';
 import doctorConsultationsRoutes from './modules/doctor-consultations/doctor-consultations.routes.js';
 import { chatRepository } from './modules/chat/chat.repository.js';
 import patientsAdminRoutes from './modules/patients-admin/patients-admin.routes.js';
+import dataRequestsRoutes from './modules/data-requests/data-requests.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -150,6 +151,8 @@ export async function buildApp(opts: BuildOptions) {
   );
   await app.register(doctorConsultationsRoutes);
   await app.register(patientsAdminRoutes);
+  // Ley 81 correction and account-closing requests (issue 18, decision 0028).
+  await app.register(dataRequestsRoutes);
   await app.register(auditRoutes);
   await app.register(staffAccountsRoutes);
 

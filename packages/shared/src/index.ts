@@ -20,3 +20,4 @@ export * from './schemas/appointments.schema.js';
 export * from './schemas/chat.schema.js';
 export * from './schemas/two-factor.schema.js';
 export * from './schemas/staff-accounts.schema.js';
+export * from './schemas/data-requests.schema.js';

@@ -254,6 +254,21 @@ export const productMessages = {
   invitationUsed: 'Esta invitación ya se utilizó y no sirve de nuevo.',
   invitationExpired: 'Esta invitación ha caducado. Pida a la administración de la clínica una invitación nueva.',
   invitationAccepted: 'Su cuenta está lista. Ya puede iniciar sesión.',
+  // Ley 81 rights beyond the export: correction and closing requests (docs/decisions/0028)
+  correctionRequested: 'Recibimos su solicitud de corrección. Un administrador la revisará y le avisaremos por correo.',
+  closingRequested: 'Recibimos su solicitud de cierre de cuenta. Un administrador la revisará y le avisaremos por correo.',
+  correctionNothingChanged: 'Los datos indicados son iguales a los actuales: cambie al menos un dato.',
+  dataRequestAlreadyOpen: 'Ya tiene una solicitud de este tipo pendiente. Espere la respuesta antes de enviar otra.',
+  closingConfirmRequired: 'Marque la casilla para confirmar que leyó lo que ocurre al cerrar su cuenta.',
+  closingBlocked:
+    'No puede cerrar su cuenta mientras tenga una consulta pagada sin terminar, un pago en revisión o una cita próxima. Cuando terminen (o si cancela la cita), podrá pedir el cierre.',
+  closingBlockedAdmin:
+    'No se puede cerrar esta cuenta todavía: el paciente tiene una consulta pagada sin terminar, un pago en revisión o una cita próxima.',
+  dataRequestNotPending: 'Esta solicitud ya fue atendida.',
+  dataRequestAccepted: 'Solicitud aceptada. Se avisó al paciente por correo.',
+  dataRequestRefused: 'Solicitud rechazada. Se avisó al paciente por correo.',
+  accountClosedName: 'Cuenta cerrada',
+  dataRequestClosedWithAccount: 'La cuenta se cerró antes de atender esta solicitud.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -82,6 +82,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/Seguridad_Admin'),
   // Staff accounts: approval, deactivation and invitations (issue 18, docs/decisions/0025).
   admin('/Personal_Admin'),
+  // Ley 81 correction and account-closing requests of patients (issue 18, decision 0028).
+  admin('/Solicitudes_Datos_Admin'),
   open('/AdminDoctor', 'doctor'),
   open('/Login_Admin_Doctor', 'doctor'),
   open('/Registro_Admin_Doctor', 'doctor'),

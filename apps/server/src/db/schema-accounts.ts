@@ -41,6 +41,11 @@ export const patients = pgTable(
     /** 1 until the patient's first consultation is used, then 0 (staff.md, Primera_Consulta). */
     primera_consulta: integer('primera_consulta').notNull().default(1),
     image_cedula_file_id: uuid('image_cedula_file_id').references(() => files.id),
+    /**
+     * Set when the account was closed (Ley 81, docs/decisions/0028): its identity was replaced and
+     * its sign-in removed; the clinical records that point at this row are kept and read as a closed account's.
+     */
+    cerrada_at: timestamp('cerrada_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('patients_correo_key').on(t.correo)],

@@ -87,13 +87,15 @@ const PAGES: Record<string, Page> = {
   '/Documentos_usuario': page(() => import('../features/documents/components/patient-documents-page.js'), 'PatientDocumentsPage', ['documents']),
   '/verificar-documento': page(() => import('../features/documents/components/verify-page.js'), 'VerifyDocumentPage', ['documents']),
   // records: the patient's profile and consultations, suggestions, the doctors' review, patients and audit (issue 6)
-  '/Usuarios': page(() => import('../features/records/components/profile-page.js'), 'UsuariosPage', ['records']),
+  '/Usuarios': page(() => import('./composed/profile-page.js'), 'ProfilePage', ['records', 'data-requests']),
   '/Consultas': page(() => import('../features/records/components/consultations-page.js'), 'ConsultasPage', ['records']),
   '/Sugerencias': page(() => import('../features/suggestions/components/suggestions-page.js'), 'SugerenciasPage', ['suggestions']),
   '/Sugerencias_Admin': page(() => import('../features/suggestions/components/suggestions-admin-page.js'), 'SugerenciasAdminPage', ['suggestions']),
   '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations']),
   '/PacientesDataAdmin': page(() => import('../features/patients-admin/components/patients-admin-page.js'), 'PacientesDataAdminPage', ['patients-admin']),
   '/Auditoria_Admin': page(() => import('../features/audit/components/audit-admin-page.js'), 'AuditoriaAdminPage', ['audit']),
+  // Ley 81 correction and closing requests (issue 18, decision 0028)
+  '/Solicitudes_Datos_Admin': page(() => import('../features/data-requests/components/data-requests-admin-page.js'), 'SolicitudesDatosAdminPage', ['data-requests']),
   // in-person appointments (issue 5)
   '/citas': page(() => import('./composed/appointment-page.js'), 'CitasPage', ['appointments', 'payments']),
   '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage', ['appointments']),

@@ -52,6 +52,11 @@ export const AUDIT_ACTIONS = {
   'staff.invite': 'Invitación de una persona al personal',
   'staff.invitation_accepted': 'Invitación del personal aceptada',
   'staff.create_admin': 'Administrador creado con el comando create-admin',
+  'data_request.create': 'Solicitud de corrección o de cierre de cuenta (Ley 81)',
+  'data_request.list': 'Lista de solicitudes de corrección y cierre',
+  'data_request.accept': 'Solicitud de corrección o cierre aceptada',
+  'data_request.refuse': 'Solicitud de corrección o cierre rechazada',
+  'account.close': 'Cuenta cerrada y datos de identidad anonimizados',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

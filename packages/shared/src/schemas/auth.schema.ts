@@ -60,22 +60,59 @@ export const phoneMatchesCountry = (countryCode: string, celular: string) => {
   return expected !== undefined && nationalDigits(celular).length === expected;
 };
 
+/**
+ * The profile fields a patient gives at registration, each with its rule. Registration uses them,
+ * and so does a Ley 81 correction request (docs/decisions/0028): a corrected value passes exactly
+ * the rule the first value passed.
+ */
+export const patientProfileFields = {
+  nombre: requiredText(100),
+  apellido: requiredText(100),
+  cedula: requiredText(30).regex(/^[\p{L}\p{N}-]+$/u, messages.invalidCedula),
+  nacionalidad: requiredChoice(COUNTRY_NAMES),
+  genero: requiredChoice(GENDERS),
+  edad: ageField,
+  direccion: requiredText(300),
+  country_code: requiredChoice(COUNTRY_CODES),
+  celular: requiredText(30).regex(/^[\d\s()-]+$/, messages.invalidPhone),
+};
+
+/** Refinement: the national number has the length its country code sets (values may be missing or of a wrong type). */
+export const phoneFitsCountry = (v: unknown, ctx: z.RefinementCtx) => {
+  const { country_code, celular } = v as Partial<Record<string, unknown>>;
+  if (
+    typeof celular === 'string' &&
+    celular.trim() !== '' &&
+    typeof country_code === 'string' &&
+    country_code in PHONE_DIGITS &&
+    !phoneMatchesCountry(country_code, celular)
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['celular'], message: messages.invalidPhone });
+  }
+};
+const whenObject = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
+/** A patient's whole profile as registration checks it (a correction is checked merged with the current profile). */
+export const patientProfileSchema = z.strictObject(patientProfileFields).superRefine(phoneFitsCountry, whenObject);
+export type PatientProfileInput = z.input<typeof patientProfileSchema>;
+export type PatientProfileValues = z.infer<typeof patientProfileSchema>;
+
 /** Registration form of a patient (patient-and-public.md, sections 3 and 5). */
 export const patientRegistrationSchema = z
   // Strict: a field the form does not have is a client error, not something to ignore quietly.
   .strictObject({
-    nombre: requiredText(100),
-    apellido: requiredText(100),
-    cedula: requiredText(30).regex(/^[\p{L}\p{N}-]+$/u, messages.invalidCedula),
+    nombre: patientProfileFields.nombre,
+    apellido: patientProfileFields.apellido,
+    cedula: patientProfileFields.cedula,
     correo: emailField,
     password: newPassword,
     password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
-    nacionalidad: requiredChoice(COUNTRY_NAMES),
-    genero: requiredChoice(GENDERS),
-    edad: ageField,
-    direccion: requiredText(300),
-    country_code: requiredChoice(COUNTRY_CODES),
-    celular: requiredText(30).regex(/^[\d\s()-]+$/, messages.invalidPhone),
+    nacionalidad: patientProfileFields.nacionalidad,
+    genero: patientProfileFields.genero,
+    edad: patientProfileFields.edad,
+    direccion: patientProfileFields.direccion,
+    country_code: patientProfileFields.country_code,
+    celular: patientProfileFields.celular,
     acuerdo: z.preprocess(
       (v) => v === true || v === 'true' || v === 'on' || v === '1',
       z.literal(true, { error: messages.termsRequired }),
@@ -84,23 +121,15 @@ export const patientRegistrationSchema = z
   .superRefine(
     (v, ctx) => {
       // Runs even when other fields failed (see `when`), so values may be missing or of a wrong type.
-      const { password, password_confirm, country_code, celular } = v as Partial<Record<string, unknown>>;
+      const { password, password_confirm } = v as Partial<Record<string, unknown>>;
       if (typeof password === 'string' && typeof password_confirm === 'string' && password !== password_confirm) {
         ctx.addIssue({ code: 'custom', path: ['password_confirm'], message: messages.passwordsDoNotMatch });
       }
-      if (
-        typeof celular === 'string' &&
-        celular.trim() !== '' &&
-        typeof country_code === 'string' &&
-        country_code in PHONE_DIGITS &&
-        !phoneMatchesCountry(country_code, celular)
-      ) {
-        ctx.addIssue({ code: 'custom', path: ['celular'], message: messages.invalidPhone });
-      }
+      phoneFitsCountry(v, ctx);
     },
     // Report a wrong phone length or a password mismatch together with the other fields' errors,
     // not only once everything else is right (zod skips refinements after failed fields by default).
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    whenObject,
   );
 export type PatientRegistration = z.infer<typeof patientRegistrationSchema>;
 export type PatientRegistrationInput = z.input<typeof patientRegistrationSchema>;

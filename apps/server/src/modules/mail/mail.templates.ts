@@ -70,6 +70,8 @@ export interface TemplateData {
   documentAvailable: Record<string, never>;
   staffReceiptPending: { metodo: string; reviewPath: string };
   staffNewAppointment: AppointmentData;
+  dataRequestAnswered: Record<string, never>;
+  accountClosed: { referencia: string };
 }
 export type TemplateKind = keyof TemplateData;
 
@@ -251,6 +253,25 @@ const es: Catalogue = {
     heading: 'Comprobante por revisar',
     paragraphs: [`Un paciente envió un comprobante de pago por ${d.metodo}. Está pendiente de su revisión.`],
     action: { label: 'Revisar', path: d.reviewPath },
+  }),
+  // Ley 81 requests (decision 0028): the mail says only that there is news; the answer and its
+  // reason are in the profile, behind the sign-in.
+  dataRequestAnswered: () => ({
+    audience: 'patient',
+    subject: 'Hay novedades sobre su solicitud',
+    heading: 'Su solicitud fue atendida',
+    paragraphs: ['La clínica atendió su solicitud sobre sus datos personales. Inicie sesión y vea la respuesta en su perfil.'],
+    action: { label: 'Ver mi perfil', path: '/Usuarios' },
+  }),
+  accountClosed: (d, ctx) => ({
+    audience: 'patient',
+    subject: 'Su cuenta fue cerrada',
+    heading: 'Cuenta cerrada',
+    paragraphs: [
+      `Atendimos su solicitud: su cuenta en ${ctx.clinicName} está cerrada. Ya no puede iniciar sesión, y su nombre, cédula, teléfono, dirección, correo e imagen de cédula se eliminaron de la cuenta.`,
+      'Como exige la ley panameña, la clínica conserva su expediente clínico (consultas, documentos médicos, citas), los pagos y comprobantes, y el registro de accesos, marcados como de una cuenta cerrada.',
+      `Si necesita una copia de su expediente, comuníquese con la clínica e indique esta referencia: ${d.referencia}.`,
+    ],
   }),
   staffNewAppointment: (d) => ({
     audience: 'staff',

@@ -150,6 +150,11 @@ export function createNotifier(deps: {
     /** A new medical document is in the patient's area. */
     documentAvailable: (to: Recipient) => send('documentAvailable', to, none),
 
+    /** A correction or closing request was answered: the news is in the profile. */
+    dataRequestAnswered: (to: Recipient) => send('dataRequestAnswered', to, none),
+    /** The account was closed; `to` is the address the account had, taken before it was replaced. */
+    accountClosed: (to: Recipient, data: { referencia: string }) => send('accountClosed', to, data),
+
     /** Every administrator: a transfer or Yappy receipt waits for review. */
     async staffReceiptPending(receipt: PendingReceipt) {
       let admins: { correo: string; nombre: string }[] = [];

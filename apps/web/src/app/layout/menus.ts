@@ -42,6 +42,7 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Correos_Admin', label: 'correos' },
       { to: '/Auditoria_Admin', label: 'auditoria' },
       { to: '/Personal_Admin', label: 'personal' },
+      { to: '/Solicitudes_Datos_Admin', label: 'solicitudesDatos' },
       { to: '/Seguridad_Admin', label: 'seguridad' },
     ],
   },

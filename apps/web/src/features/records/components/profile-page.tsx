@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
@@ -9,8 +10,12 @@ import { useRecordsText } from './format.js';
 import '../../../components/ui/list.css';
 import '../records.css';
 
-/** /Usuarios: the patient's profile, read-only, their ID-card image and the download of all their data. */
-export function UsuariosPage() {
+/**
+ * /Usuarios: the patient's profile, read-only, their ID-card image and the download of all their
+ * data. `RightsArea`: another feature's part shown below the download (the correction and closing
+ * requests, composed in app/composed/profile-page.tsx).
+ */
+export function UsuariosPage({ RightsArea }: { RightsArea?: ComponentType } = {}) {
   const { t } = useRecordsText();
   const messages = useMessages();
   const profile = useProfile();
@@ -60,6 +65,7 @@ export function UsuariosPage() {
               </Button>
             </div>
           </section>
+          {RightsArea && <RightsArea />}
         </div>
       )}
     </div>

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  PAGE_SIZE,
+  adminDataRequestSchema,
+  closingRequestSchema,
+  correctionRequestSchema,
+  dataRequestDecisionSchema,
+  dataRequestIdParamsSchema,
+  dataRequestListQuerySchema,
+  errorSchema,
+  messages,
+  myDataRequestsSchema,
+  pageSchema,
+  resultSchema,
+} from '@clinica/shared';
+import { unauthenticated } from '../../lib/errors.js';
+import { decodeCursor, toPage } from '../../lib/keyset.js';
+import { dataRequestsRepository } from './data-requests.repository.js';
+import { dataRequestsService } from './data-requests.service.js';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/**
+ * Ley 81 rights beyond the export (issue 18, docs/decisions/0028): the patient asks, from
+ * /Usuarios, for a correction of their data or the closing of their account; administrators
+ * answer on /Solicitudes_Datos_Admin.
+ */
+export default async function dataRequestsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const repo = dataRequestsRepository(app.db);
+  const service = dataRequestsService({
+    repo,
+    now: app.now,
+    effects: {
+      endSessions: (patientId) => app.sessions.revokeAccounts([{ role: 'patient', accountId: patientId }]),
+      deleteFile: (fileId) => app.storage.delete(fileId),
+    },
+  });
+
+  const patientOf = (accounts: { patient?: { accountId: string } }) => {
+    if (!accounts.patient) throw unauthenticated();
+    return accounts.patient.accountId;
+  };
+  const adminOf = (accounts: { admin?: { accountId: string } }) => {
+    if (!accounts.admin) throw unauthenticated();
+    return accounts.admin.accountId;
+  };
+
+  app.get('/api/patient/data-requests', {
+    config: { access: 'patient' },
+    schema: { response: { 200: myDataRequestsSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.mine(patientOf(request.accounts));
+    },
+  });
+
+  app.post('/api/patient/data-requests/correction', {
+    config: { access: 'patient' },
+    schema: { body: correctionRequestSchema, response: { 201: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const patientId = patientOf(request.accounts);
+      const created = await service.requestCorrection(patientId, request.body);
+      await app.audit(request, {
+        action: 'data_request.create',
+        resource: { type: 'patient', id: patientId },
+        patientId,
+        detail: `corrección ${created.id}: ${Object.keys(created.cambios ?? {}).join(', ')}`,
+      });
+      return reply.code(201).send({ success: true, message: messages.correctionRequested });
+    },
+  });
+
+  app.post('/api/patient/data-requests/closing', {
+    config: { access: 'patient' },
+    schema: { body: closingRequestSchema, response: { 201: resultSchema, ...errors } },
+    handler: async (request, reply) => {
+      const patientId = patientOf(request.accounts);
+      const created = await service.requestClosing(patientId, request.body);
+      await app.audit(request, { action: 'data_request.create', resource: { type: 'patient', id: patientId }, patientId, detail: `cierre ${created.id}` });
+      return reply.code(201).send({ success: true, message: messages.closingRequested });
+    },
+  });
+
+  app.get('/api/admin/data-requests', {
+    config: { access: 'admin' },
+    schema: { querystring: dataRequestListQuerySchema, response: { 200: pageSchema(adminDataRequestSchema), ...errors } },
+    handler: async (request, reply) => {
+      const { estado, cursor, limit = PAGE_SIZE } = request.query;
+      const rows = await repo.list({ resolved: estado === 'resuelta', after: decodeCursor(cursor), limit: limit + 1 });
+      const page = toPage(rows, limit, (r) => service.adminView(r));
+      await app.audit(request, { action: 'data_request.list', patientId: null, detail: `${estado}, filas: ${page.items.length}` });
+      reply.header('cache-control', 'no-store');
+      return page;
+    },
+  });
+
+  app.post('/api/admin/data-requests/:id/decision', {
+    config: { access: 'admin' },
+    schema: { params: dataRequestIdParamsSchema, body: dataRequestDecisionSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      const staffId = adminOf(request.accounts);
+      const { request: handled, patient, closed } = await service.decide(request.params.id, staffId, request.body);
+      const accepted = handled.estado === 'aceptada';
+      const what = handled.tipo === 'correccion' ? `corrección ${handled.id}` : `cierre ${handled.id}`;
+      await app.audit(request, {
+        action: accepted ? 'data_request.accept' : 'data_request.refuse',
+        resource: { type: 'patient', id: patient.id },
+        patientId: patient.id,
+        detail: handled.tipo === 'correccion' && accepted ? `${what}: ${Object.keys(handled.cambios ?? {}).join(', ')}` : what,
+      });
+      if (closed) {
+        await app.audit(request, { action: 'account.close', resource: { type: 'patient', id: patient.id }, patientId: patient.id, detail: `referencia ${closed.referencia}` });
+        // The address the account had: it is no longer in the database.
+        await app.notify.accountClosed({ correo: patient.correo, nombre: patient.nombre }, { referencia: closed.referencia });
+      } else {
+        await app.notify.dataRequestAnswered({ patientId: patient.id });
+      }
+      return { success: true, message: accepted ? messages.dataRequestAccepted : messages.dataRequestRefused };
+    },
+  });
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { phoneFitsCountry, requiredText, patientProfileFields } from './auth.schema.js';
+import { pageCursorField, pageSizeField } from './records.schema.js';
+
+/**
+ * Ley 81 de 2019 rights beyond the export (docs/decisions/0028): a patient asks for a correction
+ * of their data or for the closing of their account; an administrator accepts or refuses it.
+ */
+
+export const DATA_REQUEST_TYPES = ['correccion', 'cierre'] as const;
+export type DataRequestType = (typeof DATA_REQUEST_TYPES)[number];
+export const DATA_REQUEST_STATES = ['pendiente', 'aceptada', 'rechazada'] as const;
+export type DataRequestState = (typeof DATA_REQUEST_STATES)[number];
+
+/**
+ * The profile fields a correction may change, in the profile's order. The e-mail is not one of
+ * them: it is how the person signs in, and a new address must be proven theirs first.
+ */
+export const CORRECTABLE_FIELDS = ['nombre', 'apellido', 'cedula', 'edad', 'genero', 'nacionalidad', 'direccion', 'country_code', 'celular'] as const;
+export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
+
+/** The corrected values: only the fields that change, each checked by its registration rule. */
+export const correctionChangesSchema = z.strictObject(patientProfileFields).partial();
+export type CorrectionChanges = z.infer<typeof correctionChangesSchema>;
+
+/**
+ * The profile page's correction form: the whole profile as registration checks it, starting from
+ * the current values, and the reason. The page sends only the fields that changed.
+ */
+export const correctionFormSchema = z
+  .strictObject({ ...patientProfileFields, motivo: requiredText(1000) })
+  .superRefine(phoneFitsCountry, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+export type CorrectionFormInput = z.input<typeof correctionFormSchema>;
+export type CorrectionFormValues = z.infer<typeof correctionFormSchema>;
+
+/** POST /api/patient/data-requests/correction. */
+export const correctionRequestSchema = z.strictObject({
+  cambios: correctionChangesSchema,
+  motivo: requiredText(1000),
+});
+export type CorrectionRequestInput = z.input<typeof correctionRequestSchema>;
+
+/** POST /api/patient/data-requests/closing: the person confirms having read what closing means. */
+export const closingRequestSchema = z.strictObject({
+  motivo: z.string().trim().max(1000, messages.fieldTooLong).optional(),
+  confirmo: z.literal(true, { error: messages.closingConfirmRequired }),
+});
+export type ClosingRequestInput = z.input<typeof closingRequestSchema>;
+
+/** POST /api/admin/data-requests/:id/decision: accept, or refuse with the reason the patient will read. */
+export const dataRequestDecisionSchema = z
+  .strictObject({
+    decision: z.enum(['aceptar', 'rechazar'], { error: messages.invalidChoice }),
+    respuesta: z.string({ error: messages.missingFields }).trim().max(1000, messages.fieldTooLong).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'rechazar' && !v.respuesta) {
+      ctx.addIssue({ code: 'custom', path: ['respuesta'], message: messages.rejectReasonRequired });
+    }
+  });
+export type DataRequestDecisionInput = z.input<typeof dataRequestDecisionSchema>;
+
+export const dataRequestIdParamsSchema = z.object({ id: z.string().uuid(messages.notFound) });
+
+/** A corrected value as stored and shown (the age is a number). */
+const changesView = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** One of the patient's own requests, as their profile shows it. */
+export const dataRequestSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(DATA_REQUEST_TYPES),
+  estado: z.enum(DATA_REQUEST_STATES),
+  cambios: changesView.nullable(),
+  motivo: z.string().nullable(),
+  respuesta: z.string().nullable(),
+  created_at: z.string(),
+  resuelta_at: z.string().nullable(),
+});
+export type DataRequest = z.infer<typeof dataRequestSchema>;
+
+/** The administrators' list: the request, whose it is and, for a correction, the values it replaces. */
+export const adminDataRequestSchema = dataRequestSchema.extend({
+  paciente: z.object({
+    id: z.string(),
+    nombre: z.string(),
+    apellido: z.string(),
+    cedula: z.string(),
+    correo: z.string(),
+    /** Set once the account was closed. */
+    cerrada: z.boolean(),
+  }),
+  /** The patient's current values of the fields the correction changes. */
+  actuales: changesView.nullable(),
+  resuelta_por: z.string().nullable(),
+});
+export type AdminDataRequest = z.infer<typeof adminDataRequestSchema>;
+
+/** Query of the administrators' list: pending requests or handled ones, newest first. */
+export const dataRequestListQuerySchema = z.object({
+  estado: z.enum(['pendiente', 'resuelta'], { error: messages.invalidChoice }).default('pendiente'),
+  cursor: pageCursorField,
+  limit: pageSizeField,
+});
+export type DataRequestListQuery = z.infer<typeof dataRequestListQuerySchema>;
+
+/** GET /api/patient/data-requests: the current values a correction starts from, the requests, and whether closing can be asked now. */
+export const myDataRequestsSchema = z.object({
+  actuales: z.object({
+    nombre: z.string(),
+    apellido: z.string(),
+    cedula: z.string(),
+    edad: z.number(),
+    genero: z.string(),
+    nacionalidad: z.string(),
+    direccion: z.string(),
+    country_code: z.string(),
+    celular: z.string(),
+  }),
+  solicitudes: z.array(dataRequestSchema),
+  /** True while a paid consultation, a payment under review or a coming appointment keeps the account open. */
+  cierre_bloqueado: z.boolean(),
+});
+export type MyDataRequests = z.infer<typeof myDataRequestsSchema>;
