@@ -7,7 +7,15 @@ import { messages } from '@clinica/shared';
 import { auditLog, mailJobs } from '../../db/schema.js';
 import { CookieJar, createTestApp, validRegistration, type TestApp } from '../../../test/harness.js';
 import { totpOf } from '../two-factor/two-factor.service.js';
-import { expectRefusal, freshIp, loginUrl, registerPatient, registerStaff, signedIn, type Role } from './test-support.js';
+import {
+  expectRefusal,
+  freshIp,
+  loginUrl,
+  registerPatient,
+  registerStaff,
+  signedIn,
+  type Role,
+} from './test-support.js';
 
 // Issue 18, items 5 and 6: strangers' wrong passwords cannot keep the owner out (device cookies,
 // OWASP), guessing stays slow (growing delays), the address limit counts failures and not the
@@ -66,7 +74,8 @@ describe('sign-in under attack', () => {
     const owner = await newPatient(t);
     const browser = await knownBrowser(t, 'patient', owner);
     const answers: number[] = [];
-    for (let i = 0; i < 20; i++) answers.push((await attempt(t, 'patient', { email: owner.email, password: `adivina-${i}` })).statusCode);
+    for (let i = 0; i < 20; i++)
+      answers.push((await attempt(t, 'patient', { email: owner.email, password: `adivina-${i}` })).statusCode);
     expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(new Set(answers.slice(5))).toEqual(new Set([429]));
     // A stranger who now has the right password still cannot get in from an unknown browser...
@@ -77,7 +86,7 @@ describe('sign-in under attack', () => {
     expect(await signedIn(t, 'patient', browser.header)).toBe(true);
   });
 
-  it('a forged, edited or other account\'s device cookie does not make a browser known', async () => {
+  it("a forged, edited or other account's device cookie does not make a browser known", async () => {
     const owner = await newPatient(t);
     const other = await newPatient(t);
     const otherBrowser = await knownBrowser(t, 'patient', other);
@@ -111,7 +120,8 @@ describe('sign-in under attack', () => {
   it("the owner's own browser is counted apart: its mistakes lock only itself", async () => {
     const owner = await newPatient(t);
     const browser = await knownBrowser(t, 'patient', owner);
-    for (let i = 0; i < 5; i++) expect((await attempt(t, 'patient', { ...owner, password: `x-${i}` }, { jar: browser })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(t, 'patient', { ...owner, password: `x-${i}` }, { jar: browser })).statusCode).toBe(401);
     expectRefusal(await attempt(t, 'patient', owner, { jar: browser }), 429);
     // Unknown browsers were not held by the owner's typing mistakes.
     expect((await attempt(t, 'patient', owner)).statusCode).toBe(200);
@@ -153,11 +163,17 @@ describe('sign-in under attack', () => {
       await attempt(t, 'patient', { email: `nadie.${i}.${Date.now()}@example.com`, password: 'x' }, { ip: clinicIp });
     }
     // Unknown browsers at that address wait (or the address could spray passwords over every account)...
-    expectRefusal(await attempt(t, 'patient', { email: `otra.${Date.now()}@example.com`, password: 'x' }, { ip: clinicIp }), 429);
+    expectRefusal(
+      await attempt(t, 'patient', { email: `otra.${Date.now()}@example.com`, password: 'x' }, { ip: clinicIp }),
+      429,
+    );
     // ...but the people who work there sign in from their browsers, and their wrong passwords
     // are counted on their own browsers, not on the address.
     expect((await attempt(t, 'patient', colleague, { jar: colleagueBrowser, ip: clinicIp })).statusCode).toBe(200);
-    expect((await attempt(t, 'doctor', { ...doctor, password: 'tecleo-mal' }, { jar: doctorBrowser, ip: clinicIp })).statusCode).toBe(401);
+    expect(
+      (await attempt(t, 'doctor', { ...doctor, password: 'tecleo-mal' }, { jar: doctorBrowser, ip: clinicIp }))
+        .statusCode,
+    ).toBe(401);
     expect((await attempt(t, 'doctor', doctor, { jar: doctorBrowser, ip: clinicIp })).statusCode).toBe(200);
     // The accounts tried from there are not locked for anybody else.
     expect((await attempt(t, 'patient', colleague)).statusCode).toBe(200);
@@ -216,7 +232,11 @@ describe('a correct password with a valid second factor always passes', () => {
     const confirm = await post(`/api/${role}/two-factor/confirm`, { codigo: codeAt(secreto, t.clock.now()) });
     expect(confirm.statusCode, confirm.body).toBe(200);
     t.clock.advance(30_000);
-    return { ...creds, secret: secreto, recovery: confirm.json<{ codigos_recuperacion: string[] }>().codigos_recuperacion };
+    return {
+      ...creds,
+      secret: secreto,
+      recovery: confirm.json<{ codigos_recuperacion: string[] }>().codigos_recuperacion,
+    };
   }
 
   for (const role of ['admin', 'doctor', 'all'] as const) {
@@ -228,14 +248,23 @@ describe('a correct password with a valid second factor always passes', () => {
       // The lock answers alike whatever is wrong: it never says whether the password was right.
       const refusals = [
         await attempt(t, loginRole, { email: staff.email, password: staff.password }),
-        await attempt(t, loginRole, { email: staff.email, password: staff.password, codigo: '000000' === code() ? '111111' : '000000' }),
+        await attempt(t, loginRole, {
+          email: staff.email,
+          password: staff.password,
+          codigo: '000000' === code() ? '111111' : '000000',
+        }),
         await attempt(t, loginRole, { email: staff.email, password: 'adivina-otra', codigo: code() }),
       ];
       for (const res of refusals) expectRefusal(res, 429, messages.tooManyAttempts);
       expect(new Set(refusals.map((r) => r.body)).size).toBe(1);
       t.clock.advance(30_000); // a fresh step: a code is accepted once
       const jar = new CookieJar();
-      const res = await attempt(t, loginRole, { email: staff.email, password: staff.password, codigo: code() }, { jar });
+      const res = await attempt(
+        t,
+        loginRole,
+        { email: staff.email, password: staff.password, codigo: code() },
+        { jar },
+      );
       expect(res.statusCode, res.body).toBe(200);
       const sessionRole = role === 'all' ? 'admin' : role;
       expect(await signedIn(t, sessionRole, jar.header)).toBe(true);
@@ -245,20 +274,36 @@ describe('a correct password with a valid second factor always passes', () => {
       expect(again.statusCode).toBe(202);
       // A recovery code works too, once.
       t.clock.advance(30_000);
-      const recovery = await attempt(t, loginRole, { email: staff.email, password: staff.password, codigo: staff.recovery[0]! });
+      const recovery = await attempt(t, loginRole, {
+        email: staff.email,
+        password: staff.password,
+        codigo: staff.recovery[0]!,
+      });
       expect(recovery.statusCode, recovery.body).toBe(200);
-      expectRefusal(await attempt(t, loginRole, { email: staff.email, password: staff.password, codigo: staff.recovery[0]! }), 429);
+      expectRefusal(
+        await attempt(t, loginRole, { email: staff.email, password: staff.password, codigo: staff.recovery[0]! }),
+        429,
+      );
     });
   }
 
   it('a code with the password also signs in at once when there is no attack (one request instead of two)', async () => {
     const staff = await enrolledStaff('doctor');
     const jar = new CookieJar();
-    const res = await attempt(t, 'doctor', { email: staff.email, password: staff.password, codigo: codeAt(staff.secret, t.clock.now()) }, { jar });
+    const res = await attempt(
+      t,
+      'doctor',
+      { email: staff.email, password: staff.password, codigo: codeAt(staff.secret, t.clock.now()) },
+      { jar },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await signedIn(t, 'doctor', jar.header)).toBe(true);
     t.clock.advance(30_000);
-    expectRefusal(await attempt(t, 'doctor', { email: staff.email, password: staff.password, codigo: '12345' }), 400, messages.twoFactorCodeFormat);
+    expectRefusal(
+      await attempt(t, 'doctor', { email: staff.email, password: staff.password, codigo: '12345' }),
+      400,
+      messages.twoFactorCodeFormat,
+    );
   });
 });
 
@@ -277,11 +322,17 @@ describe('the same answer and similar timing for an unknown account and a wrong 
       // One e-mail with every kind of account: login-all checks three passwords for it.
       const email = `tres.${Date.now()}.${role}@example.com`;
       const password = 'clave-segura-123';
-      expect((await registerPatient(t, validRegistration({ correo: email, password, password_confirm: password }))).statusCode).toBe(201);
+      expect(
+        (await registerPatient(t, validRegistration({ correo: email, password, password_confirm: password })))
+          .statusCode,
+      ).toBe(201);
       await registerStaff(t, 'admin', { correo: email, password });
       await registerStaff(t, 'doctor', { correo: email, password });
       const wrong = { email, password: 'no-es-la-clave' };
-      const unknown = () => ({ email: `nadie.${Math.random().toString(36).slice(2)}@example.com`, password: 'no-es-la-clave' });
+      const unknown = () => ({
+        email: `nadie.${Math.random().toString(36).slice(2)}@example.com`,
+        password: 'no-es-la-clave',
+      });
 
       const a = await attempt(t, role, wrong);
       const b = await attempt(t, role, unknown());
@@ -328,7 +379,12 @@ describe('X-Forwarded-For behind a proxy (TRUST_PROXY)', () => {
     const attacker = '198.51.100.7';
     let last = 0;
     for (let i = 0; i < 21; i++) {
-      const res = await attempt(t, 'patient', { email: `n${i}.${Date.now()}@example.com`, password: 'x' }, viaProxy(`203.0.113.${i}`, attacker));
+      const res = await attempt(
+        t,
+        'patient',
+        { email: `n${i}.${Date.now()}@example.com`, password: 'x' },
+        viaProxy(`203.0.113.${i}`, attacker),
+      );
       last = res.statusCode;
     }
     expect(last).toBe(429);
@@ -344,7 +400,12 @@ describe('X-Forwarded-For behind a proxy (TRUST_PROXY)', () => {
     const victim = '192.0.2.44';
     const attacker = '198.51.100.8';
     for (let i = 0; i < 25; i++) {
-      await attempt(t, 'patient', { email: `m${i}.${Date.now()}@example.com`, password: 'x' }, viaProxy(victim, attacker));
+      await attempt(
+        t,
+        'patient',
+        { email: `m${i}.${Date.now()}@example.com`, password: 'x' },
+        viaProxy(victim, attacker),
+      );
     }
     const owner = await newPatient(t);
     const res = await attempt(t, 'patient', owner, viaProxy(null, victim));
@@ -371,7 +432,9 @@ describe('X-Forwarded-For behind a proxy (TRUST_PROXY)', () => {
         headers: { 'x-forwarded-for': '192.0.2.1, 198.51.100.10' },
       });
       expect(proxied.statusCode).toBe(401);
-      const ips = (await listed.app.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.action, 'auth.login'))).map((r) => r.ip);
+      const ips = (
+        await listed.app.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.action, 'auth.login'))
+      ).map((r) => r.ip);
       expect(ips.sort()).toEqual(['198.51.100.10', '198.51.100.9']);
     } finally {
       await listed.close();
@@ -388,7 +451,9 @@ describe('X-Forwarded-For behind a proxy (TRUST_PROXY)', () => {
         remoteAddress: '198.51.100.11',
         headers: { 'x-forwarded-for': '192.0.2.1' },
       });
-      const ips = (await plain.app.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.action, 'auth.login'))).map((r) => r.ip);
+      const ips = (
+        await plain.app.db.select({ ip: auditLog.ip }).from(auditLog).where(eq(auditLog.action, 'auth.login'))
+      ).map((r) => r.ip);
       expect(ips).toEqual(['198.51.100.11']);
     } finally {
       await plain.close();
