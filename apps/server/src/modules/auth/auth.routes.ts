@@ -74,7 +74,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const [staff] = await accountsRepo.findStaffByEmail(email);
       const owner = patient ?? staff;
       if (!owner) return;
-      await app.notify.loginUnderAttack({ correo: email, nombre: owner.nombre }, { email, maxAttempts: app.config.loginMaxAttempts });
+      await app.notify.loginUnderAttack(
+        { correo: email, nombre: owner.nombre },
+        { email, maxAttempts: app.config.loginMaxAttempts, staff: !patient },
+      );
     } catch (err) {
       app.log.error({ err }, 'sign-in attack e-mail not queued');
     }

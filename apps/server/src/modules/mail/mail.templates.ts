@@ -56,7 +56,7 @@ export interface TemplateData {
   passwordReset: { token: string; role: Role };
   passwordChanged: { role: Role; at: Date };
   twoFactorReset: { role: Role; at: Date };
-  loginUnderAttack: { at: Date; maxAttempts: number };
+  loginUnderAttack: { at: Date; maxAttempts: number; staff: boolean };
   consultationReceived: Record<string, never>;
   consultationAuthorised: Record<string, never>;
   consultationReferred: Record<string, never>;
@@ -116,7 +116,7 @@ const es: Catalogue = {
   }),
   // Issue 18: the owner hears once per lock, with no detail about the account's contents.
   loginUnderAttack: (d, ctx) => ({
-    audience: 'patient',
+    audience: d.staff ? 'staff' : 'patient',
     subject: 'Intentos fallidos de iniciar sesión en su cuenta',
     heading: 'Alguien intenta entrar en su cuenta',
     paragraphs: [

@@ -105,11 +105,11 @@ export function createNotifier(deps: {
      * Tells the owner of a login that wrong passwords locked it for unknown browsers (issue 18);
      * at most once an hour per address (the lock itself only calls once per attack).
      */
-    loginUnderAttack: (to: Recipient, data: { email: string; maxAttempts: number }) =>
+    loginUnderAttack: (to: Recipient, data: { email: string; maxAttempts: number; staff: boolean }) =>
       send(
         'loginUnderAttack',
         to,
-        { at: new Date(deps.now()), maxAttempts: data.maxAttempts },
+        { at: new Date(deps.now()), maxAttempts: data.maxAttempts, staff: data.staff },
         { dedupeKey: `login-attack:${crypto.hash('sha256', data.email, 'hex')}:${Math.floor(deps.now() / (60 * 60_000))}` },
       ),
     /** Tells a staff member that an administrator reset their two-step verification (decision 0021). */
