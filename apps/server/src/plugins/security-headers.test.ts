@@ -140,8 +140,11 @@ describe('in production', () => {
         sameSite: 'Strict',
         path: '/',
       }),
+      // The device cookie of issue 18 is a __Host- cookie too.
+      expect.objectContaining({ name: '__Host-device', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' }),
     ]);
     expect(res.cookies[0]!.domain).toBeUndefined();
+    expect(res.cookies[1]!.domain).toBeUndefined();
   });
 
   it('accepts only PUBLIC_ORIGIN as the Origin of a POST', async () => {

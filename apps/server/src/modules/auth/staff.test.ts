@@ -157,6 +157,8 @@ describe('staff login and logout', () => {
       expect(res.json()).toEqual({ success: true, message: messages.loginOk });
       expect(res.cookies).toEqual([
         expect.objectContaining({ name: `sid_${role}`, httpOnly: true, sameSite: 'Strict', path: '/' }),
+        // This browser is now known for the login (issue 18, device cookies).
+        expect.objectContaining({ name: 'device', httpOnly: true, sameSite: 'Strict', path: '/' }),
       ]);
       const check = await t.app.inject({ method: 'GET', url: `/api/${role}/session`, headers: { cookie: jar.header } });
       expect(check.json()).toEqual({
