@@ -55,6 +55,17 @@ export interface BuildOptions {
   pubsub?: PubSub;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A list of addresses/CIDRs goes as it is (proxy-addr compiles
+ * it). A hop count becomes "the nearest n addresses are proxies": Fastify 5 turns a bare number
+ * into "trust nobody", since a client that reaches the instance directly could add hops of its
+ * own; docs/deployment.md says a hop count is for instances reachable only through the proxy.
+ */
+export function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole server: plugins first, then the feature modules. */
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
@@ -63,9 +74,9 @@ export async function buildApp(opts: BuildOptions) {
       opts.logger === false
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: (req) => {
-      const given = config.trustProxy ? req.headers['x-request-id'] : undefined;
+      const given = config.trustProxy !== false ? req.headers['x-request-id'] : undefined;
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,

@@ -11,10 +11,10 @@ import { DEMO_SECRETS, parseConfig } from './config.js';
 const PRODUCTION = {
   NODE_ENV: 'production',
   PUBLIC_ORIGIN: 'https://clinica.example.pa',
-  COOKIE_SECRET: 'c'.repeat(48),
+  COOKIE_SECRET: 'f26Av3DAt2aBfIY+qyMHRnSFqV9RTOwMs/LRyEkTxOyoiA+o',
   ADMIN_REGISTRATION_KEY: 'clave-admin-de-produccion',
   DOCTOR_REGISTRATION_KEY: 'clave-doctor-de-produccion',
-  FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+  FILE_ENCRYPTION_KEY: '1cdf005a727745c4af8cf8e0ddeed18d0d47c2164778021394e3a0ac395f07fd',
   CLINIC_BANK_ACCOUNTS: JSON.stringify([{ banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' }]),
   SMTP_URL: 'smtps://usuario:clave@smtp.example.pa:465',
   MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
@@ -46,7 +46,7 @@ describe('parseConfig', () => {
     const config = parseConfig(PRODUCTION);
     expect(config.production).toBe(true);
     expect(config.seedDemo).toBe(false);
-    expect(config.fileEncryptionKey.toString('hex')).toBe('ab'.repeat(32));
+    expect(config.fileEncryptionKey.toString('hex')).toBe(PRODUCTION.FILE_ENCRYPTION_KEY);
   });
 
   const demoValues: [string, Record<string, string | undefined>][] = [
@@ -109,6 +109,108 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ LOGIN_MAX_ATTEMPTS: '0' })).toThrow(/LOGIN_MAX_ATTEMPTS/);
     expect(() => parseConfig({ LOGIN_WINDOW_SECONDS: 'x' })).toThrow(/LOGIN_WINDOW_SECONDS/);
   });
+});
+
+describe('production refuses weak configuration (issue 18, item 8)', () => {
+  const PREVIOUS_KEY = 'e66cafc6a02160a2a3dbb8a165276710ed45c412c21688a1013f59eb7e462520';
+
+  it('accepts strong random secrets, a previous file key and a list of proxies', () => {
+    const config = parseConfig({ ...PRODUCTION, FILE_ENCRYPTION_PREVIOUS_KEYS: PREVIOUS_KEY, STAFF_2FA_REQUIRED: '1' });
+    expect(config.fileKeys.previous.map((k) => k.toString('hex'))).toEqual([PREVIOUS_KEY]);
+    expect(config.staffTwoFactorRequired).toBe(true);
+  });
+
+  /** [variable, what the production environment gets, why it is refused (a piece of the message)] */
+  const weak: [string, Record<string, string | undefined>, RegExp][] = [
+    ['COOKIE_SECRET', { COOKIE_SECRET: 'a'.repeat(48) }, /caracteres distintos/],
+    ['COOKIE_SECRET', { COOKIE_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789' }, /secuencia/],
+    ['COOKIE_SECRET', { COOKIE_SECRET: 'clave-secreta!'.repeat(3) }, /bloque corto repetido/],
+    ['COOKIE_SECRET', { COOKIE_SECRET: 'abababababcdcdcdcdcdefefefefefabab01' }, /caracteres distintos/],
+    ['COOKIE_SECRET', { COOKIE_SECRET: 'xaxbxcxdxexfxgxhxixjxixhxgxfxexd' }, /entropía/],
+    ['FILE_ENCRYPTION_KEY', { FILE_ENCRYPTION_KEY: '1'.repeat(64) }, /caracteres distintos/],
+    ['FILE_ENCRYPTION_KEY', { FILE_ENCRYPTION_KEY: 'ab'.repeat(32) }, /caracteres distintos/],
+    ['FILE_ENCRYPTION_KEY', { FILE_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4) }, /bloque corto repetido/],
+    ['FILE_ENCRYPTION_KEY', { FILE_ENCRYPTION_KEY: 'deadbeef'.repeat(4) + 'cafebabe'.repeat(4) }, /caracteres distintos|entropía/],
+    ['FILE_ENCRYPTION_PREVIOUS_KEYS', { FILE_ENCRYPTION_PREVIOUS_KEYS: `${PREVIOUS_KEY},${'1'.repeat(64)}` }, /caracteres distintos/],
+    ['ADMIN_REGISTRATION_KEY', { ADMIN_REGISTRATION_KEY: '12345678' }, /caracteres distintos|secuencia/],
+    ['ADMIN_REGISTRATION_KEY', { ADMIN_REGISTRATION_KEY: 'clave123' }, /entropía/],
+    ['DOCTOR_REGISTRATION_KEY', { DOCTOR_REGISTRATION_KEY: 'password' }, /caracteres distintos|entropía/],
+    ['DOCTOR_REGISTRATION_KEY', { DOCTOR_REGISTRATION_KEY: 'Clave-Admin-De-Produccion' }, /igual a ADMIN_REGISTRATION_KEY/],
+    ['PUBLIC_ORIGIN', { PUBLIC_ORIGIN: 'http://clinica.example.pa' }, /https:\/\//],
+    ['STAFF_2FA_REQUIRED', { STAFF_2FA_REQUIRED: '0' }, /verificación en dos pasos/],
+    ['PAYPAL_API_BASE', { PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com' }, /sandbox/],
+    ['PAYPAL_API_BASE', { PAYPAL_API_BASE: 'https://api.sandbox.paypal.com/' }, /sandbox/],
+  ];
+  for (const [name, over, why] of weak) {
+    it(`refuses ${name}=${JSON.stringify(Object.values(over)[0]).slice(0, 40)} and says which variable and why`, () => {
+      let message = '';
+      try {
+        parseConfig({ ...PRODUCTION, ...over });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/^En producción no se permite una configuración débil:/);
+      const line = message.split('\n').find((l) => l.trim().startsWith(`${name}:`));
+      expect(line, message).toBeDefined();
+      expect(line).toMatch(why);
+      // The same value is fine outside production (the demo, the tests).
+      if (name !== 'PUBLIC_ORIGIN' && name !== 'PAYPAL_API_BASE') expect(() => parseConfig({ ...over })).not.toThrow();
+    });
+  }
+
+  /** Variants of the published demo values: case, something before or after, as a previous key. */
+  const variants: [string, Record<string, string>][] = [
+    ['ADMIN_REGISTRATION_KEY', { ADMIN_REGISTRATION_KEY: 'DEMO-CLAVE-ADMIN' }],
+    ['ADMIN_REGISTRATION_KEY', { ADMIN_REGISTRATION_KEY: 'x9-demo-clave-admin-2026' }],
+    ['DOCTOR_REGISTRATION_KEY', { DOCTOR_REGISTRATION_KEY: 'Demo_Clave_Doctor!' }],
+    ['COOKIE_SECRET', { COOKIE_SECRET: `${DEMO_SECRETS.cookieSecret.toUpperCase()}-prod` }],
+    ['COOKIE_SECRET', { COOKIE_SECRET: 'mi-Admin-demo-2026-f26Av3DAt2aBfIY+qyMHRnSFq' }],
+    ['FILE_ENCRYPTION_KEY', { FILE_ENCRYPTION_KEY: DEMO_SECRETS.fileEncryptionKey.toUpperCase() }],
+    ['FILE_ENCRYPTION_PREVIOUS_KEYS', { FILE_ENCRYPTION_PREVIOUS_KEYS: DEMO_SECRETS.fileEncryptionKey }],
+    ['FILE_ENCRYPTION_PREVIOUS_KEYS', { FILE_ENCRYPTION_PREVIOUS_KEYS: `${PREVIOUS_KEY},${DEMO_SECRETS.fileEncryptionKey}` }],
+    ['PAYPAL_CLIENT_ID', { PAYPAL_CLIENT_ID: 'demo-clinica-client-id' }],
+  ];
+  for (const [name, over] of variants) {
+    it(`refuses a variant of a demo value in ${name} (${Object.values(over)[0]!.slice(0, 30)})`, () => {
+      expect(() => parseConfig({ ...PRODUCTION, ...over })).toThrow(
+        new RegExp(`En producción no se permiten valores de demostración: (.*, )?${name}(,|$|\n)`, 'm'),
+      );
+    });
+  }
+
+  it('lists every weak setting at once', () => {
+    expect(() =>
+      parseConfig({ ...PRODUCTION, COOKIE_SECRET: 'a'.repeat(40), PUBLIC_ORIGIN: 'http://x.pa', STAFF_2FA_REQUIRED: '0' }),
+    ).toThrow(/COOKIE_SECRET: [^\n]+\n {2}PUBLIC_ORIGIN: [^\n]+\n {2}STAFF_2FA_REQUIRED: /);
+  });
+
+  it('lets only the key-rotation command read files under a weak previous key (to move them off it)', () => {
+    const env = { ...PRODUCTION, FILE_ENCRYPTION_PREVIOUS_KEYS: DEMO_SECRETS.fileEncryptionKey };
+    expect(() => parseConfig(env)).toThrow(/FILE_ENCRYPTION_PREVIOUS_KEYS/);
+    expect(parseConfig(env, { allowWeakPreviousKeys: true }).fileKeys.previous).toHaveLength(1);
+  });
+});
+
+describe('TRUST_PROXY (issue 18, item 6)', () => {
+  it('is off by default, a hop count, or the proxies\' addresses and CIDRs', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  for (const bad of ['true', 'yes', '10.0.0.0/33', '300.1.1.1', '11', '10.0.0.1/8/2', 'proxy.example.pa']) {
+    it(`refuses TRUST_PROXY=${bad} with a Spanish message`, () => {
+      expect(() => parseConfig({ TRUST_PROXY: bad })).toThrow(/Configuración no válida:\n\s+TRUST_PROXY: /);
+    });
+  }
 });
 
 describe('the server entry point', () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 import { PASSWORD_RESET_TTL_MS } from '@clinica/shared';
+import { secretCore, secretWeakness } from './lib/secret-strength.js';
 
 /**
  * The server's configuration, parsed and validated once at start-up. Nothing else reads
@@ -14,6 +16,21 @@ export const DEMO_SECRETS = {
   doctorRegistrationKey: 'demo-clave-doctor',
   fileEncryptionKey: '00'.repeat(32),
 } as const;
+
+/**
+ * Every value the repository publishes (README, the demo seed, the PayPal stand-in): a production
+ * secret that contains one of them, in any case and with anything around it, is a demo value.
+ */
+const PUBLISHED_VALUES = [
+  ...Object.values(DEMO_SECRETS),
+  'Admin-demo-2026',
+  'Doctor-demo-2026',
+  'Paciente-demo-2026',
+  'demo-clinica-client-id',
+  'demo-clinica-client-secret',
+]
+  .map(secretCore)
+  .filter((core) => core.length >= 8);
 
 /** The PostgreSQL pool's defaults (DB_POOL_MAX etc.); db/client.ts falls back to them. */
 export const DB_POOL_DEFAULTS = {
@@ -72,7 +89,9 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  // How many proxies stand in front (a hop count) or which they are (addresses/CIDRs): only the
+  // X-Forwarded-For entries those proxies added are believed (parseTrustProxy).
+  TRUST_PROXY: z.string().default('0'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   CLINIC_NAME: z.string().default('Clínica Virtual Panamá'),
   CLINIC_CITY: z.string().default('Ciudad de Panamá'),
@@ -181,7 +200,96 @@ function parseBankAccounts(raw: string) {
   }
 }
 
-/** Parses and checks the environment; throws an Error whose message lists every problem. */
+/**
+ * TRUST_PROXY: `0` (default) believes no X-Forwarded-For; a hop count `n` believes the entries the
+ * nearest n proxies added (only sound when the instance cannot be reached but through them);
+ * a comma-separated list of the proxies' addresses or CIDRs (or proxy-addr's `loopback`,
+ * `linklocal`, `uniquelocal`) believes entries only as far as those proxies reach. `true` would
+ * believe the client's own left-most entry and is refused (issue 18: it let anyone rotate or
+ * forge their address).
+ */
+export function parseTrustProxy(raw: string): false | number | string[] {
+  const value = raw.trim();
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error('Configuración no válida:\n  TRUST_PROXY: un número de saltos entre 0 y 10');
+    return hops;
+  }
+  const entries = value.split(',').map((s) => s.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      throw new Error(
+        `Configuración no válida:\n  TRUST_PROXY: "${entry.slice(0, 60)}" no es un número de saltos ni una dirección IP o CIDR de sus proxies (ejemplo: 1, o 10.0.0.0/8,192.168.1.10)`,
+      );
+    }
+  }
+  return entries;
+}
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string) {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * What production refuses besides missing values (issue 18, item 8): secrets with too little
+ * entropy, any variant of a published demo value (also as a previous file key), an http://
+ * public origin, two-factor sign-in turned off for staff. Each problem names its variable and
+ * says why. `allowWeakPreviousKeys` is for the key-rotation command only: it is the way to move
+ * files off a weak old key, so it must be able to read them.
+ */
+function productionProblems(e: z.infer<typeof envSchema>, opts: { allowWeakPreviousKeys: boolean }) {
+  const demo: string[] = [];
+  const weak: string[] = [];
+  const isDemo = (value: string) => {
+    const core = secretCore(value);
+    return PUBLISHED_VALUES.some((d) => core.includes(d)) || /^0+$/.test(core);
+  };
+  const check = (name: string, value: string, strength: { minBits: number; minDistinct: number }) => {
+    if (isDemo(value)) {
+      if (!demo.includes(name)) demo.push(name);
+      return;
+    }
+    const why = secretWeakness(value, strength);
+    if (why) weak.push(`${name}: ${why}; genere uno aleatorio (por ejemplo con openssl rand)`);
+  };
+  const machineKey = { minBits: 96, minDistinct: 10 };
+  const typedKey = { minBits: 48, minDistinct: 8 };
+  check('COOKIE_SECRET', e.COOKIE_SECRET, machineKey);
+  check('ADMIN_REGISTRATION_KEY', e.ADMIN_REGISTRATION_KEY, typedKey);
+  check('DOCTOR_REGISTRATION_KEY', e.DOCTOR_REGISTRATION_KEY, typedKey);
+  if (secretCore(e.ADMIN_REGISTRATION_KEY) === secretCore(e.DOCTOR_REGISTRATION_KEY)) {
+    weak.push('DOCTOR_REGISTRATION_KEY: es igual a ADMIN_REGISTRATION_KEY; con ella un médico podría registrarse como administrador');
+  }
+  check('FILE_ENCRYPTION_KEY', e.FILE_ENCRYPTION_KEY, machineKey);
+  for (const key of e.FILE_ENCRYPTION_PREVIOUS_KEYS?.split(',') ?? []) {
+    if (!opts.allowWeakPreviousKeys) check('FILE_ENCRYPTION_PREVIOUS_KEYS', key, machineKey);
+  }
+  for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const) {
+    const value = e[name];
+    if (value && isDemo(value) && !demo.includes(name)) demo.push(name);
+  }
+  if (!e.CLINIC_BANK_ACCOUNTS) demo.push('CLINIC_BANK_ACCOUNTS');
+  if (e.SEED_DEMO === '1') demo.push('SEED_DEMO');
+  if (e.PUBLIC_ORIGIN && new URL(e.PUBLIC_ORIGIN).protocol !== 'https:') {
+    weak.push('PUBLIC_ORIGIN: debe empezar por https:// (las cookies de sesión son Secure y los enlaces de los correos llevan a esta dirección)');
+  }
+  if (e.STAFF_2FA_REQUIRED === '0') {
+    weak.push('STAFF_2FA_REQUIRED: no puede ser 0; el personal debe usar la verificación en dos pasos');
+  }
+  const apiBase = e.PAYPAL_API_BASE && URL.canParse(e.PAYPAL_API_BASE) ? new URL(e.PAYPAL_API_BASE).hostname : '';
+  if (/(^|\.)sandbox\.paypal\.com$/i.test(apiBase)) {
+    weak.push('PAYPAL_API_BASE: es el entorno de pruebas (sandbox) de PayPal; en producción no se cobraría de verdad');
+  }
+  return { demo, weak };
+}
+
 /**
  * E-mail: SMTP when SMTP_URL is set, otherwise the outbox folder (development and demo only:
  * production refuses to start without SMTP, or password recovery would silently never arrive).
@@ -219,7 +327,11 @@ function fileKeysOf(current: string, previous: string | undefined): { current: B
   return { current: Buffer.from(current, 'hex'), previous: (previous?.split(',') ?? []).map((k) => Buffer.from(k, 'hex')) };
 }
 
-export function parseConfig(env: Record<string, string | undefined> = process.env) {
+/** Parses and checks the environment; throws an Error whose message lists every problem. */
+export function parseConfig(
+  env: Record<string, string | undefined> = process.env,
+  opts: { allowWeakPreviousKeys?: boolean } = {},
+) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -229,17 +341,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const production = e.NODE_ENV === 'production';
   const bankAccounts = e.CLINIC_BANK_ACCOUNTS ? parseBankAccounts(e.CLINIC_BANK_ACCOUNTS) : DEMO_BANK_ACCOUNTS;
 
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (production) {
-    const demo: string[] = [];
-    if (e.COOKIE_SECRET === DEMO_SECRETS.cookieSecret) demo.push('COOKIE_SECRET');
-    if (e.ADMIN_REGISTRATION_KEY === DEMO_SECRETS.adminRegistrationKey) demo.push('ADMIN_REGISTRATION_KEY');
-    if (e.DOCTOR_REGISTRATION_KEY === DEMO_SECRETS.doctorRegistrationKey) demo.push('DOCTOR_REGISTRATION_KEY');
-    if (e.FILE_ENCRYPTION_KEY === DEMO_SECRETS.fileEncryptionKey) demo.push('FILE_ENCRYPTION_KEY');
-    if (!e.CLINIC_BANK_ACCOUNTS) demo.push('CLINIC_BANK_ACCOUNTS');
-    if (e.SEED_DEMO === '1') demo.push('SEED_DEMO');
-    if (demo.length > 0) {
-      throw new Error(`En producción no se permiten valores de demostración: ${demo.join(', ')}`);
-    }
+    const { demo, weak } = productionProblems(e, { allowWeakPreviousKeys: opts.allowWeakPreviousKeys ?? false });
+    const lines = [
+      ...(demo.length > 0 ? [`En producción no se permiten valores de demostración: ${demo.join(', ')}`] : []),
+      ...(weak.length > 0 ? ['En producción no se permite una configuración débil:', ...weak.map((w) => `  ${w}`)] : []),
+    ];
+    if (lines.length > 0) throw new Error(lines.join('\n'));
     if (!e.PUBLIC_ORIGIN) throw new Error('En producción PUBLIC_ORIGIN es obligatorio');
   }
 
@@ -269,7 +378,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     fileKeys: fileKeysOf(e.FILE_ENCRYPTION_KEY, e.FILE_ENCRYPTION_PREVIOUS_KEYS),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1',
+    /** Fastify's trustProxy: false, a hop count or the proxies' addresses (parseTrustProxy). */
+    trustProxy,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,

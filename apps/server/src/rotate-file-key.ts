@@ -7,7 +7,9 @@ import { rotateFileKey } from './db/rotate-file-key.js';
  * current FILE_ENCRYPTION_KEY. Run it with the new key as FILE_ENCRYPTION_KEY and the old one in
  * FILE_ENCRYPTION_PREVIOUS_KEYS, then drop the old key (docs/security.md, "Key rotation").
  */
-const config = parseConfig();
+// Weak or demo previous keys are what this command moves files away from, so it may read them
+// (the server itself refuses them in production).
+const config = parseConfig(process.env, { allowWeakPreviousKeys: true });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.dbPool });
 try {
   const done = await rotateFileKey(database.db, config);

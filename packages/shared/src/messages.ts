@@ -228,6 +228,9 @@ export const productMessages = {
   twoFactorDisabledOk: 'Verificación en dos pasos desactivada.',
   twoFactorCannotDisable: 'La verificación en dos pasos es obligatoria para el personal: no se puede desactivar.',
   twoFactorRecoveryRegenerated: 'Se generaron códigos de recuperación nuevos; los anteriores ya no sirven.',
+  // a staff login locked by strangers' wrong passwords: the password and a code still open it (issue 18)
+  staffLoginLockedCodeHint:
+    'Por los intentos fallidos, esta cuenta ahora solo se abre desde un navegador en el que ya inició sesión. Si tiene la verificación en dos pasos, escriba su contraseña y el código de su aplicación (o un código de recuperación) para entrar.',
   // an administrator resets another staff member's second factor (decision 0021)
   staffTwoFactorResetOk: 'Se restableció la verificación en dos pasos de la cuenta y se cerraron sus sesiones. La persona debe activarla de nuevo al iniciar sesión.',
   staffAccountNotFound: 'No hay ninguna cuenta de personal de ese tipo con ese correo.',

@@ -131,4 +131,23 @@ describe.skipIf(!hasRedis)('two instances on one Redis (needs redis-server: skip
     a.clock.advance(15 * 60_000 + 1);
     expect((await login(a, 'patient', reg.correo, reg.password)).res.statusCode).toBe(200);
   });
+
+  it("strangers' failures on one instance lock the account for unknown browsers on the other; the owner's known browser still signs in; the delays grow", async () => {
+    const env = { REDIS_URL: redis.url, LOGIN_MAX_ATTEMPTS: '3' };
+    const a = await createTestApp(env);
+    const b = await createTestApp(env);
+    open.push(a, b);
+    const reg = await patientOn(a);
+    const browser = (await login(a, 'patient', reg.correo, reg.password)).jar;
+    for (let i = 0; i < 3; i++) expect((await login(b, 'patient', reg.correo, `mala-${i}`)).res.statusCode).toBe(401);
+    expect((await login(a, 'patient', reg.correo, reg.password)).res.statusCode).toBe(429);
+    expect((await login(a, 'patient', reg.correo, reg.password, browser)).res.statusCode).toBe(200);
+    // 15 minutes later one more failure locks for 30: still locked after 15 more, free after 30.
+    for (const t of [a, b]) t.clock.advance(15 * 60_000 + 1);
+    expect((await login(b, 'patient', reg.correo, 'mala-3')).res.statusCode).toBe(401);
+    a.clock.advance(15 * 60_000);
+    expect((await login(a, 'patient', reg.correo, reg.password)).res.statusCode).toBe(429);
+    a.clock.advance(15 * 60_000 + 1);
+    expect((await login(a, 'patient', reg.correo, reg.password)).res.statusCode).toBe(200);
+  });
 });

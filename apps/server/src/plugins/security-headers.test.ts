@@ -99,10 +99,10 @@ describe('in production', () => {
     prod = await createTestApp({
       NODE_ENV: 'production',
       PUBLIC_ORIGIN: 'https://clinica.example.pa',
-      COOKIE_SECRET: 'c'.repeat(48),
+      COOKIE_SECRET: 'f26Av3DAt2aBfIY+qyMHRnSFqV9RTOwMs/LRyEkTxOyoiA+o',
       ADMIN_REGISTRATION_KEY: 'clave-admin-de-produccion',
       DOCTOR_REGISTRATION_KEY: 'clave-doctor-de-produccion',
-      FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+      FILE_ENCRYPTION_KEY: '1cdf005a727745c4af8cf8e0ddeed18d0d47c2164778021394e3a0ac395f07fd',
       CLINIC_BANK_ACCOUNTS: JSON.stringify([{ banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' }]),
       SMTP_URL: 'smtp://127.0.0.1:1',
       MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
@@ -140,8 +140,11 @@ describe('in production', () => {
         sameSite: 'Strict',
         path: '/',
       }),
+      // The device cookie of issue 18 is a __Host- cookie too.
+      expect.objectContaining({ name: '__Host-device', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' }),
     ]);
     expect(res.cookies[0]!.domain).toBeUndefined();
+    expect(res.cookies[1]!.domain).toBeUndefined();
   });
 
   it('accepts only PUBLIC_ORIGIN as the Origin of a POST', async () => {

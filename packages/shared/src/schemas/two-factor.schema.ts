@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { emailField, requiredChoice } from './auth.schema.js';
+import { emailField, loginSchema, requiredChoice } from './auth.schema.js';
 
 /**
  * Two-factor sign-in of administrators and doctors (issue 11): TOTP (RFC 6238: SHA-1, 6 digits,
@@ -30,6 +30,16 @@ export const twoFactorLoginSchema = z.strictObject({
     .refine((c) => isTotpCode(c) || isRecoveryCode(c), messages.twoFactorCodeFormat),
 });
 export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
+
+/**
+ * A staff sign-in (administrator, doctor, 'all accounts'): e-mail and password, and optionally
+ * the second factor's code in the same request. That is the owner's way in while strangers'
+ * wrong passwords keep the account locked for unknown browsers (issue 18): only the password
+ * and a valid code together open it, so the lock never says whether a password was right.
+ */
+export const staffLoginSchema = loginSchema.extend({ codigo: twoFactorLoginSchema.shape.codigo.optional() });
+export type StaffLoginCredentials = z.infer<typeof staffLoginSchema>;
+export type StaffLoginCredentialsInput = z.input<typeof staffLoginSchema>;
 
 /** A current code of the authenticator (confirming enrolment, regenerating codes, disabling). */
 export const totpCodeSchema = z.strictObject({

@@ -13,6 +13,7 @@ import {
   staffRegistrationResultSchema,
   staffLoginResultSchema,
   staffSessionSchema,
+  staffLoginSchema,
   type Role,
   type StaffSession,
 } from '@clinica/shared';
@@ -23,7 +24,12 @@ import { cookieNames, type SessionAccount } from '../../plugins/sessions.js';
 import { accountsRepository } from './accounts.repository.js';
 import { authService } from './auth.service.js';
 import { setChallengeCookie } from '../two-factor/two-factor.routes.js';
-import { sharedThrottle } from './login-throttle.js';
+import { sharedBackoff, sharedThrottle } from './login-throttle.js';
+import { deviceCookies } from './device-cookie.js';
+
+/** The longest wait the account lock grows to, and how long failures are remembered (issue 18). */
+const LOCK_MAX_DELAY_MS = 60 * 60_000;
+const LOCK_MEMORY_MS = 24 * 60 * 60_000;
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 429: errorSchema };
 
@@ -33,24 +39,58 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const cookies = cookieNames(app.config.production);
   // Shared by every instance through Redis when REDIS_URL is set (issue 10).
   const throttle = (name: string, max: number) => sharedThrottle(app, { name, max, windowMs: app.config.loginWindowMs });
+  const devices = deviceCookies({ production: app.config.production, secret: app.config.cookieSecret });
+  const accountsRepo = accountsRepository(app.db);
+  // Growing delays per login (issue 18): LOGIN_MAX_ATTEMPTS free, then LOGIN_WINDOW_SECONDS,
+  // doubled at each further failure, up to an hour.
+  const backoff = (name: string) =>
+    sharedBackoff(app, {
+      name,
+      free: app.config.loginMaxAttempts,
+      firstDelayMs: app.config.loginWindowMs,
+      maxDelayMs: Math.max(LOCK_MAX_DELAY_MS, app.config.loginWindowMs),
+      memoryMs: LOCK_MEMORY_MS,
+    });
   const auth = authService({
-    accounts: accountsRepository(app.db),
+    accounts: accountsRepo,
     sessions: app.sessions,
     storage: app.storage,
-    emailThrottle: throttle('login-email', app.config.loginMaxAttempts),
-    // Several people may share one address (a clinic, a family), so the address gets more tries.
+    accountThrottle: backoff('login-account'),
+    deviceThrottle: backoff('login-device'),
+    // Several people may share one address (a clinic, a family), so the address gets more tries,
+    // and browsers that signed in before are not held by it at all.
     ipThrottle: throttle('login-ip', app.config.loginMaxAttempts * 4),
     // A handful of wrong keys per address and window: a person mistypes, a script guesses.
     registrationKeyThrottle: throttle('registration-key', app.config.loginMaxAttempts),
+    maxAttempts: app.config.loginMaxAttempts,
+    onAccountLocked: (email) => void tellOwnerOfAttack(email),
     registrationKeys: { admin: app.config.adminRegistrationKey, doctor: app.config.doctorRegistrationKey },
     now: app.now,
     secondFactor: app.twoFactor,
   });
 
+  /** The owner of a login that just locked is e-mailed (nothing is sent for an unknown e-mail). */
+  async function tellOwnerOfAttack(email: string) {
+    try {
+      const patient = await accountsRepo.findPatientByEmail(email);
+      const [staff] = await accountsRepo.findStaffByEmail(email);
+      const owner = patient ?? staff;
+      if (!owner) return;
+      await app.notify.loginUnderAttack(
+        { correo: email, nombre: owner.nombre },
+        { email, maxAttempts: app.config.loginMaxAttempts, staff: !patient },
+      );
+    } catch (err) {
+      app.log.error({ err }, 'sign-in attack e-mail not queued');
+    }
+  }
+
   const client = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
   });
+  /** The client of a sign-in: with this browser's device cookie for the e-mail tried. */
+  const loginClient = (request: FastifyRequest, email: string) => ({ ...client(request), device: devices.nonceFor(request, email) });
   const setSession = (reply: FastifyReply, role: Role, token: string) =>
     reply.setCookie(cookies.names[role], token, cookies.options);
   const clearSession = (reply: FastifyReply, role: Role) =>
@@ -143,8 +183,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
     config: { access: 'anonymous' },
     schema: { body: loginSchema, response: { 200: resultSchema, ...errors } },
     handler: async (request, reply) => {
-      const token = await auth.loginPatient(request.body, client(request));
+      const token = await auth.loginPatient(request.body, loginClient(request, request.body.email));
       setSession(reply, 'patient', token);
+      devices.remember(request, reply, request.body.email);
       return { success: true, message: messages.loginOk };
     },
   });
@@ -213,11 +254,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/login`, {
       config: { access: 'anonymous' },
-      schema: { body: loginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errors } },
+      schema: { body: staffLoginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errors } },
       handler: async (request, reply) => {
-        const result = await auth.loginStaff(role, request.body, client(request));
+        const result = await auth.loginStaff(role, request.body, loginClient(request, request.body.email));
         if (result.challenge) return codeRequired(request, reply, role, result.staffId, result.challenge);
         setSession(reply, role, result.token!);
+        devices.remember(request, reply, request.body.email);
         return loggedIn([{ role, staffId: result.staffId }]);
       },
     });
@@ -245,10 +287,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
   // 'Iniciar sesión en todas las cuentas' (the admin login page's checkbox).
   app.post('/api/admin/login-all', {
     config: { access: 'anonymous' },
-    schema: { body: loginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errors } },
+    schema: { body: staffLoginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errors } },
     handler: async (request, reply) => {
-      const { tokens, staffIn, challenge } = await auth.loginAll(request.body, client(request));
+      const { tokens, staffIn, challenge } = await auth.loginAll(request.body, loginClient(request, request.body.email));
       for (const [role, token] of Object.entries(tokens) as [Role, string][]) setSession(reply, role, token);
+      if (Object.keys(tokens).length > 0) devices.remember(request, reply, request.body.email);
       if (challenge) return codeRequired(request, reply, challenge.role, challenge.staffId, challenge.token);
       return loggedIn(staffIn);
     },

@@ -8,16 +8,21 @@ import {
   type PatientRegistration,
   type Role,
   type StaffState,
+  type StaffLoginCredentials,
 } from '@clinica/shared';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import type { Storage } from '../../plugins/storage.js';
 import type { SessionAccount, SessionStore } from '../../plugins/sessions.js';
 import type { AccountsRepository } from './accounts.repository.js';
-import type { SharedThrottle } from './login-throttle.js';
+import type { BackoffThrottle, SharedThrottle } from './login-throttle.js';
 
 export interface ClientMeta {
   ip: string;
   userAgent: string | null;
+}
+/** A sign-in attempt's client: its address, and this browser's device-cookie nonce for the login tried. */
+export interface LoginClient extends ClientMeta {
+  device: string | null;
 }
 
 const sha256 = (s: string | Buffer) => crypto.createHash('sha256').update(s).digest();
@@ -31,51 +36,104 @@ function assertActive(estado: StaffState | undefined) {
   if (estado === 'desactivado') throw new AppError(403, messages.staffAccountDeactivated);
 }
 
+/** The most accounts one e-mail can match on a route: a patient, an administrator and a doctor. */
+const LOGIN_ALL_CANDIDATES = 3;
+
 /** Accounts, registration and sign-in for the three kinds of account. */
 export function authService(deps: {
   accounts: AccountsRepository;
   sessions: SessionStore;
   storage: Storage;
-  emailThrottle: SharedThrottle;
+  /** Wrong passwords per login from browsers that never signed in to it (growing delays). */
+  accountThrottle: BackoffThrottle;
+  /** Wrong passwords per device cookie: the owner's browser, counted apart from strangers. */
+  deviceThrottle: BackoffThrottle;
+  /** Wrong passwords per client address (failures only; a known browser is counted apart). */
   ipThrottle: SharedThrottle;
   /** Wrong registration keys per client address (shared by the instances through Redis). */
   registrationKeyThrottle: SharedThrottle;
+  /** Failures that lock an account for unknown browsers (LOGIN_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Called (not awaited) when an account becomes locked for unknown browsers: the owner is told. */
+  onAccountLocked: (email: string) => void;
   registrationKeys: { admin: string; doctor: string };
   now: () => number;
   /** Two-factor sign-in of staff: an enrolled account gets a sign-in waiting for its code, not a session. */
   secondFactor: {
     isEnabled(staffId: string): Promise<boolean>;
     startChallenge(role: 'admin' | 'doctor', staffId: string, client: ClientMeta): Promise<string>;
+    verifyLoginCode(staffId: string, code: string): Promise<boolean>;
   };
 }) {
   const { accounts, sessions, storage } = deps;
   // Only hashes of the staff keys are held after start-up.
   const keyHashes = { admin: sha256(deps.registrationKeys.admin), doctor: sha256(deps.registrationKeys.doctor) };
-  // Verified against when the e-mail is unknown, so both answers take the same time.
+  // Verified against in place of accounts that do not exist, so every answer costs the same.
   const dummyHash = hash(crypto.randomBytes(16).toString('hex'));
 
-  /** Throttles, then checks a password; the same answer for an unknown e-mail and a wrong password. */
-  async function checkPassword(
-    email: string,
-    password: string,
-    client: ClientMeta,
-    candidates: { password_hash: string }[],
-  ) {
-    const keys = [`e:${email}`];
-    const ipKeys = [`i:${client.ip}`];
-    if ((await deps.emailThrottle.isBlocked(keys)) || (await deps.ipThrottle.isBlocked(ipKeys))) throw tooManyRequests();
+  /**
+   * Checks a password against every candidate, and against the dummy hash as many times as the
+   * route could have had candidates: an unknown e-mail, a wrong password and login-all's three
+   * accounts all cost the same number of argon2 verifications.
+   */
+  async function verifyAll(candidates: { password_hash: string }[], password: string, padTo: number) {
     const matched: number[] = [];
-    if (candidates.length === 0) await verify(await dummyHash, password);
     for (const [i, c] of candidates.entries()) {
       if (await verify(c.password_hash, password)) matched.push(i);
     }
-    if (matched.length === 0) {
-      await Promise.all([deps.emailThrottle.recordFailure(keys), deps.ipThrottle.recordFailure(ipKeys)]);
-      throw new AppError(401, messages.invalidCredentials);
-    }
-    await deps.emailThrottle.reset(keys[0]!);
+    for (let i = candidates.length; i < padTo; i++) await verify(await dummyHash, password);
     return matched;
   }
+
+  /**
+   * Throttles, then checks a password; the same answer for an unknown e-mail and a wrong
+   * password. A browser with a device cookie for this login is counted on its own (strangers'
+   * failures never lock it out) and is not held by its address's limit. An unknown browser is
+   * held by the account's and the address's limits; while they hold, only `secondFactor: true`
+   * (a staff route whose request carries a code) gets its password checked, and the caller
+   * must then accept a valid code or refuse with the same 429.
+   */
+  async function checkPassword(
+    email: string,
+    password: string,
+    client: LoginClient,
+    candidates: { password_hash: string }[],
+    opts: { padTo: number; secondFactor: boolean },
+  ): Promise<{ matched: number[]; locked: boolean }> {
+    const device = client.device;
+    const accountKey = device ? `d:${device}` : `e:${email}`;
+    const limit = device ? deps.deviceThrottle : deps.accountThrottle;
+    const ipKeys = [`i:${client.ip}`];
+    const locked = (await limit.isBlocked(accountKey)) || (!device && (await deps.ipThrottle.isBlocked(ipKeys)));
+    if (locked && !opts.secondFactor) throw tooManyRequests();
+    const matched = await verifyAll(candidates, password, opts.padTo);
+    if (locked) return { matched, locked };
+    if (matched.length === 0) {
+      const [failures] = await Promise.all([
+        limit.recordFailure(accountKey),
+        device ? undefined : deps.ipThrottle.recordFailure(ipKeys),
+      ]);
+      // The owner hears of it once, when the account locks (not at every failure); unknown
+      // e-mails are checked by the listener, after the answer, so the timing says nothing.
+      if (!device && failures === deps.maxAttempts) deps.onAccountLocked(email);
+      throw new AppError(401, messages.invalidCredentials);
+    }
+    await limit.reset(accountKey);
+    return { matched, locked };
+  }
+
+  /** A refusal while locked: counted like any failure, answered exactly like the lock. */
+  async function refuseLocked(email: string, client: LoginClient): Promise<never> {
+    await Promise.all([
+      client.device ? deps.deviceThrottle.recordFailure(`d:${client.device}`) : deps.accountThrottle.recordFailure(`e:${email}`),
+      client.device ? undefined : deps.ipThrottle.recordFailure([`i:${client.ip}`]),
+    ]);
+    throw tooManyRequests();
+  }
+
+  /** Whether a code proves this staff account's second factor (only for enrolled accounts). */
+  const codeProves = async (staffId: string, code: string | undefined) =>
+    code !== undefined && (await deps.secondFactor.isEnabled(staffId)) && (await deps.secondFactor.verifyLoginCode(staffId, code));
 
   return {
     /** Registers a patient with their ID-card image (stored encrypted). */
@@ -112,9 +170,9 @@ export function authService(deps: {
     },
 
     /** Signs a patient in and returns the new session's cookie token. */
-    async loginPatient(input: LoginInput, client: ClientMeta) {
+    async loginPatient(input: LoginInput, client: LoginClient) {
       const found = await accounts.findPatientByEmail(input.email);
-      await checkPassword(input.email, input.password, client, found ? [found] : []);
+      await checkPassword(input.email, input.password, client, found ? [found] : [], { padTo: 1, secondFactor: false });
       return sessions.create('patient', found!.id, client);
     },
 
@@ -148,19 +206,37 @@ export function authService(deps: {
 
     /**
      * Signs an administrator or a doctor in: the new session's cookie token, or, when the account
-     * has two-factor sign-in, the token of a sign-in waiting for its code (`challenge`).
+     * has two-factor sign-in, the token of a sign-in waiting for its code (`challenge`). A code
+     * sent with the password completes the sign-in at once; while the account is locked for
+     * unknown browsers it is the only way in (a valid code, else the lock's own 429).
      */
     async loginStaff(
       role: 'admin' | 'doctor',
-      input: LoginInput,
-      client: ClientMeta,
+      input: StaffLoginCredentials,
+      client: LoginClient,
     ): Promise<{ staffId: string; token?: string; challenge?: string }> {
       const found = (await accounts.findStaffByEmail(input.email)).filter((s) => s.role === role);
-      const [i] = await checkPassword(input.email, input.password, client, found);
-      const staffId = found[i!]!.id;
+      const { matched, locked } = await checkPassword(input.email, input.password, client, found, {
+        padTo: 1,
+        secondFactor: input.codigo !== undefined,
+      });
+      const staff = matched.length > 0 ? found[matched[0]!] : undefined;
+      if (locked) {
+        if (!staff || !(await codeProves(staff.id, input.codigo))) return refuseLocked(input.email, client);
+        // Said only to whoever proved both factors, so it reveals nothing to a stranger.
+        assertActive(staff.estado);
+        return { staffId: staff.id, token: await sessions.create(role, staff.id, client) };
+      }
+      const staffId = staff!.id;
       // Said only to whoever knows the password, so it reveals nothing to a stranger.
-      assertActive(found[i!]!.estado);
+      assertActive(staff!.estado);
       if (await deps.secondFactor.isEnabled(staffId)) {
+        if (input.codigo !== undefined) {
+          if (!(await deps.secondFactor.verifyLoginCode(staffId, input.codigo))) {
+            throw new AppError(401, messages.twoFactorCodeInvalid, { codigo: messages.twoFactorCodeInvalid });
+          }
+          return { staffId, token: await sessions.create(role, staffId, client) };
+        }
         return { staffId, challenge: await deps.secondFactor.startChallenge(role, staffId, client) };
       }
       return { staffId, token: await sessions.create(role, staffId, client) };
@@ -170,32 +246,52 @@ export function authService(deps: {
      * 'Iniciar sesión en todas las cuentas': signs the browser in to every account, of any kind,
      * whose e-mail and password match (decisions.md). Returns a token per role signed in.
      */
-    async loginAll(input: LoginInput, client: ClientMeta) {
+    async loginAll(input: StaffLoginCredentials, client: LoginClient) {
       const patient = await accounts.findPatientByEmail(input.email);
       const staffRows = await accounts.findStaffByEmail(input.email);
       const candidates: { role: Role; id: string; password_hash: string; estado?: StaffState }[] = [
         ...(patient ? [{ role: 'patient' as const, ...patient }] : []),
         ...staffRows,
       ];
-      const all = await checkPassword(input.email, input.password, client, candidates);
-      // Pending and deactivated staff accounts are left out; if nothing else matched, say why.
+      const { matched: all, locked } = await checkPassword(input.email, input.password, client, candidates, {
+        padTo: LOGIN_ALL_CANDIDATES,
+        secondFactor: input.codigo !== undefined,
+      });
+      // Pending and deactivated staff accounts are left out; if nothing else matched, say why
+      // (only to whoever knows the password, and not while the account is locked).
       const matched = all.filter((i) => {
         const c = candidates[i]!;
-        return c.role === 'patient' || ('estado' in c && c.estado === 'activo');
+        return c.role === 'patient' || (c.estado ?? 'activo') === 'activo';
       });
-      if (matched.length === 0) {
-        const first = candidates[all[0]!]!;
-        assertActive('estado' in first ? first.estado : 'activo');
-      }
+      if (matched.length === 0 && all.length > 0 && !locked) assertActive(candidates[all[0]!]!.estado);
       const tokens: Partial<Record<Role, string>> = {};
       const staffIn: { role: 'admin' | 'doctor'; staffId: string }[] = [];
+      const byRole = matched.map((i) => candidates[i]!).sort((a, b) => (a.role === 'admin' ? -1 : b.role === 'admin' ? 1 : 0));
+      // The staff account the second factor is for: the administrator's, else the doctor's.
+      let withCode: { role: 'admin' | 'doctor'; id: string } | undefined;
+      for (const c of byRole) {
+        if (c.role !== 'patient' && (await deps.secondFactor.isEnabled(c.id))) {
+          withCode = { role: c.role, id: c.id };
+          break;
+        }
+      }
+      if (locked) {
+        // Locked: only the account the code proves is signed in.
+        if (!withCode || !(await codeProves(withCode.id, input.codigo))) return refuseLocked(input.email, client);
+        tokens[withCode.role] = await sessions.create(withCode.role, withCode.id, client);
+        return { tokens, staffIn: [{ role: withCode.role, staffId: withCode.id }], challenge: undefined };
+      }
+      if (withCode && input.codigo !== undefined && !(await deps.secondFactor.verifyLoginCode(withCode.id, input.codigo))) {
+        throw new AppError(401, messages.twoFactorCodeInvalid, { codigo: messages.twoFactorCodeInvalid });
+      }
+      const proven = withCode && input.codigo !== undefined ? withCode.id : undefined;
       // A staff account with two-factor sign-in is not signed in by the password alone: the
       // administrator's (else the doctor's) gets a sign-in waiting for its code (docs/decisions).
       let challenge: { role: 'admin' | 'doctor'; staffId: string; token: string } | undefined;
-      const byRole = matched.map((i) => candidates[i]!).sort((a, b) => (a.role === 'admin' ? -1 : b.role === 'admin' ? 1 : 0));
       for (const c of byRole) {
-        if (c.role !== 'patient' && (await deps.secondFactor.isEnabled(c.id))) {
-          challenge ??= { role: c.role, staffId: c.id, token: await deps.secondFactor.startChallenge(c.role, c.id, client) };
+        if (c.role !== 'patient' && c.id !== proven && (await deps.secondFactor.isEnabled(c.id))) {
+          // One code per request: with the first account proven, the other waits for its own sign-in.
+          if (!proven) challenge ??= { role: c.role, staffId: c.id, token: await deps.secondFactor.startChallenge(c.role, c.id, client) };
           continue;
         }
         tokens[c.role] = await sessions.create(c.role, c.id, client);

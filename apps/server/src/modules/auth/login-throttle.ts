@@ -141,3 +141,124 @@ export function sharedThrottle(app: FastifyInstance, opts: { name: string; max: 
     onError: (err) => app.log.warn({ err, throttle: opts.name }, 'throttle on Redis failed; counting in memory'),
   });
 }
+
+/**
+ * Wrong passwords of one account (or one device cookie) with growing delays (issue 18): the
+ * first `free` failures cost nothing, then each further one locks the key for `firstDelayMs`,
+ * doubled at every failure up to `maxDelayMs`; failures are forgotten `memoryMs` after the last
+ * one, or when the key signs in. With 5 free, 15 minutes and an hour, a guesser gets 7 tries in
+ * the first hour and one an hour after that. A locked key is refused without its password being
+ * checked, so a request while locked is not a guess (and is not counted).
+ */
+export interface BackoffThrottle {
+  isBlocked(key: string): Promise<boolean>;
+  /** Records a failure; how many the key has now (the lock's start is the `free`-th). */
+  recordFailure(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+export interface BackoffOptions {
+  name: string;
+  free: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  memoryMs: number;
+  now: () => number;
+}
+
+const delayAfter = (n: number, o: Pick<BackoffOptions, 'free' | 'firstDelayMs' | 'maxDelayMs'>) =>
+  n < o.free ? 0 : Math.min(o.maxDelayMs, o.firstDelayMs * 2 ** Math.min(30, n - o.free));
+
+/** The backoff kept in this process's memory (one instance, or Redis failing). */
+export function memoryBackoff(opts: BackoffOptions): BackoffThrottle {
+  const keys = new Map<string, { n: number; until: number; forget: number }>();
+  const current = (key: string) => {
+    const c = keys.get(key);
+    if (c && c.forget <= opts.now()) {
+      keys.delete(key);
+      return undefined;
+    }
+    return c;
+  };
+  return {
+    isBlocked: (key) => Promise.resolve((current(key)?.until ?? 0) > opts.now()),
+    recordFailure(key) {
+      const now = opts.now();
+      const n = (current(key)?.n ?? 0) + 1;
+      const until = n >= opts.free ? now + delayAfter(n, opts) : 0;
+      keys.set(key, { n, until, forget: Math.max(now + opts.memoryMs, until) });
+      // Bound the memory an attacker can make us hold.
+      if (keys.size > 100_000) keys.clear();
+      return Promise.resolve(n);
+    },
+    reset: (key) => Promise.resolve(void keys.delete(key)),
+  };
+}
+
+// One atomic script per failure, so two instances never both see the same count (the owner's
+// e-mail about an attack goes once). ARGV: now, free, firstDelay, maxDelay, memory.
+const BACKOFF_FAIL_SCRIPT = `
+local v = redis.call('HMGET', KEYS[1], 'n', 'f')
+local now = tonumber(ARGV[1])
+local n = tonumber(v[1]) or 0
+if v[2] and tonumber(v[2]) <= now then n = 0 end
+n = n + 1
+local u = 0
+if n >= tonumber(ARGV[2]) then
+  u = now + math.min(tonumber(ARGV[4]), tonumber(ARGV[3]) * 2 ^ math.min(30, n - tonumber(ARGV[2])))
+end
+local f = math.max(now + tonumber(ARGV[5]), u)
+redis.call('HSET', KEYS[1], 'n', n, 'u', string.format('%d', u), 'f', string.format('%d', f))
+redis.call('PEXPIRE', KEYS[1], f - now)
+return n`;
+const BACKOFF_BLOCKED_SCRIPT = `
+local v = redis.call('HMGET', KEYS[1], 'u', 'f')
+if v[1] and v[2] and tonumber(v[1]) > tonumber(ARGV[1]) and tonumber(v[2]) > tonumber(ARGV[1]) then return 1 end
+return 0`;
+
+/** The backoff counted in Redis, shared by every instance; in memory meanwhile should Redis fail. */
+export function redisBackoff(redis: RedisLike, opts: BackoffOptions & { onError?: (err: unknown) => void }): BackoffThrottle {
+  const fallback = memoryBackoff(opts);
+  const redisKey = (k: string) => `throttle:${opts.name}:${crypto.hash('sha256', k, 'base64url')}`;
+  const guarded = async <T>(run: () => Promise<T>, local: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      opts.onError?.(err);
+      return local();
+    }
+  };
+  return {
+    isBlocked: (key) =>
+      guarded(
+        async () => (await redis.eval(BACKOFF_BLOCKED_SCRIPT, 1, redisKey(key), opts.now())) === 1,
+        () => fallback.isBlocked(key),
+      ),
+    recordFailure: (key) =>
+      guarded(
+        async () =>
+          Number(
+            await redis.eval(BACKOFF_FAIL_SCRIPT, 1, redisKey(key), opts.now(), opts.free, opts.firstDelayMs, opts.maxDelayMs, opts.memoryMs),
+          ),
+        () => fallback.recordFailure(key),
+      ),
+    reset: (key) =>
+      guarded(
+        async () => {
+          await fallback.reset(key);
+          await redis.del(redisKey(key));
+        },
+        () => fallback.reset(key),
+      ),
+  };
+}
+
+/** The backoff every per-account sign-in limit uses: on `app.redis` when REDIS_URL is set, else in memory. */
+export function sharedBackoff(app: FastifyInstance, opts: Omit<BackoffOptions, 'now'>): BackoffThrottle {
+  const redis = app.redis;
+  if (!redis) return memoryBackoff({ ...opts, now: app.now });
+  return redisBackoff(redis, {
+    ...opts,
+    now: app.now,
+    onError: (err) => app.log.warn({ err, throttle: opts.name }, 'throttle on Redis failed; counting in memory'),
+  });
+}

@@ -133,7 +133,8 @@ describe('login', () => {
     expect(out.json()).toEqual({ success: true, message: 'Sesión cerrada exitosamente' });
     const cleared = out.cookies.find((c) => c.name === 'sid_patient');
     expect(cleared?.value).toBe('');
-    expect(jar.header).toBe('');
+    // Only the session cookie goes: the device cookie stays, so this browser remains known (issue 18).
+    expect(jar.names).toEqual(['device']);
 
     // A copy of the old cookie (another tab, a thief) is refused by the server, not only forgotten.
     expect(await signedIn(t, 'patient', oldCookie)).toBe(false);

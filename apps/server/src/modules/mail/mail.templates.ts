@@ -57,6 +57,7 @@ export interface TemplateData {
   passwordChanged: { role: Role; at: Date };
   twoFactorReset: { role: Role; at: Date };
   staffInvitation: { token: string; role: 'admin' | 'doctor'; expiresAt: Date };
+  loginUnderAttack: { at: Date; maxAttempts: number; staff: boolean };
   consultationReceived: Record<string, never>;
   consultationAuthorised: Record<string, never>;
   consultationReferred: Record<string, never>;
@@ -115,6 +116,17 @@ const es: Catalogue = {
       'Si no fue usted, solicite de inmediato un enlace nuevo con «¿Olvidó su contraseña?» y avise a la clínica.',
     ],
     action: { label: 'Iniciar sesión', path: LOGIN_PATH_OF_ROLE[d.role] },
+  }),
+  // Issue 18: the owner hears once per lock, with no detail about the account's contents.
+  loginUnderAttack: (d, ctx) => ({
+    audience: d.staff ? 'staff' : 'patient',
+    subject: 'Intentos fallidos de iniciar sesión en su cuenta',
+    heading: 'Alguien intenta entrar en su cuenta',
+    paragraphs: [
+      `Hasta el ${when(d.at)} se escribieron ${d.maxAttempts} contraseñas incorrectas para su correo en ${ctx.clinicName}. Por seguridad, durante un tiempo su cuenta solo se puede abrir desde un navegador en el que ya haya iniciado sesión antes (o, si es personal de la clínica, con su código de verificación en dos pasos).`,
+      'Si fue usted, espere unos minutos o entre desde su navegador de siempre. Si no fue usted, su contraseña no ha sido revelada; si es fácil de adivinar o la usa en otros sitios, cámbiela con «¿Olvidó su contraseña?».',
+    ],
+    action: { label: 'Cambiar mi contraseña', path: PASSWORD_RECOVERY_PATHS.request },
   }),
   twoFactorReset: (d, ctx) => ({
     audience: 'staff',

@@ -428,10 +428,10 @@ describe('without SMTP: the outbox folder and its staff page', () => {
 describe('configuration', () => {
   const production = {
     NODE_ENV: 'production',
-    COOKIE_SECRET: 'x'.repeat(40),
+    COOKIE_SECRET: 'f26Av3DAt2aBfIY+qyMHRnSFqV9RTOwMs/LRyEkTxOyoiA+o',
     ADMIN_REGISTRATION_KEY: 'clave-admin-real',
     DOCTOR_REGISTRATION_KEY: 'clave-doctor-real',
-    FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
+    FILE_ENCRYPTION_KEY: '1cdf005a727745c4af8cf8e0ddeed18d0d47c2164778021394e3a0ac395f07fd',
     CLINIC_BANK_ACCOUNTS: JSON.stringify([{ banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' }]),
     PUBLIC_ORIGIN: ORIGIN,
   };

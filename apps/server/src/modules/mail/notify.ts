@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@clinica/shared';
 import type { Mailer } from '../../plugins/mailer.js';
@@ -100,6 +101,17 @@ export function createNotifier(deps: {
     /** Tells the account's owner that the password was changed. */
     passwordChanged: (to: Recipient, data: { role: Role }) =>
       send('passwordChanged', to, { ...data, at: new Date(deps.now()) }),
+    /**
+     * Tells the owner of a login that wrong passwords locked it for unknown browsers (issue 18);
+     * at most once an hour per address (the lock itself only calls once per attack).
+     */
+    loginUnderAttack: (to: Recipient, data: { email: string; maxAttempts: number; staff: boolean }) =>
+      send(
+        'loginUnderAttack',
+        to,
+        { at: new Date(deps.now()), maxAttempts: data.maxAttempts, staff: data.staff },
+        { dedupeKey: `login-attack:${crypto.hash('sha256', data.email, 'hex')}:${Math.floor(deps.now() / (60 * 60_000))}` },
+      ),
     /** Tells a staff member that an administrator reset their two-step verification (decision 0021). */
     twoFactorReset: (to: Recipient, data: { role: Role }) =>
       send('twoFactorReset', to, { ...data, at: new Date(deps.now()) }),

@@ -14,6 +14,7 @@ import {
 } from '@clinica/shared';
 import { cookieNames } from '../../plugins/sessions.js';
 import { CodeRefused, type StaffRole } from './two-factor.service.js';
+import { deviceCookies } from '../auth/device-cookie.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
 
@@ -36,6 +37,7 @@ export function setChallengeCookie(reply: FastifyReply, production: boolean, rol
 export default async function twoFactorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cookies = cookieNames(app.config.production);
+  const devices = deviceCookies({ production: app.config.production, secret: app.config.cookieSecret });
   const client = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
@@ -70,6 +72,8 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
         const token = await app.sessions.create(role, result.staffId, client(request));
         reply.clearCookie(challenge.name, challenge.options);
         reply.setCookie(cookies.names[role], token, cookies.options);
+        // A completed sign-in makes this browser known for the login (issue 18, device cookies).
+        devices.remember(request, reply, result.correo);
         await app.audit(request, {
           action: 'auth.2fa_login',
           actor: { role, accountId: result.staffId, correo: result.correo },

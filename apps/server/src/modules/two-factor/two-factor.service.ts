@@ -197,6 +197,24 @@ export function twoFactorService(deps: {
       return { staffId, correo: challenge.correo, method };
     },
 
+    /**
+     * A code sent with the password in one request (issue 18: the way in for the owner while
+     * strangers' wrong passwords keep their account locked): true when it is a current
+     * authenticator code (its step spent) or an unused recovery code (spent). Wrong codes count
+     * against the account like those of a pending sign-in.
+     */
+    async verifyLoginCode(staffId: string, code: string) {
+      const key = [`2fa:${staffId}`];
+      const row = await repo.find(staffId);
+      if (!row?.confirmed_at || (await deps.accountThrottle.isBlocked(key))) return false;
+      const ok = isTotpCode(code)
+        ? await spendTotp(staffId, row.secret_encrypted, code)
+        : await repo.useRecoveryCode(staffId, normalisedHash(code), new Date(deps.now()));
+      if (ok) await deps.accountThrottle.reset(key[0]!);
+      else await deps.accountThrottle.recordFailure(key);
+      return ok;
+    },
+
     /** Enrolment, step 1: a new secret (stored encrypted), its otpauth:// URI and the QR code. */
     async setup(staffId: string, correo: string) {
       const existing = await repo.find(staffId);

@@ -6,6 +6,11 @@ export interface StaffLoginInput extends LoginInput {
   role: 'admin' | 'doctor';
   /** 'Iniciar sesión en todas las cuentas' (administrator login only). */
   allAccounts?: boolean;
+  /**
+   * The second factor's code sent with the password: the way in while strangers' wrong
+   * passwords keep the account locked for unknown browsers (429).
+   */
+  codigo?: string;
 }
 
 /**
@@ -13,9 +18,9 @@ export interface StaffLoginInput extends LoginInput {
  * `codigo_requerido`: the account has two-factor sign-in and its code is to be sent (login-code.ts);
  * `inscripcion_requerida`: signed in, but the account must enrol before reaching staff data.
  */
-export function loginStaff({ role, allAccounts, email, password }: StaffLoginInput) {
+export function loginStaff({ role, allAccounts, email, password, codigo }: StaffLoginInput) {
   const path = role === 'admin' && allAccounts ? '/api/admin/login-all' : `/api/${role}/login`;
-  return api.post<StaffLoginResult>(path, { email, password });
+  return api.post<StaffLoginResult>(path, codigo ? { email, password, codigo } : { email, password });
 }
 
 export const useLoginStaff = () => useMutation({ mutationFn: loginStaff });

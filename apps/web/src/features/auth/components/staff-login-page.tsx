@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { loginSchema } from '@clinica/shared';
+import { staffLoginSchema, type StaffLoginCredentials, type StaffLoginCredentialsInput } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
-import { messageOf } from '../../../lib/api-client.js';
+import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useLoginStaff } from '../api/login-staff.js';
 import { TwoFactorCodeForm } from './two-factor-code-form.js';
@@ -28,10 +28,13 @@ function StaffLoginPage({ role }: { role: 'admin' | 'doctor' }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginSchema),
+  } = useForm<StaffLoginCredentialsInput, unknown, StaffLoginCredentials>({
+    resolver: zodResolver(staffLoginSchema),
     defaultValues: { email: '', password: '' },
   });
+  // Strangers' wrong passwords locked the account for this (unknown) browser: the password and a
+  // second-factor code together still open it (issue 18), so the form asks for the code too.
+  const [locked, setLocked] = useState(false);
   const [allAccounts, setAllAccounts] = useState(false);
   const allAccountsId = `${role}-login-all`;
   // The account whose two-factor code the server asked for (202 'código requerido').
@@ -42,6 +45,10 @@ function StaffLoginPage({ role }: { role: 'admin' | 'doctor' }) {
     try {
       result = await login.mutateAsync({ role, allAccounts: role === 'admin' && allAccounts, ...values });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 429 && !locked) {
+        setLocked(true);
+        return;
+      }
       await showAlert(messageOf(error, messages.staffLoginNetworkError));
       return;
     }
@@ -72,6 +79,26 @@ function StaffLoginPage({ role }: { role: 'admin' | 'doctor' }) {
         <Field label={t('fields.password')} error={errors.password?.message} required>
           {(p) => <input {...p} type="password" autoComplete="current-password" {...register('password')} />}
         </Field>
+        {locked && (
+          <>
+            <p role="status" className="staff-auth-locked">
+              {messages.staffLoginLockedCodeHint}
+            </p>
+            <Field label={t('twoFactor.codeLabel')} error={errors.codigo?.message} required>
+              {(p) => (
+                <input
+                  {...p}
+                  type="text"
+                  autoComplete="one-time-code"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  autoFocus
+                  {...register('codigo', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
+                />
+              )}
+            </Field>
+          </>
+        )}
         {role === 'admin' && (
           <div className="checkbox-field">
             <input id={allAccountsId} type="checkbox" checked={allAccounts} onChange={(e) => setAllAccounts(e.currentTarget.checked)} />
