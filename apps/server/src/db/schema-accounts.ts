@@ -40,9 +40,19 @@ export const patients = pgTable(
     /** 1 until the patient's first consultation is used, then 0 (staff.md, Primera_Consulta). */
     primera_consulta: integer('primera_consulta').notNull().default(1),
     image_cedula_file_id: uuid('image_cedula_file_id').references(() => files.id),
+    /**
+     * When the patient opened the verification link mailed to `correo` (issue 18); null until then.
+     * Nothing about their health is mailed to an address that is not verified.
+     */
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('patients_correo_key').on(t.correo)],
+  (t) => [
+    // Unique among verified accounts only: an unverified registration never keeps the address's
+    // real owner out; the first registration verified wins and the others are removed (decision 0023).
+    uniqueIndex('patients_verified_correo_key').on(t.correo).where(sql`${t.email_verified_at} IS NOT NULL`),
+    index('patients_correo_idx').on(t.correo),
+  ],
 );
 
 export const staff = pgTable(

@@ -24,6 +24,7 @@ import { accountsRepository } from './accounts.repository.js';
 import { authService } from './auth.service.js';
 import { setChallengeCookie } from '../two-factor/two-factor.routes.js';
 import { sharedThrottle } from './login-throttle.js';
+import { createEmailVerification } from '../email-verification/email-verification.routes.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 429: errorSchema };
 
@@ -44,6 +45,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     now: app.now,
     secondFactor: app.twoFactor,
   });
+  const emailVerification = createEmailVerification(app);
 
   const client = (request: FastifyRequest) => ({
     ip: request.ip,
@@ -131,8 +133,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw new AppError(400, messages.idImageRequired, { image_cedula: messages.idImageRequired });
       }
       const mime = await assertImage(image.bytes);
-      await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
-      await app.notify.welcome({ correo: input.correo, nombre: input.nombre });
+      const { id } = await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
+      // The welcome message carries the verification link (issue 18); a failure is logged, not
+      // answered: the account exists and the banner offers to send the link again.
+      await emailVerification.sendFirst(id).catch((err: unknown) => request.log.error({ err }, 'verification link not sent'));
       return reply.code(201).send({ success: true, message: messages.registrationOk });
     },
   });

@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@clinica/shared';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
+import { assertStrongPassword } from '../../lib/password-rule.js';
 import type { Storage } from '../../plugins/storage.js';
 import type { SessionAccount, SessionStore } from '../../plugins/sessions.js';
 import type { AccountsRepository } from './accounts.repository.js';
@@ -69,12 +70,16 @@ export function authService(deps: {
   }
 
   return {
-    /** Registers a patient with their ID-card image (stored encrypted). */
+    /**
+     * Registers a patient with their ID-card image (stored encrypted). The account starts
+     * unverified; only a verified account of the same e-mail makes it 'taken' (decision 0023).
+     */
     async registerPatient(input: PatientRegistration, idImage: { bytes: Buffer; mime: string; filename: string }) {
       // A taken e-mail is refused before the file touches the disk; the insert checks again.
-      if (await accounts.findPatientByEmail(input.correo)) {
+      if (await accounts.findVerifiedPatientByEmail(input.correo)) {
         throw badRequest(messages.emailTaken, { correo: messages.emailTaken });
       }
+      assertStrongPassword(input.password, input);
       const fileId = crypto.randomUUID();
       await storage.put(fileId, idImage.bytes, { encrypt: true });
       const { password, password_confirm: _confirm, ...profile } = input;
@@ -104,9 +109,11 @@ export function authService(deps: {
 
     /** Signs a patient in and returns the new session's cookie token. */
     async loginPatient(input: LoginInput, client: ClientMeta) {
-      const found = await accounts.findPatientByEmail(input.email);
-      await checkPassword(input.email, input.password, client, found ? [found] : []);
-      return sessions.create('patient', found!.id, client);
+      // Several unverified registrations of one address each open with their own password; the
+      // newest whose password matches is the one signed in (decision 0023).
+      const found = await accounts.findPatientsByEmail(input.email);
+      const [i] = await checkPassword(input.email, input.password, client, found);
+      return sessions.create('patient', found[i!]!.id, client);
     },
 
     /** Registers an administrator or a doctor; the role's security key is required. */
@@ -114,6 +121,7 @@ export function authService(deps: {
       if (!keyMatches(input.clave_seguridad, keyHashes[role])) {
         throw new AppError(403, messages.invalidSecurityKey, { clave_seguridad: messages.invalidSecurityKey });
       }
+      assertStrongPassword(input.password, input);
       const row = await accounts.insertStaff({
         role,
         nombre: input.nombre,
@@ -149,13 +157,17 @@ export function authService(deps: {
      * whose e-mail and password match (decisions.md). Returns a token per role signed in.
      */
     async loginAll(input: LoginInput, client: ClientMeta) {
-      const patient = await accounts.findPatientByEmail(input.email);
+      const patientRows = await accounts.findPatientsByEmail(input.email);
       const staffRows = await accounts.findStaffByEmail(input.email);
       const candidates: { role: Role; id: string; password_hash: string }[] = [
-        ...(patient ? [{ role: 'patient' as const, ...patient }] : []),
+        ...patientRows.map((p) => ({ role: 'patient' as const, ...p })),
         ...staffRows,
       ];
-      const matched = await checkPassword(input.email, input.password, client, candidates);
+      // One patient account at most: of several unverified registrations whose password matches,
+      // the newest (candidates are newest first).
+      const all = await checkPassword(input.email, input.password, client, candidates);
+      const firstPatient = all.find((i) => candidates[i]!.role === 'patient');
+      const matched = all.filter((i) => candidates[i]!.role !== 'patient' || i === firstPatient);
       const tokens: Partial<Record<Role, string>> = {};
       const staffIn: { role: 'admin' | 'doctor'; staffId: string }[] = [];
       // A staff account with two-factor sign-in is not signed in by the password alone: the
