@@ -96,7 +96,7 @@ const es: Catalogue = {
   }),
   passwordResetUnverified: (_d, ctx) => ({
     audience: 'patient',
-    subject: 'Restablezca su contraseña',
+    subject: 'Su correo aún no está confirmado',
     heading: 'Su correo aún no está confirmado',
     paragraphs: [
       `Recibimos una solicitud para restablecer la contraseña de una cuenta de paciente en ${ctx.clinicName} con esta dirección, pero la dirección todavía no está confirmada.`,
