@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { messages, type PasswordOwner } from '@clinica/shared';
+import type * as PasswordStrengthModule from '@clinica/shared/password-strength';
 
 /**
  * The shared password-strength rule in the browser (issue 18, item 7). The estimator and its
  * dictionaries weigh several hundred kB, so they come in a chunk of their own, fetched only by
  * the pages that have a new-password field, and never on a first load of a public page.
  */
-type Estimator = typeof import('@clinica/shared/password-strength');
+type Estimator = typeof PasswordStrengthModule;
 let loading: Promise<Estimator> | undefined;
 export const loadPasswordStrength = () => (loading ??= import('@clinica/shared/password-strength'));
 
