@@ -12,7 +12,7 @@ let sink: SmtpSink;
 let t: TestApp;
 beforeAll(async () => {
   sink = await new SmtpSink().start();
-  t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, MAIL_POLL_MS: '50' });
+  t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, MAIL_POLL_MS: '100' });
 });
 afterAll(async () => {
   await t.close();
