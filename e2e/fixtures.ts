@@ -2,6 +2,7 @@ import { test as base, expect, request as playwrightRequest, type APIRequestCont
 import { Secret, TOTP } from 'otpauth';
 import { messages } from '@clinica/shared';
 import { PNG_1X1 } from '../apps/server/test/png';
+import { linkIn, waitForMail } from './mailbox';
 
 /** The demo clinic seeded by the server (apps/server/src/db/seed.ts). */
 export const DEMO = {
@@ -15,8 +16,23 @@ export { PNG_1X1, distinctPng } from '../apps/server/test/png';
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-/** Registers a patient through the API (the way the registration pop-up does) and returns the credentials. */
-export async function registerPatient(request: APIRequestContext, over: Record<string, string> = {}) {
+/** The subject of the registration's e-mail, which carries the verification link (issue 18). */
+export const VERIFY_SUBJECT = 'Confirme su correo electrónico';
+
+/** Opens the verification link mailed to `email` (the nth one) through the API, as clicking it does. */
+export async function verifyEmail(request: APIRequestContext, email: string, nth = 1) {
+  const link = linkIn(await waitForMail(email, VERIFY_SUBJECT, nth), '/verificar-correo#token=');
+  const token = link.slice(link.indexOf('#token=') + '#token='.length);
+  const res = await request.post('/api/auth/email/verify', { data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Registers a patient through the API (the way the registration pop-up does) and returns the
+ * credentials. The address is then verified through the mailed link, as an established patient's
+ * is (`verified: false` keeps it unverified).
+ */
+export async function registerPatient(request: APIRequestContext, over: Record<string, string> = {}, opts: { verified?: boolean } = {}) {
   const email = over.correo ?? uniqueEmail('paciente');
   const password = over.password ?? 'secreto-seguro-1';
   const res = await request.post('/api/auth/register', {
@@ -39,6 +55,7 @@ export async function registerPatient(request: APIRequestContext, over: Record<s
     },
   });
   expect(res.status(), await res.text()).toBe(201);
+  if (opts.verified !== false) await verifyEmail(request, email);
   return { email, password };
 }
 

@@ -28,6 +28,7 @@ import appointmentsRoutes from './modules/appointments/appointments.routes.js';
 import doctorsRoutes from './modules/doctors/doctors.routes.js';
 import mailRoutes from './modules/mail/mail.routes.js';
 import passwordRecoveryRoutes from './modules/password-recovery/password-recovery.routes.js';
+import emailVerificationRoutes from './modules/email-verification/email-verification.routes.js';
 import documentsRoutes from './modules/documents/documents.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import siteRoutes from './modules/site/site.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(authRoutes);
+  await app.register(emailVerificationRoutes);
   await app.register(twoFactorRoutes);
   await app.register(payments);
   await app.register(paymentsRoutes);

@@ -17,7 +17,7 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** The e-mail queue (plugins/mailer.ts). */
     mail: Mailer;
-    /** The typed messages modules send: `await app.notify.welcome({ patientId })`. */
+    /** The typed messages modules send: `await app.notify.paymentApproved({ paymentId })`. */
     notify: Notifier;
   }
   interface FastifyContextConfig {

@@ -171,3 +171,19 @@ export const validRegistration = (over: Record<string, string> = {}) => ({
   acuerdo: 'true',
   ...over,
 });
+
+/**
+ * Marks a registered patient's address verified, as if they had opened the mailed link (issue 18):
+ * for tests of other features whose patients must receive mail or see their documents. The link
+ * itself is tested in modules/email-verification.
+ */
+export async function markEmailVerified(t: TestApp, correo: string) {
+  const { patients } = await import('../src/db/schema.js');
+  const { eq } = await import('drizzle-orm');
+  const rows = await t.app.db
+    .update(patients)
+    .set({ email_verified_at: new Date(t.clock.now()) })
+    .where(eq(patients.correo, correo.trim().toLowerCase()))
+    .returning({ id: patients.id });
+  if (rows.length !== 1) throw new Error(`markEmailVerified: ${rows.length} patients with ${correo}`);
+}

@@ -272,6 +272,29 @@ export const productMessages = {
   dataRequestRefused: 'Solicitud rechazada. Se avisó al paciente por correo.',
   accountClosedName: 'Cuenta cerrada',
   dataRequestClosedWithAccount: 'La cuenta se cerró antes de atender esta solicitud.',
+  // e-mail ownership and password strength (issue 18, decision 0023)
+  passwordTooWeak:
+    'La contraseña es demasiado fácil de adivinar. Use una frase de tres o cuatro palabras, o combine palabras, números y símbolos, sin su nombre ni su correo.',
+  passwordStrengthLabel: 'Seguridad de la contraseña:',
+  passwordStrength0: 'muy débil',
+  passwordStrength1: 'débil',
+  passwordStrength2: 'todavía débil',
+  passwordStrength3: 'fuerte',
+  passwordStrength4: 'muy fuerte',
+  emailNotVerified:
+    'Confirme su correo electrónico con el enlace que le enviamos. Hasta entonces no le enviaremos avisos de sus consultas, citas, pagos ni documentos.',
+  emailVerificationResend: 'Reenviar el enlace',
+  emailVerificationSent:
+    'Le enviamos un enlace nuevo. Revise su bandeja de entrada y la carpeta de correo no deseado. El enlace es válido durante 24 horas.',
+  emailVerificationThrottled:
+    'Ya le enviamos un enlace hace poco. Espere un minuto antes de pedir otro; como máximo se envían 5 enlaces por hora.',
+  emailAlreadyVerified: 'Su correo electrónico ya está confirmado.',
+  emailVerified: 'Su correo electrónico quedó confirmado. Gracias.',
+  emailVerificationLinkUsed: 'Este enlace ya se utilizó: su correo electrónico ya está confirmado.',
+  emailVerificationLinkExpired:
+    'Este enlace ha caducado: solo es válido durante 24 horas. Inicie sesión y pida un enlace nuevo con «Reenviar el enlace».',
+  emailVerificationLinkInvalid:
+    'El enlace no es válido. Compruebe que lo abrió completo, o inicie sesión y pida un enlace nuevo con «Reenviar el enlace».',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

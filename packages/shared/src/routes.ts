@@ -49,6 +49,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // password recovery (issue 13): `?cuenta=admin|doctor` for staff accounts
   open('/recuperar-contrasena'),
   open('/restablecer-contrasena'),
+  // e-mail verification link (issue 18): open to anyone, the link may be opened in another browser
+  open('/verificar-correo'),
   patient('/consultas-virtuales'),
   { ...patient('/ConsultaChat'), deniedMessage: 'chatNotAllowed' },
   { ...patient('/metodo-pago'), deniedMessage: 'paymentSessionRequired' },

@@ -46,9 +46,19 @@ export const patients = pgTable(
      * its sign-in removed; the clinical records that point at this row are kept and read as a closed account's.
      */
     cerrada_at: timestamp('cerrada_at', { withTimezone: true }),
+    /**
+     * When the patient opened the verification link mailed to `correo` (issue 18); null until then.
+     * Nothing about their health is mailed to an address that is not verified.
+     */
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('patients_correo_key').on(t.correo)],
+  (t) => [
+    // Unique among verified accounts only: an unverified registration never keeps the address's
+    // real owner out; the first registration verified wins and the others are removed (decision 0023).
+    uniqueIndex('patients_verified_correo_key').on(t.correo).where(sql`${t.email_verified_at} IS NOT NULL`),
+    index('patients_correo_idx').on(t.correo),
+  ],
 );
 
 export const staff = pgTable(

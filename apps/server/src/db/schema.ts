@@ -12,3 +12,4 @@ export * from './schema-chat.js';
 export * from './schema-storage.js';
 export * from './schema-twofactor.js';
 export * from './schema-data-requests.js';
+export * from './schema-email-verification.js';

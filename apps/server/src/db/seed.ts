@@ -69,6 +69,8 @@ export async function seedDemo(db: Db, config: Config) {
       celular: '61234567',
       acuerdo: true,
       acuerdo_at: new Date(),
+      // The demo patient's address counts as verified (issue 18), like every account made before.
+      email_verified_at: new Date(),
     },
     {
       id: fileId,

@@ -43,7 +43,8 @@ const MULTIPART = new Set([
 ]);
 
 // Calls that read no body and succeed anyway (sign-outs, starting the authenticator's enrolment).
-const BODY_FREE = /\/(logout|two-factor\/setup)$/;
+// email/resend takes no body (the throttle refuses it in these runs: the patient registered a moment ago).
+const BODY_FREE = /\/(logout|two-factor\/setup|email\/resend)$/;
 const rows = <T>(q: SQL) => sqlRows<T>(t, q);
 
 const PROTO_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();

@@ -75,6 +75,7 @@ const PAGES: Record<string, Page> = {
   // password recovery and the administrators' e-mail page (issue 13)
   '/recuperar-contrasena': page(() => import('../features/password-recovery/components/forgot-password-page.js'), 'ForgotPasswordPage', ['password-recovery']),
   '/restablecer-contrasena': page(() => import('../features/password-recovery/components/reset-password-page.js'), 'ResetPasswordPage', ['password-recovery']),
+  '/verificar-correo': page(() => import('../features/email-verification/components/verify-email-page.js'), 'VerifyEmailPage', ['email-verification']),
   '/Correos_Admin': page(() => import('../features/outbox/components/outbox-admin-page.js'), 'OutboxAdminPage', ['outbox']),
   // documents: the six PDF medical documents, the doctor's signature, the patient's copies, verification (issue 8)
   '/Certif_Salud': page(() => import('../features/documents/components/document-pages.js'), 'CertifSaludPage', ['documents']),

@@ -1,4 +1,4 @@
-import { TransactionRollbackError, eq } from 'drizzle-orm';
+import { TransactionRollbackError, and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, patients, staff } from '../../db/schema.js';
 
@@ -9,11 +9,24 @@ export type NewFile = typeof files.$inferInsert;
 /** SQL of the patient and staff accounts. */
 export function accountsRepository(db: Db) {
   return {
-    async findPatientByEmail(correo: string) {
-      const [row] = await db
+    /**
+     * Every patient account of an address, newest first: at most one verified, or several
+     * unverified registrations (decision 0023), each signed in by its own password.
+     */
+    async findPatientsByEmail(correo: string) {
+      return db
         .select({ id: patients.id, password_hash: patients.password_hash, nombre: patients.nombre })
         .from(patients)
-        .where(eq(patients.correo, correo));
+        .where(eq(patients.correo, correo))
+        .orderBy(desc(patients.created_at), desc(patients.id));
+    },
+
+    /** The verified patient of an address, if any: the one that owns it. */
+    async findVerifiedPatientByEmail(correo: string) {
+      const [row] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.correo, correo), isNotNull(patients.email_verified_at)));
       return row;
     },
 
@@ -24,16 +37,19 @@ export function accountsRepository(db: Db) {
         .where(eq(staff.correo, correo));
     },
 
-    /** Inserts the patient and the row of their ID-card image in one transaction; null if the e-mail is taken. */
+    /**
+     * Inserts the patient and the row of their ID-card image in one transaction; null if a
+     * verified account owns the e-mail (unverified registrations of it do not count: decision 0023).
+     */
     async insertPatient(patient: NewPatient, idImage: NewFile) {
-      // tx.rollback() throws; a concurrent registration of the same e-mail lands there and must
+      // tx.rollback() throws; a concurrent verification of the same e-mail lands there and must
       // answer 'taken', not a server error.
       return db
         .transaction(async (tx) => {
           const existing = await tx
             .select({ id: patients.id })
             .from(patients)
-            .where(eq(patients.correo, patient.correo));
+            .where(and(eq(patients.correo, patient.correo), isNotNull(patients.email_verified_at)));
           if (existing.length > 0) return null;
           await tx.insert(files).values(idImage);
           const [row] = await tx

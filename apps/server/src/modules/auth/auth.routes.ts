@@ -26,6 +26,7 @@ import { authService } from './auth.service.js';
 import { setChallengeCookie } from '../two-factor/two-factor.routes.js';
 import { sharedBackoff, sharedThrottle } from './login-throttle.js';
 import { deviceCookies } from './device-cookie.js';
+import { createEmailVerification } from '../email-verification/email-verification.routes.js';
 
 /** The longest wait the account lock grows to, and how long failures are remembered (issue 18). */
 const LOCK_MAX_DELAY_MS = 60 * 60_000;
@@ -68,11 +69,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
     now: app.now,
     secondFactor: app.twoFactor,
   });
+  const emailVerification = createEmailVerification(app);
 
   /** The owner of a login that just locked is e-mailed (nothing is sent for an unknown e-mail). */
   async function tellOwnerOfAttack(email: string) {
     try {
-      const patient = await accountsRepo.findPatientByEmail(email);
+      const [patient] = await accountsRepo.findPatientsByEmail(email);
       const [staff] = await accountsRepo.findStaffByEmail(email);
       const owner = patient ?? staff;
       if (!owner) return;
@@ -173,8 +175,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw new AppError(400, messages.idImageRequired, { image_cedula: messages.idImageRequired });
       }
       const mime = await assertImage(image.bytes);
-      await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
-      await app.notify.welcome({ correo: input.correo, nombre: input.nombre });
+      const { id } = await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
+      // The welcome message carries the verification link (issue 18); a failure is logged, not
+      // answered: the account exists and the banner offers to send the link again.
+      await emailVerification.sendFirst(id).catch((err: unknown) => request.log.error({ err }, 'verification link not sent'));
       return reply.code(201).send({ success: true, message: messages.registrationOk });
     },
   });

@@ -11,6 +11,7 @@ import {
   type StaffLoginCredentials,
 } from '@clinica/shared';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
+import { assertStrongPassword } from '../../lib/password-rule.js';
 import type { Storage } from '../../plugins/storage.js';
 import type { SessionAccount, SessionStore } from '../../plugins/sessions.js';
 import type { AccountsRepository } from './accounts.repository.js';
@@ -136,12 +137,16 @@ export function authService(deps: {
     code !== undefined && (await deps.secondFactor.isEnabled(staffId)) && (await deps.secondFactor.verifyLoginCode(staffId, code));
 
   return {
-    /** Registers a patient with their ID-card image (stored encrypted). */
+    /**
+     * Registers a patient with their ID-card image (stored encrypted). The account starts
+     * unverified; only a verified account of the same e-mail makes it 'taken' (decision 0023).
+     */
     async registerPatient(input: PatientRegistration, idImage: { bytes: Buffer; mime: string; filename: string }) {
       // A taken e-mail is refused before the file touches the disk; the insert checks again.
-      if (await accounts.findPatientByEmail(input.correo)) {
+      if (await accounts.findVerifiedPatientByEmail(input.correo)) {
         throw badRequest(messages.emailTaken, { correo: messages.emailTaken });
       }
+      assertStrongPassword(input.password, input);
       const fileId = crypto.randomUUID();
       await storage.put(fileId, idImage.bytes, { encrypt: true });
       const { password, password_confirm: _confirm, ...profile } = input;
@@ -171,9 +176,11 @@ export function authService(deps: {
 
     /** Signs a patient in and returns the new session's cookie token. */
     async loginPatient(input: LoginInput, client: LoginClient) {
-      const found = await accounts.findPatientByEmail(input.email);
-      await checkPassword(input.email, input.password, client, found ? [found] : [], { padTo: 1, secondFactor: false });
-      return sessions.create('patient', found!.id, client);
+      // Several unverified registrations of one address each open with their own password; the
+      // newest whose password matches is the one signed in (decision 0023).
+      const found = await accounts.findPatientsByEmail(input.email);
+      const { matched } = await checkPassword(input.email, input.password, client, found, { padTo: 1, secondFactor: false });
+      return sessions.create('patient', found[matched[0]!]!.id, client);
     },
 
     /**
@@ -191,6 +198,7 @@ export function authService(deps: {
         await deps.registrationKeyThrottle.recordFailure(ipKeys);
         throw new AppError(403, messages.invalidSecurityKey, { clave_seguridad: messages.invalidSecurityKey });
       }
+      assertStrongPassword(input.password, input);
       const row = await accounts.insertStaff({
         estado: 'pendiente',
         role,
@@ -247,21 +255,24 @@ export function authService(deps: {
      * whose e-mail and password match (decisions.md). Returns a token per role signed in.
      */
     async loginAll(input: StaffLoginCredentials, client: LoginClient) {
-      const patient = await accounts.findPatientByEmail(input.email);
+      const patientRows = await accounts.findPatientsByEmail(input.email);
       const staffRows = await accounts.findStaffByEmail(input.email);
       const candidates: { role: Role; id: string; password_hash: string; estado?: StaffState }[] = [
-        ...(patient ? [{ role: 'patient' as const, ...patient }] : []),
+        ...patientRows.map((p) => ({ role: 'patient' as const, ...p })),
         ...staffRows,
       ];
       const { matched: all, locked } = await checkPassword(input.email, input.password, client, candidates, {
         padTo: LOGIN_ALL_CANDIDATES,
         secondFactor: input.codigo !== undefined,
       });
-      // Pending and deactivated staff accounts are left out; if nothing else matched, say why
-      // (only to whoever knows the password, and not while the account is locked).
+      // One patient account at most: of several unverified registrations whose password matches,
+      // the newest (candidates are newest first). Pending and deactivated staff accounts are left
+      // out; if nothing else matched, say why (only to whoever knows the password, and not while
+      // the account is locked).
+      const firstPatient = all.find((i) => candidates[i]!.role === 'patient');
       const matched = all.filter((i) => {
         const c = candidates[i]!;
-        return c.role === 'patient' || (c.estado ?? 'activo') === 'activo';
+        return c.role === 'patient' ? i === firstPatient : (c.estado ?? 'activo') === 'activo';
       });
       if (matched.length === 0 && all.length > 0 && !locked) assertActive(candidates[all[0]!]!.estado);
       const tokens: Partial<Record<Role, string>> = {};

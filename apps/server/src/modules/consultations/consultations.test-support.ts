@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { consultations, files, paymentEvents, payments } from '../../db/schema.js';
 import type { LightMyRequestResponse } from 'fastify';
-import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { CookieJar, PNG_1X1, createTestApp, markEmailVerified, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
 import { approveStaff, staffIdOf } from '../auth/test-support.js';
 
@@ -110,6 +110,8 @@ export async function patientJar(t: TestApp, over: Record<string, string> = {}) 
   const body = multipart(reg, [{ field: 'image_cedula', filename: 'cedula.png', bytes: PNG_1X1 }]);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', ...body });
   if (res.statusCode !== 201) throw new Error(res.body);
+  // An established patient: their address is verified, so the clinic's messages reach them (issue 18).
+  await markEmailVerified(t, reg.correo);
   const jar = new CookieJar();
   jar.store(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } }));
   return { jar, correo: reg.correo, nombre: reg.nombre };

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DocumentType } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
@@ -14,6 +14,10 @@ const listColumns = {
   codigo: documents.codigo,
   file_id: documents.file_id,
 };
+
+/** The patient, when they have verified the document's address (the join of a patient's own documents). */
+const verifiedOwner = (patientId: string) =>
+  and(eq(patients.id, patientId), eq(patients.correo, documents.correo_paciente), isNotNull(patients.email_verified_at));
 
 /** SQL of the generated documents and of the doctors' document profiles. */
 export function documentsRepository(db: Db) {
@@ -70,7 +74,8 @@ export function documentsRepository(db: Db) {
           celular: patients.celular,
         })
         .from(patients)
-        .where(eq(patients.correo, correo));
+        // An unverified registration of the address may be anyone's: never offered (issue 18).
+        .where(and(eq(patients.correo, correo), isNotNull(patients.email_verified_at)));
       return row;
     },
 
@@ -116,20 +121,26 @@ export function documentsRepository(db: Db) {
       return row;
     },
 
-    async listByPatientEmail(correo: string) {
+    /**
+     * The documents made out to the patient's address, only once the patient has verified it:
+     * registering someone else's address shows nothing (issue 18, decision 0023).
+     */
+    async listByPatientEmail(patientId: string, correo: string) {
       return db
         .select({ ...listColumns, doctor_nombre: staff.nombre, doctor_apellido: staff.apellido })
         .from(documents)
         .innerJoin(staff, eq(staff.id, documents.staff_id))
+        .innerJoin(patients, verifiedOwner(patientId))
         .where(eq(documents.correo_paciente, correo))
         .orderBy(desc(documents.created_at))
         .limit(500);
     },
 
-    async findForPatient(id: string, correo: string) {
+    async findForPatient(id: string, patientId: string, correo: string) {
       const [row] = await db
         .select({ nombre_pdf: documents.nombre_pdf, file_id: documents.file_id, encrypted: files.encrypted })
         .from(documents)
+        .innerJoin(patients, verifiedOwner(patientId))
         .leftJoin(files, eq(files.id, documents.file_id))
         .where(and(eq(documents.id, id), eq(documents.correo_paciente, correo)));
       return row;

@@ -246,7 +246,7 @@ export function documentsService(deps: DocumentsDeps) {
 
     /** The documents whose correoPaciente is this patient's e-mail. */
     async listForPatient(patient: SessionAccount): Promise<PatientDocument[]> {
-      const rows = await repo.listByPatientEmail(patient.correo.toLowerCase());
+      const rows = await repo.listByPatientEmail(patient.accountId, patient.correo.toLowerCase());
       return rows.map((r) => ({
         ...listItem(r),
         titulo: DOCUMENT_TITLES[r.tipo],
@@ -256,7 +256,7 @@ export function documentsService(deps: DocumentsDeps) {
 
     /** One of this patient's documents; anybody else's is 404. */
     async downloadForPatient(patient: SessionAccount, id: string) {
-      return readPdf(await repo.findForPatient(id, patient.correo.toLowerCase()));
+      return readPdf(await repo.findForPatient(id, patient.accountId, patient.correo.toLowerCase()));
     },
 
     /** Public: was a document with this code issued, of which kind, by whom, when. Nothing else. */

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES, REQUIRED_FIELDS, messages, type DocumentType } from '@clinica/shared';
-import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { CookieJar, PNG_1X1, createTestApp, markEmailVerified, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { newVerificationCode, slug } from './documents.service.js';
 import { approveStaff } from '../auth/test-support.js';
@@ -54,6 +54,8 @@ async function patientLogin(over: Record<string, string> = {}) {
   const body = multipart(reg, [{ field: 'image_cedula', filename: 'cedula.png', bytes: PNG_1X1 }]);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', ...body });
   expect(res.statusCode, res.body).toBe(201);
+  // Documents reach only a verified address (issue 18).
+  await markEmailVerified(t, reg.correo);
   const jar = new CookieJar();
   jar.store(
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } }),

@@ -97,7 +97,7 @@ describe('virtual consultations', () => {
     }
   });
 
-  it('classifying tipo_a authorises once; tipo_c refers the patient to a hospital', async () => {
+  it('classifying tipo_a authorises once; tipo_c tells the patient to look in their area', async () => {
     const p = await patientJar(c.t);
     await consent(c.t, p.jar);
     const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{ token: string }>().token;
@@ -123,14 +123,16 @@ describe('virtual consultations', () => {
       estado_consulta: 1,
     });
     expect(res.statusCode).toBe(200);
-    const referred = await waitSubject(q.correo, 'Su consulta necesita atención presencial');
-    expect(referred.parsed.text).toContain('acuda al hospital más cercano');
+    const referred = await waitSubject(q.correo, 'Hay novedades sobre su consulta virtual');
+    // The classification is clinical: only the patient area says it (issue 18).
+    expect(referred.parsed.text).toContain('Encontrará la respuesta en su área de paciente.');
+    expect(referred.parsed.text).not.toContain('hospital');
     expect(await settled(q.correo, 'Su consulta virtual fue autorizada')).toHaveLength(0);
   });
 });
 
 describe('payments', () => {
-  it('a rejected receipt tells the patient, with the staff reason and the link to their receipts', async () => {
+  it('a rejected receipt tells the patient, pointing to the reason in their receipts', async () => {
     const p = await patientJar(c.t);
     await consent(c.t, p.jar);
     const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{ token: string }>().token;
@@ -139,7 +141,8 @@ describe('payments', () => {
     const reject = await call(c.t, c.admin, 'POST', '/api/admin/receipts/reject', { id: paymentId, motivo: 'El monto transferido no llegó.' });
     expect(reject.json()).toEqual({ success: true, message: messages.receiptRejected });
     const mail = await waitSubject(p.correo, 'Su pago no fue aprobado');
-    expect(mail.parsed.text).toContain('Motivo indicado por la clínica: «El monto transferido no llegó.»');
+    expect(mail.parsed.text).toContain('El motivo está en su área de paciente.');
+    expect(mail.parsed.text).not.toContain('El monto transferido no llegó.');
     expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/Recibo_pagos`);
     expect(await settled(p.correo, 'Su pago no fue aprobado')).toHaveLength(1);
   });
@@ -217,7 +220,9 @@ describe('in-person appointments', () => {
     const cancel = await call(c.t, c.admin, 'POST', `/api/admin/appointments/${token}/cancel`, { motivo: 'El doctor no estará disponible' });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const cancelled = await waitSubject(p.correo, 'Su cita fue cancelada');
-    expect(cancelled.parsed.text).toContain('El doctor no estará disponible');
+    // The staff's reason stays in the patient area (issue 18): the message points there.
+    expect(cancelled.parsed.text).toContain('El motivo está en su área de paciente.');
+    expect(cancelled.parsed.text).not.toContain('El doctor no estará disponible');
     const cancelIcs = cancelled.parsed.attachments.find((x) => x.mimeType === 'text/calendar');
     expect(Buffer.from(cancelIcs!.content as ArrayBuffer).toString('utf8')).toContain('METHOD:CANCEL');
     const after = await c.t.app.db.select().from(mailJobs).where(eq(mailJobs.kind, 'appointmentReminder'));

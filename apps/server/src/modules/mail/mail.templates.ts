@@ -1,12 +1,13 @@
-import { CLINIC_TIME_ZONE, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, STAFF_INVITATION_PATH, type Role } from '@clinica/shared';
+import { CLINIC_TIME_ZONE, EMAIL_VERIFICATION_PATH, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, STAFF_INVITATION_PATH, type Role } from '@clinica/shared';
 import { LOGO_CID } from './mail-transport.js';
 import { appointmentIcs } from './ics.js';
 
 /**
  * The e-mails of the product: HTML and plain text, the clinic's name and logo, in the person's
  * language (Spanish now; issue 9 adds the others by adding a catalogue below). No medical detail
- * ever goes into a message: it says what happened and links to the patient area, where the
- * details are behind a login.
+ * ever goes into a message, nor any text typed by staff or the patient (a reason, a note): it says
+ * that something is waiting and links to the patient area, where the details are behind a login
+ * (issue 18; mail.templates.test.ts renders every message with planted clinical values).
  */
 
 /** The interface's languages (decisions.md, "Languages"). */
@@ -52,7 +53,8 @@ const ROLE_LABEL: Record<Role, string> = {
 
 /** Every message and the data it needs (besides the addressee's name). */
 export interface TemplateData {
-  welcome: Record<string, never>;
+  emailVerification: { token: string };
+  passwordResetUnverified: Record<string, never>;
   passwordReset: { token: string; role: Role };
   passwordChanged: { role: Role; at: Date };
   twoFactorReset: { role: Role; at: Date };
@@ -84,13 +86,26 @@ const when = (d: Date) =>
   new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(d);
 
 const es: Catalogue = {
-  welcome: (_d, ctx) => ({
+  emailVerification: (d, ctx) => ({
     audience: 'patient',
-    subject: `Le damos la bienvenida a ${ctx.clinicName}`,
-    heading: 'Su cuenta está lista',
+    subject: 'Confirme su correo electrónico',
+    heading: 'Confirme su correo electrónico',
     paragraphs: [
-      `Gracias por registrarse en ${ctx.clinicName}. Ya puede iniciar sesión para solicitar consultas virtuales, pedir citas presenciales y consultar sus pagos y documentos.`,
-      'Le escribiremos a este correo cuando haya novedades sobre sus consultas, citas y pagos.',
+      `Gracias por registrarse en ${ctx.clinicName}. Para terminar, confirme que esta dirección es suya con el botón de abajo.`,
+      'El enlace es válido durante 24 horas y solo puede usarse una vez. Hasta que confirme su correo no le enviaremos avisos de sus consultas, citas, pagos ni documentos.',
+      'Si usted no se registró, ignore este mensaje: la cuenta no quedará asociada a su correo.',
+    ],
+    // The token travels in the fragment (#), which browsers never send to a server.
+    action: { label: 'Confirmar mi correo', path: `${EMAIL_VERIFICATION_PATH}#token=${d.token}` },
+  }),
+  passwordResetUnverified: (_d, ctx) => ({
+    audience: 'patient',
+    subject: 'Su correo aún no está confirmado',
+    heading: 'Su correo aún no está confirmado',
+    paragraphs: [
+      `Recibimos una solicitud para restablecer la contraseña de una cuenta de paciente en ${ctx.clinicName} con esta dirección, pero la dirección todavía no está confirmada.`,
+      'Si se registró, abra el enlace de confirmación que le enviamos, o regístrese de nuevo con esta dirección: la cuenta que se confirme primero es la que queda.',
+      'Si usted no lo solicitó, ignore este mensaje.',
     ],
     action: { label: 'Ir a la clínica', path: '/' },
   }),
@@ -173,13 +188,10 @@ const es: Catalogue = {
   }),
   consultationReferred: () => ({
     audience: 'patient',
-    subject: 'Su consulta necesita atención presencial',
-    heading: 'Su caso no puede atenderse en línea',
-    paragraphs: [
-      'Revisamos su solicitud de consulta virtual y su caso necesita atención presencial.',
-      'Si se trata de una emergencia, acuda al hospital más cercano o llame al 911.',
-      'Encontrará más información en su área de paciente.',
-    ],
+    // The classification (an emergency sent to hospital) is clinical: only the patient area says it.
+    subject: 'Hay novedades sobre su consulta virtual',
+    heading: 'Novedades de su consulta',
+    paragraphs: ['Revisamos su solicitud de consulta virtual. Encontrará la respuesta en su área de paciente.'],
     action: { label: 'Ver mis consultas', path: '/Consultas' },
   }),
   paymentReceived: () => ({
@@ -198,13 +210,13 @@ const es: Catalogue = {
     paragraphs: ['Su pago fue revisado y aprobado. Gracias.'],
     action: { label: 'Ver mis pagos', path: '/Recibo_pagos' },
   }),
-  paymentRejected: (d) => ({
+  // The staff's reason is free text (it may name a treatment): it is shown in the patient area only.
+  paymentRejected: () => ({
     audience: 'patient',
     subject: 'Su pago no fue aprobado',
     heading: 'Pago no aprobado',
     paragraphs: [
-      'Revisamos su comprobante de pago y no pudimos aprobarlo.',
-      `Motivo indicado por la clínica: «${d.motivo.trim().slice(0, 500)}»`,
+      'Revisamos su comprobante de pago y no pudimos aprobarlo. El motivo está en su área de paciente.',
       'Si cree que se trata de un error, envíe un comprobante nuevo o comuníquese con la clínica.',
     ],
     action: { label: 'Ver mis pagos', path: '/Recibo_pagos' },
@@ -235,8 +247,8 @@ const es: Catalogue = {
     subject: 'Su cita fue cancelada',
     heading: 'Cita cancelada',
     paragraphs: [
-      `Su cita presencial del ${when(d.start)} (hora de Panamá) fue cancelada.`,
-      ...(d.motivo?.trim() ? [`Motivo indicado por la clínica: «${d.motivo.trim().slice(0, 500)}»`] : []),
+      // The reason is free text typed by staff: the patient area shows it, the message does not.
+      `Su cita presencial del ${when(d.start)} (hora de Panamá) fue cancelada.${d.motivo?.trim() ? ' El motivo está en su área de paciente.' : ''}`,
       'El archivo adjunto la quita de su calendario. Si lo desea, puede solicitar otra cita.',
     ],
     action: { label: 'Ver mis citas', path: '/Citas_usuario' },
@@ -284,6 +296,8 @@ const es: Catalogue = {
       'Como exige la ley panameña, la clínica conserva su expediente clínico (consultas, documentos médicos, citas), los pagos y comprobantes, y el registro de accesos, marcados como de una cuenta cerrada.',
       `Si necesita una copia de su expediente, comuníquese con la clínica e indique esta referencia: ${d.referencia}.`,
     ],
+    // Every mail leads to the clinic's own site (decision 0023): here, its contact details.
+    action: { label: 'Ir al sitio de la clínica', path: '/' },
   }),
   staffNewAppointment: (d) => ({
     audience: 'staff',

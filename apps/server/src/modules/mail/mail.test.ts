@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@clinica/shared';
 import { parseConfig } from '../../config.js';
 import { mailJobs, patients, staff } from '../../db/schema.js';
-import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { CookieJar, PNG_1X1, createTestApp, markEmailVerified, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { SmtpSink, linkIn } from '../../../test/smtp-sink.js';
 import { mailJobsRepository } from './mail-jobs.repository.js';
 import { smtpTransport } from './mail-transport.js';
@@ -75,15 +75,17 @@ describe('messages through a real SMTP server', () => {
     await sink.stop();
   });
 
-  it('welcomes a new patient once, with the clinic name, its logo and a link, in HTML and text', async () => {
+  it('welcomes a new patient once with the verification link, the clinic name and its logo, in HTML and text', async () => {
     const { reg, res } = await register(t);
     expect(res.statusCode).toBe(201);
     const [mail] = await sink.waitFor(reg.correo);
-    expect(mail!.parsed.subject).toBe(`Le damos la bienvenida a ${CLINIC}`);
+    expect(mail!.parsed.subject).toBe('Confirme su correo electrónico');
     expect(mail!.parsed.from?.address).toBe('avisos@clinica.example');
     expect(mail!.parsed.text).toContain(`Hola, ${reg.nombre}:`);
-    expect(linkIn(mail!, ORIGIN)).toBe(`${ORIGIN}/`);
-    expect(mail!.parsed.html).toContain(`href="${ORIGIN}/"`);
+    expect(mail!.parsed.text).toContain(`Gracias por registrarse en ${CLINIC}`);
+    const link = linkIn(mail!, ORIGIN);
+    expect(link).toMatch(new RegExp(`^${ORIGIN}/verificar-correo#token=[A-Za-z0-9_-]{43}$`));
+    expect(mail!.parsed.html).toContain(`href="${link}"`);
     expect(mail!.parsed.html).toContain('src="cid:logo@clinica"');
     const logo = mail!.parsed.attachments.find((a) => a.contentId === '<logo@clinica>');
     expect(logo?.mimeType).toBe('image/png');
@@ -99,7 +101,7 @@ describe('messages through a real SMTP server', () => {
     const cases: [string, (to: { correo: string; nombre: string }) => Promise<void>, string, string][] = [
       ['recibida', (to) => t.app.notify.consultationReceived(to), 'Recibimos su solicitud de consulta virtual', '/Consultas'],
       ['autorizada', (to) => t.app.notify.consultationAuthorised(to), 'Su consulta virtual fue autorizada', '/ConsultaChat'],
-      ['referida', (to) => t.app.notify.consultationReferred(to), 'Su consulta necesita atención presencial', '/Consultas'],
+      ['referida', (to) => t.app.notify.consultationReferred(to), 'Hay novedades sobre su consulta virtual', '/Consultas'],
       ['pago-recibido', (to) => t.app.notify.paymentReceived(to), 'Recibimos su comprobante de pago', '/Recibo_pagos'],
       ['pago-aprobado', (to) => t.app.notify.paymentApproved(to), 'Su pago fue aprobado', '/Recibo_pagos'],
       [
@@ -125,15 +127,17 @@ describe('messages through a real SMTP server', () => {
       expect(mail!.parsed.text, name).toContain('nuestros correos no incluyen información médica');
     }
     const rejected = sink.to('pago-rechazado@example.com')[0]!;
-    expect(rejected.parsed.text).toContain('Motivo indicado por la clínica: «El comprobante <b>no</b> es legible»');
-    // The staff's text is shown, never run as markup.
-    expect(rejected.parsed.html).toContain('El comprobante &lt;b&gt;no&lt;/b&gt; es legible');
+    // The staff's free text stays in the patient area (issue 18): the message only points there.
+    expect(rejected.parsed.text).toContain('El motivo está en su área de paciente.');
+    expect((rejected.parsed.text ?? '') + (rejected.parsed.html ?? '')).not.toContain('legible');
     for (const [name] of cases) expect(sink.to(`${name}@example.com`), name).toHaveLength(1);
   });
 
   it('finds the address of an account by its id', async () => {
     const { reg } = await register(t, { nombre: 'Rosa' });
     await sink.waitFor(reg.correo);
+    // Health-related messages wait for the address to be verified (issue 18).
+    await markEmailVerified(t, reg.correo);
     // The account's id, as modules that call notify have it.
     const [row] = await t.app.db.select({ id: patients.id }).from(patients).where(eq(patients.correo, reg.correo));
     await t.app.notify.consultationAuthorised({ patientId: row!.id });
@@ -252,7 +256,7 @@ describe('a failing SMTP server', () => {
     sink.failWith(null);
     t.clock.advance(retryDelay(2));
     const [mail] = await sink.waitFor(reg.correo);
-    expect(mail!.parsed.subject).toBe(`Le damos la bienvenida a ${CLINIC}`);
+    expect(mail!.parsed.subject).toBe('Confirme su correo electrónico');
     await until(async () => (await jobsTo(t, reg.correo))[0]?.status === 'sent');
     expect((await jobsTo(t, reg.correo))[0]!.attempts).toBe(3);
   });
@@ -395,14 +399,14 @@ describe('without SMTP: the outbox folder and its staff page', () => {
     expect(body.mode).toBe('outbox');
     expect(body.items.find((i) => i.id === job!.id)).toMatchObject({
       to: reg.correo,
-      subject: `Le damos la bienvenida a ${CLINIC}`,
+      subject: 'Confirme su correo electrónico',
       status: 'sent',
       in_outbox: true,
     });
 
     const detail = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${job!.id}`, headers: { cookie: admin.header } });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ to: reg.correo, subject: `Le damos la bienvenida a ${CLINIC}` });
+    expect(detail.json()).toMatchObject({ to: reg.correo, subject: 'Confirme su correo electrónico' });
     expect(detail.json<{ text: string }>().text).toContain('http://localhost:3000/');
 
     const raw = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${job!.id}/eml`, headers: { cookie: admin.header } });

@@ -41,6 +41,13 @@ const REVIEW_PATH: Record<PendingReceipt['proposito'], string> = {
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/**
+ * The only messages an unverified patient address receives (issue 18): the verification link and
+ * password messages, which say nothing about health. Everything else waits for the verification,
+ * so a registration of someone else's address learns nothing about that person.
+ */
+const UNVERIFIED_KINDS: ReadonlySet<TemplateKind> = new Set(['emailVerification', 'passwordReset', 'passwordResetUnverified', 'passwordChanged']);
+
 /** The reminder of an appointment is one job per appointment (two instances queue it once). */
 export const reminderKey = (appointmentId: string) => `appointment-reminder:${appointmentId}`;
 
@@ -79,6 +86,10 @@ export function createNotifier(deps: {
         log.info({ kind }, 'mail not queued: no such recipient');
         return;
       }
+      if ('verified' in who && who.verified === false && !UNVERIFIED_KINDS.has(kind)) {
+        log.info({ kind }, 'mail not queued: the patient has not verified the address');
+        return;
+      }
       const rendered = renderMail(kind, data, { nombre: who.nombre, lang: to.lang }, ctx);
       await mail.enqueue({ kind, to: who.correo, ...rendered, ...opts });
     } catch (err) {
@@ -94,8 +105,10 @@ export function createNotifier(deps: {
     send('consultationReferred', to, none, once('consultation-referred', c));
 
   return {
-    /** Registration welcome. */
-    welcome: (to: Recipient) => send('welcome', to, none),
+    /** Registration welcome with the e-mail verification link, and each link sent again (issue 18). */
+    emailVerification: (to: Recipient, data: { token: string }) => send('emailVerification', to, data),
+    /** 'Forgot password' for an address that only unverified registrations use: no link, what to do instead. */
+    passwordResetUnverified: (to: Recipient) => send('passwordResetUnverified', to, none),
     /** The password-reset link (modules/password-recovery). */
     passwordReset: (to: Recipient, data: { token: string; role: Role }) => send('passwordReset', to, data),
     /** Tells the account's owner that the password was changed. */

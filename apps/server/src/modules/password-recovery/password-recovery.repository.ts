@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Role } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { passwordResetTokens, patients, staff } from '../../db/schema.js';
@@ -18,13 +18,16 @@ const ownedBy = (role: Role, accountId: string) =>
 /** SQL of password-reset links. */
 export function passwordRecoveryRepository(db: Db) {
   return {
-    /** The account of that kind with that e-mail, if any. */
+    /**
+     * The account of that kind with that e-mail, if any. For patients only the verified owner of
+     * the address: an unverified registration may be someone else's (decision 0023).
+     */
     async findAccount(role: Role, correo: string) {
       if (role === 'patient') {
         const [row] = await db
           .select({ id: patients.id, correo: patients.correo, nombre: patients.nombre })
           .from(patients)
-          .where(eq(patients.correo, correo));
+          .where(and(eq(patients.correo, correo), isNotNull(patients.email_verified_at)));
         return row;
       }
       const [row] = await db
@@ -32,6 +35,28 @@ export function passwordRecoveryRepository(db: Db) {
         .from(staff)
         .where(and(eq(staff.role, role), eq(staff.correo, correo)));
       return row;
+    },
+
+    /** True when the address has unverified patient registrations only. */
+    async hasUnverifiedPatient(correo: string) {
+      const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.correo, correo)).limit(1);
+      return row !== undefined;
+    },
+
+    /** Name and address of a link's account: the strength rule does not let a password lean on them. */
+    async ownerOf(t: Pick<ResetTokenRow, 'role' | 'patient_id' | 'staff_id'>) {
+      const { role, accountId } = accountOf(t);
+      const [row] =
+        role === 'patient'
+          ? await db
+              .select({ nombre: patients.nombre, apellido: patients.apellido, correo: patients.correo })
+              .from(patients)
+              .where(eq(patients.id, accountId))
+          : await db
+              .select({ nombre: staff.nombre, apellido: staff.apellido, correo: staff.correo })
+              .from(staff)
+              .where(eq(staff.id, accountId));
+      return row ?? {};
     },
 
     async insertToken(t: { tokenHash: string; role: Role; accountId: string; createdAt: Date; expiresAt: Date }) {

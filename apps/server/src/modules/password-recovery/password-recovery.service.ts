@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hash } from '@node-rs/argon2';
 import { messages, type PasswordReset, type PasswordResetRequest, type Role } from '@clinica/shared';
 import { AppError, tooManyRequests } from '../../lib/errors.js';
+import { assertStrongPassword } from '../../lib/password-rule.js';
 import type { SessionStore } from '../../plugins/sessions.js';
 import type { SharedThrottle } from '../auth/login-throttle.js';
 import type { Notifier } from '../mail/notify.js';
@@ -36,7 +37,14 @@ export function passwordRecoveryService(deps: {
   async function issue(input: PasswordResetRequest) {
     const account = await repo.findAccount(input.role, input.email);
     await repo.purgeExpired(new Date(now() - KEEP_EXPIRED_MS));
-    if (!account) return;
+    if (!account) {
+      // Only unverified registrations use the address: a reset link would hand one of them (maybe
+      // someone else's) to whoever reads the mailbox, so the mail says what to do instead.
+      if (input.role === 'patient' && (await repo.hasUnverifiedPatient(input.email))) {
+        await deps.notify.passwordResetUnverified({ correo: input.email, nombre: '' });
+      }
+      return;
+    }
     const token = crypto.randomBytes(32).toString('base64url');
     await repo.insertToken({
       tokenHash: sha256(token),
@@ -87,7 +95,8 @@ export function passwordRecoveryService(deps: {
 
     /** Sets the new password, uses up the link and ends every session of the account. */
     async reset(input: PasswordReset): Promise<{ role: Role }> {
-      await usable(input.token);
+      const row = await usable(input.token);
+      assertStrongPassword(input.password, await repo.ownerOf(row));
       const passwordHash = await hash(input.password);
       const account = await repo.consumeAndSetPassword(sha256(input.token), new Date(now()), passwordHash);
       // Another request used the link while the password was hashed.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { CookieJar, PNG_1X1, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { CookieJar, PNG_1X1, markEmailVerified, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { approveStaff } from '../auth/test-support.js';
 
 /** Helpers of the records tests: people of the clinic acting through the real API. */
@@ -65,6 +65,8 @@ export async function patient(t: TestApp, over: Record<string, string> = {}): Pr
   const body = multipart(reg, [{ field: 'image_cedula', filename: 'cedula.png', bytes: PNG_1X1 }]);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', ...body });
   if (res.statusCode !== 201) throw new Error(res.body);
+  // An established patient: their address is verified, so the clinic's messages reach them (issue 18).
+  await markEmailVerified(t, reg.correo);
   const jar = new CookieJar();
   jar.store(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } }));
   const [row] = await rows<{ id: string }>(t, `select id from patients where correo = '${reg.correo}'`);

@@ -18,7 +18,7 @@ import { IntroLoader } from './intro-loader.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import { PageErrorBoundary } from './page-error-boundary.js';
 import { ScrollToTop } from './scroll-to-top.js';
-import { SessionWatch } from './session-watch.js';
+import { PatientEmailBanner, SessionWatch } from './session-watch.js';
 import './layout.css';
 
 // The footer appears 10 s into the first visit at the earliest: it loads when it is due.
@@ -135,6 +135,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <SponsorArea area={1} route={route} />
       </Suspense>
+      {roleOfGroup(route.group) === 'patient' && <PatientEmailBanner />}
       <main id="contenido" tabIndex={-1} className="page">
         <PageErrorBoundary key={route.path}>
           <Suspense fallback={<p className="page-loading">{messages.loading}</p>}>

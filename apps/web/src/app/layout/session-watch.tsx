@@ -4,6 +4,10 @@ import { useSession } from '../../features/auth/api/get-session.js';
 
 // The countdown, the warning and the idle logout matter only while signed in: they load then.
 const SignedInWatch = lazy(async () => ({ default: (await import('./signed-in-widgets.js')).SignedInWatch }));
+// The banner asking a patient to verify their address (issue 18): only while a patient is signed in.
+const EmailVerificationBanner = lazy(async () => ({
+  default: (await import('../../features/email-verification/components/email-verification-banner.js')).EmailVerificationBanner,
+}));
 const LazyHeaderCountdown = lazy(async () => ({ default: (await import('./signed-in-widgets.js')).HeaderCountdown }));
 
 /**
@@ -25,6 +29,17 @@ export function HeaderCountdown() {
   return (
     <Suspense fallback={null}>
       <LazyHeaderCountdown />
+    </Suspense>
+  );
+}
+
+/** Above the page while a patient is signed in and has not verified their address (issue 18). */
+export function PatientEmailBanner() {
+  const session = useSession('patient');
+  if (session.data?.loggedIn !== true) return null;
+  return (
+    <Suspense fallback={null}>
+      <EmailVerificationBanner />
     </Suspense>
   );
 }

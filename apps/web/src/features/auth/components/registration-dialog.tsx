@@ -13,6 +13,8 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter.js';
+import { withPasswordStrength } from '../../../lib/password-strength.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useRegisterPatient } from '../api/register-patient.js';
@@ -23,8 +25,13 @@ import '../auth.css';
 type FormInput = z.input<typeof patientRegistrationSchema>;
 type FieldName = keyof FormInput;
 
-// The shared schema (the server uses the same one), with its cross-field rules also live.
-const resolver = withLiveChecks<FormInput, PatientRegistration>(zodResolver(patientRegistrationSchema));
+// The shared schema (the server uses the same one), with its cross-field rules also live, and the
+// shared password-strength rule (its estimator loads in a chunk of its own).
+const resolver = withPasswordStrength(withLiveChecks<FormInput, PatientRegistration>(zodResolver(patientRegistrationSchema)), (v) => ({
+  nombre: v.nombre,
+  apellido: v.apellido,
+  correo: v.correo,
+}));
 
 const FIELD_NAMES = new Set<string>([
   'nombre', 'apellido', 'cedula', 'correo', 'password', 'password_confirm', 'nacionalidad', 'genero', 'edad',
@@ -72,6 +79,7 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
     },
   });
   const accepted = useWatch({ control, name: 'acuerdo' }) === true;
+  const [password = '', nombre, apellido, correo] = useWatch({ control, name: ['password', 'nombre', 'apellido', 'correo'] });
   const countryCode = String(useWatch({ control, name: 'country_code' }));
   const expectedDigits = COUNTRIES.find((c) => c.code === countryCode)?.digits;
 
@@ -126,16 +134,19 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
           </Field>
           <Field label={t('fields.password')} error={errors.password?.message} hint={t('fields.passwordHint')} required>
             {(p) => (
-              <input
-                {...p}
-                type="password"
-                autoComplete="new-password"
-                {...register('password', {
-                  onChange: () => {
-                    if (getValues('password_confirm')) void trigger('password_confirm');
-                  },
-                })}
-              />
+              <>
+                <input
+                  {...p}
+                  type="password"
+                  autoComplete="new-password"
+                  {...register('password', {
+                    onChange: () => {
+                      if (getValues('password_confirm')) void trigger('password_confirm');
+                    },
+                  })}
+                />
+                <PasswordStrengthMeter password={password} owner={{ nombre, apellido, correo }} />
+              </>
             )}
           </Field>
           <Field label={t('fields.passwordConfirm')} error={errors.password_confirm?.message} required>

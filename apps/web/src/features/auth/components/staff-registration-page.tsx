@@ -1,4 +1,4 @@
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -11,6 +11,8 @@ import {
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter.js';
+import { withPasswordStrength } from '../../../lib/password-strength.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useRegisterStaff } from '../api/register-staff.js';
@@ -26,9 +28,14 @@ const STAFF = {
 
 // One form for both roles: the administrators' schema is the doctors' without `servicio`, so its
 // resolver fits the doctors' form type (the service is simply not sent for administrators).
+// Both add the shared password-strength rule (issue 18), with the person's own name and e-mail.
+const owner = (v: Input) => ({ nombre: v.nombre, apellido: v.apellido, correo: v.correo });
 const resolvers = {
-  admin: withLiveChecks(zodResolver(adminRegistrationSchema)) as unknown as Resolver<Input, unknown, DoctorRegistration>,
-  doctor: withLiveChecks<Input, DoctorRegistration>(zodResolver(doctorRegistrationSchema)),
+  admin: withPasswordStrength(
+    withLiveChecks(zodResolver(adminRegistrationSchema)) as unknown as Resolver<Input, unknown, DoctorRegistration>,
+    owner,
+  ),
+  doctor: withPasswordStrength(withLiveChecks<Input, DoctorRegistration>(zodResolver(doctorRegistrationSchema)), owner),
 };
 
 const FIELDS = new Set(['clave_seguridad', 'nombre', 'apellido', 'correo', 'password', 'password_confirm', 'servicio']);
@@ -45,6 +52,7 @@ function StaffRegistrationPage({ role }: { role: 'admin' | 'doctor' }) {
     setError,
     trigger,
     getValues,
+    control,
     formState: { errors },
   } = useForm<Input, unknown, DoctorRegistration>({
     resolver: resolvers[role],
@@ -60,6 +68,7 @@ function StaffRegistrationPage({ role }: { role: 'admin' | 'doctor' }) {
       ...(role === 'doctor' ? { servicio: '' } : {}),
     },
   });
+  const [password = '', nombre, apellido, correo] = useWatch({ control, name: ['password', 'nombre', 'apellido', 'correo'] });
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -102,16 +111,19 @@ function StaffRegistrationPage({ role }: { role: 'admin' | 'doctor' }) {
         </Field>
         <Field label={t('fields.password')} error={errors.password?.message} hint={t('fields.passwordHint')} required>
           {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              {...register('password', {
-                onChange: () => {
-                  if (getValues('password_confirm')) void trigger('password_confirm');
-                },
-              })}
-            />
+            <>
+              <input
+                {...p}
+                type="password"
+                autoComplete="new-password"
+                {...register('password', {
+                  onChange: () => {
+                    if (getValues('password_confirm')) void trigger('password_confirm');
+                  },
+                })}
+              />
+              <PasswordStrengthMeter password={password} owner={{ nombre, apellido, correo }} />
+            </>
           )}
         </Field>
         <Field label={t('fields.passwordConfirm')} error={errors.password_confirm?.message} required>

@@ -1,8 +1,10 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, messages as spanishMessages, passwordResetSchema, type Role } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
+import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter.js';
+import { withPasswordStrength } from '../../../lib/password-strength.js';
 import { Field } from '../../../components/ui/field.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -34,17 +36,22 @@ const refusal = (error: unknown) =>
       : messageOf(error, spanishMessages.requestFailedRetry),
   );
 
+// The page does not know the account's name: the server also checks the password against it.
+const resetResolver = withPasswordStrength(zodResolver(passwordResetSchema), () => ({}));
+
 function ResetForm({ token, role }: { token: string; role: Role }) {
   const { t } = useTranslation('password-recovery');
   const reset = useResetPassword();
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(passwordResetSchema),
+    resolver: resetResolver,
     defaultValues: { token, password: '', password_confirm: '' },
   });
+  const password = useWatch({ control, name: 'password' }) ?? '';
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -73,7 +80,12 @@ function ResetForm({ token, role }: { token: string; role: Role }) {
       <p>{t('reset.intro')}</p>
       <form className="recovery-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <Field label={t('reset.password')} error={errors.password?.message} hint={t('reset.passwordHint')} required>
-          {(p) => <input {...p} type="password" autoComplete="new-password" autoFocus {...register('password')} />}
+          {(p) => (
+            <>
+              <input {...p} type="password" autoComplete="new-password" autoFocus {...register('password')} />
+              <PasswordStrengthMeter password={password} owner={{}} />
+            </>
+          )}
         </Field>
         <Field label={t('reset.passwordConfirm')} error={errors.password_confirm?.message} required>
           {(p) => <input {...p} type="password" autoComplete="new-password" {...register('password_confirm')} />}
