@@ -21,8 +21,8 @@ const listColumns = {
  * search, the lookup and the issue (docs/decisions/0024).
  */
 const treatedBy = (doctorId: string) => sql<boolean>`(
-  EXISTS (SELECT 1 FROM consultations c WHERE c.patient_id = ${patients.id} AND c.doctor_id = ${doctorId})
-  OR EXISTS (SELECT 1 FROM appointments a WHERE a.patient_id = ${patients.id} AND a.doctor_id = ${doctorId} AND a.estado IN ('pendiente', 'confirmada')))`;
+  EXISTS (SELECT 1 FROM consultations c WHERE c.patient_id = "patients"."id" AND c.doctor_id = ${doctorId})
+  OR EXISTS (SELECT 1 FROM appointments a WHERE a.patient_id = "patients"."id" AND a.doctor_id = ${doctorId} AND a.estado IN ('pendiente', 'confirmada')))`;
 
 /** Cédulas compared without case or spaces (as `normaliseCedula` does). */
 const cedulaKey = (column: typeof patients.cedula) => sql`upper(regexp_replace(${column}, '[[:space:]]', '', 'g'))`;
