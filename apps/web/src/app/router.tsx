@@ -90,6 +90,7 @@ const PAGES: Record<string, Page> = {
   '/Sugerencias_Admin': page(() => import('../features/suggestions/components/suggestions-admin-page.js'), 'SugerenciasAdminPage', ['suggestions']),
   '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations']),
   '/PacientesDataAdmin': page(() => import('../features/patients-admin/components/patients-admin-page.js'), 'PacientesDataAdminPage', ['patients-admin']),
+  '/Documentos_Admin': page(() => import('../features/documents/components/unlinked-documents-page.js'), 'UnlinkedDocumentsPage', ['documents']),
   '/Auditoria_Admin': page(() => import('../features/audit/components/audit-admin-page.js'), 'AuditoriaAdminPage', ['audit']),
   // in-person appointments (issue 5)
   '/citas': page(() => import('./composed/appointment-page.js'), 'CitasPage', ['appointments', 'payments']),

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES, REQUIRED_FIELDS, messages, type DocumentType } from '@clinica/shared';
-import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { createTestApp, multipart, type CookieJar, type TestApp } from '../../../test/harness.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { newVerificationCode, slug } from './documents.service.js';
 import { consultation, patient as registeredPatient, staffMember } from '../records/records.test-support.js';

@@ -41,6 +41,7 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Patrocinadores_Admin', label: 'patrocinadores' },
       { to: '/Correos_Admin', label: 'correos' },
       { to: '/Auditoria_Admin', label: 'auditoria' },
+      { to: '/Documentos_Admin', label: 'documentosSinVincular' },
       { to: '/Seguridad_Admin', label: 'seguridad' },
     ],
   },
