@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
 import { createTestApp, multipart, type CookieJar, type TestApp } from '../../../test/harness.js';
@@ -14,6 +16,7 @@ let bruno: Person; // another doctor
 let admin: Person;
 let maria: Person; // Ana's patient (a consultation with her)
 let pedro: Person; // registered, nobody's patient
+let squatter: Person; // registers victima@example.com after a document was issued to it
 
 const RECETA = { patientName: 'María Núñez', date: '2026-11-21', Medicamentos: 'Paracetamol 500 mg cada 8 horas.' };
 
@@ -57,7 +60,7 @@ describe('the document-squatting sequence', () => {
     // No e-mail told that address about it either: it is nobody's area yet.
     expect(await select(t, `select id from mail_jobs where recipient = 'victima@example.com'`)).toEqual([]);
 
-    const squatter = await patient(t, { correo: 'victima@example.com', nombre: 'Intruso', apellido: 'Cualquiera' });
+    squatter = await patient(t, { correo: 'victima@example.com', nombre: 'Intruso', apellido: 'Cualquiera' });
     expect(await patientDocuments(squatter)).toEqual([]);
     const stolen = await call(t, squatter.jar, 'GET', `/api/patient/documents/${doc!.id}/pdf`);
     expect(stolen.statusCode).toBe(404);
@@ -259,5 +262,42 @@ describe('an administrator links a walk-in’s document after checking the cédu
     const ok = await call(t, admin.jar, 'POST', `/api/admin/documents/unlinked/${doc.id}/link`, { pacienteId: pedro.id, cedula: '4-555-1212' });
     expect(ok.statusCode).toBe(200);
     expect(await patientDocuments(pedro)).toHaveLength(1);
+  });
+});
+
+describe('the migration that binds the documents issued before this change', () => {
+  it('binds one only to an account that existed and already was the issuing doctor’s patient when it was issued', async () => {
+    const file = await fs.readFile(new URL('../../db/migrations/0010_documents_bound_to_patients.sql', import.meta.url), 'utf8');
+    const binding = file.split('--> statement-breakpoint').at(-1)!;
+    expect(binding).toContain('UPDATE "documents"');
+    const exec = (text: string) => t.app.db.execute(sql.raw(text));
+    // The squatter of victima@example.com even becomes doctor Ana's patient.
+    await consultation(t, squatter, ana.id);
+
+    // A timeline: accounts and María's consultation before the documents, the squatter's account after them.
+    const timeline = async (consultationAt: string) => {
+      await exec(`update documents set patient_id = null, created_at = '2026-06-01T12:00:00Z'`);
+      await exec(`update patients set created_at = '2026-01-01T12:00:00Z'`);
+      await exec(`update patients set created_at = '2026-07-01T12:00:00Z' where id = '${squatter.id}'`);
+      await exec(`update consultations set fecha_registro = '${consultationAt}'`);
+      await exec(binding);
+      return select<{ correo_paciente: string; patient_id: string | null }>(t, 'select correo_paciente, patient_id from documents');
+    };
+
+    const after = await timeline('2026-02-01T12:00:00Z');
+    const mariasDocs = after.filter((d) => d.correo_paciente === maria.correo);
+    expect(mariasDocs.length).toBeGreaterThan(0);
+    expect(mariasDocs.every((d) => d.patient_id === maria.id)).toBe(true);
+    // The squatter, Pedro (registered, not Ana's patient when she typed his address) and the
+    // addresses without an account stay unlinked, for an administrator.
+    for (const correo of ['victima@example.com', pedro.correo, 'sin.cuenta@example.com']) {
+      const docs = after.filter((d) => d.correo_paciente === correo);
+      expect(docs.length, correo).toBeGreaterThan(0);
+      expect(docs.every((d) => d.patient_id === null), correo).toBe(true);
+    }
+
+    // A consultation that came only after the document does not make it hers.
+    const late = await timeline('2026-08-01T12:00:00Z');
+    expect(late.filter((d) => d.correo_paciente === maria.correo).every((d) => d.patient_id === null)).toBe(true);
   });
 });
