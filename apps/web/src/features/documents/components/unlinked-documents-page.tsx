@@ -20,7 +20,8 @@ import '../documents.css';
 function LinkForm({ doc, onDone }: { doc: UnlinkedDocument; onDone: () => void }) {
   const { t } = useTranslation('documents');
   const messages = useMessages();
-  const [cedula, setCedula] = useState(doc.cedula_paciente);
+  // Empty on purpose: the administrator types what they read on the identity document, not what the form said.
+  const [cedula, setCedula] = useState('');
   const [error, setError] = useState<string | undefined>();
   const candidates = useLinkCandidates();
   const [chosen, setChosen] = useState<LinkCandidate | null>(null);
