@@ -11,11 +11,12 @@ import {
   type DocumentType,
 } from '@clinica/shared';
 import { drawnSignature } from '../apps/server/test/signature-fixture';
-import { test, expect, login, registerPatient, registerStaff } from './fixtures';
+import { test, expect, login, payConsultationByPaypal, registerPatient, registerStaff, uniqueEmail } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Medical documents (issue 8): the doctor's signature pad, the six forms with their download and
-// table, the public verification page, the patient's documents in their area.
+// table, the public verification page, the patient's documents in their area. Issue 18: the patient
+// is picked among the doctor's own patients and the document is bound to their account.
 
 test.beforeEach(async ({ page, context, baseURL }) => {
   await visitedBefore(page, context, baseURL!);
@@ -100,10 +101,25 @@ async function doctorWithSignature(request: APIRequestContext) {
   return doctor;
 }
 
+/** A patient of `doctor`: registered, signed in on `request`, with a consultation paid with that doctor. */
+async function patientOf(request: APIRequestContext, doctor: { email: string }) {
+  const patient = await registerPatient(request);
+  expect((await request.post('/api/auth/login', { data: patient })).status()).toBe(200);
+  await payConsultationByPaypal(request, doctor.email);
+  return patient;
+}
+
+/** Picks the patient in the form's search box by what is typed (a name or a cédula). */
+async function pickPatient(page: Page, typed: string) {
+  await page.getByLabel('Buscar entre sus pacientes (nombre o cédula)').fill(typed);
+  await page.getByRole('button', { name: 'Lucía Batista · cédula 8-765-4321' }).click();
+  await expect(page.getByText(messages.patientDataFilled)).toBeVisible();
+}
+
 test('a doctor draws the signature, fills each of the six forms, downloads each PDF and finds it in the table', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const patient = await registerPatient(request);
   const doctor = await registerStaff(request, 'doctor');
+  const patient = await patientOf(request, doctor);
   await login(page, 'doctor', doctor);
 
   // Without a signature the form says so, and the server refuses: 'Error generating PDF.'
@@ -141,10 +157,9 @@ test('a doctor draws the signature, fills each of the six forms, downloads each 
     await page.getByRole('button', { name: 'Generar PDF' }).click();
     await expect(page.locator('.documents-summary')).toHaveText(messages.fixFormErrors);
 
-    // The patient typed by e-mail, the known data filled in from their record.
-    await page.getByLabel('Correo del paciente', { exact: true }).fill(patient.email);
-    await page.getByRole('button', { name: 'Completar datos del paciente' }).click();
-    await expect(page.getByText(messages.patientDataFilled)).toBeVisible();
+    // The patient picked among the doctor's own patients, the form filled in from their account.
+    await pickPatient(page, tipo === 'recetario' ? '8-765' : 'lucia bat');
+    await expect(page.getByLabel('Correo del paciente', { exact: true })).toHaveValue(patient.email);
     const nameLabel = tipo === 'referencia-medica' ? 'Paciente' : 'Nombre del paciente';
     await expect(page.getByLabel(nameLabel, { exact: true })).toHaveValue('Lucía Batista');
     if (tipo === 'referencia-medica') {
@@ -222,24 +237,88 @@ test('the verification page tells a real code from a forged one and compares an 
   await expect(page.getByRole('region', { name: 'Documento emitido por la clínica' })).toHaveCount(0);
 });
 
-test('the patient finds the document made for their e-mail in their area and downloads it', async ({ page, request }) => {
-  const patient = await registerPatient(request);
-  await doctorWithSignature(request);
-  const res = await request.post('/api/doctor/documents/recetario', {
-    data: { correoPaciente: patient.email, patientName: 'Lucía Batista', date: '2026-11-21', Medicamentos: 'Amoxicilina 500 mg.' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+test('a doctor issues a prescription to one of their patients picked by name, and the patient finds it in their area', async ({ page, request, browser, baseURL }) => {
+  const doctor = await doctorWithSignature(request);
+  const patient = await patientOf(request, doctor);
+  // Another registered person with the same kind of name who never saw this doctor is never offered.
+  await registerPatient(request, { nombre: 'Lucas', apellido: 'Batista', cedula: '8-111-2222' });
 
-  await login(page, 'patient', patient);
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Mis documentos' }).first().click();
-  await expect(page).toHaveURL(/\/Documentos_usuario$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Mis documentos médicos' })).toBeVisible();
-  const card = page.getByRole('listitem').filter({ hasText: 'Recetario' });
-  await expect(card).toContainText('Tomás Morales');
-  await expect(card).toContainText(res.headers()['x-documento-codigo']!);
+  await login(page, 'doctor', doctor);
+  await page.goto('/Recetarios');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recetario' })).toBeVisible();
+  await expect(page.getByText(messages.walkInDocumentNote)).toBeVisible();
+  await page.getByLabel('Buscar entre sus pacientes (nombre o cédula)').fill('Batis');
+  const suggestions = page.getByRole('list', { name: 'Pacientes que coinciden' });
+  await expect(suggestions.getByRole('button')).toHaveCount(1);
+  await suggestions.getByRole('button', { name: 'Lucía Batista · cédula 8-765-4321' }).click();
+  await expect(page.getByText(messages.patientDataFilled)).toBeVisible();
+  await expect(page.getByText(`Lucía Batista · cédula 8-765-4321 · ${patient.email}`)).toBeVisible();
+  // correoPaciente comes from the account and cannot be changed by hand.
+  const correo = page.getByLabel('Correo del paciente', { exact: true });
+  await expect(correo).toHaveValue(patient.email);
+  await expect(correo).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Nombre del paciente', { exact: true })).toHaveValue('Lucía Batista');
+  await expect(page.getByLabel('Cédula (CIP)', { exact: true })).toHaveValue('8-765-4321');
+  await page.getByLabel('Medicamentos e indicaciones (Rp.)', { exact: true }).fill('Amoxicilina 500 mg cada 8 horas por 7 días.');
   const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generar PDF' }).click();
+  const filename = (await downloading).suggestedFilename();
+  expect(filename).toMatch(/^recetario-lucia-batista-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await expect(page.getByText(messages.documentGenerated)).toBeVisible();
+
+  // The patient, in a browser of their own, finds it in their area and downloads it.
+  const context = await browser.newContext({ baseURL });
+  const mine = await context.newPage();
+  await visitedBefore(mine, context, baseURL!);
+  await login(mine, 'patient', patient);
+  await mine.goto('/');
+  await mine.getByRole('link', { name: 'Mis documentos' }).first().click();
+  await expect(mine).toHaveURL(/\/Documentos_usuario$/);
+  await expect(mine.getByRole('heading', { level: 1, name: 'Mis documentos médicos' })).toBeVisible();
+  const card = mine.getByRole('listitem').filter({ hasText: 'Recetario' });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Tomás Morales');
+  const again = mine.waitForEvent('download');
   await card.getByRole('button', { name: /^Descargar Recetario/ }).click();
-  expect((await downloading).suggestedFilename()).toMatch(/^recetario-lucia-batista-\d{4}-\d{2}-\d{2}\.pdf$/);
-  await expectAccessible(page);
+  expect((await again).suggestedFilename()).toBe(filename);
+  await expectAccessible(mine);
+  await context.close();
+});
+
+test('a walk-in’s document waits for an administrator, who links it after checking the cédula', async ({ page, request, browser, baseURL }) => {
+  await doctorWithSignature(request);
+  const issued = await request.post('/api/doctor/documents/solicitud-examenes', {
+    data: { correoPaciente: uniqueEmail('sin-cuenta'), patientName: 'Rosa Pérez', CIP: '8-777-1234', country_code: '+507', Examenes: 'Hemograma completo.' },
+  });
+  expect(issued.status(), await issued.text()).toBe(201);
+  const codigo = issued.headers()['x-documento-codigo']!;
+  const rosa = await registerPatient(request, { nombre: 'Rosa', apellido: 'Pérez', cedula: '8-777-1234' });
+
+  const admin = await registerStaff(request, 'admin');
+  await login(page, 'admin', admin);
+  await page.goto('/Documentos_Admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Documentos sin vincular' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: codigo });
+  await expect(card).toContainText('Rosa Pérez');
+  await card.getByRole('button', { name: `Vincular Solicitud de Exámenes ${codigo} a un paciente` }).click();
+  // A cédula that is not the document's is refused.
+  await card.getByLabel('Cédula comprobada').fill('8-000-0000');
+  await card.getByRole('button', { name: 'Buscar la cuenta' }).click();
+  await expect(card.getByText(messages.cedulaDoesNotMatchDocument)).toBeVisible();
+  await card.getByLabel('Cédula comprobada').fill('8-777-1234');
+  await card.getByRole('button', { name: 'Buscar la cuenta' }).click();
+  await card.getByRole('button', { name: `Vincular a Rosa Pérez (${rosa.email})` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar la vinculación' });
+  await expect(dialog).toContainText('cédula 8-777-1234');
+  await dialog.getByRole('button', { name: 'Vincular', exact: true }).click();
+  await acceptAlert(page, `${messages.documentLinked} Rosa Pérez`);
+  await expect(page.getByRole('listitem').filter({ hasText: codigo })).toHaveCount(0);
+
+  const context = await browser.newContext({ baseURL });
+  const hers = await context.newPage();
+  await visitedBefore(hers, context, baseURL!);
+  await login(hers, 'patient', rosa);
+  await hers.goto('/Documentos_usuario');
+  await expect(hers.getByRole('listitem').filter({ hasText: codigo })).toContainText('Solicitud de Exámenes');
+  await context.close();
 });

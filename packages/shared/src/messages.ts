@@ -146,7 +146,16 @@ export const productMessages = {
   signatureRequired: 'Dibuje su firma en el recuadro antes de guardarla.',
   signatureSaved: 'Firma y datos de registro guardados correctamente.',
   documentGenerated: 'Documento generado correctamente. La descarga comenzará en un momento.',
-  patientNotRegistered: 'No hay un paciente registrado con ese correo: complete sus datos a mano.',
+  // documents bound to a patient account (issue 18, docs/decisions/0024)
+  patientNotYours: 'No encontramos a esa persona entre sus pacientes.',
+  patientSearchTooShort: 'Escriba al menos 2 letras o números del nombre o de la cédula.',
+  walkInDocumentNote:
+    'Sin un paciente elegido, el documento no aparecerá en el área de ningún paciente hasta que un administrador lo vincule a su cuenta tras comprobar la cédula.',
+  noPatientWithCedula: 'Ningún paciente registrado tiene esa cédula.',
+  cedulaDoesNotMatchPatient: 'La cédula no coincide con la del paciente elegido.',
+  cedulaDoesNotMatchDocument: 'La cédula no coincide con la que figura en el documento.',
+  documentAlreadyLinked: 'Este documento ya está vinculado a un paciente.',
+  documentLinked: 'Documento vinculado a la cuenta del paciente.',
   patientDataFilled: 'Se completaron los datos conocidos del paciente.',
   documentNotIssued: 'No existe ningún documento emitido con ese código.',
   documentFileMatches: 'El archivo coincide exactamente con el documento emitido.',

@@ -80,6 +80,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/Correos_Admin'),
   // The audit trail of accesses to patients' data: the product's own admin screen (issue 6).
   admin('/Auditoria_Admin'),
+  // Medical documents bound to no patient account, linked after a cédula check (issue 18).
+  admin('/Documentos_Admin'),
   // Two-factor sign-in of staff: enrolment and recovery codes (issue 11).
   admin('/Seguridad_Admin'),
   // Staff accounts: approval, deactivation and invitations (issue 18, docs/decisions/0025).

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES } from '@clinica/shared';
-import { files, staff } from './schema-accounts.js';
+import { files, patients, staff } from './schema-accounts.js';
 
 /**
  * The doctors' generated medical documents (staff.md: id, nombre_pdf, created_at, pdf_data).
@@ -17,8 +18,21 @@ export const documents = pgTable(
     staff_id: uuid('staff_id')
       .notNull()
       .references(() => staff.id),
-    /** The patient's e-mail as the doctor gave it (lower case); the patient sees documents by it. */
+    /**
+     * The patient's e-mail as printed on the document (lower case): the account's address when the
+     * doctor chose one of their patients, else as typed. Shown to the doctor; never decides who
+     * sees the document (docs/decisions/0024).
+     */
     correo_paciente: text('correo_paciente').notNull(),
+    /**
+     * The patient account the document belongs to: the one patient area that lists it. null for a
+     * person without an account (a walk-in) until an administrator links it after checking the
+     * cédula.
+     */
+    patient_id: uuid('patient_id').references(() => patients.id),
+    /** The patient's name and cédula as the form gave them, so an administrator can link a walk-in's document. */
+    nombre_paciente: text('nombre_paciente').notNull().default(''),
+    cedula_paciente: text('cedula_paciente').notNull().default(''),
     nombre_pdf: text('nombre_pdf').notNull(),
     file_id: uuid('file_id').references(() => files.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,7 +40,9 @@ export const documents = pgTable(
   (t) => [
     uniqueIndex('documents_codigo_key').on(t.codigo),
     index('documents_staff_tipo_idx').on(t.staff_id, t.tipo, t.created_at),
-    index('documents_correo_paciente_idx').on(t.correo_paciente, t.created_at),
+    index('documents_patient_idx').on(t.patient_id, t.created_at),
+    // The administrators' list of documents waiting to be linked.
+    index('documents_unlinked_idx').on(t.created_at).where(sql`${t.patient_id} IS NULL`),
   ],
 );
 

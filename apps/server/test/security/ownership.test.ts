@@ -120,7 +120,10 @@ describe('ownership', () => {
         const docs: { id: string; patient: number; doctor: number }[] = [];
         for (const d of g.documents) {
           const p = patients[d.patient]!;
+          // A document is issued to one of the doctor's own patients (issue 18): a consultation first.
+          await consultation(t, p, doctors[d.doctor]!.id);
           const res = await post(doctors[d.doctor]!, '/api/doctor/documents/certificado-salud', {
+            pacienteId: p.id,
             correoPaciente: p.correo,
             ssn: 'SS-1',
             date: '2026-11-20',

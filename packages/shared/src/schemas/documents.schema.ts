@@ -563,9 +563,38 @@ export const doctorDocumentProfileInputSchema = z.object({
 });
 export type DoctorDocumentProfileInput = z.input<typeof doctorDocumentProfileInputSchema>;
 
-export const patientLookupQuerySchema = z.object({ correo: emailField });
-/** What the clinic knows of a registered patient, to fill a form (genero as Hombre/Mujer or empty). */
+// --- the patient a document is for (issue 18: documents bound to a patient account) ------------
+
+/**
+ * GET /api/doctor/documents/patients?q=: the doctor's own patients (a consultation or appointment
+ * with them) whose name or cédula matches what is typed, for the form's search box.
+ */
+export const patientSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, messages.patientSearchTooShort).max(60, messages.patientSearchTooShort),
+});
+export const patientSuggestionSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  cedula: z.string(),
+});
+export type PatientSuggestion = z.infer<typeof patientSuggestionSchema>;
+export const patientSuggestionListSchema = z.array(patientSuggestionSchema);
+
+/**
+ * GET /api/doctor/documents/patient: one of the doctor's own patients by account id (what the
+ * form asks after a pick) or by exact e-mail; anybody else answers as an unknown person does.
+ */
+export const patientLookupQuerySchema = z
+  .object({
+    id: z.uuid({ error: messages.patientNotYours }).optional(),
+    correo: emailField.optional(),
+  })
+  .refine((v) => (v.id === undefined) !== (v.correo === undefined), { message: messages.patientNotYours, path: ['id'] });
+/** What the clinic knows of the doctor's patient, to fill a form (genero as Hombre/Mujer or empty). */
 export const patientLookupSchema = z.object({
+  id: z.string(),
+  correo: z.string(),
   nombre: z.string(),
   apellido: z.string(),
   cedula: z.string(),
@@ -576,6 +605,54 @@ export const patientLookupSchema = z.object({
   celular: z.string(),
 });
 export type PatientLookup = z.infer<typeof patientLookupSchema>;
+
+/**
+ * Sent with a document's fields: the account it is for, one of the doctor's own patients. Left
+ * out for a person without an account (a walk-in): the document is then bound to nobody.
+ */
+export const documentPatientSchema = z.object({ pacienteId: z.uuid({ error: messages.patientNotYours }).optional() });
+export type DocumentPatient = z.infer<typeof documentPatientSchema>;
+
+/** A document bound to no account, in the administrators' list (/Documentos_Admin). */
+export const unlinkedDocumentSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(DOCUMENT_TYPES),
+  titulo: z.string(),
+  nombre_pdf: z.string(),
+  codigo: z.string(),
+  created_at: z.string(),
+  doctor: z.string(),
+  nombre_paciente: z.string(),
+  cedula_paciente: z.string(),
+  correoPaciente: z.string(),
+});
+export type UnlinkedDocument = z.infer<typeof unlinkedDocumentSchema>;
+export const unlinkedDocumentListSchema = z.array(unlinkedDocumentSchema);
+
+const cedulaField = requiredText(30).regex(/^[\p{L}\p{N}\s-]+$/u, messages.invalidCedula);
+
+/** GET /api/admin/documents/unlinked/:id/candidates?cedula=: the accounts holding the cédula the administrator checked. */
+export const linkCandidatesQuerySchema = z.object({ cedula: cedulaField });
+export const linkCandidateSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  cedula: z.string(),
+  correo: z.string(),
+});
+export type LinkCandidate = z.infer<typeof linkCandidateSchema>;
+export const linkCandidateListSchema = z.array(linkCandidateSchema);
+
+/** POST /api/admin/documents/unlinked/:id/link: the account chosen and the cédula checked on the ID card. */
+export const linkDocumentSchema = z.object({
+  pacienteId: z.uuid({ error: messages.noPatientWithCedula }),
+  cedula: cedulaField,
+});
+export type LinkDocumentInput = z.infer<typeof linkDocumentSchema>;
+export const linkDocumentResultSchema = z.object({ success: z.literal(true), message: z.string(), paciente: z.string() });
+
+/** Panamanian cédulas are typed with varying case and spaces: compared upper-cased without them. */
+export const normaliseCedula = (cedula: string) => cedula.toUpperCase().replace(/\s+/g, '');
 
 // --- verification -----------------------------------------------------------------------------
 

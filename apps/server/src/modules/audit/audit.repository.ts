@@ -82,11 +82,8 @@ export function auditRepository(db: Db) {
         }
         case 'document': {
           if (!uuid) return null;
-          const [row] = await db
-            .select({ p: patients.id })
-            .from(documents)
-            .innerJoin(patients, eq(patients.correo, documents.correo_paciente))
-            .where(eq(documents.id, ref));
+          // The account the document is bound to (never the one its e-mail names: docs/decisions/0024).
+          const [row] = await db.select({ p: documents.patient_id }).from(documents).where(eq(documents.id, ref));
           return row?.p ?? null;
         }
         case 'suggestion':

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DocumentType } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
@@ -15,9 +15,19 @@ const listColumns = {
   file_id: documents.file_id,
 };
 
-/** The patient, when they have verified the document's address (the join of a patient's own documents). */
-const verifiedOwner = (patientId: string) =>
-  and(eq(patients.id, patientId), eq(patients.correo, documents.correo_paciente), isNotNull(patients.email_verified_at));
+/**
+ * "This doctor's patient": a consultation with them, or an appointment paid for or awaiting its
+ * receipt's review (a held or cancelled slot is not a visit). The one definition used by the
+ * search, the lookup and the issue (docs/decisions/0024).
+ */
+const treatedBy = (doctorId: string) => sql<boolean>`(
+  EXISTS (SELECT 1 FROM consultations c WHERE c.patient_id = "patients"."id" AND c.doctor_id = ${doctorId})
+  OR EXISTS (SELECT 1 FROM appointments a WHERE a.patient_id = "patients"."id" AND a.doctor_id = ${doctorId} AND a.estado IN ('pendiente', 'confirmada')))`;
+
+/** Cédulas compared without case or spaces (as `normaliseCedula` does). */
+const cedulaKey = (column: typeof patients.cedula) => sql`upper(regexp_replace(${column}, '[[:space:]]', '', 'g'))`;
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SQL of the generated documents and of the doctors' document profiles. */
 export function documentsRepository(db: Db) {
@@ -61,9 +71,15 @@ export function documentsRepository(db: Db) {
       });
     },
 
-    async findPatientByEmail(correo: string) {
+    /**
+     * A patient by account id or e-mail, with whether they are this doctor's patient: one query
+     * whatever the answer, so an unknown person and somebody else's patient cost the same.
+     */
+    async findPatientFor(doctorId: string, by: { id: string } | { correo: string }) {
       const [row] = await db
         .select({
+          id: patients.id,
+          correo: patients.correo,
           nombre: patients.nombre,
           apellido: patients.apellido,
           cedula: patients.cedula,
@@ -72,11 +88,29 @@ export function documentsRepository(db: Db) {
           direccion: patients.direccion,
           country_code: patients.country_code,
           celular: patients.celular,
+          mine: treatedBy(doctorId),
         })
         .from(patients)
-        // An unverified registration of the address may be anyone's: never offered (issue 18).
-        .where(and(eq(patients.correo, correo), isNotNull(patients.email_verified_at)));
+        // By e-mail, only a verified address: an unverified registration may be anyone's (decision 0023).
+        .where('id' in by ? eq(patients.id, by.id) : and(eq(patients.correo, by.correo), isNotNull(patients.email_verified_at)));
       return row;
+    },
+
+    /** Up to 10 of this doctor's patients whose name contains, or whose cédula starts with, `q`. */
+    async searchPatientsOf(doctorId: string, q: string) {
+      const pattern = likeEscaped(q);
+      return db
+        .select({ id: patients.id, nombre: patients.nombre, apellido: patients.apellido, cedula: patients.cedula })
+        .from(patients)
+        .where(
+          and(
+            sql`(clinica_fold(${patients.nombre} || ' ' || ${patients.apellido}) LIKE '%' || clinica_fold(${pattern}) || '%'
+              OR ${cedulaKey(patients.cedula)} LIKE upper(regexp_replace(${pattern}, '[[:space:]]', '', 'g')) || '%')`,
+            treatedBy(doctorId),
+          ),
+        )
+        .orderBy(asc(patients.apellido), asc(patients.nombre))
+        .limit(10);
     },
 
     /** Inserts the PDF's file row and the document in one statement (one round trip, atomic). */
@@ -93,6 +127,9 @@ export function documentsRepository(db: Db) {
               codigo: sql`${document.codigo}`.as('codigo'),
               staff_id: sql`${document.staff_id}::uuid`.as('staff_id'),
               correo_paciente: sql`${document.correo_paciente}`.as('correo_paciente'),
+              patient_id: sql`${document.patient_id ?? null}::uuid`.as('patient_id'),
+              nombre_paciente: sql`${document.nombre_paciente ?? ''}`.as('nombre_paciente'),
+              cedula_paciente: sql`${document.cedula_paciente ?? ''}`.as('cedula_paciente'),
               nombre_pdf: sql`${document.nombre_pdf}`.as('nombre_pdf'),
               file_id: fileRow.id,
               created_at: sql`${document.created_at.toISOString()}::timestamptz`.as('created_at'),
@@ -121,29 +158,78 @@ export function documentsRepository(db: Db) {
       return row;
     },
 
-    /**
-     * The documents made out to the patient's address, only once the patient has verified it:
-     * registering someone else's address shows nothing (issue 18, decision 0023).
-     */
-    async listByPatientEmail(patientId: string, correo: string) {
+    /** The documents bound to this patient account (never matched by e-mail: docs/decisions/0024). */
+    async listByPatient(patientId: string) {
       return db
         .select({ ...listColumns, doctor_nombre: staff.nombre, doctor_apellido: staff.apellido })
         .from(documents)
         .innerJoin(staff, eq(staff.id, documents.staff_id))
-        .innerJoin(patients, verifiedOwner(patientId))
-        .where(eq(documents.correo_paciente, correo))
+        .where(eq(documents.patient_id, patientId))
         .orderBy(desc(documents.created_at))
         .limit(500);
     },
 
-    async findForPatient(id: string, patientId: string, correo: string) {
+    async findForPatient(id: string, patientId: string) {
       const [row] = await db
         .select({ nombre_pdf: documents.nombre_pdf, file_id: documents.file_id, encrypted: files.encrypted })
         .from(documents)
-        .innerJoin(patients, verifiedOwner(patientId))
         .leftJoin(files, eq(files.id, documents.file_id))
-        .where(and(eq(documents.id, id), eq(documents.correo_paciente, correo)));
+        .where(and(eq(documents.id, id), eq(documents.patient_id, patientId)));
       return row;
+    },
+
+    /** The documents bound to no account, oldest first (they wait for an administrator). */
+    async listUnlinked() {
+      return db
+        .select({
+          ...listColumns,
+          correo_paciente: documents.correo_paciente,
+          nombre_paciente: documents.nombre_paciente,
+          cedula_paciente: documents.cedula_paciente,
+          doctor_nombre: staff.nombre,
+          doctor_apellido: staff.apellido,
+        })
+        .from(documents)
+        .innerJoin(staff, eq(staff.id, documents.staff_id))
+        .where(isNull(documents.patient_id))
+        .orderBy(asc(documents.created_at))
+        .limit(500);
+    },
+
+    async findUnlinked(id: string) {
+      const [row] = await db
+        .select({ id: documents.id, cedula_paciente: documents.cedula_paciente, nombre_pdf: documents.nombre_pdf })
+        .from(documents)
+        .where(and(eq(documents.id, id), isNull(documents.patient_id)));
+      return row;
+    },
+
+    /** The patient accounts holding this cédula (cédulas are not unique across accounts). */
+    async patientsWithCedula(cedula: string) {
+      return db
+        .select({ id: patients.id, nombre: patients.nombre, apellido: patients.apellido, cedula: patients.cedula, correo: patients.correo })
+        .from(patients)
+        .where(sql`${cedulaKey(patients.cedula)} = ${cedula}`)
+        .orderBy(asc(patients.apellido), asc(patients.nombre))
+        .limit(20);
+    },
+
+    async findPatient(id: string) {
+      const [row] = await db
+        .select({ id: patients.id, nombre: patients.nombre, apellido: patients.apellido, cedula: patients.cedula, correo: patients.correo })
+        .from(patients)
+        .where(eq(patients.id, id));
+      return row;
+    },
+
+    /** Binds a still unlinked document to an account; false when somebody linked it meanwhile. */
+    async link(id: string, patientId: string) {
+      const rows = await db
+        .update(documents)
+        .set({ patient_id: patientId })
+        .where(and(eq(documents.id, id), isNull(documents.patient_id)))
+        .returning({ id: documents.id });
+      return rows.length === 1;
     },
 
     async findByCode(codigo: string) {

@@ -7,13 +7,21 @@ import {
   doctorDocumentProfileInputSchema,
   doctorDocumentProfileSchema,
   documentListSchema,
+  documentPatientSchema,
   documentSchemas,
+  linkCandidateListSchema,
+  linkCandidatesQuerySchema,
+  linkDocumentResultSchema,
+  linkDocumentSchema,
   errorSchema,
   messages,
   patientDocumentListSchema,
   patientLookupQuerySchema,
   patientLookupSchema,
+  patientSearchQuerySchema,
+  patientSuggestionListSchema,
   resultSchema,
+  unlinkedDocumentListSchema,
   verificationParamsSchema,
   verificationResultSchema,
   type DocumentType,
@@ -22,9 +30,9 @@ import { AppError, notFound, unauthenticated } from '../../lib/errors.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { documentsRepository } from './documents.repository.js';
-import { documentsService } from './documents.service.js';
+import { NotYourPatient, documentsService } from './documents.service.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
 const typeParams = z.object({ tipo: z.string().max(40) });
 const typeIdParams = z.object({ tipo: z.string().max(40), id: z.string().max(40) });
 const idParams = z.object({ id: z.string().max(40) });
@@ -101,13 +109,36 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   // --- filling a form from the patient's record ---------------------------------------------------
 
+  // Only the doctor's own patients (a consultation or appointment with them). Anybody else, and an
+  // unknown person, get the same 404 after the same single query; every lookup is audited with
+  // the patient it named, so it shows in that patient's access history (docs/decisions/0024).
+  app.get('/api/doctor/documents/patients', {
+    config: { access: 'doctor' },
+    schema: { querystring: patientSearchQuerySchema, response: { 200: patientSuggestionListSchema, ...errors } },
+    handler: async (request, reply) => {
+      const found = await documents.searchPatients(doctorOf(request), request.query.q);
+      // The query text is not kept (it may be a cédula); what was shown is: names of the doctor's own patients.
+      await app.audit(request, { action: 'document.patient_search', patientId: null, detail: `${found.length} pacientes sugeridos` });
+      reply.header('cache-control', 'no-store');
+      return found;
+    },
+  });
+
   app.get('/api/doctor/documents/patient', {
     config: { access: 'doctor' },
     schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema, ...errors } },
-    handler: async (request) => {
-      doctorOf(request);
-      const found = await documents.findPatient(request.query.correo);
-      await app.audit(request, { action: 'document.patient_lookup', patientId: null, detail: 'datos del paciente para un documento' });
+    handler: async (request, reply) => {
+      const { id, correo } = request.query;
+      const { found, patientId } = await documents.findPatient(doctorOf(request), id ? { id } : { correo: correo! });
+      await app.audit(request, {
+        action: 'document.patient_lookup',
+        resource: patientId ? { type: 'patient', id: patientId } : undefined,
+        patientId,
+        outcome: found ? 'success' : 'denied',
+        detail: found ? 'datos del paciente para un documento' : patientId ? 'no es paciente de este médico' : 'persona desconocida',
+      });
+      if (!found) throw new AppError(404, messages.patientNotYours);
+      reply.header('cache-control', 'no-store');
       return found;
     },
   });
@@ -121,8 +152,31 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       const doctor = doctorOf(request);
       const tipo = documentType(request.params.tipo);
       const fields = parseOrThrow(documentSchemas[tipo], request.body ?? {});
-      const { pdf, filename, codigo } = await documents.generate(doctor, tipo, fields, originOf(request));
-      if (fields.correoPaciente) await request.server.notify.documentAvailable({ patientEmail: fields.correoPaciente });
+      const { pacienteId } = parseOrThrow(documentPatientSchema, request.body ?? {});
+      let issued;
+      try {
+        issued = await documents.generate(doctor, tipo, fields, originOf(request), pacienteId);
+      } catch (err) {
+        if (err instanceof NotYourPatient) {
+          await app.audit(request, {
+            action: 'document.issue',
+            resource: err.patientId ? { type: 'patient', id: err.patientId } : undefined,
+            patientId: err.patientId,
+            outcome: 'denied',
+            detail: err.patientId ? 'no es paciente de este médico' : 'persona desconocida',
+          });
+        }
+        throw err;
+      }
+      const { pdf, filename, codigo, documentId, patient } = issued;
+      await app.audit(request, {
+        action: 'document.issue',
+        resource: { type: 'document', id: documentId },
+        patientId: patient?.id ?? null,
+        detail: patient ? tipo : `${tipo}, sin cuenta: espera que un administrador lo vincule`,
+      });
+      // Only an account's own address hears of it; a walk-in's typed address is nobody's area yet.
+      if (patient) await request.server.notify.documentAvailable({ patientEmail: patient.correo });
       reply.code(201).header('x-documento-codigo', codigo);
       return sendPdf(reply, pdf, filename);
     },
@@ -170,6 +224,64 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       const { pdf, filename } = await documents.downloadForPatient(patientOf(request), documentId(request.params.id));
       await app.audit(request, { action: 'file.document', resource: { type: 'document', id: request.params.id } });
       return sendPdf(reply, pdf, filename);
+    },
+  });
+
+  // --- documents bound to no account: an administrator links them after checking the cédula ------
+
+  app.get('/api/admin/documents/unlinked', {
+    config: { access: 'admin' },
+    schema: { response: { 200: unlinkedDocumentListSchema, ...errors } },
+    handler: async (request, reply) => {
+      const list = await documents.listUnlinked();
+      await app.audit(request, { action: 'document.unlinked_list', patientId: null, detail: `${list.length} documentos` });
+      reply.header('cache-control', 'no-store');
+      return list;
+    },
+  });
+
+  app.get('/api/admin/documents/unlinked/:id/candidates', {
+    config: { access: 'admin' },
+    schema: { params: idParams, querystring: linkCandidatesQuerySchema, response: { 200: linkCandidateListSchema, ...errors } },
+    handler: async (request, reply) => {
+      const id = documentId(request.params.id);
+      const found = await documents.linkCandidates(id, request.query.cedula);
+      for (const p of found) {
+        await app.audit(request, { action: 'document.link_lookup', resource: { type: 'document', id }, patientId: p.id });
+      }
+      reply.header('cache-control', 'no-store');
+      return found;
+    },
+  });
+
+  app.post('/api/admin/documents/unlinked/:id/link', {
+    config: { access: 'admin' },
+    schema: { params: idParams, body: linkDocumentSchema, response: { 200: linkDocumentResultSchema, ...errors } },
+    handler: async (request) => {
+      const id = documentId(request.params.id);
+      let patient;
+      try {
+        patient = await documents.link(id, request.body);
+      } catch (err) {
+        // A refused link is kept too: who tried to bind which document to which account.
+        if (err instanceof AppError) {
+          await app.audit(request, {
+            action: 'document.link',
+            resource: { type: 'document', id },
+            patientId: null,
+            outcome: 'failure',
+            detail: `${err.message} (cuenta ${request.body.pacienteId})`,
+          });
+        }
+        throw err;
+      }
+      await app.audit(request, {
+        action: 'document.link',
+        resource: { type: 'document', id },
+        patientId: patient.id,
+        detail: 'cédula comprobada por el administrador',
+      });
+      return { success: true as const, message: messages.documentLinked, paciente: `${patient.nombre} ${patient.apellido}` };
     },
   });
 

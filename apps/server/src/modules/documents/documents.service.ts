@@ -5,6 +5,7 @@ import {
   VERIFICATION_ALPHABET,
   VERIFICATION_PAGE,
   messages,
+  normaliseCedula,
   normaliseVerificationCode,
   panamaClock,
   type DoctorDocument,
@@ -12,7 +13,11 @@ import {
   type DocumentListItem,
   type DocumentType,
   type PatientDocument,
+  type LinkCandidate,
+  type LinkDocumentInput,
   type PatientLookup,
+  type PatientSuggestion,
+  type UnlinkedDocument,
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import type { PdfRenderer } from '../../plugins/pdf.js';
@@ -56,6 +61,22 @@ export function slug(text: string, max = 50) {
     .slice(0, max)
     .replace(/-+$/, '');
 }
+
+/**
+ * Thrown when a document is issued to, or a form filled for, somebody who is not the doctor's
+ * patient: the route audits it with that patient's id and answers exactly as for an unknown person.
+ */
+export class NotYourPatient extends AppError {
+  constructor(readonly patientId: string | null) {
+    super(404, messages.patientNotYours);
+  }
+}
+
+/** The cédula the form carried (exam request and prescription: CIP; history and referral: Cedula). */
+const cedulaOf = (fields: DocumentFields) => {
+  const f = fields as Partial<Record<'CIP' | 'Cedula', string>>;
+  return (f.CIP || f.Cedula || '').trim();
+};
 
 const GENDER_TO_SEX: Record<string, string> = { masculino: 'Hombre', femenino: 'Mujer' };
 
@@ -152,29 +173,54 @@ export function documentsService(deps: DocumentsDeps) {
       }
     },
 
-    /** What the clinic knows of a registered patient, by exact e-mail. */
-    async findPatient(correo: string): Promise<PatientLookup> {
-      const p = await repo.findPatientByEmail(correo);
-      if (!p) throw new AppError(404, messages.patientNotRegistered);
-      return {
-        nombre: p.nombre,
-        apellido: p.apellido,
-        cedula: p.cedula,
-        edad: String(p.edad),
-        genero: GENDER_TO_SEX[p.genero] ?? '',
-        direccion: p.direccion,
-        country_code: p.country_code,
-        celular: p.celular,
-      };
+    /**
+     * What the clinic knows of one of this doctor's patients. `patientId` names the account that
+     * was asked about even when the answer is "not found" (the audit row, and the patient's own
+     * access history, must show it); `found` is null alike for an unknown person and for somebody
+     * else's patient, so the caller answers both the same way.
+     */
+    async findPatient(doctor: SessionAccount, by: { id: string } | { correo: string }) {
+      const p = await repo.findPatientFor(doctor.accountId, 'correo' in by ? { correo: by.correo.toLowerCase() } : by);
+      const found: PatientLookup | null =
+        p && p.mine
+          ? {
+              id: p.id,
+              correo: p.correo,
+              nombre: p.nombre,
+              apellido: p.apellido,
+              cedula: p.cedula,
+              edad: String(p.edad),
+              genero: GENDER_TO_SEX[p.genero] ?? '',
+              direccion: p.direccion,
+              country_code: p.country_code,
+              celular: p.celular,
+            }
+          : null;
+      return { found, patientId: p?.id ?? null };
+    },
+
+    /** The doctor's own patients matching a name or cédula, for the form's search box. */
+    async searchPatients(doctor: SessionAccount, q: string): Promise<PatientSuggestion[]> {
+      return repo.searchPatientsOf(doctor.accountId, q);
     },
 
     /**
      * Renders the document, stores it encrypted with its SHA-256 and returns it. `origin` is
      * where the verification page is (the QR code points there).
      */
-    async generate(doctor: SessionAccount, tipo: DocumentType, fields: DocumentFields, origin: string) {
+    async generate(doctor: SessionAccount, tipo: DocumentType, fields: DocumentFields, origin: string, pacienteId?: string) {
       const profile = await repo.findProfile(doctor.accountId);
       if (!profile) throw badRequest(messages.documentProfileRequired, { doctorSignature: messages.documentProfileRequired });
+
+      // The account the document is for: one of this doctor's patients, whose own address is the
+      // one printed (correoPaciente is filled from the account, whatever the browser sent).
+      let patient: { id: string; correo: string } | null = null;
+      if (pacienteId) {
+        const p = await repo.findPatientFor(doctor.accountId, { id: pacienteId });
+        if (!p?.mine) throw new NotYourPatient(p?.id ?? null);
+        patient = { id: p.id, correo: p.correo };
+        fields = { ...fields, correoPaciente: p.correo };
+      }
 
       const issuedAt = now();
       const codigo = newVerificationCode();
@@ -212,14 +258,18 @@ export function documentsService(deps: DocumentsDeps) {
         nombre: nombre_pdf,
         encrypted: true,
       };
+      let stored: { id: string };
       try {
         await storage.put(file.id, pdf, { encrypt: true });
-        await repo.insertDocument(
+        stored = await repo.insertDocument(
           {
             tipo,
             codigo,
             staff_id: doctor.accountId,
-            correo_paciente: fields.correoPaciente ?? '',
+            correo_paciente: (fields.correoPaciente ?? '').toLowerCase(),
+            patient_id: patient?.id ?? null,
+            nombre_paciente: patientName.slice(0, 200),
+            cedula_paciente: cedulaOf(fields).slice(0, 30),
             nombre_pdf,
             created_at: new Date(issuedAt),
           },
@@ -230,7 +280,7 @@ export function documentsService(deps: DocumentsDeps) {
         await storage.delete(file.id).catch(() => undefined);
         throw new AppError(500, messages.pdfFailed);
       }
-      return { pdf, filename: nombre_pdf, codigo, sha256: file.sha256 };
+      return { pdf, filename: nombre_pdf, codigo, sha256: file.sha256, documentId: stored.id, patient };
     },
 
     /** The documents of one type this doctor generated, newest first. */
@@ -244,9 +294,9 @@ export function documentsService(deps: DocumentsDeps) {
       return readPdf(await repo.findForDoctor(id, doctor.accountId, tipo));
     },
 
-    /** The documents whose correoPaciente is this patient's e-mail. */
+    /** The documents bound to this patient's account. */
     async listForPatient(patient: SessionAccount): Promise<PatientDocument[]> {
-      const rows = await repo.listByPatientEmail(patient.accountId, patient.correo.toLowerCase());
+      const rows = await repo.listByPatient(patient.accountId);
       return rows.map((r) => ({
         ...listItem(r),
         titulo: DOCUMENT_TITLES[r.tipo],
@@ -256,7 +306,60 @@ export function documentsService(deps: DocumentsDeps) {
 
     /** One of this patient's documents; anybody else's is 404. */
     async downloadForPatient(patient: SessionAccount, id: string) {
-      return readPdf(await repo.findForPatient(id, patient.accountId, patient.correo.toLowerCase()));
+      return readPdf(await repo.findForPatient(id, patient.accountId));
+    },
+
+    /** The documents bound to no account, for the administrators to link. */
+    async listUnlinked(): Promise<UnlinkedDocument[]> {
+      const rows = await repo.listUnlinked();
+      return rows.map((r) => ({
+        id: r.id,
+        tipo: r.tipo,
+        titulo: DOCUMENT_TITLES[r.tipo],
+        nombre_pdf: r.nombre_pdf,
+        codigo: r.codigo,
+        created_at: r.created_at.toISOString(),
+        doctor: `${r.doctor_nombre} ${r.doctor_apellido}`,
+        nombre_paciente: r.nombre_paciente,
+        cedula_paciente: r.cedula_paciente,
+        correoPaciente: r.correo_paciente,
+      }));
+    },
+
+    /**
+     * The accounts holding the cédula the administrator checked, for an unlinked document. A
+     * cédula that contradicts the one on the document is refused before any account is shown.
+     */
+    async linkCandidates(id: string, cedula: string): Promise<LinkCandidate[]> {
+      const doc = await repo.findUnlinked(id);
+      if (!doc) throw new AppError(404, messages.documentAlreadyLinked);
+      const key = normaliseCedula(cedula);
+      if (doc.cedula_paciente && normaliseCedula(doc.cedula_paciente) !== key) {
+        throw badRequest(messages.cedulaDoesNotMatchDocument, { cedula: messages.cedulaDoesNotMatchDocument });
+      }
+      const found = await repo.patientsWithCedula(key);
+      if (found.length === 0) throw new AppError(404, messages.noPatientWithCedula, { cedula: messages.noPatientWithCedula });
+      return found;
+    },
+
+    /**
+     * Binds an unlinked document to the chosen account: its cédula must be the one the
+     * administrator checked, and the document's own cédula (when the form had one) too.
+     */
+    async link(id: string, input: LinkDocumentInput) {
+      const doc = await repo.findUnlinked(id);
+      if (!doc) throw new AppError(404, messages.documentAlreadyLinked);
+      const key = normaliseCedula(input.cedula);
+      if (doc.cedula_paciente && normaliseCedula(doc.cedula_paciente) !== key) {
+        throw badRequest(messages.cedulaDoesNotMatchDocument, { cedula: messages.cedulaDoesNotMatchDocument });
+      }
+      const patient = await repo.findPatient(input.pacienteId);
+      if (!patient) throw new AppError(404, messages.noPatientWithCedula, { cedula: messages.noPatientWithCedula });
+      if (normaliseCedula(patient.cedula) !== key) {
+        throw badRequest(messages.cedulaDoesNotMatchPatient, { cedula: messages.cedulaDoesNotMatchPatient });
+      }
+      if (!(await repo.link(id, patient.id))) throw new AppError(404, messages.documentAlreadyLinked);
+      return patient;
     },
 
     /** Public: was a document with this code issued, of which kind, by whom, when. Nothing else. */

@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES, REQUIRED_FIELDS, messages, type DocumentType } from '@clinica/shared';
-import { CookieJar, PNG_1X1, createTestApp, markEmailVerified, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { createTestApp, multipart, type CookieJar, type TestApp } from '../../../test/harness.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { newVerificationCode, slug } from './documents.service.js';
-import { approveStaff } from '../auth/test-support.js';
+import { consultation, patient as registeredPatient, staffMember } from '../records/records.test-support.js';
 
 const run = promisify(execFile);
 
@@ -27,41 +27,10 @@ async function pdfText(pdf: Buffer) {
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 async function staffLogin(role: 'doctor', nombre: string, apellido: string) {
-  const correo = `${nombre.toLowerCase()}.${crypto.randomUUID().slice(0, 8)}@clinica.test`;
-  const password = 'secreto-seguro-1';
-  const reg = await t.app.inject({
-    method: 'POST',
-    url: `/api/${role}/register`,
-    payload: {
-      clave_seguridad: 'demo-clave-doctor',
-      nombre,
-      apellido,
-      correo,
-      password,
-      password_confirm: password,
-      servicio: 'consulta_general',
-    },
-  });
-  expect(reg.statusCode, reg.body).toBe(201);
-  await approveStaff(t, role, correo);
-  const jar = new CookieJar();
-  jar.store(await t.app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: correo, password } }));
-  return jar;
+  return staffMember(t, role, { nombre, apellido });
 }
 
-async function patientLogin(over: Record<string, string> = {}) {
-  const reg = validRegistration(over);
-  const body = multipart(reg, [{ field: 'image_cedula', filename: 'cedula.png', bytes: PNG_1X1 }]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  // Documents reach only a verified address (issue 18).
-  await markEmailVerified(t, reg.correo);
-  const jar = new CookieJar();
-  jar.store(
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } }),
-  );
-  return { jar, correo: reg.correo };
-}
+const patientLogin = (over: Record<string, string> = {}) => registeredPatient(t, over);
 
 const saveProfile = (jar: CookieJar, fields: Record<string, string>, firma?: Buffer) => {
   const body = multipart(fields, firma ? [{ field: 'firma', filename: 'firma.png', bytes: firma, type: 'image/png' }] : []);
@@ -83,8 +52,8 @@ const list = async (jar: CookieJar, tipo: string) => {
 
 let doctorA: CookieJar;
 let doctorB: CookieJar;
-let patient1: { jar: CookieJar; correo: string };
-let patient2: { jar: CookieJar; correo: string };
+let patient1: { jar: CookieJar; correo: string; id: string };
+let patient2: { jar: CookieJar; correo: string; id: string };
 
 /** One filled form per type, with accents and ñ everywhere; dates and selects as the form sends them. */
 const samples = (correo: string): Record<DocumentType, Record<string, string>> => ({
@@ -244,10 +213,13 @@ async function storedFiles() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  doctorA = await staffLogin('doctor', 'Ana', 'Castillo');
-  doctorB = await staffLogin('doctor', 'Bruno', 'Díaz');
+  const ana = await staffLogin('doctor', 'Ana', 'Castillo');
+  doctorA = ana.jar;
+  doctorB = (await staffLogin('doctor', 'Bruno', 'Díaz')).jar;
   patient1 = await patientLogin({ nombre: 'María', apellido: 'Núñez', genero: 'femenino', edad: '34' });
   patient2 = await patientLogin();
+  // María is doctor Ana's patient: the documents below are issued to her account.
+  await consultation(t, patient1, ana.id);
 });
 afterAll(async () => t.close());
 
@@ -298,20 +270,19 @@ describe('doctor profile: signature and registration number', () => {
 });
 
 describe('filling a form from the patient record', () => {
-  it('gives a doctor the known data of a registered patient by exact e-mail', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/doctor/documents/patient?correo=${encodeURIComponent(patient1.correo.toUpperCase())}`,
-      headers: { cookie: doctorA.header },
-    });
-    expect(res.json()).toMatchObject({ nombre: 'María', apellido: 'Núñez', genero: 'Mujer', edad: '34', country_code: '+507' });
+  it("gives a doctor the known data of one of their patients, by account id or exact e-mail", async () => {
+    for (const query of [`id=${patient1.id}`, `correo=${encodeURIComponent(patient1.correo.toUpperCase())}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/doctor/documents/patient?${query}`, headers: { cookie: doctorA.header } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: patient1.id, correo: patient1.correo, nombre: 'María', apellido: 'Núñez', genero: 'Mujer', edad: '34', country_code: '+507' });
+    }
     const none = await t.app.inject({
       method: 'GET',
       url: '/api/doctor/documents/patient?correo=nadie@example.com',
       headers: { cookie: doctorA.header },
     });
     expect(none.statusCode).toBe(404);
-    expect(none.json().message).toBe(messages.patientNotRegistered);
+    expect(none.json().message).toBe(messages.patientNotYours);
     const asPatient = await t.app.inject({
       method: 'GET',
       url: `/api/doctor/documents/patient?correo=${encodeURIComponent(patient1.correo)}`,
@@ -325,7 +296,7 @@ describe.each(DOCUMENT_TYPES)('%s', (tipo) => {
   it('renders every submitted field into the PDF, accents intact, and stores it encrypted', async () => {
     const sample = samples(patient1.correo)[tipo];
     const before = await storedFiles();
-    const res = await generate(doctorA, tipo, sample);
+    const res = await generate(doctorA, tipo, { ...sample, pacienteId: patient1.id });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['content-type']).toBe('application/pdf');
     const disposition = String(res.headers['content-disposition']);
@@ -462,7 +433,7 @@ describe('who sees which document', () => {
     expect(wrongType.statusCode).toBe(404);
   });
 
-  it('gives a patient the documents carrying their e-mail, and no one else’s', async () => {
+  it('gives a patient the documents bound to their account, and no one else’s', async () => {
     const ownRes = await t.app.inject({ method: 'GET', url: '/api/patient/documents', headers: { cookie: patient1.jar.header } });
     const own = ownRes.json<{ id: string; titulo: string; doctor: string; tipo: string }[]>();
     expect(new Set(own.map((d) => d.tipo))).toEqual(new Set(DOCUMENT_TYPES));

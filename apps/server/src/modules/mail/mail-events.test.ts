@@ -11,12 +11,12 @@ import {
   openClinic,
   patientJar,
   sendReceipt,
-  staffJar,
   type Clinic,
 } from '../consultations/consultations.test-support.js';
 import { DAYS, bookByReceipt, doctorAccount } from '../appointments/appointments.test-support.js';
 import { eq } from 'drizzle-orm';
 import { mailJobs } from '../../db/schema.js';
+import { consultation, patient, staffMember } from '../records/records.test-support.js';
 
 // The events other modules raise, wired to app.notify: each message arrives once, to the right
 // person, with the right subject and link, and the request that caused it succeeds.
@@ -231,9 +231,12 @@ describe('in-person appointments', () => {
 });
 
 describe('medical documents', () => {
-  it('a document made out to a registered patient tells them to look in their area', async () => {
-    const p = await patientJar(c.t);
-    const doctor = await staffJar(c.t, 'doctor');
+  it('a document made out to one of the doctor’s patients tells them to look in their area', async () => {
+    // Documents are bound to an account the doctor treats (issue 18): a consultation first.
+    const p = await patient(c.t);
+    const member = await staffMember(c.t, 'doctor');
+    await consultation(c.t, p, member.id);
+    const doctor = member.jar;
     const body = multipart({ regNumber: '4521' }, [{ field: 'firma', filename: 'firma.png', bytes: drawnSignature(), type: 'image/png' }]);
     const profile = await c.t.app.inject({
       method: 'PUT',
@@ -247,6 +250,7 @@ describe('medical documents', () => {
       url: '/api/doctor/documents/recetario',
       headers: { cookie: doctor.header },
       payload: {
+        pacienteId: p.id,
         correoPaciente: p.correo,
         patientName: 'Lucía Peña',
         country_code: '+507',

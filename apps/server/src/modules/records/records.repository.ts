@@ -151,11 +151,12 @@ export function recordsRepository(db: Db) {
         .orderBy(desc(suggestions.fecha_registro));
     },
 
-    async documentsOf(correo: string) {
+    /** The documents bound to the patient's account (never matched by e-mail: docs/decisions/0024). */
+    async documentsOf(patientId: string) {
       return db
         .select({ nombre_pdf: documents.nombre_pdf, tipo: documents.tipo, created_at: documents.created_at })
         .from(documents)
-        .where(eq(documents.correo_paciente, correo.toLowerCase()))
+        .where(eq(documents.patient_id, patientId))
         .orderBy(desc(documents.created_at));
     },
   };

@@ -79,7 +79,7 @@ export function recordsService(deps: { repo: RecordsRepository; exams: ExamFiles
         repo.examFilesOfPatient(patientId),
         repo.paymentsOf(patientId),
         repo.suggestionsOf(patientId),
-        repo.documentsOf(p.correo),
+        repo.documentsOf(patientId),
         deps.audit.aboutPatient(patientId),
       ]);
       return {

@@ -43,6 +43,7 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Auditoria_Admin', label: 'auditoria' },
       { to: '/Personal_Admin', label: 'personal' },
       { to: '/Solicitudes_Datos_Admin', label: 'solicitudesDatos' },
+      { to: '/Documentos_Admin', label: 'documentosSinVincular' },
       { to: '/Seguridad_Admin', label: 'seguridad' },
     ],
   },

@@ -3,9 +3,20 @@ import type { DocumentFields, DocumentType } from '@clinica/shared';
 import { pdfRequest, type PdfFile } from './pdf-request.js';
 import { documentsListKey } from './get-documents.js';
 
-/** POST /api/doctor/documents/:tipo (the form fields as JSON): the generated PDF and its file name. */
-export async function generateDocument({ tipo, fields }: { tipo: DocumentType; fields: DocumentFields }): Promise<PdfFile> {
-  return pdfRequest('POST', `/api/doctor/documents/${tipo}`, fields);
+/**
+ * POST /api/doctor/documents/:tipo (the form fields as JSON, and `pacienteId`, the account of the
+ * doctor's patient it is for; without it the document is a walk-in's, bound to no account).
+ */
+export async function generateDocument({
+  tipo,
+  fields,
+  pacienteId,
+}: {
+  tipo: DocumentType;
+  fields: DocumentFields;
+  pacienteId?: string;
+}): Promise<PdfFile> {
+  return pdfRequest('POST', `/api/doctor/documents/${tipo}`, pacienteId ? { ...fields, pacienteId } : fields);
 }
 
 /** After a document is generated the table is read again from the server. */

@@ -3,7 +3,7 @@ import { patientDocumentListSchema, type PatientDocument } from '@clinica/shared
 import { api } from '../../../lib/api-client.js';
 import { DOCUMENTS_KEY } from './get-document-profile.js';
 
-/** GET /api/patient/documents: the documents whose correoPaciente is the patient's e-mail. */
+/** GET /api/patient/documents: the documents bound to the patient's account. */
 export async function getPatientDocuments(): Promise<PatientDocument[]> {
   const parsed = patientDocumentListSchema.safeParse(await api.get<unknown>('/api/patient/documents'));
   return parsed.success ? parsed.data : [];

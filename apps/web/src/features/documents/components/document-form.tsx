@@ -14,6 +14,7 @@ import {
   type DocumentField,
   type DocumentFields,
   type DocumentType,
+  type PatientLookup,
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
@@ -22,11 +23,11 @@ import { rich } from '../../../components/ui/rich-text.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useCountryName } from '../../../lib/country-names.js';
 import { translateMessage, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
-import { useFindPatient } from '../api/find-patient.js';
 import { useGenerateDocument } from '../api/generate-document.js';
 import { saveFile } from '../api/pdf-request.js';
 import { bodyMassIndex } from '../hooks/body-mass-index.js';
 import { keyOf } from './labels.js';
+import { PatientPicker } from './patient-picker.js';
 
 type FormValues = Record<string, string>;
 
@@ -77,6 +78,7 @@ function Control({
   emails,
   t,
   countryName,
+  readOnly,
 }: {
   field: DocumentField;
   control: ControlProps;
@@ -84,8 +86,9 @@ function Control({
   emails: string;
   t: TFunction;
   countryName: ReturnType<typeof useCountryName>;
+  readOnly: boolean;
 }) {
-  const props = { ...control, ...register(field.name) };
+  const props = { ...control, ...register(field.name), ...(readOnly ? { readOnly: true } : {}) };
   switch (field.kind) {
     case 'email':
       return <input {...props} type="email" autoComplete="off" list={emails} maxLength={254} />;
@@ -137,8 +140,9 @@ interface DocumentFormProps {
 }
 
 /**
- * One of the six document forms: every field of the specification, the patient chosen or typed
- * by e-mail and filled in from their record, the doctor's saved signature, and 'Generar PDF',
+ * One of the six document forms: every field of the specification, the patient picked among the
+ * doctor's own patients and filled in from their account (correoPaciente then comes from the
+ * account and cannot be edited; without a pick the document is a walk-in's, bound to nobody), the doctor's saved signature, and 'Generar PDF',
  * which downloads the PDF the server made ('Error generating PDF.' when it could not).
  */
 export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: DocumentFormProps) {
@@ -153,16 +157,13 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
     handleSubmit,
     setError,
     setValue,
-    getValues,
-    trigger,
     control,
     formState: { errors },
   } = useForm<FormValues, unknown, DocumentFields>({ resolver: zodResolver(schema), defaultValues: defaultsFor(tipo, profile) });
   const generate = useGenerateDocument();
-  const findPatient = useFindPatient();
   const [summary, setSummary] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [lookup, setLookup] = useState<string | null>(null);
+  const [patient, setPatient] = useState<PatientLookup | null>(null);
   const emailsId = useId();
 
   // Referral: the SSN only when the patient has Seguro Social; T2 (height²) and IMC from weight and height.
@@ -178,32 +179,31 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
     }
   }, [referral, peso, talla, setValue]);
 
-  const fillFromRecord = async () => {
-    setLookup(null);
-    if (!(await trigger('correoPaciente'))) return;
-    try {
-      const p = await findPatient.mutateAsync(getValues('correoPaciente') ?? '');
-      const name = `${p.nombre} ${p.apellido}`;
-      const known: FormValues = {
-        patientName: name,
-        Paciente: name,
-        Edad: p.edad,
-        Sexo: p.genero,
-        Genero: p.genero,
-        CIP: p.cedula,
-        Cedula: p.cedula,
-        Direccion: p.direccion,
-        country_code: p.country_code,
-        Celular: p.celular,
-      };
-      for (const f of fields) {
-        const value = known[f.name];
-        if (value) setValue(f.name, value, { shouldDirty: true, shouldValidate: Boolean(errors[f.name]) });
-      }
-      setLookup(messages.patientDataFilled);
-    } catch (error) {
-      setLookup(error instanceof ApiError && error.status === 404 ? messages.patientNotRegistered : messages.loadFailed);
+  /** The picked patient's account fills what it knows; correoPaciente is the account's own address. */
+  const fillFromAccount = (p: PatientLookup) => {
+    setPatient(p);
+    const name = `${p.nombre} ${p.apellido}`;
+    const known: FormValues = {
+      correoPaciente: p.correo,
+      patientName: name,
+      Paciente: name,
+      Edad: p.edad,
+      Sexo: p.genero,
+      Genero: p.genero,
+      CIP: p.cedula,
+      Cedula: p.cedula,
+      Direccion: p.direccion,
+      country_code: p.country_code,
+      Celular: p.celular,
+    };
+    for (const f of fields) {
+      const value = known[f.name];
+      if (value) setValue(f.name, value, { shouldDirty: true, shouldValidate: Boolean(errors[f.name]) });
     }
+  };
+  const clearPatient = () => {
+    setPatient(null);
+    setValue('correoPaciente', '', { shouldDirty: true });
   };
 
   const onSubmit = handleSubmit(
@@ -211,7 +211,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
       setSummary(null);
       setStatus(null);
       try {
-        const file = await generate.mutateAsync({ tipo, fields: values });
+        const file = await generate.mutateAsync({ tipo, fields: values, pacienteId: patient?.id });
         saveFile(file);
         setStatus(messages.documentGenerated);
       } catch (error) {
@@ -241,7 +241,17 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
 
   const renderField = (f: DocumentField) => (
     <Field key={f.name} label={t(`fields.${tipo}.${f.name}`)} error={errors[f.name]?.message} required={required.has(f.name)} className={f.kind === 'textarea' ? 'documents-wide' : undefined}>
-      {(control) => <Control field={f} control={control} register={register} emails={emailsId} t={t} countryName={countryName} />}
+      {(control) => (
+        <Control
+          field={f}
+          control={control}
+          register={register}
+          emails={emailsId}
+          t={t}
+          countryName={countryName}
+          readOnly={f.name === 'correoPaciente' && patient !== null}
+        />
+      )}
     </Field>
   );
 
@@ -257,6 +267,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
           ),
         })}
       </p>
+      <PatientPicker picked={patient} onPick={fillFromAccount} onClear={clearPatient} />
       <datalist id={emailsId}>
         {knownEmails.map((e) => (
           <option key={e} value={e} />
@@ -270,21 +281,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
           </fieldset>
         ) : (
           <div key={`top-${i}`} className="documents-grid">
-            {g.fields.map((f) =>
-              f.name === 'correoPaciente' ? (
-                <div key={f.name} className="documents-patient">
-                  {renderField(f)}
-                  <Button variant="secondary" onClick={() => void fillFromRecord()} busy={findPatient.isPending}>
-                    {t('form.fillPatient')}
-                  </Button>
-                  <p className="documents-lookup" role="status">
-                    {lookup ?? ''}
-                  </p>
-                </div>
-              ) : (
-                renderField(f)
-              ),
-            )}
+            {g.fields.map(renderField)}
           </div>
         ),
       )}

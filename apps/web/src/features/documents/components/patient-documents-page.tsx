@@ -11,7 +11,7 @@ import { saveFile } from '../api/pdf-request.js';
 import { formatDateTime } from './format.js';
 import '../documents.css';
 
-/** /Documentos_usuario: the medical documents doctors generated for this patient's e-mail. */
+/** /Documentos_usuario: the medical documents bound to this patient's account. */
 export function PatientDocumentsPage() {
   const { t } = useTranslation('documents');
   const messages = useMessages();
