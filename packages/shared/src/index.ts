@@ -19,3 +19,4 @@ export * from './appointment-slots.js';
 export * from './schemas/appointments.schema.js';
 export * from './schemas/chat.schema.js';
 export * from './schemas/two-factor.schema.js';
+export * from './schemas/passkeys.schema.js';

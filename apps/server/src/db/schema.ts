@@ -11,3 +11,4 @@ export * from './schema-appointments.js';
 export * from './schema-chat.js';
 export * from './schema-storage.js';
 export * from './schema-twofactor.js';
+export * from './schema-passkeys.js';

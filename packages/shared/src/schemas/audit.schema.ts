@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = {
   'auth.2fa_disabled': 'Verificación en dos pasos desactivada',
   'auth.2fa_recovery_regenerated': 'Códigos de recuperación regenerados',
   'auth.2fa_reset': 'Verificación en dos pasos restablecida por un administrador',
+  'auth.passkey_registered': 'Llave de acceso registrada',
+  'auth.passkey_removed': 'Llave de acceso eliminada',
+  'auth.passkey_login': 'Inicio de sesión con llave de acceso',
+  'auth.passkey_failed': 'Llave de acceso rechazada',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

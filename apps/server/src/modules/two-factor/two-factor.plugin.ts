@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@clinica/shared';
 import { sharedThrottle } from '../auth/login-throttle.js';
+import { passkeysRepository } from '../passkeys/passkeys.repository.js';
 import { twoFactorRepository } from './two-factor.repository.js';
 import { twoFactorService, type TwoFactorService } from './two-factor.service.js';
 
@@ -36,6 +37,7 @@ export default fp(
         max: app.config.loginMaxAttempts * 2,
         windowMs: app.config.loginWindowMs,
       }),
+      passkeySession: passkeysRepository(app.db).isPasskeySession,
       now: app.now,
     });
     app.decorate('twoFactor', service);
