@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   PASSKEY_CHALLENGE_MS,
   errorSchema,
@@ -87,7 +86,7 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
           role,
           me(request),
           token,
-          { nombre, respuesta: respuesta as RegistrationResponseJSON },
+          { nombre, respuesta },
           relyingParty(request),
         );
         await app.audit(request, { action: 'auth.passkey_registered', role, detail: `llave «${added.nombre}» (${added.id})` });
@@ -129,7 +128,7 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
         if (await ipThrottle.isBlocked(ipKey)) throw tooManyRequests();
         let result;
         try {
-          result = await passkeys.login(role, token, request.body.respuesta as AuthenticationResponseJSON, relyingParty(request));
+          result = await passkeys.login(role, token, request.body.respuesta, relyingParty(request));
         } catch (err) {
           if (err instanceof PasskeyRefused) {
             await ipThrottle.recordFailure(ipKey);

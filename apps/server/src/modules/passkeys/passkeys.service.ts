@@ -134,6 +134,8 @@ export function passkeysService(deps: { repo: PasskeysRepository; rpName: string
       }
       if (!verified.verified) throw badRequest(messages.passkeyRegistrationFailed);
       const { credential, credentialBackedUp } = verified.registrationInfo;
+      // The answer's id must be the credential its attestation holds (the library reads the latter).
+      if (credential.id !== input.respuesta.id) throw badRequest(messages.passkeyRegistrationFailed);
       if ((await repo.countFor(account.accountId)) >= PASSKEY_MAX_PER_ACCOUNT) throw badRequest(messages.passkeyLimit);
       const id = await repo.insert({
         staff_id: account.accountId,

@@ -28,6 +28,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    const passkeys = passkeysRepository(app.db);
     const service = twoFactorService({
       repo: twoFactorRepository(app.db),
       key: app.config.fileKeys,
@@ -37,7 +38,7 @@ export default fp(
         max: app.config.loginMaxAttempts * 2,
         windowMs: app.config.loginWindowMs,
       }),
-      passkeySession: passkeysRepository(app.db).isPasskeySession,
+      passkeySession: (idHash) => passkeys.isPasskeySession(idHash),
       now: app.now,
     });
     app.decorate('twoFactor', service);
