@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
-import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { SOURCE_LANGUAGE, translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { usePasskeys } from '../api/get-passkeys.js';
 import { useRemovePasskey } from '../api/remove-passkey.js';
 import { useRegisterPasskey } from '../hooks/passkey-ceremonies.js';
@@ -38,8 +38,17 @@ export function PasskeysSection({ role }: { role: StaffRole }) {
     resolver: zodResolver(passkeyNameSchema),
     defaultValues: { nombre: '' },
   });
+  // One unambiguous form (decisions.md): day, month name, year, 12-hour time, in Panama's time.
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(language, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+    new Date(iso).toLocaleString(language === SOURCE_LANGUAGE ? 'es-PA' : language, {
+      timeZone: CLINIC_TIME_ZONE,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
 
   const onSubmit = handleSubmit(async ({ nombre }) => {
     try {
