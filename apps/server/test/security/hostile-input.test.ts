@@ -42,8 +42,9 @@ const MULTIPART = new Set([
   'POST /api/admin/receipts/update',
 ]);
 
-// Calls that read no body and succeed anyway (sign-outs, starting the authenticator's enrolment).
-const BODY_FREE = /\/(logout|two-factor\/setup)$/;
+// Calls that read no body and succeed anyway (sign-outs, starting the authenticator's enrolment,
+// a passkey ceremony's options).
+const BODY_FREE = /\/(logout|two-factor\/setup|passkeys?\/options)$/;
 const rows = <T>(q: SQL) => sqlRows<T>(t, q);
 
 const PROTO_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
