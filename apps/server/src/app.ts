@@ -21,6 +21,7 @@ import chatRoutes from './modules/chat/chat.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import twoFactor from './modules/two-factor/two-factor.plugin.js';
 import twoFactorRoutes from './modules/two-factor/two-factor.routes.js';
+import passkeysRoutes from './modules/passkeys/passkeys.routes.js';
 import payments from './modules/payments/payments.plugin.js';
 import paymentsRoutes from './modules/payments/payments.routes.js';
 import consultationsRoutes from './modules/consultations/consultations.routes.js';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authRoutes);
   await app.register(emailVerificationRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(passkeysRoutes);
   await app.register(payments);
   await app.register(paymentsRoutes);
   await app.register(doctorsRoutes);

@@ -23,3 +23,4 @@ export * from './schemas/two-factor.schema.js';
 export * from './schemas/staff-accounts.schema.js';
 export * from './schemas/data-requests.schema.js';
 export * from './schemas/email-verification.schema.js';
+export * from './schemas/passkeys.schema.js';

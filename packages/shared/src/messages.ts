@@ -304,6 +304,18 @@ export const productMessages = {
     'Este enlace ha caducado: solo es válido durante 24 horas. Inicie sesión y pida un enlace nuevo con «Reenviar el enlace».',
   emailVerificationLinkInvalid:
     'El enlace no es válido. Compruebe que lo abrió completo, o inicie sesión y pida un enlace nuevo con «Reenviar el enlace».',
+  // passkeys of administrators and doctors (issue 18, item 4; decision 0026)
+  passkeyNameInvalid: 'Escriba un nombre para la llave de acceso (de 1 a 60 caracteres).',
+  passkeyRegisteredOk: 'Llave de acceso registrada. Ya puede ingresar con ella.',
+  passkeyRemovedOk: 'Llave de acceso eliminada. Se cerraron las sesiones abiertas con ella.',
+  passkeyNotFound: 'No se encontró esa llave de acceso.',
+  passkeyChallengeExpired: 'La solicitud de la llave de acceso expiró o ya se usó. Intente de nuevo.',
+  passkeyRegistrationFailed: 'No se pudo verificar la llave de acceso. Intente de nuevo con este dispositivo.',
+  passkeyAlreadyRegistered: 'Esa llave de acceso ya está registrada.',
+  passkeyLimit: 'Alcanzó el máximo de 10 llaves de acceso. Elimine una antes de registrar otra.',
+  passkeyLoginFailed: 'No se pudo ingresar con esa llave de acceso. Use su contraseña o registre la llave en su página Seguridad.',
+  passkeyCancelled: 'No se completó la operación con la llave de acceso (se canceló o este dispositivo no la admite).',
+  passkeyRemoveConfirm: '¿Eliminar esta llave de acceso? Ya no podrá ingresar con ella.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

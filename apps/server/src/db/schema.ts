@@ -13,3 +13,4 @@ export * from './schema-storage.js';
 export * from './schema-twofactor.js';
 export * from './schema-data-requests.js';
 export * from './schema-email-verification.js';
+export * from './schema-passkeys.js';

@@ -42,9 +42,10 @@ const MULTIPART = new Set([
   'POST /api/admin/receipts/update',
 ]);
 
-// Calls that read no body and succeed anyway (sign-outs, starting the authenticator's enrolment).
-// email/resend takes no body (the throttle refuses it in these runs: the patient registered a moment ago).
-const BODY_FREE = /\/(logout|two-factor\/setup|email\/resend)$/;
+// Calls that read no body and succeed anyway (sign-outs, starting the authenticator's enrolment,
+// a passkey ceremony's options). email/resend takes no body (the throttle refuses it in these runs:
+// the patient registered a moment ago).
+const BODY_FREE = /\/(logout|two-factor\/setup|email\/resend|passkeys?\/options)$/;
 const rows = <T>(q: SQL) => sqlRows<T>(t, q);
 
 const PROTO_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();

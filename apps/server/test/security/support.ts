@@ -63,8 +63,9 @@ export async function sqlRows<T>(t: TestApp, q: SQL): Promise<T[]> {
 }
 
 // Tables written whatever the request says (sessions, the audit trail, the mail queue, the login
-// throttle, a staff member's pending authenticator secret): fingerprints leave them out.
-const BOOKKEEPING = new Set(['sessions', 'audit_log', 'mail_jobs', '__drizzle_migrations', 'login_attempts', 'staff_two_factor']);
+// throttle, a staff member's pending authenticator secret, a passkey ceremony's challenge):
+// fingerprints leave them out.
+const BOOKKEEPING = new Set(['sessions', 'audit_log', 'mail_jobs', '__drizzle_migrations', 'login_attempts', 'staff_two_factor', 'passkey_challenges']);
 
 /** A fingerprint of every row of every table but the bookkeeping ones: equal before and after means nothing was written. */
 export async function fingerprint(t: TestApp) {

@@ -62,6 +62,10 @@ export const AUDIT_ACTIONS = {
   'data_request.accept': 'Solicitud de corrección o cierre aceptada',
   'data_request.refuse': 'Solicitud de corrección o cierre rechazada',
   'account.close': 'Cuenta cerrada y datos de identidad anonimizados',
+  'auth.passkey_registered': 'Llave de acceso registrada',
+  'auth.passkey_removed': 'Llave de acceso eliminada',
+  'auth.passkey_login': 'Inicio de sesión con llave de acceso',
+  'auth.passkey_failed': 'Llave de acceso rechazada',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

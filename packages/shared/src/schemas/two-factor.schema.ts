@@ -70,6 +70,8 @@ export const twoFactorStatusSchema = z.object({
   activo: z.boolean(),
   obligatorio: z.boolean(),
   codigos_restantes: z.number().int(),
+  /** This session is held to the enrolment: required, and opened without a second factor (no TOTP, no passkey). */
+  restringida: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 

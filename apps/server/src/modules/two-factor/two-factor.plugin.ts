@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@clinica/shared';
 import { sharedThrottle } from '../auth/login-throttle.js';
+import { passkeysRepository } from '../passkeys/passkeys.repository.js';
 import { twoFactorRepository } from './two-factor.repository.js';
 import { twoFactorService, type TwoFactorService } from './two-factor.service.js';
 
@@ -27,6 +28,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    const passkeys = passkeysRepository(app.db);
     const service = twoFactorService({
       repo: twoFactorRepository(app.db),
       key: app.config.fileKeys,
@@ -36,6 +38,7 @@ export default fp(
         max: app.config.loginMaxAttempts * 2,
         windowMs: app.config.loginWindowMs,
       }),
+      passkeySession: (idHash) => passkeys.isPasskeySession(idHash),
       now: app.now,
     });
     app.decorate('twoFactor', service);

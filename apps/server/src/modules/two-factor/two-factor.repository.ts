@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { staff, staffLoginChallenges, staffRecoveryCodes, staffTwoFactor } from '../../db/schema.js';
+import { staff, staffLoginChallenges, staffPasskeys, staffRecoveryCodes, staffTwoFactor } from '../../db/schema.js';
 
 /** SQL of two-factor sign-in: secrets, recovery codes and sign-ins waiting for their code. */
 export function twoFactorRepository(db: Db) {
@@ -63,9 +63,19 @@ export function twoFactorRepository(db: Db) {
       return row;
     },
 
-    /** Everything of an account's second factor: secret, recovery codes and sign-ins waiting for a code. */
+    /** Whether the account has a passkey (decision 0026), a second factor an administrator may reset. */
+    async hasPasskeys(staffId: string) {
+      const [row] = await db.select({ one: sql`1` }).from(staffPasskeys).where(eq(staffPasskeys.staff_id, staffId)).limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Everything of an account's second factor: secret, recovery codes, passkeys (decision 0026)
+     * and sign-ins waiting for a code.
+     */
     async removeAll(staffId: string) {
       await db.transaction(async (tx) => {
+        await tx.delete(staffPasskeys).where(eq(staffPasskeys.staff_id, staffId));
         await tx.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staff_id, staffId));
         await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staff_id, staffId));
         await tx.delete(staffTwoFactor).where(eq(staffTwoFactor.staff_id, staffId));

@@ -88,7 +88,7 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
       schema: { response: { 200: twoFactorStatusSchema, ...errors } },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return app.twoFactor.status(me(request).accountId);
+        return app.twoFactor.status(me(request).accountId, me(request).idHash);
       },
     });
 

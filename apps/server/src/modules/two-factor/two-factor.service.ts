@@ -69,6 +69,11 @@ export function twoFactorService(deps: {
   required: boolean;
   /** Wrong codes per account, over all its sign-ins (a password holder could start many). */
   accountThrottle: SharedThrottle;
+  /**
+   * Whether a session was opened with a passkey (decision 0026): a passkey with user
+   * verification is both factors, so that session is not held to the enrolment.
+   */
+  passkeySession?: (sessionIdHash: string) => Promise<boolean>;
   now: () => number;
 }) {
   const { repo } = deps;
@@ -108,35 +113,41 @@ export function twoFactorService(deps: {
     return codes;
   }
 
+  /**
+   * A staff session of this account is held to the enrolment pages (required, not enrolled and
+   * not opened with a passkey). `sessionIdHash` lets a positive answer be remembered for that session.
+   */
+  async function isRestricted(staffId: string, sessionIdHash?: string) {
+    if (!deps.required || (sessionIdHash !== undefined && enabledSessions.has(sessionIdHash))) return false;
+    const enabled =
+      (await repo.isEnabled(staffId)) ||
+      (sessionIdHash !== undefined && deps.passkeySession !== undefined && (await deps.passkeySession(sessionIdHash)));
+    if (enabled && sessionIdHash !== undefined) {
+      if (enabledSessions.size >= ENABLED_SESSIONS_LIMIT) enabledSessions.clear();
+      enabledSessions.add(sessionIdHash);
+    }
+    return !enabled;
+  }
+
   return {
     required: deps.required,
 
     /** Whether the account has confirmed two-factor sign-in (read from the database: sign-in asks this). */
     isEnabled: (staffId: string) => repo.isEnabled(staffId),
 
-    /**
-     * A staff session of this account is held to the enrolment pages (required and not enrolled).
-     * `sessionIdHash` lets a positive answer be remembered for that session.
-     */
-    async isRestricted(staffId: string, sessionIdHash?: string) {
-      if (!deps.required || (sessionIdHash !== undefined && enabledSessions.has(sessionIdHash))) return false;
-      const enabled = await repo.isEnabled(staffId);
-      if (enabled && sessionIdHash !== undefined) {
-        if (enabledSessions.size >= ENABLED_SESSIONS_LIMIT) enabledSessions.clear();
-        enabledSessions.add(sessionIdHash);
-      }
-      return !enabled;
-    },
+    isRestricted,
 
     /** True when a session is surely not restricted without asking the database (the polls' fast path). */
     knownUnrestricted: (sessionIdHash: string) => !deps.required || enabledSessions.has(sessionIdHash),
 
-    async status(staffId: string) {
+    /** The account's state; `restringida` when this session is held to the enrolment (no second factor yet). */
+    async status(staffId: string, sessionIdHash: string) {
       const enabled = await repo.isEnabled(staffId);
       return {
         activo: enabled,
         obligatorio: deps.required,
         codigos_restantes: enabled ? await repo.recoveryCodesLeft(staffId) : 0,
+        restringida: await isRestricted(staffId, sessionIdHash),
       };
     },
 
@@ -260,7 +271,7 @@ export function twoFactorService(deps: {
      * An administrator resets another staff member's second factor (decision 0021): the account is
      * found by e-mail and kind; the administrator's own accounts are refused (they have recovery
      * codes); an administrator with an authenticator confirms with a current code of it. Removes
-     * the secret, the recovery codes and any sign-in waiting for its code; returns the account
+     * the secret, the recovery codes, the passkeys and any sign-in waiting for its code; returns the account
      * (the caller ends its sessions, records and mails it).
      */
     async resetOther(
@@ -273,7 +284,9 @@ export function twoFactorService(deps: {
       // Same person: the same account, or another kind of account of the same e-mail.
       if (account.id === actor.staffId || account.correo === actor.correo.toLowerCase())
         throw new AppError(403, messages.staffTwoFactorResetSelf);
-      if (!(await repo.isEnabled(account.id))) throw badRequest(messages.twoFactorNotEnabled);
+      // A second factor is TOTP or a passkey (decision 0026): either may be on the lost phone.
+      if (!(await repo.isEnabled(account.id)) && !(await repo.hasPasskeys(account.id)))
+        throw badRequest(messages.twoFactorNotEnabled);
       if (await repo.isEnabled(actor.staffId)) {
         if (!code)
           throw new AppError(400, messages.staffTwoFactorResetCodeRequired, {

@@ -65,7 +65,7 @@ describe('two-factor sign-in, optional (the demo and test configuration)', () =>
     const { jar } = await signUp(t, 'admin');
     expect(await signedIn(t, 'admin', jar.header)).toBe(true);
     const status = await get(t, '/api/admin/two-factor', jar);
-    expect(status.json()).toEqual({ activo: false, obligatorio: false, codigos_restantes: 0 });
+    expect(status.json()).toEqual({ activo: false, obligatorio: false, codigos_restantes: 0, restringida: false });
     expect((await get(t, '/api/admin/consultations', jar)).statusCode).toBe(200);
   });
 
@@ -108,6 +108,7 @@ describe('two-factor sign-in, optional (the demo and test configuration)', () =>
         activo: true,
         obligatorio: false,
         codigos_restantes: 10,
+        restringida: false,
       });
       // A second enrolment is refused while one is active.
       expectRefusal(await post(t, `/api/${role}/two-factor/setup`, jar), 400, messages.twoFactorAlreadyEnabled);
@@ -383,6 +384,7 @@ describe('two-factor sign-in, required (STAFF_2FA_REQUIRED=1, the production def
         activo: false,
         obligatorio: true,
         codigos_restantes: 0,
+        restringida: true,
       });
 
       const { secret } = await enrol(t, role, jar);

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useLoginStaff } from '../api/login-staff.js';
+import { useSignInWithPasskey } from '../hooks/passkey-ceremonies.js';
 import { TwoFactorCodeForm } from './two-factor-code-form.js';
 import '../auth.css';
 
@@ -24,6 +25,7 @@ function StaffLoginPage({ role }: { role: 'admin' | 'doctor' }) {
   const { t } = useTranslation('auth');
   const messages = useMessages();
   const login = useLoginStaff();
+  const passkey = useSignInWithPasskey();
   const {
     register,
     handleSubmit,
@@ -59,6 +61,18 @@ function StaffLoginPage({ role }: { role: 'admin' | 'doctor' }) {
     }
     window.location.assign(result.inscripcion_requerida ? SECURITY_PAGE[result.rol ?? role] : STAFF[role].next);
   });
+
+  // A passkey is both factors (decision 0026): no password, no code.
+  const withPasskey = async () => {
+    try {
+      await passkey.mutateAsync(role);
+    } catch (error) {
+      passkey.reset();
+      await showAlert(messageOf(error, messages.staffLoginNetworkError));
+      return;
+    }
+    window.location.assign(STAFF[role].next);
+  };
 
   if (codeFor) {
     return (
@@ -109,6 +123,12 @@ function StaffLoginPage({ role }: { role: 'admin' | 'doctor' }) {
           {t('login.submit')}
         </Button>
       </form>
+      <div className="passkey-login">
+        <span>{t('passkeys.or')}</span>
+        <Button variant="secondary" busy={passkey.isPending || passkey.isSuccess} className="auth-submit" onClick={() => void withPasskey()}>
+          {t('passkeys.signIn')}
+        </Button>
+      </div>
       <p className="staff-auth-links">
         <Link to={`/recuperar-contrasena?cuenta=${role}`}>{messages.forgotPasswordLink}</Link>
       </p>

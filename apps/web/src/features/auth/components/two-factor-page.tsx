@@ -13,6 +13,7 @@ import { useTwoFactorStatus } from '../api/get-two-factor-status.js';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.js';
 import { useStartTwoFactor } from '../api/start-two-factor.js';
 import { CodeField } from './code-field.js';
+import { PasskeysSection } from './passkeys-section.js';
 import { StaffTwoFactorReset } from './staff-two-factor-reset.js';
 import '../auth.css';
 
@@ -149,7 +150,7 @@ function Manage({
   );
 }
 
-/** The staff member's security page: two-factor sign-in (enrol, recovery codes, turn off). */
+/** The staff member's security page: two-factor sign-in (enrol, recovery codes, turn off) and passkeys. */
 function TwoFactorPage({ role }: { role: StaffRole }) {
   const { t } = useTranslation('auth');
   const messages = useMessages();
@@ -182,7 +183,7 @@ function TwoFactorPage({ role }: { role: StaffRole }) {
         <>
           <p role="status">{s.activo ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}</p>
           {s.activo && <p>{t('twoFactor.codesLeft', { count: s.codigos_restantes })}</p>}
-          {!s.activo && s.obligatorio && <p className="two-factor-required">{t('twoFactor.required')}</p>}
+          {s.restringida && <p className="two-factor-required">{t('twoFactor.required')}</p>}
           {s.activo ? (
             <Manage role={role} required={s.obligatorio} onCodes={setCodes} />
           ) : setup ? (
@@ -194,6 +195,8 @@ function TwoFactorPage({ role }: { role: StaffRole }) {
           )}
         </>
       ) : null}
+      {/* Passkeys need a session that has its second factor (decision 0026). */}
+      {s && !codes && !s.restringida && <PasskeysSection role={role} />}
       {/* An administrator resets another staff member's second factor (decision 0021). */}
       {role === 'admin' && s && !codes && (s.activo || !s.obligatorio) && <StaffTwoFactorReset ownCode={s.activo} />}
     </div>
