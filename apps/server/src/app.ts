@@ -7,7 +7,7 @@ import { MAX_UPLOAD_BYTES, messages } from '@clinica/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
-import { summariseIssues } from './lib/validation.js';
+import { holdsUnstorableText, summariseIssues } from './lib/validation.js';
 import { configPlugin, dbPlugin } from './plugins/core.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
@@ -95,6 +95,14 @@ export async function buildApp(opts: BuildOptions) {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: false, message: messages.serverError });
+  });
+
+  // The net under the shared text schema: U+0000 or a lone surrogate anywhere in a request is a
+  // 400 with the catalogue's message, never a statement PostgreSQL refuses (a 500).
+  app.addHook('preValidation', async (request, reply) => {
+    if (holdsUnstorableText(request.body) || holdsUnstorableText(request.query) || holdsUnstorableText(request.params)) {
+      return reply.code(400).send({ success: false, message: messages.textInvalid });
+    }
   });
 
   await app.register(configPlugin, { config, now: opts.now ?? Date.now });

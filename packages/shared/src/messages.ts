@@ -233,6 +233,15 @@ export const productMessages = {
   staffAccountNotFound: 'No hay ninguna cuenta de personal de ese tipo con ese correo.',
   staffTwoFactorResetSelf: 'No puede restablecer su propia verificación en dos pasos: use uno de sus códigos de recuperación.',
   staffTwoFactorResetCodeRequired: 'Ingrese un código actual de su aplicación de autenticación para confirmar.',
+  // hostile input (issue 19, decision 0029)
+  textInvalid: 'El texto contiene caracteres no permitidos (caracteres de control o símbolos incompletos). Bórrelos y escriba de nuevo.',
+  chatTooFast: 'Está enviando mensajes demasiado rápido. Espere unos segundos y envíe de nuevo.',
+  imageTooLarge: 'La imagen es demasiado grande: como máximo 8000 píxeles por lado y 40 megapíxeles.',
+  pdfActiveContent: 'El PDF contiene contenido activo (JavaScript, acciones automáticas, enlaces o archivos incrustados) y no se aceptó. Guárdelo o imprímalo de nuevo como PDF simple.',
+  urlTooLong: 'La dirección solicitada es demasiado larga.',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
+  invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  unsupportedContentType: 'El tipo de contenido de la solicitud no es compatible.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;
