@@ -85,6 +85,9 @@ const envSchema = z.object({
   CLINIC_INSTAGRAM_URL: z.string().url().default('https://www.instagram.com/'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // Chat messages one sender may send in one consultation: a burst per 10 s, then per minute (issue 19).
+  CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
+  CHAT_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(90),
   // Two-factor sign-in of staff (issue 11): required by default in production, optional otherwise.
   STAFF_2FA_REQUIRED: z.enum(['0', '1']).optional(),
   // E-mail (plugins/mailer.ts). Without SMTP_URL, outside production, messages go to DATA_DIR/outbox.
@@ -273,6 +276,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    /** A chat sender's limits in one consultation: a burst window and a steady window. */
+    chatSendLimits: [
+      { name: 'chat-burst', max: e.CHAT_SEND_BURST, windowMs: 10_000 },
+      { name: 'chat-steady', max: e.CHAT_SEND_PER_MINUTE, windowMs: 60_000 },
+    ],
     /** Staff accounts without two-factor sign-in reach only its enrolment until they enrol. */
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ? e.STAFF_2FA_REQUIRED === '1' : production,
     mail: parseMail(e, production, dataDir),

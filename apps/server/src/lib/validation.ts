@@ -24,6 +24,7 @@ export function summariseIssues(issues: readonly { path: string; message: string
 
 // U+0000 (PostgreSQL refuses the whole statement that carries it) and a surrogate without its
 // pair (not UTF-8 at all): no text field may hold them, whichever schema reads it.
+// eslint-disable-next-line no-control-regex -- finding U+0000 is the point
 const UNSTORABLE = /\u0000|[\ud800-\udfff]/u;
 
 /**

@@ -5,7 +5,9 @@ import { messages } from '../messages.js';
 // U+0000 at all (the whole statement fails), and the others are invisible in every page, PDF and
 // e-mail that shows the text: a name or a symptom never needs one. Multi-line fields keep the
 // line breaks and the tab a textarea can type (\t \n \r).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // In a /u pattern a surrogate range matches only a half without its pair (String#isWellFormed is
 // newer than some of the patients' phones).

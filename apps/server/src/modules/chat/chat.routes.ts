@@ -33,6 +33,7 @@ import { SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
 import { cookieNames, type SessionAccount } from '../../plugins/sessions.js';
 import { sendStoredFile } from '../payments/send-file.js';
 import { chatRepository, type ChatConsultation } from './chat.repository.js';
+import { sharedThrottle } from '../auth/login-throttle.js';
 import { chatChannel, chatService } from './chat.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
@@ -51,6 +52,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     storage: app.storage,
     pubsub: app.realtime.pubsub,
     now: app.now,
+    sendLimits: app.config.chatSendLimits.map((limit) => sharedThrottle(app, limit)),
   });
   const cookies = cookieNames(app.config.production);
   const publicOrigin = app.config.publicOrigin ? new URL(app.config.publicOrigin).origin : undefined;
@@ -325,6 +327,10 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const { c, refusal } = await service.recheck(consultationId, rol, session.accountId);
       if (!c || refusal) {
         send(socket, { type: 'error', cid, message: refusal ?? messages.chatClosed });
+        return;
+      }
+      if (!(await service.allowSend(consultationId, rol, session.accountId))) {
+        send(socket, { type: 'error', cid, message: messages.chatTooFast });
         return;
       }
       const message = await service.send(c, rol, session.accountId, parsed.data.texto);

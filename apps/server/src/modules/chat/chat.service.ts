@@ -16,6 +16,7 @@ import type { PubSub } from '../../plugins/realtime.js';
 import type { SessionAccount } from '../../plugins/sessions.js';
 import type { Tx } from '../payments/payments.repository.js';
 import type { PaymentsService } from '../payments/payments.service.js';
+import type { SharedThrottle } from '../auth/login-throttle.js';
 import type { ChatConsultation, ChatMessageRow, ChatRepository, ChatRoomRow, NewChatMessage } from './chat.repository.js';
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
@@ -42,7 +43,14 @@ export interface ChatDeps {
   storage: Storage;
   pubsub: PubSub;
   now: () => number;
+  /**
+   * The send-rate limits of one sender (a burst window and a steady window); a message counts in
+   * every one of them and is refused while any is full. Shared between instances like the login
+   * limits (Redis when configured).
+   */
+  sendLimits?: SharedThrottle[];
 }
+
 
 const fullName = (nombre: string, apellido: string) => `${nombre} ${apellido}`.trim();
 
@@ -66,16 +74,28 @@ export function chatService(deps: ChatDeps) {
       while (pending.length > 0) {
         const batch = pending.slice(0, MAX_BATCH);
         pending = pending.slice(batch.length);
+        let rows: ChatMessageRow[] | undefined;
         try {
-          const rows = await repo.insertMessages(batch.map((b) => b.row));
-          for (let i = 0; i < batch.length; i += 1) {
-            const item = batch[i]!;
-            const message = toMessage(item.c, rows[i]!);
+          rows = await repo.insertMessages(batch.map((b) => b.row));
+        } catch (err) {
+          // One message the database refuses must not fail the others of the batch, which may
+          // belong to other consultations (issue 19): each is written again on its own, and only
+          // the one that fails again is refused.
+          if (batch.length === 1) {
+            batch[0]!.reject(err);
+            continue;
+          }
+        }
+        for (let i = 0; i < batch.length; i += 1) {
+          const item = batch[i]!;
+          try {
+            const row = rows ? rows[i]! : (await repo.insertMessages([item.row]))[0]!;
+            const message = toMessage(item.c, row);
             await publish(item.c.id, { type: 'message', message });
             item.resolve(message);
+          } catch (err) {
+            item.reject(err);
           }
-        } catch (err) {
-          for (const b of batch) b.reject(err);
         }
       }
     } finally {
@@ -210,6 +230,19 @@ export function chatService(deps: ChatDeps) {
     },
 
     history: (consultationId: string, since: number) => repo.listForConsultation(consultationId, since),
+
+    /**
+     * May this sender send one more message now? Counts it when yes. A refused message is not
+     * written and not acknowledged: the page gives its text back (nothing acknowledged is lost).
+     */
+    async allowSend(consultationId: string, rol: ChatRole, senderId: string) {
+      // Per consultation: a doctor answering many patients at once is many conversations.
+      const key = `${consultationId}:${rol}:${senderId}`;
+      const limits = deps.sendLimits ?? [];
+      for (const limit of limits) if (await limit.isBlocked([key])) return false;
+      for (const limit of limits) await limit.recordFailure([key]);
+      return true;
+    },
 
     /** Writes a message with the server's sender and publishes it, in the order of the ids. */
     send(c: ChatConsultation, rol: ChatRole, senderId: string, texto: string) {

@@ -452,3 +452,90 @@ describe('health form, images and exit', () => {
     expect((await json('POST', '/api/chat/exit', p.jar)).statusCode).toBe(403);
   });
 });
+
+describe('one patient cannot break another chat (issue 19)', () => {
+  it("A sends 40 messages with U+0000 while B sends 40 normal ones: A's are refused in Spanish, B gets 40 acks", async () => {
+    const a = await paidConsultation(doctor.id);
+    const b = await paidConsultation(doctor.id);
+    const sa = connect(a.token, 'patient', a.jar);
+    const sb = connect(b.token, 'patient', b.jar);
+    await Promise.all([sa.opened, sb.opened]);
+    await Promise.all([sa.next('history'), sb.next('history')]);
+    const acks: number[] = [];
+    const refusals: string[] = [];
+    // Four rounds of ten, 11 s apart on the server's clock: B stays within its send limits.
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 10; i++) {
+        const n = round * 10 + i;
+        sa.send({ type: 'send', texto: `veneno\u0000${n}`, cid: `a${n}` });
+        sb.send({ type: 'send', texto: `Mensaje normal ${n}`, cid: `b${n}` });
+      }
+      for (let i = 0; i < 10; i++) {
+        const n = round * 10 + i;
+        acks.push((await sb.next('ack', (f) => f.cid === `b${n}`)).id);
+        refusals.push((await sa.next('error', (f) => f.cid === `a${n}`)).message);
+      }
+      server.clock.advance(11_000);
+    }
+    expect(acks).toHaveLength(40);
+    expect(new Set(refusals)).toEqual(new Set([messages.textInvalid]));
+    // B's history holds the 40 messages in order; A's holds none.
+    const again = connect(b.token, 'patient', b.jar);
+    const history = await again.next('history');
+    expect(history.messages.map((m) => m.texto)).toEqual(Array.from({ length: 40 }, (_, n) => `Mensaje normal ${n}`));
+    const againA = connect(a.token, 'patient', a.jar);
+    expect((await againA.next('history')).messages).toEqual([]);
+    for (const s of [sa, sb, again, againA]) s.ws.close();
+  });
+
+  it('a sender over the burst is told to slow down; every acknowledged message is kept; after a pause it sends again', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    // Every answer, ack or refusal, by the send's cid.
+    const answers = new Map<string, ChatServerFrame>();
+    const all = new Promise<void>((resolve) =>
+      s.ws.on('message', (raw) => {
+        const f = JSON.parse((raw as Buffer).toString("utf8")) as ChatServerFrame & { cid?: string };
+        if ((f.type === 'ack' || f.type === 'error') && f.cid) answers.set(f.cid, f);
+        if (answers.size === 25) resolve();
+      }),
+    );
+    for (let n = 0; n < 25; n++) s.send({ type: 'send', texto: `rápido ${n}`, cid: `r${n}` });
+    await all;
+    const acked: string[] = [];
+    const refused: string[] = [];
+    for (let n = 0; n < 25; n++) {
+      const f = answers.get(`r${n}`)!;
+      if (f.type === 'ack') acked.push(`rápido ${n}`);
+      else if (f.type === 'error') refused.push(f.message);
+    }
+    expect(acked).toHaveLength(20);
+    expect(refused).toEqual(Array.from({ length: 5 }, () => messages.chatTooFast));
+    const history = await connect(p.token, 'patient', p.jar).next('history');
+    expect(history.messages.map((m) => m.texto)).toEqual(acked);
+    server.clock.advance(11_000);
+    s.send({ type: 'send', texto: 'después de esperar', cid: 'late' });
+    expect((await s.next('ack', (f) => f.cid === 'late')).id).toBeGreaterThan(0);
+    s.ws.close();
+  }, 60_000);
+
+  it('refuses a message over the maximum length and control characters, and keeps line breaks', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    s.send({ type: 'send', texto: 'x'.repeat(2001), cid: 'long' });
+    expect((await s.next('error', (f) => f.cid === 'long')).message).toBe(messages.chatMessageInvalid);
+    s.send({ type: 'send', texto: 'escape \u001b[2J', cid: 'esc' });
+    expect((await s.next('error', (f) => f.cid === 'esc')).message).toBe(messages.textInvalid);
+    s.send({ type: 'send', texto: 'medio \ud800 par', cid: 'sur' });
+    expect((await s.next('error', (f) => f.cid === 'sur')).message).toBe(messages.textInvalid);
+    s.send({ type: 'send', texto: 'Jose\u0301\nsegunda línea', cid: 'ok' });
+    await s.next('ack', (f) => f.cid === 'ok');
+    const history = await connect(p.token, 'patient', p.jar).next('history');
+    expect(history.messages.map((m) => m.texto)).toEqual(['José\nsegunda línea']);
+    s.ws.close();
+  });
+});
