@@ -96,12 +96,13 @@ export interface TestApp {
  * Builds the real app on a fresh copy of the migrated database, in a temporary data directory.
  * `env` overrides configuration (e.g. LOGIN_MAX_ATTEMPTS).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-app-'));
   const { database } = await freshDatabase();
   const clock = new TestClock();
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, now: clock.now, logger: false });
+  // With a log stream (a capture), the app logs as in production (at LOG_LEVEL), into it.
+  const app = await buildApp({ config, database, now: clock.now, logger: opts.logStream !== undefined, logStream: opts.logStream });
   await app.ready();
   return {
     app,

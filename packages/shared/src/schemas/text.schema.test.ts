@@ -7,7 +7,18 @@ import { isCleanText, safeMultilineText, safeText } from './text.schema.js';
 
 describe('the shared text field', () => {
   it('refuses C0 and C1 control characters and lone surrogates with the catalogue message', () => {
-    for (const bad of ['a\u0000b', 'a\u0001', '\u001b[31m', 'x\u007f', 'x\u0085', 'x\u009f', 'a\ud800', '\udfffb', 'a\nb', 'a\tb']) {
+    for (const bad of [
+      'a\u0000b',
+      'a\u0001',
+      '\u001b[31m',
+      'x\u007f',
+      'x\u0085',
+      'x\u009f',
+      'a\ud800',
+      '\udfffb',
+      'a\nb',
+      'a\tb',
+    ]) {
       const r = safeText().safeParse(bad);
       expect(r.success, JSON.stringify(bad)).toBe(false);
       expect(r.error?.issues[0]?.message).toBe(messages.textInvalid);
@@ -15,7 +26,9 @@ describe('the shared text field', () => {
   });
 
   it('keeps line breaks and tabs only in multi-line fields', () => {
-    expect(safeMultilineText().parse('Dolor de cabeza\r\ndesde ayer\t(leve)')).toBe('Dolor de cabeza\r\ndesde ayer\t(leve)');
+    expect(safeMultilineText().parse('Dolor de cabeza\r\ndesde ayer\t(leve)')).toBe(
+      'Dolor de cabeza\r\ndesde ayer\t(leve)',
+    );
     expect(safeMultilineText().safeParse('a\u0000b').success).toBe(false);
     expect(safeMultilineText().safeParse('a\u000bb').success).toBe(false);
     expect(isCleanText('línea\nlínea', true)).toBe(true);
@@ -32,8 +45,12 @@ describe('the shared text field', () => {
   it('is what the forms and the chat frame use', () => {
     const reg = patientRegistrationSchema.safeParse({ nombre: 'Ana\u0000' });
     expect(reg.error?.issues.find((i) => i.path[0] === 'nombre')?.message).toBe(messages.textInvalid);
-    expect(suggestionSchema.parse({ sugerencia: 'Me\u0301s horarios\nlos sábados' }).sugerencia).toBe('Més horarios\nlos sábados');
-    expect(chatClientFrameSchema.safeParse({ type: 'send', texto: 'hola\u0000' }).error?.issues[0]?.message).toBe(messages.textInvalid);
+    expect(suggestionSchema.parse({ sugerencia: 'Me\u0301s horarios\nlos sábados' }).sugerencia).toBe(
+      'Més horarios\nlos sábados',
+    );
+    expect(chatClientFrameSchema.safeParse({ type: 'send', texto: 'hola\u0000' }).error?.issues[0]?.message).toBe(
+      messages.textInvalid,
+    );
     expect(chatClientFrameSchema.parse({ type: 'send', texto: 'hola\nqué tal' }).texto).toBe('hola\nqué tal');
   });
 });

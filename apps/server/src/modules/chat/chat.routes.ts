@@ -36,7 +36,15 @@ import { chatRepository, type ChatConsultation } from './chat.repository.js';
 import { sharedThrottle } from '../auth/login-throttle.js';
 import { chatChannel, chatService } from './chat.service.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  502: errorSchema,
+};
 
 /** Close code of a socket whose consultation's chat was closed (exit). */
 const CHAT_CLOSED_CLOSE = 4403;
@@ -97,7 +105,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const patient = patientOf(request);
       const { files } = await readMultipart(request, [CHAT_IMAGE_FIELD]);
       const [file] = files;
-      if (!file || files.length !== 1) throw new AppError(400, messages.selectAtLeastOneImage, { [CHAT_IMAGE_FIELD]: messages.selectAtLeastOneImage });
+      if (!file || files.length !== 1)
+        throw new AppError(400, messages.selectAtLeastOneImage, { [CHAT_IMAGE_FIELD]: messages.selectAtLeastOneImage });
       await service.uploadImage(patient, file);
       return { success: true, message: messages.imagesUploaded };
     },
@@ -131,7 +140,12 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const input = parseOrThrow(extraHourCaptureSchema, request.body);
       await service.extraHourCapture(patientOf(request).accountId, input.orderID);
-      return { success: true as const, status: 'success' as const, message: messages.chatExtraHourAdded, aplicada: true };
+      return {
+        success: true as const,
+        status: 'success' as const,
+        message: messages.chatExtraHourAdded,
+        aplicada: true,
+      };
     },
   });
 
@@ -143,11 +157,19 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const { fields, files } = await readMultipart(request, [RECEIPT_FILE_FIELD]);
       const input = parseOrThrow(extraHourReceiptSchema, fields);
       const file = files.find((f) => f.field === RECEIPT_FILE_FIELD);
-      if (!file) throw new AppError(400, messages.missingFieldsWithReceipt, { [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt });
+      if (!file)
+        throw new AppError(400, messages.missingFieldsWithReceipt, {
+          [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt,
+        });
       await service.extraHourReceipt(patient.accountId, { metodo: input.metodo_de_pago, monto: input.monto, file });
       await request.server.notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'hora_extra' });
       await request.server.notify.paymentReceived({ patientId: patient.accountId });
-      return { success: true as const, status: 'success' as const, message: messages.chatExtraHourPending, aplicada: false };
+      return {
+        success: true as const,
+        status: 'success' as const,
+        message: messages.chatExtraHourPending,
+        aplicada: false,
+      };
     },
   });
 
@@ -177,7 +199,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     schema: { params: tokenParamsSchema, response: { 200: doctorChatDetailSchema, ...errors } },
     handler: async (request) => {
       const { c, images } = await service.doctorChat(doctorOf(request).accountId, request.params.token);
-      const [row] = await service.doctorChats(doctorOf(request).accountId).then((rows) => rows.filter((r) => r.consulta_token === c.token));
+      const [row] = await service
+        .doctorChats(doctorOf(request).accountId)
+        .then((rows) => rows.filter((r) => r.consulta_token === c.token));
       return {
         consulta_token: c.token,
         paciente: `${c.paciente_nombre} ${c.paciente_apellido}`,
@@ -201,7 +225,10 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     config: { access: 'doctor' },
     schema: { params: fileParamsSchema, response: errors },
     handler: async (request, reply) =>
-      sendStoredFile(reply, await service.doctorImage(doctorOf(request).accountId, request.params.token, request.params.fileId)),
+      sendStoredFile(
+        reply,
+        await service.doctorImage(doctorOf(request).accountId, request.params.token, request.params.fileId),
+      ),
   });
 
   // --- the WebSocket ---------------------------------------------------------------------------------
@@ -213,7 +240,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     try {
       const given = new URL(origin);
       if (publicOrigin) return given.origin === publicOrigin;
-      return request.headers.host !== undefined && given.host === new URL(`${given.protocol}//${request.headers.host}`).host;
+      return (
+        request.headers.host !== undefined && given.host === new URL(`${given.protocol}//${request.headers.host}`).host
+      );
     } catch {
       return false;
     }
@@ -252,7 +281,12 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
 
-  function handleSocket(socket: WebSocket, ctx: { c: ChatConsultation; account: SessionAccount; rol: ChatRole }, since: number, token: string | undefined) {
+  function handleSocket(
+    socket: WebSocket,
+    ctx: { c: ChatConsultation; account: SessionAccount; rol: ChatRole },
+    since: number,
+    token: string | undefined,
+  ) {
     const { rol, account } = ctx;
     const consultationId = ctx.c.id;
     app.realtime.track(socket, account.idHash);
@@ -297,10 +331,12 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     // Frames of this socket are handled one after the other, in the order they arrived.
     let queue: Promise<void> = Promise.resolve();
     socket.on('message', (raw) => {
-      queue = queue.then(() => onFrame(String(raw as Buffer))).catch((err: unknown) => {
-        app.log.error({ err }, 'chat frame failed');
-        send(socket, { type: 'error', message: messages.serverError });
-      });
+      queue = queue
+        .then(() => onFrame(String(raw as Buffer)))
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'chat frame failed');
+          send(socket, { type: 'error', message: messages.serverError });
+        });
     });
 
     async function onFrame(text: string) {
@@ -308,7 +344,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       let parsed;
       try {
         const json: unknown = JSON.parse(text);
-        if (json && typeof json === 'object' && typeof (json as { cid?: unknown }).cid === 'string') cid = (json as { cid: string }).cid.slice(0, 64);
+        if (json && typeof json === 'object' && typeof (json as { cid?: unknown }).cid === 'string')
+          cid = (json as { cid: string }).cid.slice(0, 64);
         parsed = chatClientFrameSchema.safeParse(json);
       } catch {
         parsed = undefined;

@@ -16,7 +16,8 @@ describe('chat group commit', () => {
     const repo = {
       // Like PostgreSQL with U+0000: the whole statement fails when one row is bad.
       async insertMessages(rows: NewChatMessage[]) {
-        if (rows.some((r) => r.body.includes('malo'))) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+        if (rows.some((r) => r.body.includes('malo')))
+          throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
         stored.push(...rows);
         return rows.map((r) => ({ ...r, id: ++id, created_at: r.created_at ?? new Date() }));
       },
@@ -29,7 +30,14 @@ describe('chat group commit', () => {
       pubsub: { publish: async (channel: string) => void published.push(channel) } as unknown as PubSub,
       now: () => Date.parse('2026-11-21T15:00:00Z'),
     });
-    const room = (n: string) => ({ id: n, paciente_nombre: 'A', paciente_apellido: 'B', doctor_nombre: 'C', doctor_apellido: 'D' }) as ChatConsultation;
+    const room = (n: string) =>
+      ({
+        id: n,
+        paciente_nombre: 'A',
+        paciente_apellido: 'B',
+        doctor_nombre: 'C',
+        doctor_apellido: 'D',
+      }) as ChatConsultation;
     const sends = [
       service.send(room('a'), 'patient', 'pa', 'malo 1'),
       service.send(room('b'), 'patient', 'pb', 'hola 1'),

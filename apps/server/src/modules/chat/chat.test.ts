@@ -74,7 +74,9 @@ async function staff(role: 'admin' | 'doctor') {
   });
   expect(reg.statusCode).toBe(201);
   const jar = new CookieJar();
-  expect((await json('POST', `/api/${role}/login`, jar, { email: correo, password: 'secreto-seguro-1' })).statusCode).toBe(200);
+  expect(
+    (await json('POST', `/api/${role}/login`, jar, { email: correo, password: 'secreto-seguro-1' })).statusCode,
+  ).toBe(200);
   return { jar, correo };
 }
 
@@ -119,11 +121,20 @@ async function paidConsultation(doctorId: string) {
   expect(capture.statusCode, capture.body).toBe(200);
   const state = await json('GET', '/api/chat', p.jar);
   expect(state.statusCode, state.body).toBe(200);
-  return { ...p, token: state.json<{ consulta_token: string }>().consulta_token, state: state.json<{ segundos_restantes: number }>() };
+  return {
+    ...p,
+    token: state.json<{ consulta_token: string }>().consulta_token,
+    state: state.json<{ segundos_restantes: number }>(),
+  };
 }
 
 /** A socket with a frame inbox; `next(pred)` waits for the first frame matching. */
-function connect(token: string, rol: 'patient' | 'doctor', jar: CookieJar, opts: { since?: number; origin?: string } = {}) {
+function connect(
+  token: string,
+  rol: 'patient' | 'doctor',
+  jar: CookieJar,
+  opts: { since?: number; origin?: string } = {},
+) {
   const url = `${server.base}/api/chat/ws?consulta=${encodeURIComponent(token)}&rol=${rol}&since=${opts.since ?? 0}`;
   const ws = new WebSocket(url, { headers: { cookie: jar.header, origin: opts.origin ?? server.origin } });
   const inbox: ChatServerFrame[] = [];
@@ -144,7 +155,10 @@ function connect(token: string, rol: 'patient' | 'doctor', jar: CookieJar, opts:
     ws,
     opened,
     closed,
-    next<T extends ChatServerFrame['type']>(type: T, pred: (f: Extract<ChatServerFrame, { type: T }>) => boolean = () => true) {
+    next<T extends ChatServerFrame['type']>(
+      type: T,
+      pred: (f: Extract<ChatServerFrame, { type: T }>) => boolean = () => true,
+    ) {
       const match = (f: ChatServerFrame) => f.type === type && pred(f as Extract<ChatServerFrame, { type: T }>);
       const i = inbox.findIndex(match);
       if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0] as Extract<ChatServerFrame, { type: T }>);
@@ -288,13 +302,17 @@ describe('chat over WebSocket', () => {
     // Not before an administrator approves it.
     expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(0);
     const receipts = await json('GET', '/api/admin/receipts', admin);
-    const pending = receipts.json<{ id: string; proposito: string; estado: string }[]>().find((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente')!;
+    const pending = receipts
+      .json<{ id: string; proposito: string; estado: string }[]>()
+      .find((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente')!;
     expect((await json('POST', '/api/admin/receipts/approve', admin, { id: pending.id })).statusCode).toBe(200);
     const time = await s.next('time', (f) => f.segundos_restantes > 0);
     expect(time.segundos_restantes).toBe(3600);
     // A second approval adds nothing.
     await json('POST', '/api/admin/receipts/approve', admin, { id: pending.id });
-    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(3600);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(
+      3600,
+    );
 
     s.send({ type: 'send', texto: 'sigo aquí' });
     await s.next('ack');
@@ -307,21 +325,34 @@ describe('chat over WebSocket', () => {
     await s.opened;
     await s.next('history');
     await passTime(1800_000, p.jar);
-    const order = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, { metodo_de_pago: 'Paypal o Tarjeta', monto: 10 });
+    const order = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, {
+      metodo_de_pago: 'Paypal o Tarjeta',
+      monto: 10,
+    });
     expect(order.statusCode, order.body).toBe(200);
     const orderID = order.json<{ id: string }>().id;
     await paypal.approve(orderID);
     const cap = await json('POST', '/api/chat/extra-hour/paypal/capture', p.jar, { orderID, payerID: 'P' });
     expect(cap.statusCode, cap.body).toBe(200);
-    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(1800 + 3600);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(
+      1800 + 3600,
+    );
     // The same order cannot add a second hour.
-    expect((await json('POST', '/api/chat/extra-hour/paypal/capture', p.jar, { orderID, payerID: 'P' })).statusCode).toBe(409);
+    expect(
+      (await json('POST', '/api/chat/extra-hour/paypal/capture', p.jar, { orderID, payerID: 'P' })).statusCode,
+    ).toBe(409);
 
     expect((await json('POST', '/api/chat/extra-hour/decline', p.jar)).statusCode).toBe(200);
-    const after = (await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number; tiempo_cerrado: boolean }>();
+    const after = (await json('GET', '/api/chat', p.jar)).json<{
+      segundos_restantes: number;
+      tiempo_cerrado: boolean;
+    }>();
     expect(after).toMatchObject({ segundos_restantes: 0, tiempo_cerrado: true });
     // No extra hour after the time was closed.
-    const again = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, { metodo_de_pago: 'Paypal o Tarjeta', monto: 10 });
+    const again = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, {
+      metodo_de_pago: 'Paypal o Tarjeta',
+      monto: 10,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(messages.chatTimeClosed);
     s.ws.close();
@@ -409,7 +440,9 @@ describe('health form, images and exit', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toBe(messages.pesoRange);
     expect((await json('POST', '/api/chat/health', p.jar, { peso: '9000', talla: '1.7' })).statusCode).toBe(400);
-    expect((await json('POST', '/api/chat/health', p.jar, { peso: '70', talla: '170' })).json<{ message: string }>().message).toBe(messages.tallaRange);
+    expect(
+      (await json('POST', '/api/chat/health', p.jar, { peso: '70', talla: '170' })).json<{ message: string }>().message,
+    ).toBe(messages.tallaRange);
     const ok = await json('POST', '/api/chat/health', p.jar, {
       peso: '70.5',
       talla: '1.72',
@@ -418,17 +451,35 @@ describe('health form, images and exit', () => {
       frecuencia_respiratoria: '',
     });
     expect(ok.json()).toEqual({ status: 'success', message: messages.formSent });
-    expect((await json('GET', '/api/chat', p.jar)).json<{ formulario_enviado: boolean }>().formulario_enviado).toBe(true);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ formulario_enviado: boolean }>().formulario_enviado).toBe(
+      true,
+    );
 
     const img = multipart({}, [{ field: 'image', filename: 'herida.png', bytes: PNG_1X1 }]);
-    const up = await server.app.inject({ method: 'POST', url: '/api/chat/images', headers: { ...img.headers, cookie: p.jar.header }, payload: img.payload });
+    const up = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/images',
+      headers: { ...img.headers, cookie: p.jar.header },
+      payload: img.payload,
+    });
     expect(up.json()).toEqual({ success: true, message: messages.imagesUploaded });
     const fake = multipart({}, [{ field: 'image', filename: 'x.png', bytes: Buffer.from('no soy una imagen') }]);
-    const refused = await server.app.inject({ method: 'POST', url: '/api/chat/images', headers: { ...fake.headers, cookie: p.jar.header }, payload: fake.payload });
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/images',
+      headers: { ...fake.headers, cookie: p.jar.header },
+      payload: fake.payload,
+    });
     expect(refused.statusCode).toBe(400);
 
     const detail = await json('GET', `/api/doctor/chats/${p.token}`, doctor.jar);
-    expect(detail.json()).toMatchObject({ peso: 70.5, talla: 1.72, presion_arterial: '120/80', frecuencia_cardiaca: '72', frecuencia_respiratoria: null });
+    expect(detail.json()).toMatchObject({
+      peso: 70.5,
+      talla: 1.72,
+      presion_arterial: '120/80',
+      frecuencia_cardiaca: '72',
+      frecuencia_respiratoria: null,
+    });
     const [image] = detail.json<{ imagenes: { url: string }[] }>().imagenes;
     const file = await json('GET', image!.url, doctor.jar);
     expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
@@ -497,7 +548,7 @@ describe('one patient cannot break another chat (issue 19)', () => {
     const answers = new Map<string, ChatServerFrame>();
     const all = new Promise<void>((resolve) =>
       s.ws.on('message', (raw) => {
-        const f = JSON.parse((raw as Buffer).toString("utf8")) as ChatServerFrame & { cid?: string };
+        const f = JSON.parse((raw as Buffer).toString('utf8')) as ChatServerFrame & { cid?: string };
         if ((f.type === 'ack' || f.type === 'error') && f.cid) answers.set(f.cid, f);
         if (answers.size === 25) resolve();
       }),

@@ -5,7 +5,11 @@ import { translateMessage, useTranslation } from '../../../lib/i18n.js';
 import type { SocketStatus } from '../hooks/use-chat-socket.js';
 
 const timeOf = (iso: string, lng: string) =>
-  new Date(iso).toLocaleTimeString(lng === 'es' ? 'es-PA' : lng, { hour: '2-digit', minute: '2-digit', timeZone: 'America/Panama' });
+  new Date(iso).toLocaleTimeString(lng === 'es' ? 'es-PA' : lng, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'America/Panama',
+  });
 
 interface ChatPanelProps {
   /** Accessible name of the panel (the patient's name and e-mail on the patient's side). */
@@ -23,7 +27,17 @@ interface ChatPanelProps {
 }
 
 /** The conversation and the message box; both sides use it. */
-export function ChatPanel({ label, heading, me, messages, status, error, disabledReason, send, unsent = null }: ChatPanelProps) {
+export function ChatPanel({
+  label,
+  heading,
+  me,
+  messages,
+  status,
+  error,
+  disabledReason,
+  send,
+  unsent = null,
+}: ChatPanelProps) {
   const { t, i18n } = useTranslation('chat');
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const [text, setText] = useState('');
