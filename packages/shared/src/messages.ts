@@ -236,7 +236,7 @@ export const productMessages = {
   // hostile input (issue 19, decision 0029)
   textInvalid: 'El texto contiene caracteres no permitidos (caracteres de control o símbolos incompletos). Bórrelos y escriba de nuevo.',
   chatTooFast: 'Está enviando mensajes demasiado rápido. Espere unos segundos y envíe de nuevo.',
-  imageTooLarge: 'La imagen es demasiado grande: como máximo 8000 píxeles por lado y 40 megapíxeles.',
+  imageTooLarge: 'La imagen es demasiado grande: como máximo 10000 píxeles por lado y 50 megapíxeles.',
   pdfActiveContent: 'El PDF contiene contenido activo (JavaScript, acciones automáticas, enlaces o archivos incrustados) y no se aceptó. Guárdelo o imprímalo de nuevo como PDF simple.',
   urlTooLong: 'La dirección solicitada es demasiado larga.',
   headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',

@@ -36,7 +36,9 @@ export function holdsUnstorableText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return UNSTORABLE.test(value);
   if (depth > 8 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((v) => holdsUnstorableText(v, depth + 1));
-  return Object.entries(value as Record<string, unknown>).some(([k, v]) => UNSTORABLE.test(k) || holdsUnstorableText(v, depth + 1));
+  return Object.entries(value as Record<string, unknown>).some(
+    ([k, v]) => UNSTORABLE.test(k) || holdsUnstorableText(v, depth + 1),
+  );
 }
 
 /** Parses with a shared schema or throws a 400 AppError carrying the form's messages. */
