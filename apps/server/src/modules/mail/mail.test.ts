@@ -5,7 +5,14 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@clinica/shared';
 import { parseConfig } from '../../config.js';
 import { mailJobs, patients, staff } from '../../db/schema.js';
-import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import {
+  CookieJar,
+  PNG_1X1,
+  createTestApp,
+  multipart,
+  validRegistration,
+  type TestApp,
+} from '../../../test/harness.js';
 import { SmtpSink, linkIn } from '../../../test/smtp-sink.js';
 import { mailJobsRepository } from './mail-jobs.repository.js';
 import { smtpTransport } from './mail-transport.js';
@@ -59,14 +66,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * abandoned, and the message would rightly be sent again.
  */
 const idle = (t: TestApp) =>
-  until(async () => (await t.app.db.select({ id: mailJobs.id }).from(mailJobs).where(eq(mailJobs.status, 'sending'))).length === 0);
+  until(
+    async () =>
+      (await t.app.db.select({ id: mailJobs.id }).from(mailJobs).where(eq(mailJobs.status, 'sending'))).length === 0,
+  );
 
 describe('messages through a real SMTP server', () => {
   let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
     sink = await new SmtpSink().start();
-    t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: `"${CLINIC}" <avisos@clinica.example>`, PUBLIC_ORIGIN: ORIGIN, MAIL_POLL_MS: '100' });
+    t = await createTestApp({
+      SMTP_URL: sink.url,
+      MAIL_FROM: `"${CLINIC}" <avisos@clinica.example>`,
+      PUBLIC_ORIGIN: ORIGIN,
+      MAIL_POLL_MS: '100',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -95,9 +110,24 @@ describe('messages through a real SMTP server', () => {
 
   it('sends each patient message with its subject and the link to the right page, never a medical detail', async () => {
     const cases: [string, (to: { correo: string; nombre: string }) => Promise<void>, string, string][] = [
-      ['recibida', (to) => t.app.notify.consultationReceived(to), 'Recibimos su solicitud de consulta virtual', '/Consultas'],
-      ['autorizada', (to) => t.app.notify.consultationAuthorised(to), 'Su consulta virtual fue autorizada', '/ConsultaChat'],
-      ['referida', (to) => t.app.notify.consultationReferred(to), 'Su consulta necesita atención presencial', '/Consultas'],
+      [
+        'recibida',
+        (to) => t.app.notify.consultationReceived(to),
+        'Recibimos su solicitud de consulta virtual',
+        '/Consultas',
+      ],
+      [
+        'autorizada',
+        (to) => t.app.notify.consultationAuthorised(to),
+        'Su consulta virtual fue autorizada',
+        '/ConsultaChat',
+      ],
+      [
+        'referida',
+        (to) => t.app.notify.consultationReferred(to),
+        'Su consulta necesita atención presencial',
+        '/Consultas',
+      ],
       ['pago-recibido', (to) => t.app.notify.paymentReceived(to), 'Recibimos su comprobante de pago', '/Recibo_pagos'],
       ['pago-aprobado', (to) => t.app.notify.paymentApproved(to), 'Su pago fue aprobado', '/Recibo_pagos'],
       [
@@ -109,7 +139,11 @@ describe('messages through a real SMTP server', () => {
       ['documento', (to) => t.app.notify.documentAvailable(to), 'Tiene un documento nuevo', '/Documentos_usuario'],
       [
         'cita-solicitada',
-        (to) => t.app.notify.appointmentRequested(to, { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 72 * HOUR) }),
+        (to) =>
+          t.app.notify.appointmentRequested(to, {
+            appointmentId: crypto.randomUUID(),
+            start: new Date(t.clock.now() + 72 * HOUR),
+          }),
         'Recibimos su solicitud de cita',
         '/Citas_usuario',
       ],
@@ -151,7 +185,10 @@ describe('messages through a real SMTP server', () => {
     }
     await registerStaff(t, 'doctor', 'doctora@example.com');
     const [doctor] = await t.app.db.select({ id: staff.id }).from(staff).where(eq(staff.correo, 'doctora@example.com'));
-    await t.app.notify.staffNewAppointment({ staffId: doctor!.id }, { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 48 * HOUR) });
+    await t.app.notify.staffNewAppointment(
+      { staffId: doctor!.id },
+      { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 48 * HOUR) },
+    );
     const [mail] = await sink.waitFor('doctora@example.com');
     expect(mail!.parsed.subject).toBe('Nueva cita asignada');
     expect(linkIn(mail!, ORIGIN)).toBe(`${ORIGIN}/Citas_Admin_Doctor`);
@@ -315,7 +352,11 @@ describe('several workers over one database', () => {
     }
     const now = new Date(t.clock.now());
     const lease = new Date(t.clock.now() + 60_000);
-    const [a, b, c] = await Promise.all([repo.claim(now, lease, 5), repo.claim(now, lease, 5), repo.claim(now, lease, 5)]);
+    const [a, b, c] = await Promise.all([
+      repo.claim(now, lease, 5),
+      repo.claim(now, lease, 5),
+      repo.claim(now, lease, 5),
+    ]);
     const ids = [...a, ...b, ...c].map((j) => j.id);
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
@@ -338,7 +379,10 @@ describe('several workers over one database', () => {
     const appt = { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 30 * HOUR) };
     // Both instances handle the confirmation event (e.g. a retried request).
     await Promise.all([t.app.notify.appointmentConfirmed(to, appt), t.app.notify.appointmentConfirmed(to, appt)]);
-    const reminders = await t.app.db.select().from(mailJobs).where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
+    const reminders = await t.app.db
+      .select()
+      .from(mailJobs)
+      .where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
     expect(reminders).toHaveLength(1);
 
     const [w1, w2] = [worker(), worker()];
@@ -347,7 +391,10 @@ describe('several workers over one database', () => {
     await Promise.all([w1.drain(), w2.drain()]);
     const got = sink.to(to.correo).filter((m) => m.parsed.subject === 'Recordatorio: su cita es mañana');
     expect(got).toHaveLength(1);
-    const [row] = await t.app.db.select().from(mailJobs).where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
+    const [row] = await t.app.db
+      .select()
+      .from(mailJobs)
+      .where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -373,7 +420,11 @@ describe('without SMTP: the outbox folder and its staff page', () => {
     t = await createTestApp({ MAIL_POLL_MS: '100' });
     await registerStaff(t, 'admin', 'jefa@example.com');
     admin.store(
-      await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'jefa@example.com', password: 'secreto-seguro-1' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: 'jefa@example.com', password: 'secreto-seguro-1' },
+      }),
     );
   });
   afterAll(async () => t.close());
@@ -389,7 +440,10 @@ describe('without SMTP: the outbox folder and its staff page', () => {
 
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: admin.header } });
     expect(list.statusCode).toBe(200);
-    const body = list.json<{ mode: string; items: { id: string; to: string; subject: string; status: string; in_outbox: boolean }[] }>();
+    const body = list.json<{
+      mode: string;
+      items: { id: string; to: string; subject: string; status: string; in_outbox: boolean }[];
+    }>();
     expect(body.mode).toBe('outbox');
     expect(body.items.find((i) => i.id === job!.id)).toMatchObject({
       to: reg.correo,
@@ -398,12 +452,20 @@ describe('without SMTP: the outbox folder and its staff page', () => {
       in_outbox: true,
     });
 
-    const detail = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${job!.id}`, headers: { cookie: admin.header } });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${job!.id}`,
+      headers: { cookie: admin.header },
+    });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ to: reg.correo, subject: `Le damos la bienvenida a ${CLINIC}` });
     expect(detail.json<{ text: string }>().text).toContain('http://localhost:3000/');
 
-    const raw = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${job!.id}/eml`, headers: { cookie: admin.header } });
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${job!.id}/eml`,
+      headers: { cookie: admin.header },
+    });
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['content-type']).toContain('message/rfc822');
     expect(raw.body).toBe(eml);
@@ -412,13 +474,23 @@ describe('without SMTP: the outbox folder and its staff page', () => {
   it('shows the outbox to administrators only', async () => {
     const { reg } = await register(t);
     const patient = new CookieJar();
-    patient.store(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } }));
+    patient.store(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: reg.correo, password: reg.password },
+      }),
+    );
     for (const headers of [{}, { cookie: patient.header }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers });
       expect(res.statusCode).toBe(401);
       expect(JSON.stringify(res.json())).not.toContain('@');
     }
-    const missing = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${crypto.randomUUID()}`, headers: { cookie: admin.header } });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${crypto.randomUUID()}`,
+      headers: { cookie: admin.header },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -430,15 +502,17 @@ describe('configuration', () => {
     ADMIN_REGISTRATION_KEY: 'clave-admin-real',
     DOCTOR_REGISTRATION_KEY: 'clave-doctor-real',
     FILE_ENCRYPTION_KEY: 'ab'.repeat(32),
-    CLINIC_BANK_ACCOUNTS: JSON.stringify([{ banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' }]),
+    CLINIC_BANK_ACCOUNTS: JSON.stringify([
+      { banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' },
+    ]),
     PUBLIC_ORIGIN: ORIGIN,
   };
   it('refuses production without an SMTP server and a sender', () => {
     expect(() => parseConfig(production)).toThrow(/SMTP_URL y MAIL_FROM son obligatorios/);
     expect(() => parseConfig({ ...production, SMTP_URL: 'smtp://mail.example:587' })).toThrow(/SMTP_URL y MAIL_FROM/);
-    expect(() => parseConfig({ ...production, SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'avisos@clinica.example' })).not.toThrow(
-      /SMTP_URL/,
-    );
+    expect(() =>
+      parseConfig({ ...production, SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'avisos@clinica.example' }),
+    ).not.toThrow(/SMTP_URL/);
   });
   it('accepts only smtp:// and smtps:// addresses, and links to the public origin', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
