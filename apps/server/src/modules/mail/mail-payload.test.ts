@@ -47,7 +47,7 @@ describe('the mail queue', () => {
     expect(raw!.row).not.toContain('restablecer-contrasena');
     // Sent as usual: the outbox file carries the link.
     await t.app.mail.drain();
-    const dir = t.app.mail.outboxDir!;
+    const dir = t.app.mail.outboxDir;
     const files = await fs.readdir(dir);
     const sent = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), 'utf8')));
     expect(sent.some((m) => m.includes(token!))).toBe(true);
