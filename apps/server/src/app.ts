@@ -130,13 +130,6 @@ export async function buildApp(opts: BuildOptions) {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
       return reply.code(413).send({ success: false, message: messages.requestTooLarge });
     }
-    if (
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-      error instanceof SyntaxError
-    ) {
-      return reply.code(400).send({ success: false, message: messages.invalidJson });
-    }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
       return reply.code(415).send({ success: false, message: messages.unsupportedContentType });
     }

@@ -29,7 +29,7 @@ describe('errors Fastify and Node answer before a route runs', () => {
       payload: '{"email":',
     });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ success: false, message: messages.invalidJson });
+    expect(json.json()).toEqual({ success: false, message: messages.invalidRequest });
     const xml = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',

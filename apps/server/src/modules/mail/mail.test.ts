@@ -18,6 +18,7 @@ import { mailJobsRepository } from './mail-jobs.repository.js';
 import { smtpTransport } from './mail-transport.js';
 import { MailWorker, retryDelay } from './mail-worker.js';
 import { reminderKey } from './notify.js';
+import { openMailPayload } from './mail-payload.js';
 
 const ORIGIN = 'https://clinica.example';
 const CLINIC = 'Clínica Virtual Panamá';
@@ -343,6 +344,7 @@ describe('several workers over one database', () => {
       now: t.clock.now,
       log: t.app.log,
       maxAttempts: 8,
+      open: (stored) => openMailPayload(t.app.config.fileKeys, stored),
     });
 
   it('never gives one job to two claimers', async () => {
