@@ -74,7 +74,10 @@ const envSchema = z.object({
   // 'postgres' = a table of the database, shared by every instance (required for several instances).
   STORAGE_DRIVER: z.enum(['local', 'postgres']).default('local'),
   PUBLIC_ORIGIN: z.string().url().optional(),
-  COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET debe tener al menos 32 caracteres').default(DEMO_SECRETS.cookieSecret),
+  COOKIE_SECRET: z
+    .string()
+    .min(32, 'COOKIE_SECRET debe tener al menos 32 caracteres')
+    .default(DEMO_SECRETS.cookieSecret),
   ADMIN_REGISTRATION_KEY: z.string().min(8).default(DEMO_SECRETS.adminRegistrationKey),
   DOCTOR_REGISTRATION_KEY: z.string().min(8).default(DEMO_SECRETS.doctorRegistrationKey),
   FILE_ENCRYPTION_KEY: z
@@ -85,7 +88,10 @@ const envSchema = z.object({
   // decrypt, until `npm run rotate-file-key -w @clinica/server` has moved every file to the current key.
   FILE_ENCRYPTION_PREVIOUS_KEYS: z
     .string()
-    .regex(/^(?:[0-9a-f]{64})(?:,[0-9a-f]{64})*$/i, 'FILE_ENCRYPTION_PREVIOUS_KEYS debe ser una lista de claves de 64 caracteres hexadecimales separadas por comas')
+    .regex(
+      /^(?:[0-9a-f]{64})(?:,[0-9a-f]{64})*$/i,
+      'FILE_ENCRYPTION_PREVIOUS_KEYS debe ser una lista de claves de 64 caracteres hexadecimales separadas por comas',
+    )
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -99,11 +105,17 @@ const envSchema = z.object({
   CLINIC_YAPPY_NUMBER: z.string().default('6000-0000'),
   CLINIC_VIDEO_URLS: z.string().optional(),
   // Floating widgets (issue 9): the music player's embedded playlist and the social bar's two pages.
-  CLINIC_PLAYLIST_URL: z.string().url().default('https://www.youtube-nocookie.com/embed/ScMzIvxBSi4?playlist=ScMzIvxBSi4,aqz-KE-bpKQ'),
+  CLINIC_PLAYLIST_URL: z
+    .string()
+    .url()
+    .default('https://www.youtube-nocookie.com/embed/ScMzIvxBSi4?playlist=ScMzIvxBSi4,aqz-KE-bpKQ'),
   CLINIC_FACEBOOK_URL: z.string().url().default('https://www.facebook.com/'),
   CLINIC_INSTAGRAM_URL: z.string().url().default('https://www.instagram.com/'),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // Chat messages one sender may send in one consultation: a burst per 10 s, then per minute (issue 19).
+  CHAT_SEND_BURST: z.coerce.number().int().min(1).default(20),
+  CHAT_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(90),
   // Two-factor sign-in of staff (issue 11): required by default in production, optional otherwise.
   STAFF_2FA_REQUIRED: z.enum(['0', '1']).optional(),
   // E-mail (plugins/mailer.ts). Without SMTP_URL, outside production, messages go to DATA_DIR/outbox.
@@ -135,7 +147,10 @@ const DEMO_BANK_ACCOUNTS = [
   { banco: 'Banco General', tipo: 'Ahorros', numero: '04-00-00-000000-0', titular: 'Clínica Virtual Panamá (demo)' },
   { banco: 'Banistmo', tipo: 'Corriente', numero: '0100000000', titular: 'Clínica Virtual Panamá (demo)' },
 ];
-const DEMO_VIDEOS = ['https://www.youtube-nocookie.com/embed/ScMzIvxBSi4', 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ'];
+const DEMO_VIDEOS = [
+  'https://www.youtube-nocookie.com/embed/ScMzIvxBSi4',
+  'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ',
+];
 
 /** Where the server mounts its local stand-in of PayPal's REST API and JS SDK (demo only). */
 export const PAYPAL_STAND_IN_PATH = '/paypal-sandbox';
@@ -148,7 +163,10 @@ const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;
  * Production refuses to start without credentials or with addresses of a stand-in.
  */
 export function parsePaypal(
-  e: Pick<z.infer<typeof envSchema>, 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_API_BASE' | 'PAYPAL_SDK_URL'>,
+  e: Pick<
+    z.infer<typeof envSchema>,
+    'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_API_BASE' | 'PAYPAL_SDK_URL'
+  >,
   production: boolean,
 ) {
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
@@ -164,10 +182,9 @@ export function parsePaypal(
       sdkUrl: `${PAYPAL_STAND_IN_PATH}/sdk/js`,
     };
   }
-  const apiBase = (e.PAYPAL_API_BASE ?? (production ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(
-    /\/+$/,
-    '',
-  );
+  const apiBase = (
+    e.PAYPAL_API_BASE ?? (production ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')
+  ).replace(/\/+$/, '');
   const sdkUrl = e.PAYPAL_SDK_URL ?? 'https://www.paypal.com/sdk/js';
   if (production) {
     for (const [name, value] of [
@@ -180,7 +197,13 @@ export function parsePaypal(
       }
     }
   }
-  return { mode: 'rest' as 'stand-in' | 'rest', clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase, sdkUrl };
+  return {
+    mode: 'rest' as 'stand-in' | 'rest',
+    clientId: e.PAYPAL_CLIENT_ID,
+    clientSecret: e.PAYPAL_CLIENT_SECRET,
+    apiBase,
+    sdkUrl,
+  };
 }
 
 /** The browser tests' switch for the consultation hours; production refuses to start with it. */
@@ -297,7 +320,9 @@ function productionProblems(e: z.infer<typeof envSchema>, opts: { allowWeakPrevi
  */
 function parseMail(e: z.infer<typeof envSchema>, production: boolean, dataDir: string) {
   if (production && (!e.SMTP_URL || !e.MAIL_FROM)) {
-    throw new Error('En producción SMTP_URL y MAIL_FROM son obligatorios (recuperación de contraseña y avisos por correo)');
+    throw new Error(
+      'En producción SMTP_URL y MAIL_FROM son obligatorios (recuperación de contraseña y avisos por correo)',
+    );
   }
   if (production && e.TEST_ONLY_PASSWORD_RESET_TTL_SECONDS !== undefined) {
     throw new Error('En producción no se permite TEST_ONLY_PASSWORD_RESET_TTL_SECONDS');
@@ -318,13 +343,17 @@ function parseMail(e: z.infer<typeof envSchema>, production: boolean, dataDir: s
 
 /** SESSION_CACHE_TTL_SECONDS in ms; by default bounded only when another instance may exist. */
 function sessionCacheTtlMs(e: z.infer<typeof envSchema>): number | undefined {
-  const seconds = e.SESSION_CACHE_TTL_SECONDS ?? (e.DATABASE_URL || e.REDIS_URL ? SHARED_SESSION_CACHE_TTL_SECONDS : undefined);
+  const seconds =
+    e.SESSION_CACHE_TTL_SECONDS ?? (e.DATABASE_URL || e.REDIS_URL ? SHARED_SESSION_CACHE_TTL_SECONDS : undefined);
   return seconds === undefined ? undefined : seconds * 1000;
 }
 
 /** The file keyring (plugins/storage.ts Keyring): the current key, then the previous ones. */
 function fileKeysOf(current: string, previous: string | undefined): { current: Buffer; previous: readonly Buffer[] } {
-  return { current: Buffer.from(current, 'hex'), previous: (previous?.split(',') ?? []).map((k) => Buffer.from(k, 'hex')) };
+  return {
+    current: Buffer.from(current, 'hex'),
+    previous: (previous?.split(',') ?? []).map((k) => Buffer.from(k, 'hex')),
+  };
 }
 
 /** Parses and checks the environment; throws an Error whose message lists every problem. */
@@ -383,6 +412,11 @@ export function parseConfig(
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
+    /** A chat sender's limits in one consultation: a burst window and a steady window. */
+    chatSendLimits: [
+      { name: 'chat-burst', max: e.CHAT_SEND_BURST, windowMs: 10_000 },
+      { name: 'chat-steady', max: e.CHAT_SEND_PER_MINUTE, windowMs: 60_000 },
+    ],
     /** Staff accounts without two-factor sign-in reach only its enrolment until they enrol. */
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ? e.STAFF_2FA_REQUIRED === '1' : production,
     mail: parseMail(e, production, dataDir),

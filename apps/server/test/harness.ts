@@ -41,7 +41,9 @@ async function adminQuery(text: string) {
  * `reopenable`, `reopen()` opens the same data again after the app using it closed (a restart);
  * otherwise closing it throws it away.
  */
-export async function freshDatabase(opts: { reopenable?: boolean } = {}): Promise<{ database: Database; reopen(): Promise<Database> }> {
+export async function freshDatabase(
+  opts: { reopenable?: boolean } = {},
+): Promise<{ database: Database; reopen(): Promise<Database> }> {
   if (onPostgres) {
     const name = `clinica_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
@@ -96,12 +98,22 @@ export interface TestApp {
  * Builds the real app on a fresh copy of the migrated database, in a temporary data directory.
  * `env` overrides configuration (e.g. LOGIN_MAX_ATTEMPTS).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-app-'));
   const { database } = await freshDatabase();
   const clock = new TestClock();
   const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, now: clock.now, logger: false });
+  // With a log stream (a capture), the app logs as in production (at LOG_LEVEL), into it.
+  const app = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    logger: opts.logStream !== undefined,
+    logStream: opts.logStream,
+  });
   await app.ready();
   return {
     app,
@@ -135,7 +147,10 @@ export class CookieJar {
 export { PNG_1X1, distinctPng } from './png.js';
 
 /** Builds a multipart/form-data body for app.inject. */
-export function multipart(fields: Record<string, string>, files: { field: string; filename: string; bytes: Buffer; type?: string }[] = []) {
+export function multipart(
+  fields: Record<string, string>,
+  files: { field: string; filename: string; bytes: Buffer; type?: string }[] = [],
+) {
   const boundary = `----clinica${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {

@@ -6,6 +6,7 @@ export * from './password-rule.js';
 export * from './routes.js';
 export * from './schemas/auth.schema.js';
 export * from './schemas/common.schema.js';
+export * from './schemas/text.schema.js';
 export * from './schemas/site.schema.js';
 export * from './schemas/publishing.schema.js';
 export * from './panama-time.js';

@@ -316,6 +316,15 @@ export const productMessages = {
   passkeyLoginFailed: 'No se pudo ingresar con esa llave de acceso. Use su contraseña o registre la llave en su página Seguridad.',
   passkeyCancelled: 'No se completó la operación con la llave de acceso (se canceló o este dispositivo no la admite).',
   passkeyRemoveConfirm: '¿Eliminar esta llave de acceso? Ya no podrá ingresar con ella.',
+  // hostile input (issue 19, decision 0029)
+  textInvalid: 'El texto contiene caracteres no permitidos (caracteres de control o símbolos incompletos). Bórrelos y escriba de nuevo.',
+  chatTooFast: 'Está enviando mensajes demasiado rápido. Espere unos segundos y envíe de nuevo.',
+  imageTooLarge: 'La imagen es demasiado grande: como máximo 10000 píxeles por lado y 50 megapíxeles.',
+  pdfActiveContent: 'El PDF contiene contenido activo (JavaScript, acciones automáticas, enlaces o archivos incrustados) y no se aceptó. Guárdelo o imprímalo de nuevo como PDF simple.',
+  urlTooLong: 'La dirección solicitada es demasiado larga.',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
+  invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  unsupportedContentType: 'El tipo de contenido de la solicitud no es compatible.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -9,6 +9,13 @@ export interface MailPayload {
 }
 
 /**
+ * What `mail_jobs.payload` holds: the MailPayload's JSON sealed with AES-256-GCM under the file
+ * keyring (issue 19: a reset link or any other token is never readable in the queue). Rows queued
+ * before the change hold the plain MailPayload; the worker still sends them.
+ */
+export type StoredMailPayload = { sealed: string } | MailPayload;
+
+/**
  * The e-mail queue. Workers of every server instance claim due rows with
  * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`); a row whose lease ran out (its worker
  * died) is claimed again. `attempts` fences a late worker out: only the claim that is current may
@@ -21,7 +28,7 @@ export const mailJobs = pgTable(
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    payload: jsonb('payload').$type<MailPayload>(),
+    payload: jsonb('payload').$type<StoredMailPayload>(),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'cancelled'] })
       .notNull()
       .default('queued'),
@@ -37,7 +44,9 @@ export const mailJobs = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('mail_jobs_due_idx').on(t.run_at).where(sql`${t.status} IN ('queued', 'sending')`),
+    index('mail_jobs_due_idx')
+      .on(t.run_at)
+      .where(sql`${t.status} IN ('queued', 'sending')`),
     index('mail_jobs_created_idx').on(t.created_at),
     uniqueIndex('mail_jobs_dedupe_key').on(t.dedupe_key),
     check('mail_jobs_status', sql`${t.status} IN ('queued', 'sending', 'sent', 'failed', 'cancelled')`),

@@ -1,4 +1,15 @@
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { messages } from '@clinica/shared';
+import { AppError } from './errors.js';
+import { pdfIsInert } from './pdf-active-content.js';
+
+/**
+ * The largest image accepted: per side and in all. A 1 MB PNG can declare 20000 x 20000 pixels
+ * (1.6 GB once decoded, for every page that shows it); a phone's photo is 12 to 50 megapixels.
+ */
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** The types a stored upload may have; each is checked whole, not only by its first bytes. */
 export type CheckedMime = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
@@ -12,7 +23,6 @@ const JPEG_END = Buffer.from([0xff, 0xd9]);
 // compressed image data does not hold it by chance (about one in a million 10 MB photos for the
 // shortest, '<html' + a space).
 const MARKUP = /<(?:script|iframe|object|embed|!doctype)|<html[\s>]|<\?php\s|javascript:/i;
-const PDF_ACTIVE = /\/(?:JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA)\b/;
 
 /** Does the container end where its format says it ends (nothing hidden after it)? */
 function endsWhole(bytes: Buffer, mime: CheckedMime) {
@@ -33,7 +43,8 @@ function endsWhole(bytes: Buffer, mime: CheckedMime) {
 /**
  * The file's real type when it is wholly one of `allowed`: detected from its content (never its
  * name or the type the client claimed), ending where its format ends, and carrying no markup,
- * script or active PDF content. Undefined otherwise.
+ * script. Undefined otherwise; a 400 with its own message for a PDF with active content (parsed by
+ * lib/pdf-active-content.ts) or an image whose header declares too many pixels.
  */
 export async function checkedType<M extends CheckedMime>(bytes: Buffer, allowed: readonly M[]): Promise<M | undefined> {
   if (bytes.length === 0) return undefined;
@@ -43,6 +54,20 @@ export async function checkedType<M extends CheckedMime>(bytes: Buffer, allowed:
   // latin1 maps each byte to one character, so the patterns see the raw bytes.
   const text = bytes.toString('latin1');
   if (MARKUP.test(text)) return undefined;
-  if (mime === 'application/pdf' && PDF_ACTIVE.test(text)) return undefined;
+  // The parser, not the pattern, decides (object streams, escaped names: issue 19).
+  if (mime === 'application/pdf' && !(await pdfIsInert(bytes)))
+    throw new AppError(400, messages.pdfActiveContent, { _: messages.pdfActiveContent });
+  if (mime !== 'application/pdf') await assertImageSize(bytes);
   return mime;
+}
+
+/** Refuses an image whose header declares too many pixels, before anything decodes it. */
+async function assertImageSize(bytes: Buffer) {
+  // sharp's metadata reads the header only (PNG IHDR, JPEG SOF, WebP VP8 header): no pixel is decoded.
+  const { width, height } = await sharp(bytes)
+    .metadata()
+    .catch(() => ({ width: undefined, height: undefined }));
+  if (!width || !height || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw new AppError(400, messages.imageTooLarge, { _: messages.imageTooLarge });
+  }
 }

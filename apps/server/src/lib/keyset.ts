@@ -19,7 +19,8 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d
 export function decodeCursor(cursor: string | undefined): Keyset | undefined {
   if (cursor === undefined) return undefined;
   const [at, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (extra !== undefined || !at || !id || !TIMESTAMP.test(at) || !UUID.test(id)) throw badRequest(messages.invalidRequest);
+  if (extra !== undefined || !at || !id || !TIMESTAMP.test(at) || !UUID.test(id))
+    throw badRequest(messages.invalidRequest);
   return { at, id };
 }
 
@@ -29,7 +30,8 @@ export const encodeCursor = (k: Keyset) => Buffer.from(`${k.at}|${k.id}`, 'utf8'
 export const cursorText = (column: AnyColumn) => sql<string>`${column}::text`;
 
 /** Rows strictly after the cursor in (timestamp DESC, id DESC) order. */
-export const afterCursor = (at: AnyColumn, id: AnyColumn, k: Keyset): SQL => sql`(${at}, ${id}) < (${k.at}::timestamptz, ${k.id}::uuid)`;
+export const afterCursor = (at: AnyColumn, id: AnyColumn, k: Keyset): SQL =>
+  sql`(${at}, ${id}) < (${k.at}::timestamptz, ${k.id}::uuid)`;
 
 /** Cuts the `limit + 1` rows a query read into a page and the next page's cursor. */
 export function toPage<R extends { cursor_at: string; id: string }, T>(rows: R[], limit: number, map: (r: R) => T) {

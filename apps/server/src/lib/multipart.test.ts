@@ -36,7 +36,11 @@ function partialUpload(declared: number, sent: number) {
     let sentBytes = 0;
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no answer while the body was incomplete (got: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)})`));
+      reject(
+        new Error(
+          `no answer while the body was incomplete (got: ${Buffer.concat(chunks).toString('utf8').slice(0, 200)})`,
+        ),
+      );
     }, 5000);
     socket.on('data', (d) => chunks.push(d));
     socket.on('error', () => {}); // the server may reset a connection it no longer reads
@@ -49,7 +53,9 @@ function partialUpload(declared: number, sent: number) {
       `POST /api/auth/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${declared}\r\n\r\n`,
     );
     const part = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image_cedula"; filename="cedula.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image_cedula"; filename="cedula.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       Buffer.alloc(sent),
     ]);
     sentBytes = part.length;

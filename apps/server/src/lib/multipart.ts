@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES, messages } from '@clinica/shared';
 import { AppError, badRequest } from './errors.js';
 import { checkedType } from './file-content.js';
+import { holdsUnstorableText } from './validation.js';
 
 export interface UploadedFile {
   field: string;
@@ -40,6 +41,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
       if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   }
+  if (holdsUnstorableText(fields)) throw badRequest(messages.textInvalid);
   return { fields, files };
 }
 

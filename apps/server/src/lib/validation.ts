@@ -22,6 +22,25 @@ export function summariseIssues(issues: readonly { path: string; message: string
   return { message, errors };
 }
 
+// U+0000 (PostgreSQL refuses the whole statement that carries it) and a surrogate without its
+// pair (not UTF-8 at all): no text field may hold them, whichever schema reads it.
+// eslint-disable-next-line no-control-regex -- finding U+0000 is the point
+const UNSTORABLE = /\u0000|[\ud800-\udfff]/u;
+
+/**
+ * Does any string of a parsed body, query or form (keys included) hold a character no text field
+ * may store? The shared `safeText` refuses these and every other control character field by field;
+ * this is the net under it, for a field a schema reads without it (issue 19).
+ */
+export function holdsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => holdsUnstorableText(v, depth + 1));
+  return Object.entries(value as Record<string, unknown>).some(
+    ([k, v]) => UNSTORABLE.test(k) || holdsUnstorableText(v, depth + 1),
+  );
+}
+
 /** Parses with a shared schema or throws a 400 AppError carrying the form's messages. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);

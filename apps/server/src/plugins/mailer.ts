@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { mailJobsRepository } from '../modules/mail/mail-jobs.repository.js';
 import { outboxTransport, smtpTransport } from '../modules/mail/mail-transport.js';
 import { MailWorker } from '../modules/mail/mail-worker.js';
+import { openMailPayload, sealMailPayload } from '../modules/mail/mail-payload.js';
 import { createNotifier } from '../modules/mail/notify.js';
 import { recipientsRepository } from '../modules/mail/recipients.repository.js';
 
@@ -42,7 +43,14 @@ export default fp(
     const cfg = app.config.mail;
     const repo = mailJobsRepository(app.db);
     const transport = cfg.smtpUrl ? smtpTransport(cfg.smtpUrl, cfg.from) : outboxTransport(cfg.outboxDir, cfg.from);
-    const worker = new MailWorker({ repo, transport, now: app.now, log: app.log, maxAttempts: cfg.maxAttempts });
+    const worker = new MailWorker({
+      repo,
+      transport,
+      now: app.now,
+      log: app.log,
+      maxAttempts: cfg.maxAttempts,
+      open: (stored) => openMailPayload(app.config.fileKeys, stored),
+    });
 
     const mailer: Mailer = {
       mode: transport.name,
@@ -54,7 +62,11 @@ export default fp(
           kind: message.kind,
           recipient: message.to,
           subject: message.subject,
-          payload: { text: message.text, html: message.html, attachments: message.attachments ?? [] },
+          payload: sealMailPayload(app.config.fileKeys, {
+            text: message.text,
+            html: message.html,
+            attachments: message.attachments ?? [],
+          }),
           runAt,
           createdAt: new Date(now),
           dedupeKey: message.dedupeKey,

@@ -93,6 +93,9 @@ export async function startInstance(
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
       LOGIN_MAX_ATTEMPTS: '100000',
+      // The write load chats faster than a person (issue 19's send limits are tested in chat.test.ts).
+      CHAT_SEND_BURST: '100000',
+      CHAT_SEND_PER_MINUTE: '100000',
       TEST_ONLY_IGNORE_CONSULTATION_HOURS: '1',
       MAIL_WORKER: '0',
       ...env,

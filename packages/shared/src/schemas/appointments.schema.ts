@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './text.schema.js';
 import { isCalendarDate } from '../appointment-slots.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
@@ -17,20 +18,18 @@ export const CANCELLED_BY = ['paciente', 'administrador', 'pago_rechazado', 'res
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** A calendar date yyyy-MM-dd ('2025-02-30' is not one). */
-export const isoDateField = z
-  .string({ error: messages.missingFields })
+export const isoDateField = safeText({ error: messages.missingFields })
   .trim()
   .min(1, messages.missingFields)
   .refine(isCalendarDate, messages.invalidDate);
 
 /** A time HH:mm; whether it is a slot ('HH:00' inside clinic hours) is the slot rules' call. */
-export const slotHourField = z
-  .string({ error: messages.missingFields })
+export const slotHourField = safeText({ error: messages.missingFields })
   .trim()
   .min(1, messages.missingFields)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidTime);
 
-const doctorIdField = z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice);
+const doctorIdField = safeText({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice);
 
 /** The form's fields (patient-and-public.md, section 3, "In-person appointment request"); the doctor's id is `id_doctor`. */
 export const appointmentRequestShape = {
@@ -38,7 +37,7 @@ export const appointmentRequestShape = {
   id_doctor: doctorIdField,
   fecha: isoDateField,
   hora: slotHourField,
-  mensaje: requiredText(2000),
+  mensaje: requiredText(2000, true),
 };
 
 export const appointmentRequestSchema = z.strictObject(appointmentRequestShape);
@@ -139,7 +138,7 @@ export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
 
 /** An administrator cancels an appointment (a rejected transfer, say), with the reason the patient reads. */
 export const appointmentCancelSchema = z.strictObject({
-  motivo: z.string({ error: messages.cancelReasonRequired }).trim().min(1, messages.cancelReasonRequired).max(500, messages.fieldTooLong),
+  motivo: safeMultilineText({ error: messages.cancelReasonRequired }).trim().min(1, messages.cancelReasonRequired).max(500, messages.fieldTooLong),
 });
 export type AppointmentCancel = z.infer<typeof appointmentCancelSchema>;
 

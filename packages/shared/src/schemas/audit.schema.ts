@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { pageSizeField } from './records.schema.js';
 
@@ -83,10 +84,9 @@ export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = {
 
 /** Filters of the audit screen: by patient, by staff member (or any account), and the page. */
 export const auditQuerySchema = z.object({
-  patient_id: z.string().uuid(messages.invalidRequest).optional(),
-  actor_id: z.string().uuid(messages.invalidRequest).optional(),
-  cursor: z
-    .string()
+  patient_id: safeText().uuid(messages.invalidRequest).optional(),
+  actor_id: safeText().uuid(messages.invalidRequest).optional(),
+  cursor: safeText()
     .regex(/^\d{1,19}$/, messages.pageCursorInvalid)
     .optional(),
   limit: pageSizeField,

@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import { safeText } from './text.schema.js';
 import { COUNTRY_CODES, COUNTRY_NAMES, GENDERS, PHONE_DIGITS, SERVICES, type CountryCode } from '../constants.js';
 import { messages } from '../messages.js';
 
-/** A required text field: trimmed, not empty, bounded. */
-export const requiredText = (max = 200) =>
-  z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).max(max, messages.fieldTooLong);
+/** A required text field: trimmed, not empty, bounded; `multiline` for a textarea. */
+export const requiredText = (max = 200, multiline = false) =>
+  safeText({ error: messages.missingFields, multiline }).trim().min(1, messages.missingFields).max(max, messages.fieldTooLong);
 
 // A standard e-mail pattern (the WHATWG one browsers use for type="email").
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
-export const emailField = z
-  .string({ error: messages.missingFields })
+export const emailField = safeText({ error: messages.missingFields })
   .trim()
   .min(1, messages.missingFields)
   .max(254, messages.invalidEmail)
@@ -19,8 +19,7 @@ export const emailField = z
   .transform((s) => s.toLowerCase());
 
 /** A new password: the rule of registration, used again by password recovery. */
-export const newPassword = z
-  .string({ error: messages.missingFields })
+export const newPassword = safeText({ error: messages.missingFields })
   .min(1, messages.missingFields)
   .min(8, messages.passwordTooShort)
   .max(128, messages.fieldTooLong);
@@ -30,8 +29,7 @@ export const newPassword = z
  * is required), a value outside the list is 'Seleccione una opción válida.'.
  */
 export const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string({ error: messages.missingFields })
+  safeText({ error: messages.missingFields })
     .trim()
     .min(1, messages.missingFields)
     .pipe(z.enum(values, { error: messages.invalidChoice }));
@@ -42,8 +40,7 @@ export const requiredChoice = <const T extends readonly [string, ...string[]]>(v
  */
 const ageField = z.preprocess(
   (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
-  z
-    .string({ error: messages.missingFields })
+  safeText({ error: messages.missingFields })
     .trim()
     .min(1, messages.missingFields)
     .regex(/^\d{1,3}$/, messages.invalidAge)
@@ -106,7 +103,7 @@ export const patientRegistrationSchema = z
     cedula: patientProfileFields.cedula,
     correo: emailField,
     password: newPassword,
-    password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
+    password_confirm: safeText({ error: messages.missingFields }).min(1, messages.missingFields),
     nacionalidad: patientProfileFields.nacionalidad,
     genero: patientProfileFields.genero,
     edad: patientProfileFields.edad,
@@ -136,14 +133,12 @@ export type PatientRegistrationInput = z.input<typeof patientRegistrationSchema>
 
 /** Login of any kind of account: e-mail and password are required. */
 export const loginSchema = z.strictObject({
-  email: z
-    .string({ error: messages.missingFields })
+  email: safeText({ error: messages.missingFields })
     .trim()
     .min(1, messages.missingFields)
     .max(254, messages.invalidCredentials)
     .transform((s) => s.toLowerCase()),
-  password: z
-    .string({ error: messages.missingFields })
+  password: safeText({ error: messages.missingFields })
     .min(1, messages.missingFields)
     .max(128, messages.invalidCredentials),
 });
@@ -155,7 +150,7 @@ const staffFields = {
   apellido: requiredText(100),
   correo: emailField,
   password: newPassword,
-  password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
+  password_confirm: safeText({ error: messages.missingFields }).min(1, messages.missingFields),
 };
 /** Refinement: the two password fields must be equal. */
 export const passwordsMatch = (v: { password: string; password_confirm: string }, ctx: z.RefinementCtx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredChoice } from './auth.schema.js';
@@ -26,8 +27,7 @@ export const healthDataSchema = z.object({
   talla: ranged(0.3, 2.6, messages.tallaRange),
   presion_arterial: z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: messages.presionArterialFormat })
+    safeText({ error: messages.presionArterialFormat })
       .trim()
       .regex(/^\d{2,3}\s*\/\s*\d{2,3}$/, messages.presionArterialFormat)
       .optional(),
@@ -81,7 +81,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** The WebSocket's handshake query: the consultation's token, who is joining, and the last id the client has. */
 export const chatSocketQuerySchema = z.object({
-  consulta: z.string().min(10).max(100),
+  consulta: safeText().min(10).max(100),
   rol: z.enum(CHAT_ROLES),
   since: z.coerce.number().int().min(0).default(0),
 });
@@ -89,9 +89,9 @@ export const chatSocketQuerySchema = z.object({
 /** Client -> server. Anything else (a `de`, a `nombre`) is ignored: the server sets the sender. */
 export const chatClientFrameSchema = z.object({
   type: z.literal('send'),
-  texto: z.string().trim().min(1, messages.chatMessageInvalid).max(CHAT_MESSAGE_MAX, messages.chatMessageInvalid),
+  texto: safeMultilineText().trim().min(1, messages.chatMessageInvalid).max(CHAT_MESSAGE_MAX, messages.chatMessageInvalid),
   /** The client's id of this send, echoed in the acknowledgement or the refusal. */
-  cid: z.string().max(64).optional(),
+  cid: safeText().max(64).optional(),
 });
 
 /** Server -> client. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, requiredChoice } from './auth.schema.js';
@@ -20,14 +21,13 @@ export type HistorySection = (typeof HISTORY_SECTIONS)[number];
 export const NOT_APPLICABLE_TEXT = messages.notApplicable;
 
 const MAX_TEXT = 4000;
-const sectionText = z
-  .string({ error: messages.fillOrTick })
+const sectionText = safeMultilineText({ error: messages.fillOrTick })
   .trim()
   .min(1, messages.fillOrTick)
   .max(MAX_TEXT, messages.fieldTooLong);
 
 export const consultationHistoryShape = {
-  sintomas: z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).max(MAX_TEXT, messages.fieldTooLong),
+  sintomas: safeMultilineText({ error: messages.missingFields }).trim().min(1, messages.missingFields).max(MAX_TEXT, messages.fieldTooLong),
   antecedentesFamiliares: sectionText,
   antecedentesPersonales: sectionText,
   antecedentesQuirurgicos: sectionText,
@@ -37,7 +37,7 @@ export const consultationHistoryShape = {
 
 const choiceShape = {
   servicio: requiredChoice(SERVICES),
-  doctor_id: z.string({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice),
+  doctor_id: safeText({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice),
 };
 
 /** The data form: service, doctor and the history sections. */
@@ -139,7 +139,7 @@ const zeroOrOne = z.preprocess(
 
 /** actualizar_consulta.php: consulta_id, correo (the patient's), tipo_consulta, estado_consulta. */
 export const consultationClassificationSchema = z.strictObject({
-  consulta_id: z.string({ error: messages.missingFields }).uuid(messages.invalidRequest),
+  consulta_id: safeText({ error: messages.missingFields }).uuid(messages.invalidRequest),
   correo: emailField,
   tipo_consulta: requiredChoice(TIPOS_DE_CONSULTA),
   estado_consulta: zeroOrOne,
@@ -215,6 +215,6 @@ export const adminConsultationDetailSchema = consultationDetailSchema.extend({
 export type AdminConsultationDetail = z.infer<typeof adminConsultationDetailSchema>;
 
 export const fileParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing),
-  fileId: z.string().uuid(messages.notFound),
+  token: safeText().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing),
+  fileId: safeText().uuid(messages.notFound),
 });

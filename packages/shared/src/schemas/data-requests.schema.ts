@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { phoneFitsCountry, requiredText, patientProfileFields } from './auth.schema.js';
 import { pageCursorField, pageSizeField } from './records.schema.js';
@@ -43,7 +44,7 @@ export type CorrectionRequestInput = z.input<typeof correctionRequestSchema>;
 
 /** POST /api/patient/data-requests/closing: the person confirms having read what closing means. */
 export const closingRequestSchema = z.strictObject({
-  motivo: z.string().trim().max(1000, messages.fieldTooLong).optional(),
+  motivo: safeMultilineText().trim().max(1000, messages.fieldTooLong).optional(),
   confirmo: z.literal(true, { error: messages.closingConfirmRequired }),
 });
 export type ClosingRequestInput = z.input<typeof closingRequestSchema>;
@@ -52,7 +53,7 @@ export type ClosingRequestInput = z.input<typeof closingRequestSchema>;
 export const dataRequestDecisionSchema = z
   .strictObject({
     decision: z.enum(['aceptar', 'rechazar'], { error: messages.invalidChoice }),
-    respuesta: z.string({ error: messages.missingFields }).trim().max(1000, messages.fieldTooLong).optional(),
+    respuesta: safeMultilineText({ error: messages.missingFields }).trim().max(1000, messages.fieldTooLong).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.decision === 'rechazar' && !v.respuesta) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.schema.js';
 import { COUNTRY_CODES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, phoneMatchesCountry, requiredText } from './auth.schema.js';
@@ -79,15 +80,15 @@ const NAME = 150;
 const LONG = 4000;
 
 /** An optional text: trimmed, bounded, empty when absent. */
-const optionalText = (max: number) =>
-  z
-    .string({ error: messages.invalidRequest })
+const optionalText = (max: number, multiline = false) =>
+  safeText({ error: messages.invalidRequest, multiline })
     .trim()
     .max(max, messages.fieldTooLong)
     .optional()
     .transform((v) => v ?? '');
 
-const text = (required: boolean, max: number) => (required ? requiredText(max) : optionalText(max));
+// The fields of 1000 characters and more are the forms' textareas: they keep their line breaks.
+const text = (required: boolean, max: number) => (required ? requiredText(max, max >= 1000) : optionalText(max, max >= 1000));
 
 const isCalendarDate = (v: string) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
@@ -110,8 +111,7 @@ const ageField = (required: boolean) =>
 
 /** A select: one of the values, or empty when the field is optional. */
 const choice = (values: readonly string[], required: boolean) =>
-  z
-    .string({ error: messages.invalidChoice })
+  safeText({ error: messages.invalidChoice })
     .trim()
     .optional()
     .transform((v) => v ?? '')
@@ -119,8 +119,7 @@ const choice = (values: readonly string[], required: boolean) =>
     .refine((v) => v === '' || values.includes(v), messages.invalidChoice);
 
 const countryCode = () =>
-  z
-    .string({ error: messages.invalidChoice })
+  safeText({ error: messages.invalidChoice })
     .trim()
     .optional()
     .transform((v) => v || DEFAULT_COUNTRY_CODE)
@@ -570,7 +569,7 @@ export type DoctorDocumentProfileInput = z.input<typeof doctorDocumentProfileInp
  * with them) whose name or cédula matches what is typed, for the form's search box.
  */
 export const patientSearchQuerySchema = z.object({
-  q: z.string().trim().min(2, messages.patientSearchTooShort).max(60, messages.patientSearchTooShort),
+  q: safeText().trim().min(2, messages.patientSearchTooShort).max(60, messages.patientSearchTooShort),
 });
 export const patientSuggestionSchema = z.object({
   id: z.string(),
@@ -667,7 +666,7 @@ export const normaliseVerificationCode = (input: string) => {
   return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
 };
 
-export const verificationParamsSchema = z.object({ codigo: z.string().max(40, messages.documentNotIssued) });
+export const verificationParamsSchema = z.object({ codigo: safeText().max(40, messages.documentNotIssued) });
 
 /** What anybody may learn from a code: issued or not, what, by whom, when. No patient data. */
 export const verificationResultSchema = z.object({

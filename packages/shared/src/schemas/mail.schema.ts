@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.schema.js';
 import { ROLES } from '../roles.js';
 import { messages } from '../messages.js';
 import { emailField, newPassword, passwordsMatch } from './auth.schema.js';
@@ -26,8 +27,7 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
 // The link's token: 32 random bytes in base64url (43 characters). Anything else is not a token.
-const tokenField = z
-  .string({ error: messages.resetLinkInvalid })
+const tokenField = safeText({ error: messages.resetLinkInvalid })
   .trim()
   .regex(/^[A-Za-z0-9_-]{43}$/, messages.resetLinkInvalid);
 
@@ -39,7 +39,7 @@ export const passwordResetSchema = z
   .strictObject({
     token: tokenField,
     password: newPassword,
-    password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
+    password_confirm: safeText({ error: messages.missingFields }).min(1, messages.missingFields),
   })
   .superRefine(passwordsMatch);
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
@@ -58,7 +58,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** One e-mail of the queue, as administrators see it on /Correos_Admin (no body, no link). */
 export const outboxItemSchema = z.object({
-  id: z.string().uuid(),
+  id: safeText().uuid(),
   kind: z.string(),
   to: z.string(),
   subject: z.string(),
@@ -81,7 +81,7 @@ export type OutboxList = z.infer<typeof outboxListSchema>;
 
 /** GET /api/admin/outbox/:id: the plain-text part of a message of the outbox folder. */
 export const outboxMessageSchema = z.object({
-  id: z.string().uuid(),
+  id: safeText().uuid(),
   to: z.string(),
   subject: z.string(),
   date: z.string().nullable(),
@@ -90,4 +90,4 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const outboxParamsSchema = z.object({ id: z.string().uuid() });
+export const outboxParamsSchema = z.object({ id: safeText().uuid() });

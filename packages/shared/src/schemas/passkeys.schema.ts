@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 
 /**
@@ -18,8 +19,7 @@ const b64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/);
 const b64urlLong = z.string().max(65_536).regex(/^[A-Za-z0-9_-]*$/);
 
 /** The name the person gives a passkey ("Teléfono", "Llave USB del consultorio"). */
-export const passkeyNameField = z
-  .string({ error: messages.passkeyNameInvalid })
+export const passkeyNameField = safeText({ error: messages.passkeyNameInvalid })
   .trim()
   .min(1, messages.passkeyNameInvalid)
   .max(PASSKEY_NAME_MAX, messages.passkeyNameInvalid);
@@ -36,7 +36,7 @@ const registrationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: b64urlLong,
     attestationObject: b64urlLong,
-    transports: z.array(z.string().max(20)).max(10).optional(),
+    transports: z.array(safeText().max(20)).max(10).optional(),
     publicKeyAlgorithm: z.number().optional(),
     publicKey: b64urlLong.optional(),
     authenticatorData: b64urlLong.optional(),

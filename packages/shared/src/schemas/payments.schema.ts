@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES, SERVICE_PRICE_CENTS, type Service } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredText } from './auth.schema.js';
@@ -70,10 +71,9 @@ export type PaypalOrderCreated = z.infer<typeof paypalOrderCreatedSchema>;
 
 /** PayPal's ids as the JS SDK hands them to onApprove. */
 export const paypalApprovalShape = {
-  orderID: z
-    .string({ error: messages.paypalPaymentFailed })
+  orderID: safeText({ error: messages.paypalPaymentFailed })
     .regex(/^[A-Za-z0-9-]{5,64}$/, messages.paypalPaymentFailed),
-  payerID: z.string().max(64).optional(),
+  payerID: safeText().max(64).optional(),
 };
 
 // ---- receipts (patient-and-public.md section 3 and staff.md section 3: "Payment receipt") ----
@@ -125,10 +125,10 @@ export const adminReceiptDetailSchema = receiptDetailSchema.extend({
 });
 
 /** Approving a pending payment from the receipt screen. */
-export const receiptApproveSchema = z.strictObject({ id: z.string({ error: messages.invalidRequest }).uuid(messages.invalidRequest) });
+export const receiptApproveSchema = z.strictObject({ id: safeText({ error: messages.invalidRequest }).uuid(messages.invalidRequest) });
 export type AdminReceiptDetail = z.infer<typeof adminReceiptDetailSchema>;
 
-export const tokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing) });
+export const tokenParamsSchema = z.object({ token: safeText().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing) });
 
 /** First-name search of the admin lists (Algoritmo_*.php): JSON `input`. */
 export const searchSchema = z.strictObject({ input: requiredText(100) });
@@ -141,16 +141,15 @@ const flag = z.preprocess(
 
 /** actualizar_pagos.php: multipart `id`, `revisado`, optional fiscal PDF `archivo`. */
 export const receiptUpdateSchema = z.strictObject({
-  id: z.string({ error: messages.invalidRequest }).uuid(messages.invalidRequest),
+  id: safeText({ error: messages.invalidRequest }).uuid(messages.invalidRequest),
   revisado: flag,
 });
 export type ReceiptUpdate = z.infer<typeof receiptUpdateSchema>;
 
 /** Rejecting a transfer or Yappy receipt, with the reason the patient sees. */
 export const receiptRejectSchema = z.strictObject({
-  id: z.string({ error: messages.invalidRequest }).uuid(messages.invalidRequest),
-  motivo: z
-    .string({ error: messages.rejectReasonRequired })
+  id: safeText({ error: messages.invalidRequest }).uuid(messages.invalidRequest),
+  motivo: safeMultilineText({ error: messages.rejectReasonRequired })
     .trim()
     .min(1, messages.rejectReasonRequired)
     .max(500, messages.fieldTooLong),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { requiredText } from './auth.schema.js';
 
@@ -31,14 +32,14 @@ export const SPONSOR_IMAGE_FIELD = 'imagen';
 /** Text fields of the news form ('Registro Nuevo'); the photo travels as `imagenNoticia`. */
 export const newsFormSchema = z.object({
   tituloNoticia: requiredText(200),
-  descripcionNoticia: requiredText(5000),
+  descripcionNoticia: requiredText(5000, true),
 });
 export type NewsForm = z.infer<typeof newsFormSchema>;
 
 /** Text fields of the blog form: the same names as the news form (staff.md, section 7). */
 export const blogFormSchema = z.object({
   tituloNoticia: requiredText(200),
-  descripcionNoticia: requiredText(20000),
+  descripcionNoticia: requiredText(20000, true),
 });
 export type BlogForm = z.infer<typeof blogFormSchema>;
 
@@ -54,8 +55,7 @@ const isHttpUrl = (value: string) => {
 /** A sponsor: its name and where its banner leads (http or https only, never a script URL). */
 export const sponsorFormSchema = z.object({
   nombre: requiredText(100),
-  enlace: z
-    .string({ error: messages.missingFields })
+  enlace: safeText({ error: messages.missingFields })
     .trim()
     .min(1, messages.missingFields)
     .max(500, messages.fieldTooLong)
@@ -134,5 +134,5 @@ export const recordIdParamsSchema = z.object({ id: z.uuid({ error: messages.notF
 
 /** Path of a public image: the storage key and the format, e.g. `3f0c…e1.webp`. */
 export const publicImageParamsSchema = z.object({
-  file: z.string().regex(/^[0-9a-f-]{36}\.webp$/, messages.notFound),
+  file: safeText().regex(/^[0-9a-f-]{36}\.webp$/, messages.notFound),
 });

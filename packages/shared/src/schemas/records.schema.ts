@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField } from './auth.schema.js';
@@ -23,8 +24,7 @@ export const pageSizeField = z.coerce
   .optional();
 
 /** The opaque cursor of the next page (base64url), as the lists hand it out. */
-export const pageCursorField = z
-  .string()
+export const pageCursorField = safeText()
   .regex(/^[A-Za-z0-9_-]{1,200}$/, messages.pageCursorInvalid)
   .optional();
 
@@ -33,7 +33,7 @@ export const pageCursorField = z
  * prefix: 'jose' finds 'José Luis') and the opaque cursor of the next page.
  */
 export const listQuerySchema = z.object({
-  nombre: z.string().trim().max(100, messages.fieldTooLong).optional(),
+  nombre: safeText().trim().max(100, messages.fieldTooLong).optional(),
   cursor: pageCursorField,
   limit: pageSizeField,
 });
@@ -66,7 +66,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const fileIdParamsSchema = z.object({ fileId: z.string().uuid(messages.notFound) });
+export const fileIdParamsSchema = z.object({ fileId: safeText().uuid(messages.notFound) });
 
 // ---- exam files of a consultation -----------------------------------------------------------------
 
@@ -84,8 +84,8 @@ export const examFileSchema = z.object({
 export type ExamFile = z.infer<typeof examFileSchema>;
 
 export const examFileParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing),
-  fileId: z.string().uuid(messages.notFound),
+  token: safeText().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing),
+  fileId: safeText().uuid(messages.notFound),
 });
 
 // ---- the doctors' consultations (/Consultas_Admin_Doctor) -----------------------------------------
@@ -144,13 +144,11 @@ export const doctorConsultationDetailSchema = doctorConsultationRowSchema.extend
 export type DoctorConsultationDetail = z.infer<typeof doctorConsultationDetailSchema>;
 
 const MAX_NOTE = 8000;
-const note = z.string({ error: messages.invalidRequest }).trim().max(MAX_NOTE, messages.fieldTooLong);
-const optionalDate = z
-  .string({ error: messages.invalidDate })
+const note = safeMultilineText({ error: messages.invalidRequest }).trim().max(MAX_NOTE, messages.fieldTooLong);
+const optionalDate = safeText({ error: messages.invalidDate })
   .trim()
   .refine((s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)), messages.invalidDate);
-const optionalTime = z
-  .string({ error: messages.invalidTime })
+const optionalTime = safeText({ error: messages.invalidTime })
   .trim()
   .refine((s) => s === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), messages.invalidTime);
 
@@ -160,7 +158,7 @@ const optionalTime = z
  */
 export const doctorConsultationUpdateSchema = z
   .strictObject({
-    consulta_id: z.string({ error: messages.missingFields }).uuid(messages.invalidRequest),
+    consulta_id: safeText({ error: messages.missingFields }).uuid(messages.invalidRequest),
     correo: emailField,
     analisis: note,
     plan: note,
@@ -202,7 +200,7 @@ export const adminPatientDetailSchema = profileSchema.extend({
 });
 export type AdminPatientDetail = z.infer<typeof adminPatientDetailSchema>;
 
-export const patientIdParamsSchema = z.object({ id: z.string().uuid(messages.notFound) });
+export const patientIdParamsSchema = z.object({ id: safeText().uuid(messages.notFound) });
 
 // ---- the patient's data export (Ley 81 de 2019) -----------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, newPassword, passwordsMatch, requiredChoice, requiredText } from './auth.schema.js';
@@ -46,7 +47,7 @@ export const staffInvitationSchema = z
   .strictObject({
     correo: emailField,
     rol: requiredChoice(STAFF_ROLES),
-    servicio: z.string().optional(),
+    servicio: safeText().optional(),
   })
   .transform((v, ctx) => {
     if (v.rol === 'admin') return { correo: v.correo, rol: v.rol, servicio: null };
@@ -81,7 +82,7 @@ export const staffInvitationAcceptSchema = z
     nombre: requiredText(100),
     apellido: requiredText(100),
     password: newPassword,
-    password_confirm: z.string({ error: messages.missingFields }).min(1, messages.missingFields),
+    password_confirm: safeText({ error: messages.missingFields }).min(1, messages.missingFields),
   })
   .superRefine(passwordsMatch);
 export type StaffInvitationAcceptInput = z.input<typeof staffInvitationAcceptSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText } from './text.schema.js';
 import { messages } from '../messages.js';
 
 /** Suggestions (patient-and-public.md "Suggestions page"; staff.md, entity "Suggestion"). */
@@ -7,8 +8,7 @@ export const SUGGESTION_MAX = 2000;
 
 /** guardar_sugerencia.php: the patient sends only `sugerencia`; blank after trimming is refused. */
 export const suggestionSchema = z.strictObject({
-  sugerencia: z
-    .string({ error: messages.missingFields })
+  sugerencia: safeMultilineText({ error: messages.missingFields })
     .trim()
     .min(1, messages.missingFields)
     .max(SUGGESTION_MAX, messages.fieldTooLong),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { emailField, loginSchema, requiredChoice } from './auth.schema.js';
 
@@ -23,8 +24,7 @@ export const isRecoveryCode = (s: string) => s.length === 12 && [...s].every((c)
 
 /** The code of a sign-in: the authenticator's 6 digits or a recovery code. */
 export const twoFactorLoginSchema = z.strictObject({
-  codigo: z
-    .string({ error: messages.twoFactorCodeFormat })
+  codigo: safeText({ error: messages.twoFactorCodeFormat })
     .max(40, messages.twoFactorCodeFormat)
     .transform(normaliseCode)
     .refine((c) => isTotpCode(c) || isRecoveryCode(c), messages.twoFactorCodeFormat),
@@ -43,8 +43,7 @@ export type StaffLoginCredentialsInput = z.input<typeof staffLoginSchema>;
 
 /** A current code of the authenticator (confirming enrolment, regenerating codes, disabling). */
 export const totpCodeSchema = z.strictObject({
-  codigo: z
-    .string({ error: messages.twoFactorCodeFormat })
+  codigo: safeText({ error: messages.twoFactorCodeFormat })
     .max(20, messages.twoFactorCodeFormat)
     .transform(normaliseCode)
     .refine(isTotpCode, messages.twoFactorCodeFormat),
@@ -100,8 +99,7 @@ export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesSchema
 export const staffTwoFactorResetSchema = z.strictObject({
   correo: emailField,
   rol: requiredChoice(['admin', 'doctor'] as const),
-  codigo: z
-    .string({ error: messages.twoFactorCodeFormat })
+  codigo: safeText({ error: messages.twoFactorCodeFormat })
     .max(20, messages.twoFactorCodeFormat)
     .transform(normaliseCode)
     .refine((c) => c === '' || isTotpCode(c), messages.twoFactorCodeFormat)

@@ -58,7 +58,11 @@ export function chatRepository(db: Db) {
       .innerJoin(payments, eq(payments.id, consultations.payment_id))
       .leftJoin(chatRooms, eq(chatRooms.consultation_id, consultations.id));
 
-  const allowedWhere = and(eq(consultations.permiso_chat, true), eq(consultations.estado_consulta, 1), eq(payments.estado, 'aprobado'));
+  const allowedWhere = and(
+    eq(consultations.permiso_chat, true),
+    eq(consultations.estado_consulta, 1),
+    eq(payments.estado, 'aprobado'),
+  );
 
   return {
     /** The patient's newest consultation whose chat is allowed (the same rule as the chat-session check). */
@@ -91,7 +95,10 @@ export function chatRepository(db: Db) {
     async lastMessages(consultationIds: string[]) {
       if (consultationIds.length === 0) return [];
       return db
-        .selectDistinctOn([chatMessages.consultation_id], { consultation_id: chatMessages.consultation_id, body: chatMessages.body })
+        .selectDistinctOn([chatMessages.consultation_id], {
+          consultation_id: chatMessages.consultation_id,
+          body: chatMessages.body,
+        })
         .from(chatMessages)
         .where(inArray(chatMessages.consultation_id, consultationIds))
         .orderBy(chatMessages.consultation_id, desc(chatMessages.id));
@@ -132,7 +139,9 @@ export function chatRepository(db: Db) {
     async addHour(exec: Db, consultationId: string, now: Date) {
       const [room] = await exec
         .update(chatRooms)
-        .set({ ends_at: sql`GREATEST(${chatRooms.ends_at}, ${now.toISOString()}::timestamptz) + interval '3600 seconds'` })
+        .set({
+          ends_at: sql`GREATEST(${chatRooms.ends_at}, ${now.toISOString()}::timestamptz) + interval '3600 seconds'`,
+        })
         .where(eq(chatRooms.consultation_id, consultationId))
         .returning();
       return room;
@@ -154,7 +163,10 @@ export function chatRepository(db: Db) {
 
     /** The consultation an extra-hour payment is for. */
     async extraHourConsultation(paymentId: string) {
-      const [row] = await db.select({ id: chatExtraHours.consultation_id }).from(chatExtraHours).where(eq(chatExtraHours.payment_id, paymentId));
+      const [row] = await db
+        .select({ id: chatExtraHours.consultation_id })
+        .from(chatExtraHours)
+        .where(eq(chatExtraHours.payment_id, paymentId));
       return row?.id;
     },
 
@@ -184,16 +196,28 @@ export function chatRepository(db: Db) {
           .update(chatRooms)
           .set({ closed_at: now, ends_at: sql`LEAST(${chatRooms.ends_at}, ${now.toISOString()}::timestamptz)` })
           .where(eq(chatRooms.consultation_id, consultationId));
-        await tx.update(consultations).set({ estado_consulta: 0, updated_at: now }).where(eq(consultations.id, consultationId));
+        await tx
+          .update(consultations)
+          .set({ estado_consulta: 0, updated_at: now })
+          .where(eq(consultations.id, consultationId));
       });
     },
 
     async saveHealth(
       consultationId: string,
-      data: { peso: number; talla: number; presion_arterial: string | null; frecuencia_cardiaca: string | null; frecuencia_respiratoria: string | null },
+      data: {
+        peso: number;
+        talla: number;
+        presion_arterial: string | null;
+        frecuencia_cardiaca: string | null;
+        frecuencia_respiratoria: string | null;
+      },
       now: Date,
     ) {
-      await db.update(consultations).set({ ...data, updated_at: now }).where(eq(consultations.id, consultationId));
+      await db
+        .update(consultations)
+        .set({ ...data, updated_at: now })
+        .where(eq(consultations.id, consultationId));
     },
 
     async countImages(consultationId: string) {
@@ -207,7 +231,9 @@ export function chatRepository(db: Db) {
     async insertImage(file: typeof files.$inferInsert, consultationId: string, at: Date) {
       await db.transaction(async (tx) => {
         await tx.insert(files).values(file);
-        await tx.insert(consultationImages).values({ consultation_id: consultationId, file_id: file.id!, created_at: at });
+        await tx
+          .insert(consultationImages)
+          .values({ consultation_id: consultationId, file_id: file.id!, created_at: at });
       });
     },
 

@@ -33,9 +33,18 @@ import { SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
 import { cookieNames, type SessionAccount } from '../../plugins/sessions.js';
 import { sendStoredFile } from '../payments/send-file.js';
 import { chatRepository, type ChatConsultation } from './chat.repository.js';
+import { sharedThrottle } from '../auth/login-throttle.js';
 import { chatChannel, chatService } from './chat.service.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  502: errorSchema,
+};
 
 /** Close code of a socket whose consultation's chat was closed (exit). */
 const CHAT_CLOSED_CLOSE = 4403;
@@ -51,6 +60,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     storage: app.storage,
     pubsub: app.realtime.pubsub,
     now: app.now,
+    sendLimits: app.config.chatSendLimits.map((limit) => sharedThrottle(app, limit)),
   });
   const cookies = cookieNames(app.config.production);
   const publicOrigin = app.config.publicOrigin ? new URL(app.config.publicOrigin).origin : undefined;
@@ -95,7 +105,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const patient = patientOf(request);
       const { files } = await readMultipart(request, [CHAT_IMAGE_FIELD]);
       const [file] = files;
-      if (!file || files.length !== 1) throw new AppError(400, messages.selectAtLeastOneImage, { [CHAT_IMAGE_FIELD]: messages.selectAtLeastOneImage });
+      if (!file || files.length !== 1)
+        throw new AppError(400, messages.selectAtLeastOneImage, { [CHAT_IMAGE_FIELD]: messages.selectAtLeastOneImage });
       await service.uploadImage(patient, file);
       return { success: true, message: messages.imagesUploaded };
     },
@@ -129,7 +140,12 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const input = parseOrThrow(extraHourCaptureSchema, request.body);
       await service.extraHourCapture(patientOf(request).accountId, input.orderID);
-      return { success: true as const, status: 'success' as const, message: messages.chatExtraHourAdded, aplicada: true };
+      return {
+        success: true as const,
+        status: 'success' as const,
+        message: messages.chatExtraHourAdded,
+        aplicada: true,
+      };
     },
   });
 
@@ -141,11 +157,19 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const { fields, files } = await readMultipart(request, [RECEIPT_FILE_FIELD]);
       const input = parseOrThrow(extraHourReceiptSchema, fields);
       const file = files.find((f) => f.field === RECEIPT_FILE_FIELD);
-      if (!file) throw new AppError(400, messages.missingFieldsWithReceipt, { [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt });
+      if (!file)
+        throw new AppError(400, messages.missingFieldsWithReceipt, {
+          [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt,
+        });
       await service.extraHourReceipt(patient.accountId, { metodo: input.metodo_de_pago, monto: input.monto, file });
       await request.server.notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'hora_extra' });
       await request.server.notify.paymentReceived({ patientId: patient.accountId });
-      return { success: true as const, status: 'success' as const, message: messages.chatExtraHourPending, aplicada: false };
+      return {
+        success: true as const,
+        status: 'success' as const,
+        message: messages.chatExtraHourPending,
+        aplicada: false,
+      };
     },
   });
 
@@ -175,7 +199,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     schema: { params: tokenParamsSchema, response: { 200: doctorChatDetailSchema, ...errors } },
     handler: async (request) => {
       const { c, images } = await service.doctorChat(doctorOf(request).accountId, request.params.token);
-      const [row] = await service.doctorChats(doctorOf(request).accountId).then((rows) => rows.filter((r) => r.consulta_token === c.token));
+      const [row] = await service
+        .doctorChats(doctorOf(request).accountId)
+        .then((rows) => rows.filter((r) => r.consulta_token === c.token));
       return {
         consulta_token: c.token,
         paciente: `${c.paciente_nombre} ${c.paciente_apellido}`,
@@ -199,7 +225,10 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     config: { access: 'doctor' },
     schema: { params: fileParamsSchema, response: errors },
     handler: async (request, reply) =>
-      sendStoredFile(reply, await service.doctorImage(doctorOf(request).accountId, request.params.token, request.params.fileId)),
+      sendStoredFile(
+        reply,
+        await service.doctorImage(doctorOf(request).accountId, request.params.token, request.params.fileId),
+      ),
   });
 
   // --- the WebSocket ---------------------------------------------------------------------------------
@@ -211,7 +240,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     try {
       const given = new URL(origin);
       if (publicOrigin) return given.origin === publicOrigin;
-      return request.headers.host !== undefined && given.host === new URL(`${given.protocol}//${request.headers.host}`).host;
+      return (
+        request.headers.host !== undefined && given.host === new URL(`${given.protocol}//${request.headers.host}`).host
+      );
     } catch {
       return false;
     }
@@ -250,7 +281,12 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
 
-  function handleSocket(socket: WebSocket, ctx: { c: ChatConsultation; account: SessionAccount; rol: ChatRole }, since: number, token: string | undefined) {
+  function handleSocket(
+    socket: WebSocket,
+    ctx: { c: ChatConsultation; account: SessionAccount; rol: ChatRole },
+    since: number,
+    token: string | undefined,
+  ) {
     const { rol, account } = ctx;
     const consultationId = ctx.c.id;
     app.realtime.track(socket, account.idHash);
@@ -295,10 +331,12 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     // Frames of this socket are handled one after the other, in the order they arrived.
     let queue: Promise<void> = Promise.resolve();
     socket.on('message', (raw) => {
-      queue = queue.then(() => onFrame(String(raw as Buffer))).catch((err: unknown) => {
-        app.log.error({ err }, 'chat frame failed');
-        send(socket, { type: 'error', message: messages.serverError });
-      });
+      queue = queue
+        .then(() => onFrame(String(raw as Buffer)))
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'chat frame failed');
+          send(socket, { type: 'error', message: messages.serverError });
+        });
     });
 
     async function onFrame(text: string) {
@@ -306,7 +344,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       let parsed;
       try {
         const json: unknown = JSON.parse(text);
-        if (json && typeof json === 'object' && typeof (json as { cid?: unknown }).cid === 'string') cid = (json as { cid: string }).cid.slice(0, 64);
+        if (json && typeof json === 'object' && typeof (json as { cid?: unknown }).cid === 'string')
+          cid = (json as { cid: string }).cid.slice(0, 64);
         parsed = chatClientFrameSchema.safeParse(json);
       } catch {
         parsed = undefined;
@@ -325,6 +364,10 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const { c, refusal } = await service.recheck(consultationId, rol, session.accountId);
       if (!c || refusal) {
         send(socket, { type: 'error', cid, message: refusal ?? messages.chatClosed });
+        return;
+      }
+      if (!(await service.allowSend(consultationId, rol, session.accountId))) {
+        send(socket, { type: 'error', cid, message: messages.chatTooFast });
         return;
       }
       const message = await service.send(c, rol, session.accountId, parsed.data.texto);

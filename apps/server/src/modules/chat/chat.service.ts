@@ -16,7 +16,14 @@ import type { PubSub } from '../../plugins/realtime.js';
 import type { SessionAccount } from '../../plugins/sessions.js';
 import type { Tx } from '../payments/payments.repository.js';
 import type { PaymentsService } from '../payments/payments.service.js';
-import type { ChatConsultation, ChatMessageRow, ChatRepository, ChatRoomRow, NewChatMessage } from './chat.repository.js';
+import type { SharedThrottle } from '../auth/login-throttle.js';
+import type {
+  ChatConsultation,
+  ChatMessageRow,
+  ChatRepository,
+  ChatRoomRow,
+  NewChatMessage,
+} from './chat.repository.js';
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
 const DOCTOR_LIST_LIMIT = 200;
@@ -42,6 +49,12 @@ export interface ChatDeps {
   storage: Storage;
   pubsub: PubSub;
   now: () => number;
+  /**
+   * The send-rate limits of one sender (a burst window and a steady window); a message counts in
+   * every one of them and is refused while any is full. Shared between instances like the login
+   * limits (Redis when configured).
+   */
+  sendLimits?: SharedThrottle[];
 }
 
 const fullName = (nombre: string, apellido: string) => `${nombre} ${apellido}`.trim();
@@ -58,7 +71,12 @@ export function chatService(deps: ChatDeps) {
   // order of ids is the order of delivery (a reconnect asks for the ids after the last it has).
   // Group commit: the messages that arrive while a write is under way are written together by
   // the next one (one statement, one commit), then published in id order.
-  let pending: { c: ChatConsultation; row: NewChatMessage; resolve: (m: ChatMessage) => void; reject: (e: unknown) => void }[] = [];
+  let pending: {
+    c: ChatConsultation;
+    row: NewChatMessage;
+    resolve: (m: ChatMessage) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
   let writing = false;
   async function flush() {
     writing = true;
@@ -66,16 +84,28 @@ export function chatService(deps: ChatDeps) {
       while (pending.length > 0) {
         const batch = pending.slice(0, MAX_BATCH);
         pending = pending.slice(batch.length);
+        let rows: ChatMessageRow[] | undefined;
         try {
-          const rows = await repo.insertMessages(batch.map((b) => b.row));
-          for (let i = 0; i < batch.length; i += 1) {
-            const item = batch[i]!;
-            const message = toMessage(item.c, rows[i]!);
+          rows = await repo.insertMessages(batch.map((b) => b.row));
+        } catch (err) {
+          // One message the database refuses must not fail the others of the batch, which may
+          // belong to other consultations (issue 19): each is written again on its own, and only
+          // the one that fails again is refused.
+          if (batch.length === 1) {
+            batch[0]!.reject(err);
+            continue;
+          }
+        }
+        for (let i = 0; i < batch.length; i += 1) {
+          const item = batch[i]!;
+          try {
+            const row = rows ? rows[i]! : (await repo.insertMessages([item.row]))[0]!;
+            const message = toMessage(item.c, row);
             await publish(item.c.id, { type: 'message', message });
             item.resolve(message);
+          } catch (err) {
+            item.reject(err);
           }
-        } catch (err) {
-          for (const b of batch) b.reject(err);
         }
       }
     } finally {
@@ -102,7 +132,10 @@ export function chatService(deps: ChatDeps) {
   const toMessage = (c: ChatConsultation, m: ChatMessageRow): ChatMessage => ({
     id: m.id,
     de: m.sender_role,
-    nombre: m.sender_role === 'patient' ? fullName(c.paciente_nombre, c.paciente_apellido) : `Dr(a). ${fullName(c.doctor_nombre, c.doctor_apellido)}`,
+    nombre:
+      m.sender_role === 'patient'
+        ? fullName(c.paciente_nombre, c.paciente_apellido)
+        : `Dr(a). ${fullName(c.doctor_nombre, c.doctor_apellido)}`,
     texto: m.body,
     fecha: m.created_at.toISOString(),
   });
@@ -205,16 +238,35 @@ export function chatService(deps: ChatDeps) {
         if (c) rooms.set(consultationId, { c, at: deps.now() });
         else rooms.delete(consultationId);
       }
-      if (!c || (rol === 'patient' ? c.patient_id !== accountId : c.doctor_id !== accountId)) return { c: undefined, refusal: messages.chatClosed };
+      if (!c || (rol === 'patient' ? c.patient_id !== accountId : c.doctor_id !== accountId))
+        return { c: undefined, refusal: messages.chatClosed };
       return { c, refusal: refusal(c) };
     },
 
     history: (consultationId: string, since: number) => repo.listForConsultation(consultationId, since),
 
+    /**
+     * May this sender send one more message now? Counts it when yes. A refused message is not
+     * written and not acknowledged: the page gives its text back (nothing acknowledged is lost).
+     */
+    async allowSend(consultationId: string, rol: ChatRole, senderId: string) {
+      // Per consultation: a doctor answering many patients at once is many conversations.
+      const key = `${consultationId}:${rol}:${senderId}`;
+      const limits = deps.sendLimits ?? [];
+      for (const limit of limits) if (await limit.isBlocked([key])) return false;
+      for (const limit of limits) await limit.recordFailure([key]);
+      return true;
+    },
+
     /** Writes a message with the server's sender and publishes it, in the order of the ids. */
     send(c: ChatConsultation, rol: ChatRole, senderId: string, texto: string) {
       return new Promise<ChatMessage>((resolve, reject) => {
-        pending.push({ c, row: { consultation_id: c.id, sender_role: rol, sender_id: senderId, body: texto, created_at: at() }, resolve, reject });
+        pending.push({
+          c,
+          row: { consultation_id: c.id, sender_role: rol, sender_id: senderId, body: texto, created_at: at() },
+          resolve,
+          reject,
+        });
         // After the sockets' pending reads (PGlite does not yield to I/O while it works), so that
         // the messages that arrived together are written together.
         if (!writing) {
@@ -234,7 +286,8 @@ export function chatService(deps: ChatDeps) {
           talla: data.talla,
           presion_arterial: data.presion_arterial?.replace(/\s+/g, '') ?? null,
           frecuencia_cardiaca: data.frecuencia_cardiaca === undefined ? null : String(data.frecuencia_cardiaca),
-          frecuencia_respiratoria: data.frecuencia_respiratoria === undefined ? null : String(data.frecuencia_respiratoria),
+          frecuencia_respiratoria:
+            data.frecuencia_respiratoria === undefined ? null : String(data.frecuencia_respiratoria),
         },
         at(),
       );
@@ -286,7 +339,13 @@ export function chatService(deps: ChatDeps) {
     /** PayPal step 1 of an extra hour: an order for the consultation's service price. */
     async extraHourOrder(patientId: string, monto: number) {
       const c = await extraHourTarget(patientId);
-      return deps.payments.createPaypalOrder({ patientId, proposito: 'hora_extra', servicio: c.servicio, monto, contexto: c.id });
+      return deps.payments.createPaypalOrder({
+        patientId,
+        proposito: 'hora_extra',
+        servicio: c.servicio,
+        monto,
+        contexto: c.id,
+      });
     },
 
     /** PayPal step 2: captured and verified, the hour is added at once. */
@@ -303,10 +362,20 @@ export function chatService(deps: ChatDeps) {
     },
 
     /** Transfer or Yappy: the hour is added when an administrator approves the receipt. */
-    async extraHourReceipt(patientId: string, input: { metodo: ReceiptMethod; monto: number; file: { bytes: Buffer; filename: string; field: string } }) {
+    async extraHourReceipt(
+      patientId: string,
+      input: { metodo: ReceiptMethod; monto: number; file: { bytes: Buffer; filename: string; field: string } },
+    ) {
       const c = await extraHourTarget(patientId);
       await deps.payments.createReceiptPayment(
-        { patientId, proposito: 'hora_extra', servicio: c.servicio, metodo: input.metodo, monto: input.monto, file: input.file },
+        {
+          patientId,
+          proposito: 'hora_extra',
+          servicio: c.servicio,
+          metodo: input.metodo,
+          monto: input.monto,
+          file: input.file,
+        },
         (tx, payment) => repo.linkExtraHour(tx, payment.id, c.id),
       );
     },

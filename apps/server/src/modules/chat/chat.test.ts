@@ -76,7 +76,9 @@ async function staff(role: 'admin' | 'doctor') {
   expect(reg.statusCode).toBe(201);
   await approveStaff(server, role, correo);
   const jar = new CookieJar();
-  expect((await json('POST', `/api/${role}/login`, jar, { email: correo, password: 'secreto-seguro-1' })).statusCode).toBe(200);
+  expect(
+    (await json('POST', `/api/${role}/login`, jar, { email: correo, password: 'secreto-seguro-1' })).statusCode,
+  ).toBe(200);
   return { jar, correo };
 }
 
@@ -121,11 +123,20 @@ async function paidConsultation(doctorId: string) {
   expect(capture.statusCode, capture.body).toBe(200);
   const state = await json('GET', '/api/chat', p.jar);
   expect(state.statusCode, state.body).toBe(200);
-  return { ...p, token: state.json<{ consulta_token: string }>().consulta_token, state: state.json<{ segundos_restantes: number }>() };
+  return {
+    ...p,
+    token: state.json<{ consulta_token: string }>().consulta_token,
+    state: state.json<{ segundos_restantes: number }>(),
+  };
 }
 
 /** A socket with a frame inbox; `next(pred)` waits for the first frame matching. */
-function connect(token: string, rol: 'patient' | 'doctor', jar: CookieJar, opts: { since?: number; origin?: string } = {}) {
+function connect(
+  token: string,
+  rol: 'patient' | 'doctor',
+  jar: CookieJar,
+  opts: { since?: number; origin?: string } = {},
+) {
   const url = `${server.base}/api/chat/ws?consulta=${encodeURIComponent(token)}&rol=${rol}&since=${opts.since ?? 0}`;
   const ws = new WebSocket(url, { headers: { cookie: jar.header, origin: opts.origin ?? server.origin } });
   const inbox: ChatServerFrame[] = [];
@@ -146,7 +157,10 @@ function connect(token: string, rol: 'patient' | 'doctor', jar: CookieJar, opts:
     ws,
     opened,
     closed,
-    next<T extends ChatServerFrame['type']>(type: T, pred: (f: Extract<ChatServerFrame, { type: T }>) => boolean = () => true) {
+    next<T extends ChatServerFrame['type']>(
+      type: T,
+      pred: (f: Extract<ChatServerFrame, { type: T }>) => boolean = () => true,
+    ) {
       const match = (f: ChatServerFrame) => f.type === type && pred(f as Extract<ChatServerFrame, { type: T }>);
       const i = inbox.findIndex(match);
       if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0] as Extract<ChatServerFrame, { type: T }>);
@@ -289,13 +303,17 @@ describe('chat over WebSocket', () => {
     // Not before an administrator approves it.
     expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(0);
     const receipts = await json('GET', '/api/admin/receipts', admin);
-    const pending = receipts.json<{ id: string; proposito: string; estado: string }[]>().find((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente')!;
+    const pending = receipts
+      .json<{ id: string; proposito: string; estado: string }[]>()
+      .find((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente')!;
     expect((await json('POST', '/api/admin/receipts/approve', admin, { id: pending.id })).statusCode).toBe(200);
     const time = await s.next('time', (f) => f.segundos_restantes > 0);
     expect(time.segundos_restantes).toBe(3600);
     // A second approval adds nothing.
     await json('POST', '/api/admin/receipts/approve', admin, { id: pending.id });
-    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(3600);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(
+      3600,
+    );
 
     s.send({ type: 'send', texto: 'sigo aquí' });
     await s.next('ack');
@@ -308,21 +326,34 @@ describe('chat over WebSocket', () => {
     await s.opened;
     await s.next('history');
     await passTime(1800_000, p.jar);
-    const order = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, { metodo_de_pago: 'Paypal o Tarjeta', monto: 10 });
+    const order = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, {
+      metodo_de_pago: 'Paypal o Tarjeta',
+      monto: 10,
+    });
     expect(order.statusCode, order.body).toBe(200);
     const orderID = order.json<{ id: string }>().id;
     await paypal.approve(orderID);
     const cap = await json('POST', '/api/chat/extra-hour/paypal/capture', p.jar, { orderID, payerID: 'P' });
     expect(cap.statusCode, cap.body).toBe(200);
-    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(1800 + 3600);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(
+      1800 + 3600,
+    );
     // The same order cannot add a second hour.
-    expect((await json('POST', '/api/chat/extra-hour/paypal/capture', p.jar, { orderID, payerID: 'P' })).statusCode).toBe(409);
+    expect(
+      (await json('POST', '/api/chat/extra-hour/paypal/capture', p.jar, { orderID, payerID: 'P' })).statusCode,
+    ).toBe(409);
 
     expect((await json('POST', '/api/chat/extra-hour/decline', p.jar)).statusCode).toBe(200);
-    const after = (await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number; tiempo_cerrado: boolean }>();
+    const after = (await json('GET', '/api/chat', p.jar)).json<{
+      segundos_restantes: number;
+      tiempo_cerrado: boolean;
+    }>();
     expect(after).toMatchObject({ segundos_restantes: 0, tiempo_cerrado: true });
     // No extra hour after the time was closed.
-    const again = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, { metodo_de_pago: 'Paypal o Tarjeta', monto: 10 });
+    const again = await json('POST', '/api/chat/extra-hour/paypal/order', p.jar, {
+      metodo_de_pago: 'Paypal o Tarjeta',
+      monto: 10,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(messages.chatTimeClosed);
     s.ws.close();
@@ -410,7 +441,9 @@ describe('health form, images and exit', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toBe(messages.pesoRange);
     expect((await json('POST', '/api/chat/health', p.jar, { peso: '9000', talla: '1.7' })).statusCode).toBe(400);
-    expect((await json('POST', '/api/chat/health', p.jar, { peso: '70', talla: '170' })).json<{ message: string }>().message).toBe(messages.tallaRange);
+    expect(
+      (await json('POST', '/api/chat/health', p.jar, { peso: '70', talla: '170' })).json<{ message: string }>().message,
+    ).toBe(messages.tallaRange);
     const ok = await json('POST', '/api/chat/health', p.jar, {
       peso: '70.5',
       talla: '1.72',
@@ -419,17 +452,35 @@ describe('health form, images and exit', () => {
       frecuencia_respiratoria: '',
     });
     expect(ok.json()).toEqual({ status: 'success', message: messages.formSent });
-    expect((await json('GET', '/api/chat', p.jar)).json<{ formulario_enviado: boolean }>().formulario_enviado).toBe(true);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ formulario_enviado: boolean }>().formulario_enviado).toBe(
+      true,
+    );
 
     const img = multipart({}, [{ field: 'image', filename: 'herida.png', bytes: PNG_1X1 }]);
-    const up = await server.app.inject({ method: 'POST', url: '/api/chat/images', headers: { ...img.headers, cookie: p.jar.header }, payload: img.payload });
+    const up = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/images',
+      headers: { ...img.headers, cookie: p.jar.header },
+      payload: img.payload,
+    });
     expect(up.json()).toEqual({ success: true, message: messages.imagesUploaded });
     const fake = multipart({}, [{ field: 'image', filename: 'x.png', bytes: Buffer.from('no soy una imagen') }]);
-    const refused = await server.app.inject({ method: 'POST', url: '/api/chat/images', headers: { ...fake.headers, cookie: p.jar.header }, payload: fake.payload });
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/images',
+      headers: { ...fake.headers, cookie: p.jar.header },
+      payload: fake.payload,
+    });
     expect(refused.statusCode).toBe(400);
 
     const detail = await json('GET', `/api/doctor/chats/${p.token}`, doctor.jar);
-    expect(detail.json()).toMatchObject({ peso: 70.5, talla: 1.72, presion_arterial: '120/80', frecuencia_cardiaca: '72', frecuencia_respiratoria: null });
+    expect(detail.json()).toMatchObject({
+      peso: 70.5,
+      talla: 1.72,
+      presion_arterial: '120/80',
+      frecuencia_cardiaca: '72',
+      frecuencia_respiratoria: null,
+    });
     const [image] = detail.json<{ imagenes: { url: string }[] }>().imagenes;
     const file = await json('GET', image!.url, doctor.jar);
     expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
@@ -451,5 +502,92 @@ describe('health form, images and exit', () => {
     expect((await json('GET', '/api/chat', p.jar)).statusCode).toBe(403);
     expect((await json('GET', '/api/consultations/chat-session', p.jar)).statusCode).toBe(403);
     expect((await json('POST', '/api/chat/exit', p.jar)).statusCode).toBe(403);
+  });
+});
+
+describe('one patient cannot break another chat (issue 19)', () => {
+  it("A sends 40 messages with U+0000 while B sends 40 normal ones: A's are refused in Spanish, B gets 40 acks", async () => {
+    const a = await paidConsultation(doctor.id);
+    const b = await paidConsultation(doctor.id);
+    const sa = connect(a.token, 'patient', a.jar);
+    const sb = connect(b.token, 'patient', b.jar);
+    await Promise.all([sa.opened, sb.opened]);
+    await Promise.all([sa.next('history'), sb.next('history')]);
+    const acks: number[] = [];
+    const refusals: string[] = [];
+    // Four rounds of ten, 11 s apart on the server's clock: B stays within its send limits.
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 10; i++) {
+        const n = round * 10 + i;
+        sa.send({ type: 'send', texto: `veneno\u0000${n}`, cid: `a${n}` });
+        sb.send({ type: 'send', texto: `Mensaje normal ${n}`, cid: `b${n}` });
+      }
+      for (let i = 0; i < 10; i++) {
+        const n = round * 10 + i;
+        acks.push((await sb.next('ack', (f) => f.cid === `b${n}`)).id);
+        refusals.push((await sa.next('error', (f) => f.cid === `a${n}`)).message);
+      }
+      server.clock.advance(11_000);
+    }
+    expect(acks).toHaveLength(40);
+    expect(new Set(refusals)).toEqual(new Set([messages.textInvalid]));
+    // B's history holds the 40 messages in order; A's holds none.
+    const again = connect(b.token, 'patient', b.jar);
+    const history = await again.next('history');
+    expect(history.messages.map((m) => m.texto)).toEqual(Array.from({ length: 40 }, (_, n) => `Mensaje normal ${n}`));
+    const againA = connect(a.token, 'patient', a.jar);
+    expect((await againA.next('history')).messages).toEqual([]);
+    for (const s of [sa, sb, again, againA]) s.ws.close();
+  });
+
+  it('a sender over the burst is told to slow down; every acknowledged message is kept; after a pause it sends again', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    // Every answer, ack or refusal, by the send's cid.
+    const answers = new Map<string, ChatServerFrame>();
+    const all = new Promise<void>((resolve) =>
+      s.ws.on('message', (raw) => {
+        const f = JSON.parse((raw as Buffer).toString('utf8')) as ChatServerFrame & { cid?: string };
+        if ((f.type === 'ack' || f.type === 'error') && f.cid) answers.set(f.cid, f);
+        if (answers.size === 25) resolve();
+      }),
+    );
+    for (let n = 0; n < 25; n++) s.send({ type: 'send', texto: `rápido ${n}`, cid: `r${n}` });
+    await all;
+    const acked: string[] = [];
+    const refused: string[] = [];
+    for (let n = 0; n < 25; n++) {
+      const f = answers.get(`r${n}`)!;
+      if (f.type === 'ack') acked.push(`rápido ${n}`);
+      else if (f.type === 'error') refused.push(f.message);
+    }
+    expect(acked).toHaveLength(20);
+    expect(refused).toEqual(Array.from({ length: 5 }, () => messages.chatTooFast));
+    const history = await connect(p.token, 'patient', p.jar).next('history');
+    expect(history.messages.map((m) => m.texto)).toEqual(acked);
+    server.clock.advance(11_000);
+    s.send({ type: 'send', texto: 'después de esperar', cid: 'late' });
+    expect((await s.next('ack', (f) => f.cid === 'late')).id).toBeGreaterThan(0);
+    s.ws.close();
+  }, 60_000);
+
+  it('refuses a message over the maximum length and control characters, and keeps line breaks', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    s.send({ type: 'send', texto: 'x'.repeat(2001), cid: 'long' });
+    expect((await s.next('error', (f) => f.cid === 'long')).message).toBe(messages.chatMessageInvalid);
+    s.send({ type: 'send', texto: 'escape \u001b[2J', cid: 'esc' });
+    expect((await s.next('error', (f) => f.cid === 'esc')).message).toBe(messages.textInvalid);
+    s.send({ type: 'send', texto: 'medio \ud800 par', cid: 'sur' });
+    expect((await s.next('error', (f) => f.cid === 'sur')).message).toBe(messages.textInvalid);
+    s.send({ type: 'send', texto: 'Jose\u0301\nsegunda línea', cid: 'ok' });
+    await s.next('ack', (f) => f.cid === 'ok');
+    const history = await connect(p.token, 'patient', p.jar).next('history');
+    expect(history.messages.map((m) => m.texto)).toEqual(['José\nsegunda línea']);
+    s.ws.close();
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  safeText,
   DOCUMENT_TYPES,
   comparisonResultSchema,
   doctorDocumentProfileInputSchema,
@@ -33,9 +34,9 @@ import { documentsRepository } from './documents.repository.js';
 import { NotYourPatient, documentsService } from './documents.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
-const typeParams = z.object({ tipo: z.string().max(40) });
-const typeIdParams = z.object({ tipo: z.string().max(40), id: z.string().max(40) });
-const idParams = z.object({ id: z.string().max(40) });
+const typeParams = z.object({ tipo: safeText().max(40) });
+const typeIdParams = z.object({ tipo: safeText().max(40), id: safeText().max(40) });
+const idParams = z.object({ id: safeText().max(40) });
 /** A PDF or PNG answer: bytes, sent as they are (Fastify does not serialise a Buffer). */
 const bytes = z.custom<Buffer>((v) => Buffer.isBuffer(v));
 

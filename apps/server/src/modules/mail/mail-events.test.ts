@@ -100,10 +100,17 @@ describe('virtual consultations', () => {
   it('classifying tipo_a authorises once; tipo_c tells the patient to look in their area', async () => {
     const p = await patientJar(c.t);
     await consent(c.t, p.jar);
-    const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{ token: string }>().token;
+    const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{
+      token: string;
+    }>().token;
     const id = (await call(c.t, c.admin, 'GET', `/api/admin/consultations/${token}`)).json<{ id: string }>().id;
     const classify = (tipo_consulta: string) =>
-      call(c.t, c.admin, 'POST', '/api/admin/consultations/update', { consulta_id: id, correo: p.correo, tipo_consulta, estado_consulta: 1 });
+      call(c.t, c.admin, 'POST', '/api/admin/consultations/update', {
+        consulta_id: id,
+        correo: p.correo,
+        tipo_consulta,
+        estado_consulta: 1,
+      });
 
     expect((await classify('tipo_a')).statusCode).toBe(200);
     const mail = await waitSubject(p.correo, 'Su consulta virtual fue autorizada');
@@ -114,7 +121,9 @@ describe('virtual consultations', () => {
 
     const q = await patientJar(c.t);
     await consent(c.t, q.jar);
-    const token2 = (await sendReceipt(c, q.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{ token: string }>().token;
+    const token2 = (await sendReceipt(c, q.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{
+      token: string;
+    }>().token;
     const id2 = (await call(c.t, c.admin, 'GET', `/api/admin/consultations/${token2}`)).json<{ id: string }>().id;
     const res = await call(c.t, c.admin, 'POST', '/api/admin/consultations/update', {
       consulta_id: id2,
@@ -135,10 +144,19 @@ describe('payments', () => {
   it('a rejected receipt tells the patient, pointing to the reason in their receipts', async () => {
     const p = await patientJar(c.t);
     await consent(c.t, p.jar);
-    const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{ token: string }>().token;
-    const detail = (await call(c.t, c.admin, 'GET', `/api/admin/consultations/${token}`)).json<{ pago: { token: string } }>();
-    const paymentId = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${detail.pago.token}`)).json<{ id: string }>().id;
-    const reject = await call(c.t, c.admin, 'POST', '/api/admin/receipts/reject', { id: paymentId, motivo: 'El monto transferido no llegó.' });
+    const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'comprobante.png' })).json<{
+      token: string;
+    }>().token;
+    const detail = (await call(c.t, c.admin, 'GET', `/api/admin/consultations/${token}`)).json<{
+      pago: { token: string };
+    }>();
+    const paymentId = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${detail.pago.token}`)).json<{
+      id: string;
+    }>().id;
+    const reject = await call(c.t, c.admin, 'POST', '/api/admin/receipts/reject', {
+      id: paymentId,
+      motivo: 'El monto transferido no llegó.',
+    });
     expect(reject.json()).toEqual({ success: true, message: messages.receiptRejected });
     const mail = await waitSubject(p.correo, 'Su pago no fue aprobado');
     expect(mail.parsed.text).toContain('El motivo está en su área de paciente.');
@@ -157,9 +175,12 @@ describe('the extra chat hour paid by transfer', () => {
     const captured = await call(c.t, p.jar, 'POST', '/api/consultations/paypal/capture', captureBody(c, order));
     expect(captured.statusCode).toBe(200);
     // The chat's hour starts when the patient joins the chat.
-    const socket = await c.t.app.injectWS(`/api/chat/ws?consulta=${captured.json<{ token: string }>().token}&rol=patient`, {
-      headers: { cookie: p.jar.header },
-    });
+    const socket = await c.t.app.injectWS(
+      `/api/chat/ws?consulta=${captured.json<{ token: string }>().token}&rol=patient`,
+      {
+        headers: { cookie: p.jar.header },
+      },
+    );
     socket.terminate();
     const body = multipart({ metodo_de_pago: 'Transferencia', monto: '10' }, [
       { field: 'comprobante_tranferencia', filename: 'recibo.png', bytes: PNG_1X1 },
@@ -175,13 +196,22 @@ describe('the extra chat hour paid by transfer', () => {
     const received = await waitSubject(p.correo, 'Recibimos su comprobante de pago');
     expect(linkIn(received, ORIGIN)).toBe(`${ORIGIN}/Recibo_pagos`);
     for (const a of admins) {
-      await waitMail(a, (m) => m.parsed.subject === 'Nuevo comprobante de pago por revisar (Transferencia)' && linkIn(m, ORIGIN) === `${ORIGIN}/Recibo_Admin`);
+      await waitMail(
+        a,
+        (m) =>
+          m.parsed.subject === 'Nuevo comprobante de pago por revisar (Transferencia)' &&
+          linkIn(m, ORIGIN) === `${ORIGIN}/Recibo_Admin`,
+      );
     }
 
-    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<{ id: string; proposito: string; estado: string }[]>();
+    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<
+      { id: string; proposito: string; estado: string }[]
+    >();
     const pending = receipts.filter((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente');
     expect(pending).toHaveLength(1);
-    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id })).statusCode).toBe(200);
+    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id })).statusCode).toBe(
+      200,
+    );
     await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id });
     const approved = await waitSubject(p.correo, 'Su pago fue aprobado');
     expect(linkIn(approved, ORIGIN)).toBe(`${ORIGIN}/Recibo_pagos`);
@@ -204,20 +234,31 @@ describe('in-person appointments', () => {
     const forDoctor = await waitSubject(doctor.correo, 'Nueva cita asignada');
     expect(linkIn(forDoctor, ORIGIN)).toBe(`${ORIGIN}/Citas_Admin_Doctor`);
     for (const a of admins) {
-      await waitMail(a, (m) => m.parsed.subject === 'Nuevo comprobante de pago por revisar (Transferencia)' && linkIn(m, ORIGIN) === `${ORIGIN}/Citas_Admin`);
+      await waitMail(
+        a,
+        (m) =>
+          m.parsed.subject === 'Nuevo comprobante de pago por revisar (Transferencia)' &&
+          linkIn(m, ORIGIN) === `${ORIGIN}/Citas_Admin`,
+      );
     }
 
-    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<{ id: string; proposito: string; estado: string }[]>();
+    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<
+      { id: string; proposito: string; estado: string }[]
+    >();
     const pending = receipts.filter((r) => r.proposito === 'cita' && r.estado === 'pendiente');
     expect(pending).toHaveLength(1);
-    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id })).statusCode).toBe(200);
+    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id })).statusCode).toBe(
+      200,
+    );
     const confirmed = await waitSubject(p.correo, 'Su cita fue confirmada');
     const ics = confirmed.parsed.attachments.find((x) => x.mimeType === 'text/calendar');
     expect(Buffer.from(ics!.content as ArrayBuffer).toString('utf8')).toContain('METHOD:PUBLISH');
     const reminder = await c.t.app.db.select().from(mailJobs).where(eq(mailJobs.kind, 'appointmentReminder'));
     expect(reminder.filter((r) => r.recipient === p.correo && r.status === 'queued')).toHaveLength(1);
 
-    const cancel = await call(c.t, c.admin, 'POST', `/api/admin/appointments/${token}/cancel`, { motivo: 'El doctor no estará disponible' });
+    const cancel = await call(c.t, c.admin, 'POST', `/api/admin/appointments/${token}/cancel`, {
+      motivo: 'El doctor no estará disponible',
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const cancelled = await waitSubject(p.correo, 'Su cita fue cancelada');
     // The staff's reason stays in the patient area (issue 18): the message points there.

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { mailJobs, type MailPayload } from '../../db/schema.js';
+import { mailJobs, type StoredMailPayload } from '../../db/schema.js';
 
 export type MailJobRow = typeof mailJobs.$inferSelect;
 export interface NewMailJob {
   kind: string;
   recipient: string;
   subject: string;
-  payload: MailPayload;
+  payload: StoredMailPayload;
   runAt: Date;
   createdAt: Date;
   dedupeKey?: string;

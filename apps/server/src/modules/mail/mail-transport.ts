@@ -63,7 +63,12 @@ function toNodemailer(mail: OutgoingMail, from: string): Mail.Options {
 /** Sends through the SMTP server of `url` (smtp:// with STARTTLS when offered, or smtps://). */
 export function smtpTransport(url: string, from: string): MailTransport {
   // Timeouts well under the worker's lease, so a hung server cannot outlive the claim.
-  const options: SMTPTransport.Options = { url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+  const options: SMTPTransport.Options = {
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  };
   const transporter = nodemailer.createTransport(options);
   return {
     name: 'smtp',

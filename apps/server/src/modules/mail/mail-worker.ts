@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailPayload, StoredMailPayload } from '../../db/schema.js';
 import type { MailJobsRepository } from './mail-jobs.repository.js';
 import { isPermanentSmtpError, type MailTransport } from './mail-transport.js';
 
@@ -18,12 +19,19 @@ const KEEP_FINISHED_MS = 30 * 24 * 60 * 60_000;
 /** Delay before attempt `attempt + 1` after attempt `attempt` failed (exponential back-off). */
 export const retryDelay = (attempt: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1), RETRY_MAX_MS);
 
+const plain = (stored: StoredMailPayload): MailPayload => {
+  if ('sealed' in stored) throw new Error('sealed mail payload and no key to open it');
+  return stored;
+};
+
 export interface MailWorkerOptions {
   repo: MailJobsRepository;
   transport: MailTransport;
   now: () => number;
   log: FastifyBaseLogger;
   maxAttempts: number;
+  /** The stored payload's content, decrypted (mail-payload.ts); without it only plain rows can be sent. */
+  open?: (stored: StoredMailPayload) => MailPayload;
 }
 
 /**
@@ -52,7 +60,12 @@ export class MailWorker {
         continue;
       }
       try {
-        await transport.send({ id: job.id, to: job.recipient, subject: job.subject, ...job.payload });
+        await transport.send({
+          id: job.id,
+          to: job.recipient,
+          subject: job.subject,
+          ...(this.opts.open ?? plain)(job.payload),
+        });
       } catch (err) {
         const permanent = isPermanentSmtpError(err);
         const retryAt = permanent || job.attempts >= maxAttempts ? null : new Date(now() + retryDelay(job.attempts));

@@ -12,6 +12,7 @@ import { smtpTransport } from './mail-transport.js';
 import { MailWorker, retryDelay } from './mail-worker.js';
 import { reminderKey } from './notify.js';
 import { approveStaff } from '../auth/test-support.js';
+import { openMailPayload } from './mail-payload.js';
 
 const ORIGIN = 'https://clinica.example';
 const CLINIC = 'Clínica Virtual Panamá';
@@ -61,14 +62,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * abandoned, and the message would rightly be sent again.
  */
 const idle = (t: TestApp) =>
-  until(async () => (await t.app.db.select({ id: mailJobs.id }).from(mailJobs).where(eq(mailJobs.status, 'sending'))).length === 0);
+  until(
+    async () =>
+      (await t.app.db.select({ id: mailJobs.id }).from(mailJobs).where(eq(mailJobs.status, 'sending'))).length === 0,
+  );
 
 describe('messages through a real SMTP server', () => {
   let sink: SmtpSink;
   let t: TestApp;
   beforeAll(async () => {
     sink = await new SmtpSink().start();
-    t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: `"${CLINIC}" <avisos@clinica.example>`, PUBLIC_ORIGIN: ORIGIN, MAIL_POLL_MS: '100' });
+    t = await createTestApp({
+      SMTP_URL: sink.url,
+      MAIL_FROM: `"${CLINIC}" <avisos@clinica.example>`,
+      PUBLIC_ORIGIN: ORIGIN,
+      MAIL_POLL_MS: '100',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -113,7 +122,11 @@ describe('messages through a real SMTP server', () => {
       ['documento', (to) => t.app.notify.documentAvailable(to), 'Tiene un documento nuevo', '/Documentos_usuario'],
       [
         'cita-solicitada',
-        (to) => t.app.notify.appointmentRequested(to, { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 72 * HOUR) }),
+        (to) =>
+          t.app.notify.appointmentRequested(to, {
+            appointmentId: crypto.randomUUID(),
+            start: new Date(t.clock.now() + 72 * HOUR),
+          }),
         'Recibimos su solicitud de cita',
         '/Citas_usuario',
       ],
@@ -157,7 +170,10 @@ describe('messages through a real SMTP server', () => {
     }
     await registerStaff(t, 'doctor', 'doctora@example.com');
     const [doctor] = await t.app.db.select({ id: staff.id }).from(staff).where(eq(staff.correo, 'doctora@example.com'));
-    await t.app.notify.staffNewAppointment({ staffId: doctor!.id }, { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 48 * HOUR) });
+    await t.app.notify.staffNewAppointment(
+      { staffId: doctor!.id },
+      { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 48 * HOUR) },
+    );
     const [mail] = await sink.waitFor('doctora@example.com');
     expect(mail!.parsed.subject).toBe('Nueva cita asignada');
     expect(linkIn(mail!, ORIGIN)).toBe(`${ORIGIN}/Citas_Admin_Doctor`);
@@ -312,6 +328,7 @@ describe('several workers over one database', () => {
       now: t.clock.now,
       log: t.app.log,
       maxAttempts: 8,
+      open: (stored) => openMailPayload(t.app.config.fileKeys, stored),
     });
 
   it('never gives one job to two claimers', async () => {
@@ -321,7 +338,11 @@ describe('several workers over one database', () => {
     }
     const now = new Date(t.clock.now());
     const lease = new Date(t.clock.now() + 60_000);
-    const [a, b, c] = await Promise.all([repo.claim(now, lease, 5), repo.claim(now, lease, 5), repo.claim(now, lease, 5)]);
+    const [a, b, c] = await Promise.all([
+      repo.claim(now, lease, 5),
+      repo.claim(now, lease, 5),
+      repo.claim(now, lease, 5),
+    ]);
     const ids = [...a, ...b, ...c].map((j) => j.id);
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
@@ -344,7 +365,10 @@ describe('several workers over one database', () => {
     const appt = { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 30 * HOUR) };
     // Both instances handle the confirmation event (e.g. a retried request).
     await Promise.all([t.app.notify.appointmentConfirmed(to, appt), t.app.notify.appointmentConfirmed(to, appt)]);
-    const reminders = await t.app.db.select().from(mailJobs).where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
+    const reminders = await t.app.db
+      .select()
+      .from(mailJobs)
+      .where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
     expect(reminders).toHaveLength(1);
 
     const [w1, w2] = [worker(), worker()];
@@ -353,7 +377,10 @@ describe('several workers over one database', () => {
     await Promise.all([w1.drain(), w2.drain()]);
     const got = sink.to(to.correo).filter((m) => m.parsed.subject === 'Recordatorio: su cita es mañana');
     expect(got).toHaveLength(1);
-    const [row] = await t.app.db.select().from(mailJobs).where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
+    const [row] = await t.app.db
+      .select()
+      .from(mailJobs)
+      .where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -379,7 +406,11 @@ describe('without SMTP: the outbox folder and its staff page', () => {
     t = await createTestApp({ MAIL_POLL_MS: '100' });
     await registerStaff(t, 'admin', 'jefa@example.com');
     admin.store(
-      await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'jefa@example.com', password: 'secreto-seguro-1' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: 'jefa@example.com', password: 'secreto-seguro-1' },
+      }),
     );
   });
   afterAll(async () => t.close());
@@ -395,7 +426,10 @@ describe('without SMTP: the outbox folder and its staff page', () => {
 
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: admin.header } });
     expect(list.statusCode).toBe(200);
-    const body = list.json<{ mode: string; items: { id: string; to: string; subject: string; status: string; in_outbox: boolean }[] }>();
+    const body = list.json<{
+      mode: string;
+      items: { id: string; to: string; subject: string; status: string; in_outbox: boolean }[];
+    }>();
     expect(body.mode).toBe('outbox');
     expect(body.items.find((i) => i.id === job!.id)).toMatchObject({
       to: reg.correo,
@@ -404,12 +438,20 @@ describe('without SMTP: the outbox folder and its staff page', () => {
       in_outbox: true,
     });
 
-    const detail = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${job!.id}`, headers: { cookie: admin.header } });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${job!.id}`,
+      headers: { cookie: admin.header },
+    });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ to: reg.correo, subject: 'Confirme su correo electrónico' });
     expect(detail.json<{ text: string }>().text).toContain('http://localhost:3000/');
 
-    const raw = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${job!.id}/eml`, headers: { cookie: admin.header } });
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${job!.id}/eml`,
+      headers: { cookie: admin.header },
+    });
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['content-type']).toContain('message/rfc822');
     expect(raw.body).toBe(eml);
@@ -418,13 +460,23 @@ describe('without SMTP: the outbox folder and its staff page', () => {
   it('shows the outbox to administrators only', async () => {
     const { reg } = await register(t);
     const patient = new CookieJar();
-    patient.store(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } }));
+    patient.store(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: reg.correo, password: reg.password },
+      }),
+    );
     for (const headers of [{}, { cookie: patient.header }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers });
       expect(res.statusCode).toBe(401);
       expect(JSON.stringify(res.json())).not.toContain('@');
     }
-    const missing = await t.app.inject({ method: 'GET', url: `/api/admin/outbox/${crypto.randomUUID()}`, headers: { cookie: admin.header } });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/outbox/${crypto.randomUUID()}`,
+      headers: { cookie: admin.header },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -442,9 +494,9 @@ describe('configuration', () => {
   it('refuses production without an SMTP server and a sender', () => {
     expect(() => parseConfig(production)).toThrow(/SMTP_URL y MAIL_FROM son obligatorios/);
     expect(() => parseConfig({ ...production, SMTP_URL: 'smtp://mail.example:587' })).toThrow(/SMTP_URL y MAIL_FROM/);
-    expect(() => parseConfig({ ...production, SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'avisos@clinica.example' })).not.toThrow(
-      /SMTP_URL/,
-    );
+    expect(() =>
+      parseConfig({ ...production, SMTP_URL: 'smtp://mail.example:587', MAIL_FROM: 'avisos@clinica.example' }),
+    ).not.toThrow(/SMTP_URL/);
   });
   it('accepts only smtp:// and smtps:// addresses, and links to the public origin', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);

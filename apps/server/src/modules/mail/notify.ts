@@ -159,7 +159,10 @@ export function createNotifier(deps: {
       await send('appointmentConfirmed', to, appt);
       const at = appt.start.getTime() - DAY_MS;
       if (at > deps.now()) {
-        await send('appointmentReminder', to, appt, { sendAt: new Date(at), dedupeKey: reminderKey(appt.appointmentId) });
+        await send('appointmentReminder', to, appt, {
+          sendAt: new Date(at),
+          dedupeKey: reminderKey(appt.appointmentId),
+        });
       }
     },
     /** Cancellation with an .ics that removes it from the calendar; the reminder is withdrawn. */
@@ -193,7 +196,8 @@ export function createNotifier(deps: {
       }
     },
     /** The doctor of a new appointment. */
-    staffNewAppointment: (doctor: { staffId: string }, appt: AppointmentData) => send('staffNewAppointment', doctor, appt),
+    staffNewAppointment: (doctor: { staffId: string }, appt: AppointmentData) =>
+      send('staffNewAppointment', doctor, appt),
   };
 }
 export type Notifier = ReturnType<typeof createNotifier>;

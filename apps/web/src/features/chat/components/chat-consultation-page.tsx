@@ -141,6 +141,7 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
           error={socket.lastError}
           disabledReason={disabledReason}
           send={socket.send}
+          unsent={socket.unsent}
         />
       </div>
       {showOverlay && (

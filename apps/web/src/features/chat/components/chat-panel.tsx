@@ -5,7 +5,11 @@ import { translateMessage, useTranslation } from '../../../lib/i18n.js';
 import type { SocketStatus } from '../hooks/use-chat-socket.js';
 
 const timeOf = (iso: string, lng: string) =>
-  new Date(iso).toLocaleTimeString(lng === 'es' ? 'es-PA' : lng, { hour: '2-digit', minute: '2-digit', timeZone: 'America/Panama' });
+  new Date(iso).toLocaleTimeString(lng === 'es' ? 'es-PA' : lng, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'America/Panama',
+  });
 
 interface ChatPanelProps {
   /** Accessible name of the panel (the patient's name and e-mail on the patient's side). */
@@ -18,14 +22,33 @@ interface ChatPanelProps {
   /** Why sending is not possible now (time over, closed), or null. */
   disabledReason: string | null;
   send: (texto: string) => boolean;
+  /** The text of a send the server refused (too fast, characters not allowed): back into the box. */
+  unsent?: { texto: string } | null;
 }
 
 /** The conversation and the message box; both sides use it. */
-export function ChatPanel({ label, heading, me, messages, status, error, disabledReason, send }: ChatPanelProps) {
+export function ChatPanel({
+  label,
+  heading,
+  me,
+  messages,
+  status,
+  error,
+  disabledReason,
+  send,
+  unsent = null,
+}: ChatPanelProps) {
   const { t, i18n } = useTranslation('chat');
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const [text, setText] = useState('');
   const inputId = useId();
+  const counterId = useId();
+  // A refused message comes back into an empty box, so the patient can send it again.
+  const [restored, setRestored] = useState<typeof unsent>(null);
+  if (unsent !== restored) {
+    setRestored(unsent);
+    if (unsent && text === '') setText(unsent.texto);
+  }
   const logRef = useRef<HTMLDivElement>(null);
   const canSend = status === 'open' && disabledReason === null;
 
@@ -74,6 +97,7 @@ export function ChatPanel({ label, heading, me, messages, status, error, disable
           id={inputId}
           value={text}
           maxLength={CHAT_MESSAGE_MAX}
+          aria-describedby={counterId}
           rows={2}
           disabled={!canSend}
           onChange={(e) => setText(e.currentTarget.value)}
@@ -84,6 +108,9 @@ export function ChatPanel({ label, heading, me, messages, status, error, disable
         <Button type="submit" disabled={!canSend || text.trim() === ''}>
           {t('panel.send')}
         </Button>
+        <p id={counterId} className={`chat-counter${text.length >= CHAT_MESSAGE_MAX ? ' chat-counter-full' : ''}`}>
+          {t('panel.counter', { length: text.length, max: CHAT_MESSAGE_MAX })}
+        </p>
       </form>
     </section>
   );

@@ -107,6 +107,7 @@ function DoctorChat({ token }: { token: string }) {
         error={socket.lastError}
         disabledReason={null}
         send={socket.send}
+        unsent={socket.unsent}
       />
     </div>
   );

@@ -36,6 +36,9 @@ export function useChatSocket({ token, rol, onTime }: Options) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [status, setStatus] = useState<SocketStatus>('connecting');
   const [lastError, setLastError] = useState<string | null>(null);
+  // A refused send's text (too fast, not allowed characters): given back to the box, never lost.
+  const [unsent, setUnsent] = useState<{ texto: string } | null>(null);
+  const pending = useRef(new Map<string, string>());
   const socketRef = useRef<WebSocket | null>(null);
   const lastId = useRef(0);
   const onTimeRef = useRef(onTime);
@@ -70,11 +73,16 @@ export function useChatSocket({ token, rol, onTime }: Options) {
             break;
           }
           case 'ack':
+            if (frame.cid) pending.current.delete(frame.cid);
             setLastError(null);
             break;
-          case 'error':
+          case 'error': {
+            const texto = frame.cid === undefined ? undefined : pending.current.get(frame.cid);
+            if (frame.cid) pending.current.delete(frame.cid);
+            if (texto !== undefined) setUnsent({ texto });
             setLastError(frame.message);
             break;
+          }
           case 'time':
             onTimeRef.current?.({ segundos_restantes: frame.segundos_restantes, tiempo_cerrado: frame.tiempo_cerrado });
             break;
@@ -108,9 +116,11 @@ export function useChatSocket({ token, rol, onTime }: Options) {
   const send = useCallback((texto: string) => {
     const ws = socketRef.current;
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
-    ws.send(JSON.stringify({ type: 'send', texto, cid: crypto.randomUUID() }));
+    const cid = crypto.randomUUID();
+    pending.current.set(cid, texto);
+    ws.send(JSON.stringify({ type: 'send', texto, cid }));
     return true;
   }, []);
 
-  return { messages, status, lastError, send };
+  return { messages, status, lastError, send, unsent };
 }
