@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { summariseIssues } from './lib/validation.js';
 import { configPlugin, dbPlugin } from './plugins/core.js';
+import { useFieldKeys } from './db/field-crypto.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
 import mailer from './plugins/mailer.js';
@@ -54,6 +55,8 @@ export interface BuildOptions {
 /** Builds the whole server: plugins first, then the feature modules. */
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
+  // The encrypted columns' keyring is the configuration's file keyring (decision 0030).
+  useFieldKeys(config.fileKeys);
   const app = Fastify({
     logger:
       opts.logger === false

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { encryptedText } from './field-crypto.js';
 
 /**
  * Database schema. Column names are the specification's field names (decisions.md,
@@ -26,15 +27,17 @@ export const patients = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     nombre: text('nombre').notNull(),
     apellido: text('apellido').notNull(),
-    cedula: text('cedula').notNull(),
+    /** Encrypted (decision 0030); `cedula_hmac` is its blind index for exact matches. */
+    cedula: encryptedText('cedula').notNull(),
+    cedula_hmac: text('cedula_hmac'),
     correo: text('correo').notNull(),
     password_hash: text('password_hash').notNull(),
     nacionalidad: text('nacionalidad').notNull(),
     genero: text('genero').notNull(),
     edad: integer('edad').notNull(),
-    direccion: text('direccion').notNull(),
+    direccion: encryptedText('direccion').notNull(),
     country_code: text('country_code').notNull(),
-    celular: text('celular').notNull(),
+    celular: encryptedText('celular').notNull(),
     acuerdo: boolean('acuerdo').notNull(),
     acuerdo_at: timestamp('acuerdo_at', { withTimezone: true }).notNull(),
     /** 1 until the patient's first consultation is used, then 0 (staff.md, Primera_Consulta). */
@@ -42,7 +45,7 @@ export const patients = pgTable(
     image_cedula_file_id: uuid('image_cedula_file_id').references(() => files.id),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('patients_correo_key').on(t.correo)],
+  (t) => [uniqueIndex('patients_correo_key').on(t.correo), index('patients_cedula_hmac_idx').on(t.cedula_hmac)],
 );
 
 export const staff = pgTable(
