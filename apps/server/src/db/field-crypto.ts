@@ -76,7 +76,7 @@ export function encryptedColumnsOf(schema: Record<string, unknown>): { table: Pg
   const out: { table: PgTable; columns: Column[] }[] = [];
   for (const value of Object.values(schema)) {
     if (!isTable(value)) continue;
-    const columns = Object.values(getTableColumns(value)).filter(isEncryptedColumn);
+    const columns: Column[] = Object.values(getTableColumns(value) as Record<string, Column>).filter(isEncryptedColumn);
     if (columns.length > 0) out.push({ table: value as PgTable, columns });
   }
   return out;

@@ -115,7 +115,8 @@ beforeAll(async () => {
 
   await t.close();
   if (onPostgres) {
-    const [{ name }] = ((await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: [{ name: string }] }).rows;
+    const result: unknown = await database.db.execute(sql`select current_database() as name`);
+    const [{ name }] = (result as { rows: [{ name: string }] }).rows;
     raw = execFileSync('pg_dump', ['--data-only', pgUrlFor(name)], { maxBuffer: 256 * 1024 * 1024 });
   } else {
     await database.db.execute(sql`CHECKPOINT`);

@@ -316,6 +316,8 @@ export function chatService(deps: ChatDeps) {
       const rows = await repo.openForDoctor(doctorId, DOCTOR_LIST_LIMIT);
       const last = new Map((await repo.lastMessages(rows.map((r) => r.id))).map((m) => [m.consultation_id, m.body]));
       return rows.map((c) => ({
+        /** Whose chat it is (the route audits the list with it; it does not leave the server). */
+        patient_id: c.patient_id,
         consulta_token: c.token,
         paciente: fullName(c.paciente_nombre, c.paciente_apellido),
         correo: c.paciente_correo,

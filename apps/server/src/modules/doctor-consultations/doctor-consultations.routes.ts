@@ -57,10 +57,10 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
     schema: { querystring: listQuerySchema, response: { 200: pageSchema(doctorConsultationRowSchema), ...errors } },
     handler: async (request, reply) => {
       const { nombre, cursor, limit = PAGE_SIZE } = request.query;
-      const page = await service.list(doctorOf(request.accounts), { nombre, cursor, limit });
+      const { page, patientIds } = await service.list(doctorOf(request.accounts), { nombre, cursor, limit });
       await app.audit(request, {
         action: 'consultation.list',
-        patientId: null,
+        patientIds,
         detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
       });
       reply.header('cache-control', 'no-store');

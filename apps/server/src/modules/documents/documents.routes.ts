@@ -107,7 +107,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       doctorOf(request);
       const found = await documents.findPatient(request.query.correo);
-      await app.audit(request, { action: 'document.patient_lookup', patientId: null, detail: 'datos del paciente para un documento' });
+      await app.audit(request, { action: 'document.patient_lookup', patientEmails: [request.query.correo], detail: 'datos del paciente para un documento' });
       return found;
     },
   });
@@ -131,9 +131,10 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
   app.get('/api/doctor/documents/:tipo', {
     config: { access: 'doctor' },
     schema: { params: typeParams, response: { 200: documentListSchema, ...errors } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return documents.listForDoctor(doctorOf(request), documentType(request.params.tipo));
+    handler: async (request) => {
+      const list = await documents.listForDoctor(doctorOf(request), documentType(request.params.tipo));
+      await app.audit(request, { action: 'document.list', role: 'doctor', patientEmails: list.map((d) => d.correoPaciente), detail: `filas: ${list.length}` });
+      return list;
     },
   });
 
@@ -157,9 +158,11 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
   app.get('/api/patient/documents', {
     config: { access: 'patient' },
     schema: { response: { 200: patientDocumentListSchema, ...errors } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return documents.listForPatient(patientOf(request));
+    handler: async (request) => {
+      const patient = patientOf(request);
+      const list = await documents.listForPatient(patient);
+      await app.audit(request, { action: 'document.list', role: 'patient', patientId: patient.accountId, detail: `filas: ${list.length}` });
+      return list;
     },
   });
 

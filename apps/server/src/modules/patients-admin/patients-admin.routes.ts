@@ -39,7 +39,7 @@ export default async function patientsAdminRoutes(fastify: FastifyInstance) {
         correo: r.correo,
         fecha_registro: r.created_at.toISOString(),
       }));
-      await app.audit(request, { action: 'patient.list', patientId: null, detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}` });
+      await app.audit(request, { action: 'patient.list', patientIds: page.items.map((p) => p.id), detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}` });
       reply.header('cache-control', 'no-store');
       return page;
     },
