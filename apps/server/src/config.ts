@@ -83,6 +83,16 @@ const envSchema = z.object({
   CLINIC_PLAYLIST_URL: z.string().url().default('https://www.youtube-nocookie.com/embed/ScMzIvxBSi4?playlist=ScMzIvxBSi4,aqz-KE-bpKQ'),
   CLINIC_FACEBOOK_URL: z.string().url().default('https://www.facebook.com/'),
   CLINIC_INSTAGRAM_URL: z.string().url().default('https://www.instagram.com/'),
+  // Quotas (issue 19, decision 0030). Holds and registrations default to generous values under
+  // NODE_ENV=test only (the API tests book and register many times from one address); their own
+  // tests set them.
+  QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).optional(),
+  QUOTA_HELD_APPOINTMENTS_TOTAL: z.coerce.number().int().min(1).optional(),
+  QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
+  QUOTA_EXAM_FILES_PER_CONSULTATION: z.coerce.number().int().min(1).default(10),
+  QUOTA_EXAM_MB_PER_CONSULTATION: z.coerce.number().positive().default(50),
+  QUOTA_IMAGES_MB_PER_CONSULTATION: z.coerce.number().positive().default(60),
+  QUOTA_ID_IMAGE_MB: z.coerce.number().positive().max(10).default(5),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   // Two-factor sign-in of staff (issue 11): required by default in production, optional otherwise.
@@ -271,6 +281,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
+    quotas: {
+      heldAppointmentsPerDoctorDay: e.QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY ?? (e.NODE_ENV === 'test' ? 1000 : 2),
+      heldAppointmentsTotal: e.QUOTA_HELD_APPOINTMENTS_TOTAL ?? (e.NODE_ENV === 'test' ? 1000 : 5),
+      registrationsPerAddressHour: e.QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR ?? (e.NODE_ENV === 'test' ? 100_000 : 10),
+      examFilesPerConsultation: e.QUOTA_EXAM_FILES_PER_CONSULTATION,
+      examBytesPerConsultation: Math.round(e.QUOTA_EXAM_MB_PER_CONSULTATION * 1024 * 1024),
+      imageBytesPerConsultation: Math.round(e.QUOTA_IMAGES_MB_PER_CONSULTATION * 1024 * 1024),
+      idImageBytes: Math.round(e.QUOTA_ID_IMAGE_MB * 1024 * 1024),
+    },
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     /** Staff accounts without two-factor sign-in reach only its enrolment until they enrol. */

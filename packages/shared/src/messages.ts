@@ -233,6 +233,13 @@ export const productMessages = {
   staffAccountNotFound: 'No hay ninguna cuenta de personal de ese tipo con ese correo.',
   staffTwoFactorResetSelf: 'No puede restablecer su propia verificación en dos pasos: use uno de sus códigos de recuperación.',
   staffTwoFactorResetCodeRequired: 'Ingrese un código actual de su aplicación de autenticación para confirmar.',
+  // quotas (issue 19, decision 0030): why the request was refused and what to do
+  quotaHeldAppointmentsDoctorDay: 'Ya tiene citas pendientes de aprobación con este médico ese día. Espere a que la clínica revise su comprobante, o cancele una de ellas en "Mis citas", antes de pedir otra.',
+  quotaHeldAppointmentsTotal: 'Ya tiene el máximo de citas pendientes de aprobación. Espere a que la clínica revise sus comprobantes, o cancele alguna en "Mis citas", antes de pedir otra.',
+  quotaRegistrationsPerAddress: 'Se crearon demasiadas cuentas desde esta conexión en la última hora. Intente de nuevo más tarde o comuníquese con la clínica.',
+  quotaExamFiles: 'Esta consulta ya tiene el máximo de archivos de exámenes (en número o en tamaño). Reúna los resultados en un solo PDF más pequeño o comuníquese con la clínica.',
+  quotaConsultationImages: 'Esta consulta ya tiene el máximo de imágenes (en número o en tamaño). Describa lo que quiere mostrar en el chat o envíe una foto más pequeña.',
+  quotaIdImageSize: 'La imagen de la cédula es demasiado grande. Envíe una foto más pequeña (recortada o con menos resolución).',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

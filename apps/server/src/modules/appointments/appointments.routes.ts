@@ -94,6 +94,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     notify: app.notify,
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
     now: app.now,
+    quotas: app.config.quotas,
   });
   service.registerPaymentHooks();
   const icsContext = { clinicName: app.config.clinic.name, origin: app.config.mail.linkOrigin };

@@ -33,6 +33,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
   const cookies = cookieNames(app.config.production);
   // Shared by every instance through Redis when REDIS_URL is set (issue 10).
   const throttle = (name: string, max: number) => sharedThrottle(app, { name, max, windowMs: app.config.loginWindowMs });
+  // Counts accounts created per client address in an hour (the throttle's "failure" is a registration here).
+  const registrations = sharedThrottle(app, { name: 'register-ip', max: app.config.quotas.registrationsPerAddressHour, windowMs: 3_600_000 });
   const auth = authService({
     accounts: accountsRepository(app.db),
     sessions: app.sessions,
@@ -124,14 +126,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
     config: { access: 'anonymous' },
     schema: { response: { 201: resultSchema, ...errors } },
     handler: async (request, reply) => {
+      // Registrations per client address and hour (decision 0030): refused before the body is read.
+      if (await registrations.isBlocked([request.ip])) throw new AppError(429, messages.quotaRegistrationsPerAddress);
       const { fields, files } = await readMultipart(request, ['image_cedula']);
       const input = parseOrThrow(patientRegistrationSchema, fields);
       const image = files.find((f) => f.field === 'image_cedula');
       if (!image || image.bytes.length === 0) {
         throw new AppError(400, messages.idImageRequired, { image_cedula: messages.idImageRequired });
       }
+      if (image.bytes.length > app.config.quotas.idImageBytes) {
+        throw new AppError(413, messages.quotaIdImageSize, { image_cedula: messages.quotaIdImageSize });
+      }
       const mime = await assertImage(image.bytes);
       await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
+      await registrations.recordFailure([request.ip]);
       await app.notify.welcome({ correo: input.correo, nombre: input.nombre });
       return reply.code(201).send({ success: true, message: messages.registrationOk });
     },

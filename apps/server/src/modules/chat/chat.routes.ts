@@ -51,6 +51,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     storage: app.storage,
     pubsub: app.realtime.pubsub,
     now: app.now,
+    imageBytesQuota: app.config.quotas.imageBytesPerConsultation,
   });
   const cookies = cookieNames(app.config.production);
   const publicOrigin = app.config.publicOrigin ? new URL(app.config.publicOrigin).origin : undefined;

@@ -42,6 +42,8 @@ export interface ChatDeps {
   storage: Storage;
   pubsub: PubSub;
   now: () => number;
+  /** The most bytes of images one consultation may hold (QUOTA_IMAGES_MB_PER_CONSULTATION). */
+  imageBytesQuota: number;
 }
 
 const fullName = (nombre: string, apellido: string) => `${nombre} ${apellido}`.trim();
@@ -244,7 +246,9 @@ export function chatService(deps: ChatDeps) {
     async uploadImage(patient: SessionAccount, file: { bytes: Buffer; filename: string }) {
       const c = await currentOf(patient.accountId);
       const mime = await assertImage(file.bytes);
-      if ((await repo.countImages(c.id)) >= CHAT_MAX_IMAGES) throw badRequest(messages.chatTooManyImages);
+      const usage = await repo.imageUsage(c.id);
+      if (usage.n >= CHAT_MAX_IMAGES) throw badRequest(messages.chatTooManyImages);
+      if (usage.bytes + file.bytes.length > deps.imageBytesQuota) throw new AppError(413, messages.quotaConsultationImages);
       const id = crypto.randomUUID();
       await deps.storage.put(id, file.bytes, { encrypt: true });
       const nombre = file.filename.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || 'imagen';

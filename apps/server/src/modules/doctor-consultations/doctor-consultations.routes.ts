@@ -41,7 +41,7 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = doctorConsultationsService({
     repo: doctorConsultationsRepository(app.db),
-    exams: examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now }),
+    exams: examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } }),
     transcript: () => app.consultationTranscript,
     now: app.now,
   });

@@ -22,7 +22,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export default async function patientsAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = patientsAdminRepository(app.db);
-  const stored = examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now });
+  const stored = examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } });
 
   // Pacientes_Admin.php and Algoritmo_Pacientes.php, paginated.
   app.get('/api/admin/patients', {

@@ -27,7 +27,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export default async function recordsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = recordsRepository(app.db);
-  const exams = examFilesService({ repo, storage: app.storage, now: app.now });
+  const exams = examFilesService({ repo, storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } });
   const service = recordsService({ repo, exams, audit: auditRepository(app.db), now: app.now });
 
   const patientOf = (accounts: { patient?: { accountId: string } }) => {
