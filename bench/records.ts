@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { parseConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { buildApp } from '../apps/server/src/app.js';
+import { sealText } from '../apps/server/src/db/field-crypto.js';
 import { printTable, type BenchRow } from './lib/measure.js';
 
 const BENCH = 'records';
@@ -44,9 +45,14 @@ async function rows<T>(database: Database, query: SQL): Promise<T[]> {
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const pgArray = (xs: string[]) => `ARRAY[${xs.map(quote).join(',')}]`;
 
-/** Seeds `n` patients, one consultation each (paid by PayPal) spread over `doctorIds`. */
+/**
+ * Seeds `n` patients, one consultation each (paid by PayPal) spread over `doctorIds`. The encrypted
+ * columns (decision 0030) get values sealed once here and repeated: every row then costs what a real
+ * row costs to read (one AES-256-GCM opening per value), without sealing a million values in SQL.
+ */
 async function seed(database: Database, n: number, doctorIds: string[]) {
   const { db } = database;
+  const sealed = (plain: string) => quote(sealText(plain));
   await db.execute(
     sql.raw(`
     INSERT INTO patients (id, nombre, apellido, cedula, correo, password_hash, nacionalidad, genero, edad, direccion, country_code, celular, acuerdo, acuerdo_at, created_at)
@@ -54,8 +60,8 @@ async function seed(database: Database, n: number, doctorIds: string[]) {
            CASE WHEN i % 1000 < ${RARE_NAMES.length} THEN (${pgArray(RARE_NAMES)})[1 + i % 1000]
                 ELSE (${pgArray(FIRST_NAMES)})[1 + (i::bigint * 7919) % ${FIRST_NAMES.length}] END,
            (${pgArray(LAST_NAMES)})[1 + (i::bigint * 104729) % ${LAST_NAMES.length}],
-           '8-' || (i % 1000) || '-' || i, 'bench' || i || '@example.com', 'x', 'Panamá', 'femenino', 18 + i % 70,
-           'Calle ' || i, '+507', lpad((60000000 + i)::text, 8, '0'), true, now(), now() - make_interval(secs => ${n} - i)
+           ${sealed('8-123-4567')}, 'bench' || i || '@example.com', 'x', 'Panamá', 'femenino', 18 + i % 70,
+           ${sealed('Calle 50, Ciudad de Panamá')}, '+507', ${sealed('61234567')}, true, now(), now() - make_interval(secs => ${n} - i)
     FROM generate_series(1, ${n}) AS i`),
   );
   await db.execute(
@@ -70,7 +76,8 @@ async function seed(database: Database, n: number, doctorIds: string[]) {
     INSERT INTO consultations (token, patient_id, doctor_id, servicio, sintomas, antecedentes_familiares, antecedentes_personales,
                                antecedentes_quirurgicos, alergias, otros_datos, consentimiento_at, payment_id, permiso_chat, fecha_registro)
     SELECT 'con' || md5(p.id::text), p.id, (${pgArray(doctorIds)}::uuid[])[1 + (row_number() OVER ()) % ${doctorIds.length}], 'consulta_general',
-           'Tos y fiebre', 'No hay información', 'No hay información', 'No hay información', 'Ninguna', 'No hay información',
+           ${sealed('Tos y fiebre')}, ${sealed('No hay información')}, ${sealed('No hay información')}, ${sealed('No hay información')},
+           ${sealed('Ninguna')}, ${sealed('No hay información')},
            p.created_at, pay.id, true, p.created_at
     FROM patients p JOIN payments pay ON pay.patient_id = p.id WHERE p.correo LIKE 'bench%'`),
   );

@@ -31,6 +31,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
     WEB_DIST_DIR: distDir,
     LOG_LEVEL: 'warn',
     LOGIN_MAX_ATTEMPTS: '50',
+    // Every spec registers and books from this one address: the quotas (decision 0030) are proven by the API tests.
+    QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: '100000',
+    QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: '1000',
+    QUOTA_HELD_APPOINTMENTS_TOTAL: '1000',
     // The server runs on real time; consultation requests must work at any hour of a test run.
     // Test-only (production refuses it); the hours rule itself is proven by the API tests' clock.
     TEST_ONLY_IGNORE_CONSULTATION_HOURS: '1',

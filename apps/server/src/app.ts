@@ -11,6 +11,7 @@ import { AppError } from './lib/errors.js';
 import { safeError, safeRequest } from './lib/log-safety.js';
 import { holdsUnstorableText, summariseIssues } from './lib/validation.js';
 import { configPlugin, dbPlugin } from './plugins/core.js';
+import { useFieldKeys } from './db/field-crypto.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
 import mailer from './plugins/mailer.js';
@@ -75,6 +76,8 @@ export function trustProxyOption(trust: Config['trustProxy']) {
 /** Builds the whole server: plugins first, then the feature modules. */
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
+  // The encrypted columns' keyring is the configuration's file keyring (decision 0030).
+  useFieldKeys(config.fileKeys);
   const app = Fastify<Server, IncomingMessage, ServerResponse>({
     // No personal data in the logs (lib/log-safety.ts, issue 19): errors and requests through
     // their own serializers; every line of a request keeps its reqId.

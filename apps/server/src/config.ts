@@ -111,6 +111,16 @@ const envSchema = z.object({
     .default('https://www.youtube-nocookie.com/embed/ScMzIvxBSi4?playlist=ScMzIvxBSi4,aqz-KE-bpKQ'),
   CLINIC_FACEBOOK_URL: z.string().url().default('https://www.facebook.com/'),
   CLINIC_INSTAGRAM_URL: z.string().url().default('https://www.instagram.com/'),
+  // Quotas (issue 19, decision 0030). Holds and registrations default to generous values under
+  // NODE_ENV=test only (the API tests book and register many times from one address); their own
+  // tests set them.
+  QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).optional(),
+  QUOTA_HELD_APPOINTMENTS_TOTAL: z.coerce.number().int().min(1).optional(),
+  QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
+  QUOTA_EXAM_FILES_PER_CONSULTATION: z.coerce.number().int().min(1).default(10),
+  QUOTA_EXAM_MB_PER_CONSULTATION: z.coerce.number().positive().default(50),
+  QUOTA_IMAGES_MB_PER_CONSULTATION: z.coerce.number().positive().default(60),
+  QUOTA_ID_IMAGE_MB: z.coerce.number().positive().max(10).default(5),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   // Chat messages one sender may send in one consultation: a burst per 10 s, then per minute (issue 19).
@@ -410,6 +420,15 @@ export function parseConfig(
     /** Fastify's trustProxy: false, a hop count or the proxies' addresses (parseTrustProxy). */
     trustProxy,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
+    quotas: {
+      heldAppointmentsPerDoctorDay: e.QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY ?? (e.NODE_ENV === 'test' ? 1000 : 2),
+      heldAppointmentsTotal: e.QUOTA_HELD_APPOINTMENTS_TOTAL ?? (e.NODE_ENV === 'test' ? 1000 : 5),
+      registrationsPerAddressHour: e.QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR ?? (e.NODE_ENV === 'test' ? 100_000 : 10),
+      examFilesPerConsultation: e.QUOTA_EXAM_FILES_PER_CONSULTATION,
+      examBytesPerConsultation: Math.round(e.QUOTA_EXAM_MB_PER_CONSULTATION * 1024 * 1024),
+      imageBytesPerConsultation: Math.round(e.QUOTA_IMAGES_MB_PER_CONSULTATION * 1024 * 1024),
+      idImageBytes: Math.round(e.QUOTA_ID_IMAGE_MB * 1024 * 1024),
+    },
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     /** A chat sender's limits in one consultation: a burst window and a steady window. */

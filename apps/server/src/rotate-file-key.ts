@@ -13,7 +13,7 @@ const config = parseConfig(process.env, { allowWeakPreviousKeys: true });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.dbPool });
 try {
   const done = await rotateFileKey(database.db, config);
-  console.log(`Re-encrypted ${done.files} files and ${done.secrets} TOTP secrets under the current key.`);
+  console.log(`Re-encrypted ${done.files} files, ${done.secrets} TOTP secrets and ${done.values} database values under the current key.`);
   if (done.unreadable.length > 0) {
     console.error(`No key reads ${done.unreadable.length} files (left as they are): ${done.unreadable.join(', ')}`);
     process.exitCode = 1;

@@ -2,6 +2,8 @@ import { parseConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemo } from './db/seed.js';
+import { useFieldKeys } from './db/field-crypto.js';
+import { sealColumns } from './db/seal-columns.js';
 
 /** Entry point: configuration, database, app, listen; a clean shutdown on SIGTERM or SIGINT. */
 async function main() {
@@ -12,7 +14,10 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
+  useFieldKeys(config.fileKeys);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.dbPool });
+  // Clinical and identity text written before it was encrypted is sealed now (idempotent; decision 0030).
+  await sealColumns(database.db, 'plain');
   if (config.seedDemo) await seedDemo(database.db, config);
   const app = await buildApp({ config, database });
 

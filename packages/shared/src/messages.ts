@@ -325,6 +325,13 @@ export const productMessages = {
   headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
   unsupportedContentType: 'El tipo de contenido de la solicitud no es compatible.',
+  // quotas (issue 19, decision 0030): why the request was refused and what to do
+  quotaHeldAppointmentsDoctorDay: 'Ya tiene citas pendientes de aprobación con este médico ese día. Espere a que la clínica revise su comprobante, o cancele una de ellas en "Mis citas", antes de pedir otra.',
+  quotaHeldAppointmentsTotal: 'Ya tiene el máximo de citas pendientes de aprobación. Espere a que la clínica revise sus comprobantes, o cancele alguna en "Mis citas", antes de pedir otra.',
+  quotaRegistrationsPerAddress: 'Se crearon demasiadas cuentas desde esta conexión en la última hora. Intente de nuevo más tarde o comuníquese con la clínica.',
+  quotaExamFiles: 'Esta consulta ya tiene el máximo de archivos de exámenes (en número o en tamaño). Reúna los resultados en un solo PDF más pequeño o comuníquese con la clínica.',
+  quotaConsultationImages: 'Esta consulta ya tiene el máximo de imágenes (en número o en tamaño). Describa lo que quiere mostrar en el chat o envíe una foto más pequeña.',
+  quotaIdImageSize: 'La imagen de la cédula es demasiado grande. Envíe una foto más pequeña (recortada o con menos resolución).',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -4,12 +4,15 @@ import type { Db } from './client.js';
 import { files } from './schema-accounts.js';
 import { staffTwoFactor } from './schema-twofactor.js';
 import { createStorage, decrypt, encrypt } from '../plugins/storage.js';
+import { useFieldKeys } from './field-crypto.js';
+import { sealColumns } from './seal-columns.js';
 
 /**
  * Re-encrypts every encrypted file and every staff TOTP secret under the current file key
  * (FILE_ENCRYPTION_KEY), reading them with the current or a previous key
  * (FILE_ENCRYPTION_PREVIOUS_KEYS). Safe to run again and while the app serves: each item is
- * rewritten whole, and every instance can read both keys while the rotation runs.
+ * rewritten whole, and every instance can read both keys while the rotation runs. The encrypted
+ * columns of the database and their blind indexes move too (decision 0030).
  */
 export async function rotateFileKey(db: Db, config: Pick<Config, 'storageDriver' | 'dataDir' | 'fileKeys'>) {
   const storage = createStorage(config, db);
@@ -37,5 +40,7 @@ export async function rotateFileKey(db: Db, config: Pick<Config, 'storageDriver'
       .where(eq(staffTwoFactor.staff_id, row.staff_id));
     secretCount++;
   }
-  return { files: fileCount, secrets: secretCount, unreadable };
+  useFieldKeys(config.fileKeys);
+  const { values } = await sealColumns(db, 'all');
+  return { files: fileCount, secrets: secretCount, values, unreadable };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { STAFF_STATES } from '@clinica/shared';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { encryptedText } from './field-crypto.js';
 
 /**
  * Database schema. Column names are the specification's field names (decisions.md,
@@ -27,15 +28,17 @@ export const patients = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     nombre: text('nombre').notNull(),
     apellido: text('apellido').notNull(),
-    cedula: text('cedula').notNull(),
+    /** Encrypted (decision 0030); `cedula_hmac` is its blind index for exact matches. */
+    cedula: encryptedText('cedula').notNull(),
+    cedula_hmac: text('cedula_hmac'),
     correo: text('correo').notNull(),
     password_hash: text('password_hash').notNull(),
     nacionalidad: text('nacionalidad').notNull(),
     genero: text('genero').notNull(),
     edad: integer('edad').notNull(),
-    direccion: text('direccion').notNull(),
+    direccion: encryptedText('direccion').notNull(),
     country_code: text('country_code').notNull(),
-    celular: text('celular').notNull(),
+    celular: encryptedText('celular').notNull(),
     acuerdo: boolean('acuerdo').notNull(),
     acuerdo_at: timestamp('acuerdo_at', { withTimezone: true }).notNull(),
     /** 1 until the patient's first consultation is used, then 0 (staff.md, Primera_Consulta). */
@@ -58,6 +61,7 @@ export const patients = pgTable(
     // real owner out; the first registration verified wins and the others are removed (decision 0023).
     uniqueIndex('patients_verified_correo_key').on(t.correo).where(sql`${t.email_verified_at} IS NOT NULL`),
     index('patients_correo_idx').on(t.correo),
+    index('patients_cedula_hmac_idx').on(t.cedula_hmac),
   ],
 );
 

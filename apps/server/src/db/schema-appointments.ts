@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { patients, staff } from './schema-accounts.js';
 import { payments } from './schema-payments.js';
+import { encryptedText } from './field-crypto.js';
 
 /**
  * In-person appointments and the doctors' unavailable dates (decisions.md, "In-person
@@ -31,7 +32,7 @@ export const appointments = pgTable(
     /** The same start as an instant (the .ics, the 24-hour rule, sorting). */
     inicio: timestamp('inicio', { withTimezone: true }).notNull(),
     /** The reason for the visit. */
-    mensaje: text('mensaje').notNull(),
+    mensaje: encryptedText('mensaje').notNull(),
     /**
      * reservada: held while the patient pays with PayPal (until `reservada_hasta`); pendiente:
      * a transfer or Yappy receipt waits for review; confirmada: paid; cancelada: the slot is free.

@@ -1,7 +1,7 @@
-import { bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { consultations } from './schema-consultations.js';
 import { payments } from './schema-payments.js';
+import { encryptedText } from './field-crypto.js';
 
 /**
  * The product's own chat between a patient and the doctor of a virtual consultation (issue 4):
@@ -35,13 +35,11 @@ export const chatMessages = pgTable(
       .references(() => consultations.id, { onDelete: 'cascade' }),
     sender_role: text('sender_role', { enum: ['patient', 'doctor'] }).notNull(),
     sender_id: uuid('sender_id').notNull(),
-    body: text('body').notNull(),
+    /** Encrypted (decision 0030); its length (1 to 2000 characters) is checked by the shared schema before it is sealed. */
+    body: encryptedText('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('chat_messages_consultation_idx').on(t.consultation_id, t.id),
-    check('chat_messages_body_length', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
-  ],
+  (t) => [index('chat_messages_consultation_idx').on(t.consultation_id, t.id)],
 );
 
 /** An extra hour ('hora_extra' payment) and the chat it is for; applied once, when approved. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { files, patients, staff } from './schema-accounts.js';
+import { encryptedNumber, encryptedText } from './field-crypto.js';
 import { payments } from './schema-payments.js';
 
 /**
@@ -37,12 +38,13 @@ export const consultations = pgTable(
       .notNull()
       .references(() => staff.id),
     servicio: text('servicio', { enum: ['consulta_general', 'psicologia', 'medicina_interna'] }).notNull(),
-    sintomas: text('sintomas').notNull(),
-    antecedentes_familiares: text('antecedentes_familiares').notNull(),
-    antecedentes_personales: text('antecedentes_personales').notNull(),
-    antecedentes_quirurgicos: text('antecedentes_quirurgicos').notNull(),
-    alergias: text('alergias').notNull(),
-    otros_datos: text('otros_datos').notNull(),
+    // The health form, the vitals and the doctor's follow-up are encrypted in the database (decision 0030).
+    sintomas: encryptedText('sintomas').notNull(),
+    antecedentes_familiares: encryptedText('antecedentes_familiares').notNull(),
+    antecedentes_personales: encryptedText('antecedentes_personales').notNull(),
+    antecedentes_quirurgicos: encryptedText('antecedentes_quirurgicos').notNull(),
+    alergias: encryptedText('alergias').notNull(),
+    otros_datos: encryptedText('otros_datos').notNull(),
     consentimiento_at: timestamp('consentimiento_at', { withTimezone: true }).notNull(),
     payment_id: uuid('payment_id')
       .notNull()
@@ -53,16 +55,16 @@ export const consultations = pgTable(
     estado_consulta: integer('estado_consulta').notNull().default(1),
     /** The chat permission: PayPal verified, or tipo_a / tipo_b by an administrator. */
     permiso_chat: boolean('permiso_chat').notNull().default(false),
-    peso: doublePrecision('peso'),
-    talla: doublePrecision('talla'),
-    presion_arterial: text('presion_arterial'),
-    frecuencia_cardiaca: text('frecuencia_cardiaca'),
-    frecuencia_respiratoria: text('frecuencia_respiratoria'),
-    analisis: text('analisis'),
-    plan: text('plan'),
-    /** Next consultation. */
-    fecha: date('fecha', { mode: 'string' }),
-    hora: text('hora'),
+    peso: encryptedNumber('peso'),
+    talla: encryptedNumber('talla'),
+    presion_arterial: encryptedText('presion_arterial'),
+    frecuencia_cardiaca: encryptedText('frecuencia_cardiaca'),
+    frecuencia_respiratoria: encryptedText('frecuencia_respiratoria'),
+    analisis: encryptedText('analisis'),
+    plan: encryptedText('plan'),
+    /** Next consultation ('YYYY-MM-DD' and 'HH:MM', encrypted). */
+    fecha: encryptedText('fecha'),
+    hora: encryptedText('hora'),
     revisado: integer('revisado').notNull().default(0),
     archivo_examenes_file_id: uuid('archivo_examenes_file_id').references(() => files.id),
     fecha_registro: timestamp('fecha_registro', { withTimezone: true }).notNull().defaultNow(),

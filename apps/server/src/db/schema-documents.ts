@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES } from '@clinica/shared';
 import { files, patients, staff } from './schema-accounts.js';
+import { encryptedText } from './field-crypto.js';
 
 /**
  * The doctors' generated medical documents (staff.md: id, nombre_pdf, created_at, pdf_data).
@@ -32,7 +33,8 @@ export const documents = pgTable(
     patient_id: uuid('patient_id').references(() => patients.id),
     /** The patient's name and cédula as the form gave them, so an administrator can link a walk-in's document. */
     nombre_paciente: text('nombre_paciente').notNull().default(''),
-    cedula_paciente: text('cedula_paciente').notNull().default(''),
+    // Encrypted like every cédula (decision 0030); '' is sealed by the start-up step.
+    cedula_paciente: encryptedText('cedula_paciente').notNull().default(''),
     nombre_pdf: text('nombre_pdf').notNull(),
     file_id: uuid('file_id').references(() => files.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -61,9 +61,18 @@ export default fp(
 
     // Callback style: an async hook would cost every answer a promise and a microtask.
     app.addHook('onSend', (request, reply, payload, done) => {
-      const entries = request.url.startsWith('/api/') ? apiEntries : documentEntries;
+      const api = request.url.startsWith('/api/');
+      const entries = api ? apiEntries : documentEntries;
       for (const [name, value] of entries) {
         if (!reply.hasHeader(name)) reply.header(name, value);
+      }
+      // Personal data is never kept by a browser or a proxy (decision 0030), decided here once: every
+      // API answer is no-store unless an anonymous route chose its own caching (published pictures,
+      // news); a gated route's answer is no-store whatever its handler said.
+      if (api) {
+        const given = reply.getHeader('cache-control');
+        const gated = request.routeOptions.config.access !== 'anonymous';
+        if (given === undefined || (gated && !String(given).includes('no-store'))) reply.header('cache-control', 'no-store');
       }
       done(null, payload);
     });

@@ -96,6 +96,10 @@ export async function startInstance(
       // The write load chats faster than a person (issue 19's send limits are tested in chat.test.ts).
       CHAT_SEND_BURST: '100000',
       CHAT_SEND_PER_MINUTE: '100000',
+      // The write loads register and book from one address (the quotas are proven by the API tests).
+      QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: '100000',
+      QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: '100000',
+      QUOTA_HELD_APPOINTMENTS_TOTAL: '100000',
       TEST_ONLY_IGNORE_CONSULTATION_HOURS: '1',
       MAIL_WORKER: '0',
       ...env,

@@ -119,6 +119,25 @@ export function appointmentsRepository(db: Db) {
     },
 
     /**
+     * The patient's appointments that hold a slot without being approved (a receipt waiting, a
+     * PayPal checkout under way): with this doctor on this date, and in all (the quotas, decision 0030).
+     */
+    async heldByPatient(patientId: string, doctorId: string, fecha: string, now: Date) {
+      const unapproved = or(
+        eq(appointments.estado, 'pendiente'),
+        and(eq(appointments.estado, 'reservada'), sql`${appointments.reservada_hasta} > ${now.toISOString()}::timestamptz`),
+      );
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          sameDay: sql<number>`(count(*) FILTER (WHERE ${appointments.doctor_id} = ${doctorId} AND ${appointments.fecha} = ${fecha}))::int`,
+        })
+        .from(appointments)
+        .where(and(eq(appointments.patient_id, patientId), unapproved));
+      return { total: row?.total ?? 0, sameDay: row?.sameDay ?? 0 };
+    },
+
+    /**
      * Locks the doctor's row: bookings take it shared (they run side by side), blocking a date
      * takes it exclusively, so no booking slips onto a date while it is being blocked.
      */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PAGE_SIZE,
@@ -94,6 +94,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     notify: app.notify,
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
     now: app.now,
+    quotas: app.config.quotas,
   });
   service.registerPaymentHooks();
   const icsContext = { clinicName: app.config.clinic.name, origin: app.config.mail.linkOrigin };
@@ -109,6 +110,26 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   const adminOf = (accounts: { admin?: { accountId: string } }) => {
     if (!accounts.admin) throw unauthenticated();
     return accounts.admin.accountId;
+  };
+
+  /** The role a route serves (its single `config.access`): whose account the audit row names. */
+  const roleOf = (request: FastifyRequest) => {
+    const access = request.routeOptions.config.access;
+    return access === 'patient' || access === 'doctor' || access === 'admin' ? access : undefined;
+  };
+  // Every read of appointments is audited with the patients it showed (decision 0030).
+  const listed = async (request: FastifyRequest, page: Page, detail?: string) => {
+    await app.audit(request, {
+      action: 'appointment.list',
+      role: roleOf(request),
+      patientIds: page.items.map((r) => r.patient_id),
+      detail: `filas: ${page.items.length}${detail ? `, ${detail}` : ''}`,
+    });
+    return toPage(page);
+  };
+  const read = async <T extends { id: string; patient_id: string }>(request: FastifyRequest, a: T) => {
+    await app.audit(request, { action: 'appointment.read', role: roleOf(request), resource: { type: 'appointment', id: a.id }, patientId: a.patient_id });
+    return a;
   };
 
   // --- availability (the booking form; staff may look too) --------------------------------------
@@ -180,14 +201,14 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   app.get('/api/appointments', {
     config: { access: 'patient' },
     schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
-    handler: async (request) => toPage(await service.list({ patientId: patientOf(request.accounts) }, paging(request.query))),
+    handler: async (request) => listed(request, await service.list({ patientId: patientOf(request.accounts) }, paging(request.query))),
   });
 
   // Citas_Boton.php?token
   app.get('/api/appointments/:token', {
     config: { access: 'patient' },
     schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
-    handler: async (request) => toDetail(await service.detail(request.params.token, { patientId: patientOf(request.accounts) }), 'patient'),
+    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token, { patientId: patientOf(request.accounts) })), 'patient'),
   });
 
   app.post('/api/appointments/:token/cancel', {
@@ -204,7 +225,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     config: { access: 'patient' },
     schema: { params: tokenParamsSchema, response: errors },
     handler: async (request, reply) => {
-      const a = await service.detail(request.params.token, { patientId: patientOf(request.accounts) });
+      const a = await read(request, await service.detail(request.params.token, { patientId: patientOf(request.accounts) }));
       if (a.estado === 'cancelada') throw new AppError(409, messages.appointmentIcsCancelled);
       const ics = appointmentIcs({ appointmentId: a.id, start: a.inicio }, icsContext, 'PUBLISH');
       // A file, not JSON: the response schema covers the refusals only.
@@ -222,7 +243,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   app.get('/api/doctor/appointments', {
     config: { access: 'doctor' },
     schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
-    handler: async (request) => toPage(await service.list({ doctorId: doctorOf(request.accounts) }, paging(request.query))),
+    handler: async (request) => listed(request, await service.list({ doctorId: doctorOf(request.accounts) }, paging(request.query))),
   });
 
   // Algoritmo_Citas_Doctores.php: JSON input (the patient's first name); paged: ?cursor&limit.
@@ -230,14 +251,14 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     config: { access: 'doctor' },
     schema: { querystring: appointmentPageQuerySchema, body: searchSchema, response: { 200: rowPage, ...errors } },
     handler: async (request) =>
-      toPage(await service.list({ doctorId: doctorOf(request.accounts), nombre: request.body.input }, paging(request.query))),
+      listed(request, await service.list({ doctorId: doctorOf(request.accounts), nombre: request.body.input }, paging(request.query)), 'búsqueda por nombre'),
   });
 
   // Citas_Admin_Doctores_Boton.php?token
   app.get('/api/doctor/appointments/:token', {
     config: { access: 'doctor' },
     schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
-    handler: async (request) => toDetail(await service.detail(request.params.token, { doctorId: doctorOf(request.accounts) }), 'doctor'),
+    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token, { doctorId: doctorOf(request.accounts) })), 'doctor'),
   });
 
   app.get('/api/doctor/blocked-dates', {
@@ -271,21 +292,21 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/appointments', {
     config: { access: 'admin' },
     schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
-    handler: async (request) => toPage(await service.list({}, paging(request.query))),
+    handler: async (request) => listed(request, await service.list({}, paging(request.query))),
   });
 
   // Algoritmo_Citas.php, paged: ?cursor&limit.
   app.post('/api/admin/appointments/search', {
     config: { access: 'admin' },
     schema: { querystring: appointmentPageQuerySchema, body: searchSchema, response: { 200: rowPage, ...errors } },
-    handler: async (request) => toPage(await service.list({ nombre: request.body.input }, paging(request.query))),
+    handler: async (request) => listed(request, await service.list({ nombre: request.body.input }, paging(request.query)), 'búsqueda por nombre'),
   });
 
   // Citas_Admin_Boton.php?token
   app.get('/api/admin/appointments/:token', {
     config: { access: 'admin' },
     schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
-    handler: async (request) => toDetail(await service.detail(request.params.token), 'admin'),
+    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token)), 'admin'),
   });
 
   app.post('/api/admin/appointments/:token/cancel', {

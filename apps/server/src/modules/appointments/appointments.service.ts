@@ -64,6 +64,8 @@ export interface AppointmentsDeps {
   notify: Notifier;
   transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   now: () => number;
+  /** Unapproved appointments a patient may hold: with one doctor on one date, and in all (QUOTA_HELD_*). */
+  quotas: { heldAppointmentsPerDoctorDay: number; heldAppointmentsTotal: number };
 }
 
 /**
@@ -79,6 +81,16 @@ export function appointmentsService(deps: AppointmentsDeps) {
     const doctor = await deps.doctors.findInService(doctorId, servicio);
     if (!doctor) throw badRequest(messages.doctorNotInService, { id_doctor: messages.doctorNotInService });
     return doctor;
+  }
+
+  /**
+   * A patient holds only so many slots awaiting approval (each stays taken until an administrator
+   * decides, and each mails staff): the limit's message says why and what to do (decision 0030).
+   */
+  async function assertHoldQuota(patientId: string, doctorId: string, fecha: string) {
+    const held = await repo.heldByPatient(patientId, doctorId, fecha, at());
+    if (held.sameDay >= deps.quotas.heldAppointmentsPerDoctorDay) throw new AppError(429, messages.quotaHeldAppointmentsDoctorDay);
+    if (held.total >= deps.quotas.heldAppointmentsTotal) throw new AppError(429, messages.quotaHeldAppointmentsTotal);
   }
 
   /** Refuses the slot with its reason, read inside `exec` (a transaction when booking); the patient's own checkout does not count. */
@@ -167,6 +179,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       await assertDoctor(input.servicio, input.id_doctor);
       payments.assertAmount(input.monto, input.servicio);
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
+      await assertHoldQuota(patientId, input.id_doctor, input.fecha);
       let hold: AppointmentRecord;
       try {
         hold = await deps.transaction((tx) =>
@@ -248,6 +261,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       payments.assertAmount(input.monto, input.servicio);
       // Checked before the file is stored; checked again, under the lock, when it is written.
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
+      await assertHoldQuota(patientId, input.id_doctor, input.fecha);
       const request: AppointmentRequest = input;
       let booked: AppointmentRecord;
       try {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sealText } from '../../db/field-crypto.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, messages } from '@clinica/shared';
 import {
@@ -479,7 +480,7 @@ describe('paged lists (docs/decisions/0022)', () => {
              case when i % 2 = 0 then ${ana.id}::uuid else ${beto.id}::uuid end, 'consulta_general',
              ((${now}::timestamptz + (i / 2 - 40) * interval '3 days') at time zone 'America/Panama')::date,
              to_char((${now}::timestamptz + (i / 2 - 40) * interval '3 days') at time zone 'America/Panama', 'HH24') || ':00',
-             ${now}::timestamptz + (i / 2 - 40) * interval '3 days', 'Control', 'cancelada',
+             ${now}::timestamptz + (i / 2 - 40) * interval '3 days', ${sealText('Control')}, 'cancelada',
              ${now}::timestamptz, 'paciente', ${now}::timestamptz
       from generate_series(0, 119) as i`);
   });

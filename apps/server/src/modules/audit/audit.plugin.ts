@@ -11,6 +11,13 @@ export interface AuditEntry {
   resource?: { type: AuditResourceType; id: string };
   /** The patient whose data this is; looked up from `resource` when left out. */
   patientId?: string | null;
+  /**
+   * A list's patients: one row for each (distinct) patient whose data the answer carried, so each
+   * sees the read in their access history (decision 0030); one row without a patient when empty.
+   */
+  patientIds?: readonly (string | null | undefined)[];
+  /** Like `patientIds`, by the patients' e-mail addresses (the outbox, documents named by e-mail). */
+  patientEmails?: readonly string[];
   outcome?: AuditOutcome;
   /** A short note (never a password, a cookie or a file's content). */
   detail?: string;
@@ -39,6 +46,12 @@ const LOGIN_ROUTES: Record<string, Role | 'all'> = {
 const REFUSALS = new Set([401, 403, 404]);
 
 const clip = (s: string | undefined | null, n: number) => (s ? s.slice(0, n) : null);
+
+/** The role a route serves when it serves one (`config.access`): a patient route's read is the patient's, whoever else is signed in. */
+const routeRole = (request: FastifyRequest): Role | undefined => {
+  const access: unknown = request.routeOptions.config.access;
+  return access === 'patient' || access === 'doctor' || access === 'admin' ? access : undefined;
+};
 const pathOf = (request: FastifyRequest) => clip(request.url.split('?')[0], 500);
 
 /** The record a refused request named (route parameters), for the refusal's row. */
@@ -82,21 +95,26 @@ export default fp(
     };
 
     async function record(request: FastifyRequest, entry: AuditEntry, extra: Partial<NewAuditRow> = {}) {
+      const list = entry.patientIds !== undefined || entry.patientEmails !== undefined;
       let patientId = entry.patientId;
-      if (patientId === undefined) patientId = entry.resource ? await repo.patientOf(entry.resource.type, entry.resource.id) : null;
-      await repo.insert({
-        ...base(request),
-        ...(entry.actor
-          ? { actor_role: entry.actor.role, actor_id: entry.actor.accountId, actor_correo: entry.actor.correo }
-          : actorOf(request, entry.role)),
-        action: entry.action,
-        resource_type: entry.resource?.type ?? null,
-        resource_id: clip(entry.resource?.id, 100),
-        patient_id: patientId,
-        outcome: entry.outcome ?? 'success',
-        detail: clip(entry.detail, 500),
-        ...extra,
-      });
+      if (patientId === undefined && !list) patientId = entry.resource ? await repo.patientOf(entry.resource.type, entry.resource.id) : null;
+      const ids = [...(entry.patientIds ?? []), ...(entry.patientEmails?.length ? await repo.patientsByEmail(entry.patientEmails) : [])];
+      const listed = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+      await repo.insert(
+        (listed.length > 0 ? listed : [patientId ?? null]).map((id) => ({
+          ...base(request),
+          ...(entry.actor
+            ? { actor_role: entry.actor.role, actor_id: entry.actor.accountId, actor_correo: entry.actor.correo }
+            : actorOf(request, entry.role ?? routeRole(request))),
+          action: entry.action,
+          resource_type: entry.resource?.type ?? null,
+          resource_id: clip(entry.resource?.id, 100),
+          patient_id: id,
+          outcome: entry.outcome ?? 'success',
+          detail: clip(entry.detail, 500),
+          ...extra,
+        })),
+      );
     }
 
     app.decorate('audit', (request: FastifyRequest, entry: AuditEntry) => record(request, entry));

@@ -1,15 +1,16 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, consultations, documents, patients, payments, staff } from '../../db/schema.js';
+import { appointments, auditLog, consultations, documents, patients, payments, staff } from '../../db/schema.js';
 
 export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id'>;
-export type AuditResourceType = 'consultation' | 'payment' | 'patient' | 'document' | 'suggestion' | 'audit' | 'staff';
+export type AuditResourceType = 'consultation' | 'payment' | 'patient' | 'document' | 'suggestion' | 'audit' | 'staff' | 'appointment' | 'mail';
 
 /** SQL of the audit trail. Only INSERT and SELECT: the table refuses anything else (trigger). */
 export function auditRepository(db: Db) {
   return {
-    async insert(row: NewAuditRow) {
-      await db.insert(auditLog).values(row);
+    /** One row, or a list's rows in one statement. */
+    async insert(row: NewAuditRow | NewAuditRow[]) {
+      await db.insert(auditLog).values(Array.isArray(row) ? row : [row]);
     },
 
     /** Newest first, filtered by patient and/or account, from before `beforeId` (keyset pagination). */
@@ -57,6 +58,13 @@ export function auditRepository(db: Db) {
       return row?.id ?? null;
     },
 
+    /** The patient accounts of these e-mail addresses (the outbox and documents name patients by e-mail). */
+    async patientsByEmail(correos: readonly string[]) {
+      const wanted = [...new Set(correos.map((c) => c.trim().toLowerCase()))];
+      const rows = await db.select({ id: patients.id }).from(patients).where(inArray(patients.correo, wanted));
+      return rows.map((r) => r.id);
+    },
+
     /** Whose data a record is: the patient of a consultation, payment, patient row or document. */
     async patientOf(type: AuditResourceType, ref: string): Promise<string | null> {
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
@@ -86,9 +94,15 @@ export function auditRepository(db: Db) {
           const [row] = await db.select({ p: documents.patient_id }).from(documents).where(eq(documents.id, ref));
           return row?.p ?? null;
         }
+        case 'appointment': {
+          if (!uuid) return null;
+          const [row] = await db.select({ p: appointments.patient_id }).from(appointments).where(eq(appointments.id, ref));
+          return row?.p ?? null;
+        }
         case 'suggestion':
         case 'audit':
         case 'staff':
+        case 'mail':
           return null;
       }
     },

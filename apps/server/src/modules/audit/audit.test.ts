@@ -132,7 +132,8 @@ describe('staff reads and file downloads of the other modules', () => {
     const rows = await auditRows(t, `action in ('consultation.read', 'consultation.list', 'receipt.read', 'file.receipt') and id > 0`);
     const of = (action: string, actor: string) => rows.filter((r) => r.action === action && r.actor_id === actor);
     expect(of('consultation.read', admin.id)).toEqual([expect.objectContaining({ patient_id: carla.id, resource_id: c.id, outcome: 'success' })]);
-    expect(of('consultation.list', admin.id)).toEqual([expect.objectContaining({ patient_id: null, actor_role: 'admin' })]);
+    // A list writes one row per patient it showed (decision 0030).
+    expect(of('consultation.list', admin.id)).toEqual([expect.objectContaining({ patient_id: carla.id, actor_role: 'admin' })]);
     expect(of('receipt.read', admin.id)).toEqual([expect.objectContaining({ patient_id: carla.id })]);
     expect(of('file.receipt', admin.id)).toEqual([expect.objectContaining({ patient_id: carla.id, detail: 'comprobante' })]);
     expect(of('file.receipt', carla.id)).toEqual([expect.objectContaining({ actor_role: 'patient', patient_id: carla.id })]);

@@ -1,8 +1,9 @@
 import { TransactionRollbackError, and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files, patients, staff } from '../../db/schema.js';
+import { blindIndex } from '../../db/field-crypto.js';
 
-export type NewPatient = Omit<typeof patients.$inferInsert, 'id' | 'created_at'>;
+export type NewPatient = Omit<typeof patients.$inferInsert, 'id' | 'created_at' | 'cedula_hmac'>;
 export type NewStaff = Omit<typeof staff.$inferInsert, 'id' | 'created_at'>;
 export type NewFile = typeof files.$inferInsert;
 
@@ -54,7 +55,7 @@ export function accountsRepository(db: Db) {
           await tx.insert(files).values(idImage);
           const [row] = await tx
             .insert(patients)
-            .values({ ...patient, image_cedula_file_id: idImage.id })
+            .values({ ...patient, cedula_hmac: blindIndex(patient.cedula), image_cedula_file_id: idImage.id })
             .onConflictDoNothing()
             .returning({ id: patients.id });
           if (!row) tx.rollback();

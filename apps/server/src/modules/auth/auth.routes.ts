@@ -52,6 +52,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       maxDelayMs: Math.max(LOCK_MAX_DELAY_MS, app.config.loginWindowMs),
       memoryMs: LOCK_MEMORY_MS,
     });
+  // Counts accounts created per client address in an hour (the throttle's "failure" is a registration here).
+  const registrations = sharedThrottle(app, { name: 'register-ip', max: app.config.quotas.registrationsPerAddressHour, windowMs: 3_600_000 });
   const auth = authService({
     accounts: accountsRepo,
     sessions: app.sessions,
@@ -168,14 +170,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
     config: { access: 'anonymous' },
     schema: { response: { 201: resultSchema, ...errors } },
     handler: async (request, reply) => {
+      // Registrations per client address and hour (decision 0030): refused before the body is read.
+      if (await registrations.isBlocked([request.ip])) throw new AppError(429, messages.quotaRegistrationsPerAddress);
       const { fields, files } = await readMultipart(request, ['image_cedula']);
       const input = parseOrThrow(patientRegistrationSchema, fields);
       const image = files.find((f) => f.field === 'image_cedula');
       if (!image || image.bytes.length === 0) {
         throw new AppError(400, messages.idImageRequired, { image_cedula: messages.idImageRequired });
       }
+      if (image.bytes.length > app.config.quotas.idImageBytes) {
+        throw new AppError(413, messages.quotaIdImageSize, { image_cedula: messages.quotaIdImageSize });
+      }
       const mime = await assertImage(image.bytes);
       const { id } = await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
+      await registrations.recordFailure([request.ip]);
       // The welcome message carries the verification link (issue 18); a failure is logged, not
       // answered: the account exists and the banner offers to send the link again.
       await emailVerification.sendFirst(id).catch((err: unknown) => request.log.error({ err }, 'verification link not sent'));

@@ -228,6 +228,16 @@ export function chatRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** The consultation's images: how many and their bytes (the quota, decision 0030). */
+    async imageUsage(consultationId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+        .from(consultationImages)
+        .innerJoin(files, eq(files.id, consultationImages.file_id))
+        .where(eq(consultationImages.consultation_id, consultationId));
+      return { n: row?.n ?? 0, bytes: Number(row?.bytes ?? 0) };
+    },
+
     async insertImage(file: typeof files.$inferInsert, consultationId: string, at: Date) {
       await db.transaction(async (tx) => {
         await tx.insert(files).values(file);

@@ -61,6 +61,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     pubsub: app.realtime.pubsub,
     now: app.now,
     sendLimits: app.config.chatSendLimits.map((limit) => sharedThrottle(app, limit)),
+    imageBytesQuota: app.config.quotas.imageBytesPerConsultation,
   });
   const cookies = cookieNames(app.config.production);
   const publicOrigin = app.config.publicOrigin ? new URL(app.config.publicOrigin).origin : undefined;
@@ -188,9 +189,10 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   app.get('/api/doctor/chats', {
     config: { access: 'doctor' },
     schema: { response: { 200: z.array(doctorChatRowSchema), ...errors } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.doctorChats(doctorOf(request).accountId);
+    handler: async (request) => {
+      const rows = await service.doctorChats(doctorOf(request).accountId);
+      await app.audit(request, { action: 'chat.list', role: 'doctor', patientIds: rows.map((r) => r.patient_id), detail: `filas: ${rows.length}` });
+      return rows.map(({ patient_id: _patient, ...row }) => row);
     },
   });
 
@@ -199,9 +201,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     schema: { params: tokenParamsSchema, response: { 200: doctorChatDetailSchema, ...errors } },
     handler: async (request) => {
       const { c, images } = await service.doctorChat(doctorOf(request).accountId, request.params.token);
-      const [row] = await service
-        .doctorChats(doctorOf(request).accountId)
-        .then((rows) => rows.filter((r) => r.consulta_token === c.token));
+      await app.audit(request, { action: 'chat.read', role: 'doctor', resource: { type: 'consultation', id: c.id }, patientId: c.patient_id });
+      const [row] = await service.doctorChats(doctorOf(request).accountId).then((rows) => rows.filter((r) => r.consulta_token === c.token));
       return {
         consulta_token: c.token,
         paciente: `${c.paciente_nombre} ${c.paciente_apellido}`,
@@ -224,11 +225,11 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   app.get('/api/doctor/chats/:token/images/:fileId', {
     config: { access: 'doctor' },
     schema: { params: fileParamsSchema, response: errors },
-    handler: async (request, reply) =>
-      sendStoredFile(
-        reply,
-        await service.doctorImage(doctorOf(request).accountId, request.params.token, request.params.fileId),
-      ),
+    handler: async (request, reply) => {
+      const file = await service.doctorImage(doctorOf(request).accountId, request.params.token, request.params.fileId);
+      await app.audit(request, { action: 'file.consultation_image', role: 'doctor', resource: { type: 'consultation', id: request.params.token } });
+      return sendStoredFile(reply, file);
+    },
   });
 
   // --- the WebSocket ---------------------------------------------------------------------------------
@@ -264,6 +265,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         const account = request.accounts[rol];
         if (!account) throw unauthenticated();
         const c = await service.membership(consulta, rol, account);
+        // The socket sends the chat's history: a read of the consultation (decision 0030).
+        await app.audit(request, { action: 'chat.read', role: rol, resource: { type: 'consultation', id: c.id }, patientId: c.patient_id });
         joined.set(request, { c, account, rol });
       },
     },

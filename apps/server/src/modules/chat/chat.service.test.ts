@@ -29,6 +29,7 @@ describe('chat group commit', () => {
       storage: {} as Storage,
       pubsub: { publish: async (channel: string) => void published.push(channel) } as unknown as PubSub,
       now: () => Date.parse('2026-11-21T15:00:00Z'),
+      imageBytesQuota: 60 * 1024 * 1024,
     });
     const room = (n: string) =>
       ({

@@ -55,6 +55,8 @@ export interface ChatDeps {
    * limits (Redis when configured).
    */
   sendLimits?: SharedThrottle[];
+  /** The most bytes of images one consultation may hold (QUOTA_IMAGES_MB_PER_CONSULTATION). */
+  imageBytesQuota: number;
 }
 
 const fullName = (nombre: string, apellido: string) => `${nombre} ${apellido}`.trim();
@@ -297,7 +299,9 @@ export function chatService(deps: ChatDeps) {
     async uploadImage(patient: SessionAccount, file: { bytes: Buffer; filename: string }) {
       const c = await currentOf(patient.accountId);
       const mime = await assertImage(file.bytes);
-      if ((await repo.countImages(c.id)) >= CHAT_MAX_IMAGES) throw badRequest(messages.chatTooManyImages);
+      const usage = await repo.imageUsage(c.id);
+      if (usage.n >= CHAT_MAX_IMAGES) throw badRequest(messages.chatTooManyImages);
+      if (usage.bytes + file.bytes.length > deps.imageBytesQuota) throw new AppError(413, messages.quotaConsultationImages);
       const id = crypto.randomUUID();
       await deps.storage.put(id, file.bytes, { encrypt: true });
       const nombre = file.filename.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || 'imagen';
@@ -385,6 +389,8 @@ export function chatService(deps: ChatDeps) {
       const rows = await repo.openForDoctor(doctorId, DOCTOR_LIST_LIMIT);
       const last = new Map((await repo.lastMessages(rows.map((r) => r.id))).map((m) => [m.consultation_id, m.body]));
       return rows.map((c) => ({
+        /** Whose chat it is (the route audits the list with it; it does not leave the server). */
+        patient_id: c.patient_id,
         consulta_token: c.token,
         paciente: fullName(c.paciente_nombre, c.paciente_apellido),
         correo: c.paciente_correo,

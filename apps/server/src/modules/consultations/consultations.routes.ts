@@ -205,7 +205,12 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   app.get('/api/consultations', {
     config: { access: 'patient' },
     schema: { response: { 200: z.array(consultationRowSchema), ...errors } },
-    handler: async (request) => (await service.list({ patientId: patientOf(request.accounts).accountId })).map(toRow),
+    handler: async (request) => {
+      const patientId = patientOf(request.accounts).accountId;
+      const rows = (await service.list({ patientId })).map(toRow);
+      await app.audit(request, { action: 'consultation.list', role: 'patient', patientId, detail: `filas: ${rows.length}` });
+      return rows;
+    },
   });
 
   app.get('/api/consultations/:token', {
@@ -213,6 +218,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     schema: { params: tokenParamsSchema, response: { 200: consultationDetailSchema, ...errors } },
     handler: async (request) => {
       const { row, images } = await service.detail(request.params.token, patientOf(request.accounts).accountId);
+      await app.audit(request, { action: 'consultation.read', role: 'patient', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
       return toDetail(row, images, '/api/consultations', '/api/receipts');
     },
   });
@@ -243,9 +249,9 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: { response: { 200: z.array(consultationRowSchema), ...errors } },
     handler: async (request) => {
-      const rows = (await service.list({})).map(toRow);
-      await app.audit(request, { action: 'consultation.list', patientId: null, detail: `filas: ${rows.length}` });
-      return rows;
+      const found = await service.list({});
+      await app.audit(request, { action: 'consultation.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}` });
+      return found.map(toRow);
     },
   });
 
@@ -254,9 +260,9 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: { body: searchSchema, response: { 200: z.array(consultationRowSchema), ...errors } },
     handler: async (request) => {
-      const rows = (await service.list({ nombre: request.body.input })).map(toRow);
-      await app.audit(request, { action: 'consultation.list', patientId: null, detail: `filas: ${rows.length}, búsqueda por nombre` });
-      return rows;
+      const found = await service.list({ nombre: request.body.input });
+      await app.audit(request, { action: 'consultation.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}, búsqueda por nombre` });
+      return found.map(toRow);
     },
   });
 

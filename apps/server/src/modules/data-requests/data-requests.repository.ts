@@ -1,3 +1,4 @@
+import { blindIndex } from '../../db/field-crypto.js';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '@clinica/shared';
 import { alias } from 'drizzle-orm/pg-core';
@@ -112,7 +113,9 @@ export function dataRequestsRepository(db: Db) {
     },
 
     async updateProfile(tx: Tx, patientId: string, values: ProfileUpdate) {
-      await tx.update(patients).set(values).where(eq(patients.id, patientId));
+      // A corrected cédula gets its blind index anew (the exact-match lookups use it, decision 0030).
+      const index = values.cedula === undefined ? {} : { cedula_hmac: blindIndex(values.cedula) };
+      await tx.update(patients).set({ ...values, ...index }).where(eq(patients.id, patientId));
     },
 
     /**
@@ -135,6 +138,8 @@ export function dataRequestsRepository(db: Db) {
           nombre: closed.nombre,
           apellido: closed.apellido,
           cedula: '',
+          // The old cédula must not find the closed account any more.
+          cedula_hmac: null,
           correo: closed.correo,
           password_hash: closed.passwordHash,
           direccion: '',

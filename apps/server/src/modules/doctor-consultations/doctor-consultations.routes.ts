@@ -41,7 +41,7 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = doctorConsultationsService({
     repo: doctorConsultationsRepository(app.db),
-    exams: examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now }),
+    exams: examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } }),
     transcript: () => app.consultationTranscript,
     now: app.now,
   });
@@ -57,10 +57,10 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
     schema: { querystring: listQuerySchema, response: { 200: pageSchema(doctorConsultationRowSchema), ...errors } },
     handler: async (request, reply) => {
       const { nombre, cursor, limit = PAGE_SIZE } = request.query;
-      const page = await service.list(doctorOf(request.accounts), { nombre, cursor, limit });
+      const { page, patientIds } = await service.list(doctorOf(request.accounts), { nombre, cursor, limit });
       await app.audit(request, {
         action: 'consultation.list',
-        patientId: null,
+        patientIds,
         detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
       });
       reply.header('cache-control', 'no-store');

@@ -46,7 +46,8 @@ export function doctorConsultationsService(deps: {
   return {
     async list(doctorId: string, q: { nombre?: string; cursor?: string; limit: number }) {
       const rows = await repo.list({ doctorId, nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
-      return toPage(rows, q.limit, toRow);
+      // The patients shown, for the audit rows of the read (decision 0030).
+      return { page: toPage(rows, q.limit, toRow), patientIds: rows.slice(0, q.limit).map((r) => r.patient_id) };
     },
 
     async detail(token: string, doctorId: string): Promise<DoctorConsultationDetail & { patient_id: string }> {

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorConsultationDetailSchema, messages } from '@clinica/shared';
 import { PNG_1X1, createTestApp, type TestApp } from '../../../test/harness.js';
-import { consultationImages, files } from '../../db/schema.js';
+import { consultationImages, consultations, files } from '../../db/schema.js';
 import { chatRepository } from '../chat/chat.repository.js';
 import { PDF_BYTES, auditRows, call, consultation, patient, staffMember, upload, type Person } from '../records/records.test-support.js';
 
@@ -72,7 +72,8 @@ describe('the modal', () => {
     await t.app.storage.put(fileId, PNG_1X1, { encrypt: true });
     await t.app.db.insert(files).values({ id: fileId, kind: 'consultation_image', mime: 'image/png', size: PNG_1X1.length, sha256: 'x', nombre: 'garganta.png', encrypted: true });
     await t.app.db.insert(consultationImages).values({ consultation_id: mine.id, file_id: fileId });
-    await t.app.db.execute(sql`update consultations set peso = 61.5, talla = 1.62, presion_arterial = '120/80' where id = ${mine.id}`);
+    // Through drizzle: the vitals are encrypted columns (decision 0030).
+    await t.app.db.update(consultations).set({ peso: 61.5, talla: 1.62, presion_arterial: '120/80' }).where(eq(consultations.id, mine.id));
 
     const res = await call(t, doctor.jar, 'GET', `/api/doctor/consultations/${mine.token}`);
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { matchesBlindIndex, sealText } from '../../db/field-crypto.js';
 import type { DocumentType } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
@@ -23,9 +24,6 @@ const listColumns = {
 const treatedBy = (doctorId: string) => sql<boolean>`(
   EXISTS (SELECT 1 FROM consultations c WHERE c.patient_id = "patients"."id" AND c.doctor_id = ${doctorId})
   OR EXISTS (SELECT 1 FROM appointments a WHERE a.patient_id = "patients"."id" AND a.doctor_id = ${doctorId} AND a.estado IN ('pendiente', 'confirmada')))`;
-
-/** Cédulas compared without case or spaces (as `normaliseCedula` does). */
-const cedulaKey = (column: typeof patients.cedula) => sql`upper(regexp_replace(${column}, '[[:space:]]', '', 'g'))`;
 
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -96,7 +94,7 @@ export function documentsRepository(db: Db) {
       return row;
     },
 
-    /** Up to 10 of this doctor's patients whose name contains, or whose cédula starts with, `q`. */
+    /** Up to 10 of this doctor's patients whose name contains `q`, or whose cédula is `q` (exact: the cédula is encrypted and found by its blind index, decision 0030). */
     async searchPatientsOf(doctorId: string, q: string) {
       const pattern = likeEscaped(q);
       return db
@@ -105,7 +103,7 @@ export function documentsRepository(db: Db) {
         .where(
           and(
             sql`(clinica_fold(${patients.nombre} || ' ' || ${patients.apellido}) LIKE '%' || clinica_fold(${pattern}) || '%'
-              OR ${cedulaKey(patients.cedula)} LIKE upper(regexp_replace(${pattern}, '[[:space:]]', '', 'g')) || '%')`,
+              OR ${matchesBlindIndex(patients.cedula_hmac, q)})`,
             treatedBy(doctorId),
           ),
         )
@@ -129,7 +127,8 @@ export function documentsRepository(db: Db) {
               correo_paciente: sql`${document.correo_paciente}`.as('correo_paciente'),
               patient_id: sql`${document.patient_id ?? null}::uuid`.as('patient_id'),
               nombre_paciente: sql`${document.nombre_paciente ?? ''}`.as('nombre_paciente'),
-              cedula_paciente: sql`${document.cedula_paciente ?? ''}`.as('cedula_paciente'),
+              // Raw values bypass the column's codec: sealed here (decision 0030).
+              cedula_paciente: sql`${sealText(document.cedula_paciente ?? '')}`.as('cedula_paciente'),
               nombre_pdf: sql`${document.nombre_pdf}`.as('nombre_pdf'),
               file_id: fileRow.id,
               created_at: sql`${document.created_at.toISOString()}::timestamptz`.as('created_at'),
@@ -209,7 +208,7 @@ export function documentsRepository(db: Db) {
       return db
         .select({ id: patients.id, nombre: patients.nombre, apellido: patients.apellido, cedula: patients.cedula, correo: patients.correo })
         .from(patients)
-        .where(sql`${cedulaKey(patients.cedula)} = ${cedula}`)
+        .where(matchesBlindIndex(patients.cedula_hmac, cedula))
         .orderBy(asc(patients.apellido), asc(patients.nombre))
         .limit(20);
     },

@@ -186,9 +186,10 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
   app.get('/api/doctor/documents/:tipo', {
     config: { access: 'doctor' },
     schema: { params: typeParams, response: { 200: documentListSchema, ...errors } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return documents.listForDoctor(doctorOf(request), documentType(request.params.tipo));
+    handler: async (request) => {
+      const list = await documents.listForDoctor(doctorOf(request), documentType(request.params.tipo));
+      await app.audit(request, { action: 'document.list', role: 'doctor', patientEmails: list.map((d) => d.correoPaciente), detail: `filas: ${list.length}` });
+      return list;
     },
   });
 
@@ -212,9 +213,11 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
   app.get('/api/patient/documents', {
     config: { access: 'patient' },
     schema: { response: { 200: patientDocumentListSchema, ...errors } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return documents.listForPatient(patientOf(request));
+    handler: async (request) => {
+      const patient = patientOf(request);
+      const list = await documents.listForPatient(patient);
+      await app.audit(request, { action: 'document.list', role: 'patient', patientId: patient.accountId, detail: `filas: ${list.length}` });
+      return list;
     },
   });
 

@@ -14,18 +14,21 @@ export default async function mailRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/outbox', {
     config: { access: 'admin' },
     schema: { response: { 200: outboxListSchema, ...errors } },
-    handler: async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.list();
+    handler: async (request) => {
+      const list = await service.list();
+      // The outbox names patients by their addresses: each listed patient gets the read in their history.
+      await app.audit(request, { action: 'mail.list', patientEmails: list.items.map((m) => m.to), detail: `filas: ${list.items.length}` });
+      return list;
     },
   });
 
   app.get('/api/admin/outbox/:id', {
     config: { access: 'admin' },
     schema: { params: outboxParamsSchema, response: { 200: outboxMessageSchema, ...errors } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.read(request.params.id);
+    handler: async (request) => {
+      const message = await service.read(request.params.id);
+      await app.audit(request, { action: 'mail.read', resource: { type: 'mail', id: request.params.id }, patientEmails: message.to.split(', ') });
+      return message;
     },
   });
 
@@ -35,6 +38,8 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     schema: { params: outboxParamsSchema },
     handler: async (request, reply) => {
       const bytes = await service.raw(request.params.id);
+      const { to } = await service.read(request.params.id);
+      await app.audit(request, { action: 'mail.read', resource: { type: 'mail', id: request.params.id }, patientEmails: to.split(', '), detail: 'eml' });
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="correo-${request.params.id}.eml"`)

@@ -22,7 +22,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export default async function patientsAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = patientsAdminRepository(app.db);
-  const stored = examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now });
+  const stored = examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } });
 
   // Pacientes_Admin.php and Algoritmo_Pacientes.php, paginated.
   app.get('/api/admin/patients', {
@@ -39,7 +39,7 @@ export default async function patientsAdminRoutes(fastify: FastifyInstance) {
         correo: r.correo,
         fecha_registro: r.created_at.toISOString(),
       }));
-      await app.audit(request, { action: 'patient.list', patientId: null, detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}` });
+      await app.audit(request, { action: 'patient.list', patientIds: page.items.map((p) => p.id), detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}` });
       reply.header('cache-control', 'no-store');
       return page;
     },

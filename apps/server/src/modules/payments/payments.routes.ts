@@ -104,13 +104,21 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   app.get('/api/receipts', {
     config: { access: 'patient' },
     schema: { response: { 200: z.array(receiptRowSchema), ...errors } },
-    handler: async (request) => (await payments.listReceipts({ patientId: patientId(request.accounts) })).map(toRow),
+    handler: async (request) => {
+      const rows = (await payments.listReceipts({ patientId: patientId(request.accounts) })).map(toRow);
+      await app.audit(request, { action: 'receipt.list', role: 'patient', patientId: patientId(request.accounts), detail: `filas: ${rows.length}` });
+      return rows;
+    },
   });
 
   app.get('/api/receipts/:token', {
     config: { access: 'patient' },
     schema: { params: tokenParamsSchema, response: { 200: receiptDetailSchema, ...errors } },
-    handler: async (request) => toDetail(await payments.receipt(request.params.token, patientId(request.accounts)), '/api/receipts'),
+    handler: async (request) => {
+      const r = await payments.receipt(request.params.token, patientId(request.accounts));
+      await app.audit(request, { action: 'receipt.read', role: 'patient', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
+      return toDetail(r, '/api/receipts');
+    },
   });
 
   app.get('/api/receipts/:token/:kind', {
@@ -134,9 +142,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: { response: { 200: z.array(adminReceiptRowSchema), ...errors } },
     handler: async (request) => {
-      const rows = (await payments.listReceipts({})).map(adminRow);
-      await app.audit(request, { action: 'receipt.list', patientId: null, detail: `filas: ${rows.length}` });
-      return rows;
+      const found = await payments.listReceipts({});
+      await app.audit(request, { action: 'receipt.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}` });
+      return found.map(adminRow);
     },
   });
 
@@ -144,9 +152,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: { body: searchSchema, response: { 200: z.array(adminReceiptRowSchema), ...errors } },
     handler: async (request) => {
-      const rows = (await payments.listReceipts({ nombre: request.body.input })).map(adminRow);
-      await app.audit(request, { action: 'receipt.list', patientId: null, detail: `filas: ${rows.length}, búsqueda por nombre` });
-      return rows;
+      const found = await payments.listReceipts({ nombre: request.body.input });
+      await app.audit(request, { action: 'receipt.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}, búsqueda por nombre` });
+      return found.map(adminRow);
     },
   });
 

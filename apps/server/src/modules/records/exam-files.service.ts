@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { IMAGE_MIME_TYPES, messages, type ExamFile } from '@clinica/shared';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { checkedType } from '../../lib/file-content.js';
 import type { Storage } from '../../plugins/storage.js';
 import { cleanFileName } from '../payments/payment-files.js';
@@ -22,7 +22,13 @@ export async function assertExamFile(bytes: Buffer, field: string) {
  * encrypted, listed with download addresses of the caller's own routes, read back only through
  * the consultation the caller may see.
  */
-export function examFilesService(deps: { repo: RecordsRepository; storage: Storage; now: () => number }) {
+export function examFilesService(deps: {
+  repo: RecordsRepository;
+  storage: Storage;
+  now: () => number;
+  /** Per consultation: how many exam files and how many bytes (QUOTA_EXAM_*; decision 0030). */
+  quota: { files: number; bytes: number };
+}) {
   const { repo, storage } = deps;
 
   async function readStored(fileId: string) {
@@ -51,6 +57,10 @@ export function examFilesService(deps: { repo: RecordsRepository; storage: Stora
       by: { role: 'patient' | 'doctor'; accountId: string },
     ) {
       const mime = await assertExamFile(file.bytes, file.field);
+      const usage = await repo.examUsage(consultationId);
+      if (usage.n >= deps.quota.files || usage.bytes + file.bytes.length > deps.quota.bytes) {
+        throw new AppError(413, messages.quotaExamFiles, { [file.field]: messages.quotaExamFiles });
+      }
       const id = crypto.randomUUID();
       await storage.put(id, file.bytes, { encrypt: true });
       try {

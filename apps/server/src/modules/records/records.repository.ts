@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -49,6 +49,16 @@ export function recordsRepository(db: Db) {
         .from(consultations)
         .where(and(...conditions));
       return row;
+    },
+
+    /** The consultation's exam files: how many and their bytes (the quota, decision 0030). */
+    async examUsage(consultationId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+        .from(consultationExamFiles)
+        .innerJoin(files, eq(files.id, consultationExamFiles.file_id))
+        .where(eq(consultationExamFiles.consultation_id, consultationId));
+      return { n: row?.n ?? 0, bytes: Number(row?.bytes ?? 0) };
     },
 
     async examFiles(consultationId: string) {

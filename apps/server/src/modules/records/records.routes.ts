@@ -27,7 +27,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export default async function recordsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const repo = recordsRepository(app.db);
-  const exams = examFilesService({ repo, storage: app.storage, now: app.now });
+  const exams = examFilesService({ repo, storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } });
   const service = recordsService({ repo, exams, audit: auditRepository(app.db), now: app.now });
 
   const patientOf = (accounts: { patient?: { accountId: string } }) => {
@@ -39,9 +39,10 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   app.get('/api/patient/profile', {
     config: { access: 'patient' },
     schema: { response: { 200: profileSchema, ...errors } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.profile(patientOf(request.accounts));
+    handler: async (request) => {
+      const patientId = patientOf(request.accounts);
+      await app.audit(request, { action: 'patient.read', role: 'patient', resource: { type: 'patient', id: patientId }, patientId });
+      return service.profile(patientId);
     },
   });
 
@@ -77,9 +78,11 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   app.get('/api/consultations/:token/exam-files', {
     config: { access: 'patient' },
     schema: { params: tokenParamsSchema, response: { 200: z.array(examFileSchema), ...errors } },
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.examFiles(request.params.token, patientOf(request.accounts));
+    handler: async (request) => {
+      const patientId = patientOf(request.accounts);
+      const files = await service.examFiles(request.params.token, patientId);
+      await app.audit(request, { action: 'file.exam_list', role: 'patient', resource: { type: 'consultation', id: request.params.token }, patientId });
+      return files;
     },
   });
 

@@ -77,7 +77,7 @@ export async function patient(t: TestApp, over: Record<string, string> = {}): Pr
  * A virtual consultation of `who` with `doctorId`, requested the way the page does it (consent,
  * then the transfer receipt), and its token.
  */
-export async function consultation(t: TestApp, who: Person, doctorId: string, sintomas = 'Tos seca y fiebre desde ayer') {
+export async function consultation(t: TestApp, who: Person, doctorId: string, sintomas = 'Tos seca y fiebre desde ayer', over: Record<string, string> = {}) {
   const consent = await call(t, who.jar, 'POST', '/api/consultations/consent', { aceptar: 'si' });
   if (consent.statusCode !== 200) throw new Error(consent.body);
   const fields = {
@@ -91,6 +91,7 @@ export async function consultation(t: TestApp, who: Person, doctorId: string, si
     antecedentesQuirurgicos: 'No hay información',
     alergias: 'Penicilina',
     otrosDatos: 'No hay información',
+    ...over,
   };
   const body = multipart(fields, [{ field: 'comprobante_tranferencia', filename: 'recibo.png', bytes: PNG_1X1 }]);
   const res = await t.app.inject({
