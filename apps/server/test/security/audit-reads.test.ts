@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { patients } from '../../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, PNG_1X1, type TestApp } from '../harness.js';
 import { drawnSignature } from '../signature-fixture.js';
@@ -25,6 +26,9 @@ interface Fixture {
   receiptToken: string;
   appointmentToken: string;
   documentId: string;
+  unlinkedId: string;
+  cedula: string;
+  patientName: string;
   mailId: string;
 }
 
@@ -70,6 +74,10 @@ const PERSONAL_READS: Record<string, [Caller, (f: Fixture) => string]> = {
   '/api/patient/documents': ['patient', () => '/api/patient/documents'],
   '/api/patient/documents/:id/pdf': ['patient', (f) => `/api/patient/documents/${f.documentId}/pdf`],
   '/api/patient/profile': ['patient', () => '/api/patient/profile'],
+  '/api/doctor/documents/patients': ['doctor', (f) => `/api/doctor/documents/patients?q=${encodeURIComponent(f.patientName)}`],
+  '/api/admin/documents/unlinked/:id/candidates': ['admin', (f) => `/api/admin/documents/unlinked/${f.unlinkedId}/candidates?cedula=${encodeURIComponent(f.cedula)}`],
+  '/api/patient/data-requests': ['patient', () => '/api/patient/data-requests'],
+  '/api/admin/data-requests': ['admin', () => '/api/admin/data-requests'],
   '/api/patient/cedula-image/:fileId': ['patient', (f) => `/api/patient/cedula-image/${f.cedulaFileId}`],
   '/api/patient/export': ['patient', () => '/api/patient/export'],
   '/api/admin/patients': ['admin', () => '/api/admin/patients'],
@@ -107,6 +115,11 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/admin/two-factor': "the caller's own second factor",
   '/api/doctor/two-factor': "the caller's own second factor",
   '/api/admin/suggestions': 'suggestions (audited as suggestion.list)',
+  '/api/auth/email/status': "the caller's own verification state",
+  '/api/admin/staff': 'staff accounts',
+  '/api/admin/passkeys': "the caller's own passkeys",
+  '/api/doctor/passkeys': "the caller's own passkeys",
+  '/api/admin/documents/unlinked': 'documents bound to no account: no patient account to name (audited as document.unlinked_list)',
 };
 
 let t: TestApp;
@@ -136,7 +149,9 @@ beforeAll(async () => {
   expect(booked.statusCode, booked.body).toBe(200);
   const signature = multipart({ regNumber: '4521' }, [{ field: 'firma', filename: 'firma.png', bytes: drawnSignature(), type: 'image/png' }]);
   expect((await t.app.inject({ method: 'PUT', url: '/api/doctor/documents/profile', payload: signature.payload, headers: { ...signature.headers, cookie: doctor.jar.header } })).statusCode).toBe(200);
+  // One document bound to the patient (one of the doctor's patients), one for a walk-in.
   const doc = await post(doctor, '/api/doctor/documents/certificado-salud', {
+    pacienteId: patient.id,
     correoPaciente: patient.correo,
     ssn: 'SS-1',
     date: '2026-11-20',
@@ -146,6 +161,18 @@ beforeAll(async () => {
     regNumber: '4521',
   });
   expect(doc.statusCode, doc.body).toBe(201);
+  const walkIn = await post(doctor, '/api/doctor/documents/certificado-salud', {
+    correoPaciente: 'sin.cuenta@example.com',
+    ssn: 'SS-2',
+    date: '2026-11-20',
+    patientName: 'Persona Sin Cuenta',
+    doctorName: 'Dra. Elena Rivas',
+    doctorCode: 'C-1',
+    regNumber: '4521',
+  });
+  expect(walkIn.statusCode, walkIn.body).toBe(201);
+  const correction = await post(patient, '/api/patient/data-requests/correction', { cambios: { direccion: 'Vía Argentina 12, El Cangrejo' }, motivo: 'Me mudé.' });
+  expect(correction.statusCode, correction.body).toBe(201);
 
   const one = async <T>(q: ReturnType<typeof sql>) => (await sqlRows<T>(t, q))[0]!;
   const examFileId = (await one<{ id: string }>(sql`select file_id::text as id from consultation_exam_files where consultation_id = ${c.id}`)).id;
@@ -153,7 +180,10 @@ beforeAll(async () => {
   const cedulaFileId = (await one<{ id: string }>(sql`select image_cedula_file_id::text as id from patients where id = ${patient.id}`)).id;
   const receiptToken = (await one<{ token: string }>(sql`select token from payments where patient_id = ${patient.id} order by created_at limit 1`)).token;
   const appointmentToken = booked.json<{ token: string }>().token;
-  const documentId = (await one<{ id: string }>(sql`select id::text from documents where correo_paciente = ${patient.correo}`)).id;
+  const documentId = (await one<{ id: string }>(sql`select id::text from documents where patient_id = ${patient.id}`)).id;
+  const unlinkedId = (await one<{ id: string }>(sql`select id::text from documents where patient_id is null`)).id;
+  // Read through the schema: the cédula is encrypted in the table (decision 0030).
+  const [identity] = await t.app.db.select({ cedula: patients.cedula, nombre: patients.nombre }).from(patients).where(eq(patients.id, patient.id));
   // The outbox: the worker writes the patient's mails (the booking's acknowledgement among them).
   let mailId = '';
   for (let i = 0; i < 100 && !mailId; i++) {
@@ -162,7 +192,7 @@ beforeAll(async () => {
     if (!mailId) await new Promise((r) => setTimeout(r, 100));
   }
   expect(mailId, 'a mail to the patient in the outbox').not.toBe('');
-  f = { patient, doctor, admin, consultation: c, examFileId, imageFileId, cedulaFileId, receiptToken, appointmentToken, documentId, mailId };
+  f = { patient, doctor, admin, consultation: c, examFileId, imageFileId, cedulaFileId, receiptToken, appointmentToken, documentId, unlinkedId, cedula: identity!.cedula, patientName: identity!.nombre, mailId };
 }, 180_000);
 afterAll(async () => t.close());
 

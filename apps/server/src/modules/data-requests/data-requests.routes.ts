@@ -52,7 +52,10 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: myDataRequestsSchema, ...errors } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.mine(patientOf(request.accounts));
+      const patientId = patientOf(request.accounts);
+      const mine = await service.mine(patientId);
+      await app.audit(request, { action: 'data_request.list', role: 'patient', patientId });
+      return mine;
     },
   });
 
@@ -90,7 +93,8 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
       const { estado, cursor, limit = PAGE_SIZE } = request.query;
       const rows = await repo.list({ resolved: estado === 'resuelta', after: decodeCursor(cursor), limit: limit + 1 });
       const page = toPage(rows, limit, (r) => service.adminView(r));
-      await app.audit(request, { action: 'data_request.list', patientId: null, detail: `${estado}, filas: ${page.items.length}` });
+      // One row per patient shown: each list shows in those patients' access history (decision 0030).
+      await app.audit(request, { action: 'data_request.list', patientIds: page.items.map((r) => r.paciente.id), detail: `${estado}, filas: ${page.items.length}` });
       reply.header('cache-control', 'no-store');
       return page;
     },

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, myDataRequestsSchema, type AdminDataRequest } from '@clinica/shared';
 import { CookieJar, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { expectRefusal, expectRefusedWritingNothing } from '../auth/test-support.js';
+import { openText } from '../../db/field-crypto.js';
+import type { StoredMailPayload } from '../../db/schema.js';
+import { openMailPayload } from '../mail/mail-payload.js';
 import { PASSWORD, auditRows, call, consultation, patient, select, staffMember, type Person } from '../records/records.test-support.js';
 
 // Ley 81 rights beyond the export (issue 18, item 9; docs/decisions/0028): correction and closing
@@ -43,16 +46,21 @@ const mailsTo = (correo: string) =>
 async function mailText(job: { id: string; text: string | null } | undefined) {
   expect(job).toBeDefined();
   for (let i = 0; i < 50; i++) {
-    const [row] = await select<{ text: string | null }>(t, `select payload::text as text from mail_jobs where id = '${job!.id}'`);
-    if (row?.text) return row.text;
+    // The queued payload is sealed (decision 0029): read it as the mail worker does.
+    const [row] = await select<{ payload: StoredMailPayload | null }>(t, `select payload from mail_jobs where id = '${job!.id}'`);
+    if (row?.payload) return JSON.stringify(openMailPayload(t.app.config.fileKeys, row.payload));
     const eml = await fs.readFile(path.join(t.dataDir, 'outbox', `${job!.id}.eml`), 'utf8').catch(() => null);
     if (eml) return eml;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('mail not found');
 }
-const patientRow = async (id: string) =>
-  (await select<Record<string, unknown>>(t, `select nombre, apellido, cedula, correo, celular, country_code, direccion, edad, image_cedula_file_id, cerrada_at from patients where id = '${id}'`))[0]!;
+/** The raw row, with the encrypted identity columns opened (decision 0030). */
+const patientRow = async (id: string) => {
+  const row = (await select<Record<string, unknown>>(t, `select nombre, apellido, cedula, cedula_hmac, correo, celular, country_code, direccion, edad, image_cedula_file_id, cerrada_at from patients where id = '${id}'`))[0]!;
+  for (const k of ['cedula', 'celular', 'direccion']) if (typeof row[k] === 'string') row[k] = openText(row[k]);
+  return row;
+};
 
 describe('correction requests', () => {
   it('a patient asks for a correction; an administrator accepts it; the profile shows the corrected values and the patient is told by a mail without details', async () => {
@@ -231,7 +239,7 @@ describe('closing an account', () => {
 
     // Identity replaced, sign-in gone.
     const row = await patientRow(id);
-    expect(row).toMatchObject({ nombre: messages.accountClosedName, cedula: '', celular: '', direccion: '', image_cedula_file_id: null });
+    expect(row).toMatchObject({ nombre: messages.accountClosedName, cedula: '', celular: '', direccion: '', image_cedula_file_id: null, cedula_hmac: null });
     expect(row.cerrada_at).not.toBeNull();
     expect(String(row.correo)).toMatch(/@cuenta-cerrada\.invalid$/);
     expect(JSON.stringify(row)).not.toMatch(/Inés|Arosemena|8-777-1234/);
@@ -250,7 +258,7 @@ describe('closing an account', () => {
       t,
       `select c.sintomas, p.nombre, p.cerrada_at is not null as cerrada from consultations c join patients p on p.id = c.patient_id where c.id = '${c.id}'`,
     );
-    expect(kept).toEqual([{ sintomas: 'Migraña de Inés', nombre: messages.accountClosedName, cerrada: true }]);
+    expect(kept.map((k) => ({ ...k, sintomas: openText(k.sintomas) }))).toEqual([{ sintomas: 'Migraña de Inés', nombre: messages.accountClosedName, cerrada: true }]);
     expect(await select(t, `select 1 from payments where patient_id = '${id}'`)).toHaveLength(1);
     const handled = await requestOf(ines, 'cierre', 'resuelta');
     expect(handled.paciente).toMatchObject({ cerrada: true, correo: '', cedula: '' });

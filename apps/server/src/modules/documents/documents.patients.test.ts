@@ -117,12 +117,14 @@ describe('documents issued to one of the doctor’s own patients', () => {
 });
 
 describe('the doctor’s patient lookup', () => {
-  it('suggests only the doctor’s own patients, by name without accents or by cédula', async () => {
-    for (const q of ['maria jose', 'NÚÑEZ', '8-123', '8-123-4567']) {
+  it('suggests only the doctor’s own patients, by name without accents or by the whole cédula', async () => {
+    for (const q of ['maria jose', 'NÚÑEZ', '8-123-4567', ' 8-123-4567 ']) {
       const res = await call(t, ana.jar, 'GET', `/api/doctor/documents/patients?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
       expect(res.json(), q).toEqual([{ id: maria.id, nombre: 'María José', apellido: 'Núñez', cedula: '8-123-4567' }]);
     }
+    // The cédula is encrypted and found by its blind index (decision 0030): whole, never a prefix.
+    expect((await call(t, ana.jar, 'GET', '/api/doctor/documents/patients?q=8-123')).json()).toEqual([]);
     // Pedro is registered but nobody's patient; Bruno treats nobody.
     expect((await call(t, ana.jar, 'GET', '/api/doctor/documents/patients?q=Pedro')).json()).toEqual([]);
     expect((await call(t, bruno.jar, 'GET', '/api/doctor/documents/patients?q=Mar')).json()).toEqual([]);

@@ -119,7 +119,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const found = await documents.searchPatients(doctorOf(request), request.query.q);
       // The query text is not kept (it may be a cédula); what was shown is: names of the doctor's own patients.
-      await app.audit(request, { action: 'document.patient_search', patientId: null, detail: `${found.length} pacientes sugeridos` });
+      await app.audit(request, { action: 'document.patient_search', patientIds: found.map((p) => p.id), detail: `${found.length} pacientes sugeridos` });
       reply.header('cache-control', 'no-store');
       return found;
     },
