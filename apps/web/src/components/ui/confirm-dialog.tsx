@@ -1,12 +1,12 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.js';
 import { Button } from './button.js';
 import { Modal } from './modal.js';
 
 interface ConfirmDialogProps {
   title: string;
-  /** What will happen, in plain words. */
-  text: string;
+  /** What will happen, in plain words (it may name the thing acted on in bold). */
+  text: ReactNode;
   /** The action's own verb ('Terminar el chat'), never a bare 'Sí'. */
   confirmLabel: string;
   onConfirm: () => void;

@@ -5,7 +5,7 @@ import { CLINIC_TIME_ZONE, passkeyNameSchema, type Passkey, type PasskeyNameInpu
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
-import { Modal } from '../../../components/ui/modal.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { SOURCE_LANGUAGE, translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { usePasskeys } from '../api/get-passkeys.js';
@@ -24,7 +24,6 @@ export function PasskeysSection({ role }: { role: StaffRole }) {
   const messages = useMessages();
   const language = useLanguage();
   const titleId = useId();
-  const confirmTextId = useId();
   const list = usePasskeys(role, true);
   const add = useRegisterPasskey();
   const remove = useRemovePasskey();
@@ -105,19 +104,19 @@ export function PasskeysSection({ role }: { role: StaffRole }) {
         </Button>
       </form>
       {removing && (
-        <Modal role="alertdialog" size="sm" title={t('passkeys.confirmTitle')} describedBy={confirmTextId} onClose={() => setRemoving(null)}>
-          <p id={confirmTextId}>
-            <strong>{removing.nombre}</strong>: {messages.passkeyRemoveConfirm}
-          </p>
-          <div className="two-factor-staff-reset-actions">
-            <Button variant="secondary" onClick={() => setRemoving(null)} data-autofocus>
-              {t('passkeys.cancel')}
-            </Button>
-            <Button variant="danger" busy={remove.isPending} onClick={() => void confirmRemove()}>
-              {t('passkeys.confirmRemove')}
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog
+          title={t('passkeys.confirmTitle')}
+          text={
+            <>
+              <strong>{removing.nombre}</strong>: {messages.passkeyRemoveConfirm}
+            </>
+          }
+          confirmLabel={t('passkeys.confirmRemove')}
+          danger
+          busy={remove.isPending}
+          onConfirm={() => void confirmRemove()}
+          onCancel={() => setRemoving(null)}
+        />
       )}
     </section>
   );

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { CLINIC_TIME_ZONE, STAFF_STATES, type StaffAccount, type StaffAction, type StaffState } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
-import { Modal } from '../../../components/ui/modal.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { SOURCE_LANGUAGE, translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useActOnStaffAccount } from '../api/act-on-staff-account.js';
@@ -72,7 +72,6 @@ export function StaffAccountsPage() {
   const messages = useMessages();
   const accounts = useStaffAccounts();
   const act = useActOnStaffAccount();
-  const confirmTextId = useId();
   const [pending, setPending] = useState<{ account: StaffAccount; action: StaffAction } | null>(null);
 
   const confirm = async () => {
@@ -120,22 +119,22 @@ export function StaffAccountsPage() {
         })
       )}
       {pending && (
-        <Modal role="alertdialog" size="sm" title={t(`confirm.${pending.action}`)} describedBy={confirmTextId} onClose={() => setPending(null)}>
-          <p id={confirmTextId}>
-            <strong>
-              {pending.account.nombre} {pending.account.apellido}
-            </strong>{' '}
-            ({pending.account.correo}). {messages[CONFIRM_TEXT[pending.action]]}
-          </p>
-          <div className="staff-confirm-actions">
-            <Button variant="secondary" onClick={() => setPending(null)} data-autofocus>
-              {t('confirm.cancel')}
-            </Button>
-            <Button variant={DANGER.has(pending.action) ? 'danger' : 'primary'} busy={act.isPending} onClick={() => void confirm()}>
-              {t(`actions.${pending.action}`)}
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmDialog
+          title={t(`confirm.${pending.action}`)}
+          text={
+            <>
+              <strong>
+                {pending.account.nombre} {pending.account.apellido}
+              </strong>{' '}
+              ({pending.account.correo}). {messages[CONFIRM_TEXT[pending.action]]}
+            </>
+          }
+          confirmLabel={t(`actions.${pending.action}`)}
+          danger={DANGER.has(pending.action)}
+          busy={act.isPending}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        />
       )}
     </div>
   );
