@@ -41,7 +41,14 @@ export async function checkUpload(file: UploadedFile | undefined, field: string,
   if (!file || file.bytes.length === 0) {
     throw new AppError(400, messages.photoRequired, { [field]: messages.photoRequired });
   }
-  const mime = await assertImage(file.bytes).catch(() => undefined);
+  const mime = await assertImage(file.bytes).catch((err: unknown) => {
+    // Too many pixels is said as such (read from the header, before anything decodes it); any other
+    // doubt about the bytes is the invalid-image refusal.
+    if (err instanceof AppError && err.message === messages.imageTooLarge) {
+      throw new AppError(400, messages.imageTooManyPixels, { [field]: messages.imageTooManyPixels });
+    }
+    return undefined;
+  });
   // 'PNG only' is about the kind of file; a PNG that is broken or carries more than an image is
   // the invalid-image refusal, like any other broken picture.
   const startsAsPng = file.bytes.subarray(0, 8).equals(PNG_SIGNATURE);

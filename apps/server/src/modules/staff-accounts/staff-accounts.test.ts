@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
+import { openMailPayload } from '../mail/mail-payload.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { messages } from '@clinica/shared';
@@ -293,11 +294,12 @@ describe('invitations', () => {
     t.app.inject({ method: 'POST', url: '/api/admin/staff/invitations', headers: { cookie: (jar ?? (await approverJar(t))).header }, payload: body });
   const linkTo = async (correo: string) => {
     const [job] = await t.app.db
-      .select({ text: sql<string>`${mailJobs.payload}->>'text'` })
+      .select({ payload: mailJobs.payload })
       .from(mailJobs)
       .where(and(eq(mailJobs.recipient, correo), eq(mailJobs.kind, 'staffInvitation')));
     expect(job, `no invitation mailed to ${correo}`).toBeDefined();
-    const match = /\/Invitacion_Personal#token=([A-Za-z0-9_-]+)/.exec(job!.text);
+    // The queued payload is sealed (decision 0029): opened as the mail worker does.
+    const match = /\/Invitacion_Personal#token=([A-Za-z0-9_-]+)/.exec(openMailPayload(t.app.config.fileKeys, job!.payload!).text);
     expect(match).not.toBeNull();
     return match![1]!;
   };
