@@ -267,7 +267,7 @@ describe('an administrator links a walk-in’s document after checking the cédu
 
 describe('the migration that binds the documents issued before this change', () => {
   it('binds one only to an account that existed and already was the issuing doctor’s patient when it was issued', async () => {
-    const file = await fs.readFile(new URL('../../db/migrations/0010_documents_bound_to_patients.sql', import.meta.url), 'utf8');
+    const file = await fs.readFile(new URL('../../db/migrations/0013_documents_bound_to_patients.sql', import.meta.url), 'utf8');
     const binding = file.split('--> statement-breakpoint').at(-1)!;
     expect(binding).toContain('UPDATE "documents"');
     const exec = (text: string) => t.app.db.execute(sql.raw(text));

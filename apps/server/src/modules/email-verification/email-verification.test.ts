@@ -6,7 +6,7 @@ import { emailVerificationTokens, files, mailJobs, patients } from '../../db/sch
 import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { SmtpSink, linkIn, type ReceivedMail } from '../../../test/smtp-sink.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
-import { expectRefusal, storedFiles } from '../auth/test-support.js';
+import { approveStaff, expectRefusal, storedFiles } from '../auth/test-support.js';
 
 const ORIGIN = 'https://clinica.example';
 const VERIFY_PAGE = `${ORIGIN}/verificar-correo#token=`;
@@ -170,6 +170,7 @@ describe('an unverified registration never keeps the owner out (the document-squ
       },
     });
     expect(reg.statusCode, reg.body).toBe(201);
+    await approveStaff(t, 'doctor', doctorEmail);
     const doctor = new CookieJar();
     doctor.store(await t.app.inject({ method: 'POST', url: '/api/doctor/login', payload: { email: doctorEmail, password: doctorPassword } }));
     const profile = multipart({ regNumber: 'Idoneidad 4521' }, [
@@ -236,9 +237,11 @@ describe('an unverified registration never keeps the owner out (the document-squ
     expect(await t.app.db.select().from(files).where(eq(files.id, squatterFile))).toHaveLength(0);
     expect(await t.app.db.select().from(files).where(eq(files.id, rows[0]!.image_cedula_file_id!))).toHaveLength(1);
 
-    // The owner sees the document, and from now on health mail reaches them.
+    // A document made out to an address is bound to no account (decision 0024): not even the
+    // verified owner sees it until an administrator links it after checking the cédula
+    // (documents.patients.test.ts). From now on health mail reaches the owner.
     const docs = await t.app.inject({ method: 'GET', url: '/api/patient/documents', headers: { cookie: owner.jar.header } });
-    expect(docs.json<unknown[]>()).toHaveLength(1);
+    expect(docs.json<unknown[]>()).toHaveLength(0);
     await t.app.notify.documentAvailable({ patientEmail: victim });
     await sink.waitFor(victim, verifyMails(victim).length + 1);
     expect(sink.to(victim).filter((m) => m.parsed.subject === DOCUMENT_SUBJECT)).toHaveLength(1);
