@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Download, Page } from '@playwright/test';
 import { TIMERS, messages } from '@clinica/shared';
-import { test, expect, DEMO, PNG_1X1, distinctPng, login, registerPatient } from './fixtures';
+import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, PNG_1X1, distinctPng, login, registerPatient } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Virtual consultations paid online (issue 3): the request, PayPal through the local stand-in,
@@ -33,7 +33,7 @@ async function fillConsultation(page: Page, request: Parameters<typeof registerP
   // The agreement hides itself once the box is ticked (a click, since the box goes away with it).
   await page.getByLabel('He leído y acepto el acuerdo de consentimiento').click();
   await page.getByLabel('Servicio', { exact: true }).selectOption('consulta_general');
-  await page.getByLabel('Médico', { exact: true }).selectOption({ label: 'Ana Castillo (general@clinica.demo)' });
+  await page.getByLabel('Médico', { exact: true }).selectOption({ label: DEMO_GENERAL_DOCTOR });
 
   // Each section filled or marked not applicable; until then, the red reminder and no payment.
   await page.getByLabel('Síntomas', { exact: true }).fill('Tos seca y fiebre de 38 °C desde ayer');
@@ -275,7 +275,7 @@ async function fillAfterConsent(page: Page) {
   // The agreement hides itself once the box is ticked (a click, since the box goes away with it).
   await page.getByLabel('He leído y acepto el acuerdo de consentimiento').click();
   await page.getByLabel('Servicio', { exact: true }).selectOption('consulta_general');
-  await page.getByLabel('Médico', { exact: true }).selectOption({ label: 'Ana Castillo (general@clinica.demo)' });
+  await page.getByLabel('Médico', { exact: true }).selectOption({ label: DEMO_GENERAL_DOCTOR });
   await page.getByLabel('Síntomas', { exact: true }).fill('Dolor de garganta');
   for (const section of ['Antecedentes familiares', 'Antecedentes personales', 'Antecedentes quirúrgicos', 'Alergias', 'Otros datos']) {
     await page.getByLabel(`No aplica: ${section}`).check();

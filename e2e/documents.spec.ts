@@ -102,10 +102,10 @@ async function doctorWithSignature(request: APIRequestContext) {
 }
 
 /** A patient of `doctor`: registered, signed in on `request`, with a consultation paid with that doctor. */
-async function patientOf(request: APIRequestContext, doctor: { email: string }) {
+async function patientOf(request: APIRequestContext, doctor: { nombre: string }) {
   const patient = await registerPatient(request);
   expect((await request.post('/api/auth/login', { data: patient })).status()).toBe(200);
-  await payConsultationByPaypal(request, doctor.email);
+  await payConsultationByPaypal(request, doctor.nombre);
   return patient;
 }
 

@@ -221,7 +221,7 @@ test('a booking message and a cancellation reason with HTML are shown as text to
 
   const admin = await browser.newContext();
   const adminRequest = admin.request;
-  expect((await adminRequest.post(`${baseURL}/api/admin/login`, { data: adminCreds })).status()).toBe(200);
+  expect((await adminRequest.post(`${baseURL}/api/admin/login`, { data: { email: adminCreds.email, password: adminCreds.password } })).status()).toBe(200);
   const motivo = `Sin cupo ${SCRIPT} ${SVG}`;
   const cancelled = await adminRequest.post(`${baseURL}/api/admin/appointments/${token}/cancel`, { data: { motivo } });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
@@ -245,7 +245,7 @@ test('a receipt rejection reason with HTML is shown as text to the patient', asy
   await book(page, doctor.nombre, 'Control');
 
   const admin = (await browser.newContext()).request;
-  expect((await admin.post(`${baseURL}/api/admin/login`, { data: adminCreds })).status()).toBe(200);
+  expect((await admin.post(`${baseURL}/api/admin/login`, { data: { email: adminCreds.email, password: adminCreds.password } })).status()).toBe(200);
   const rows = (await (await admin.post(`${baseURL}/api/admin/receipts/search`, { data: { input: nombre } })).json()) as { id: string }[];
   expect(rows).toHaveLength(1);
   const motivo = `Recibo ilegible ${IMG} ${SCRIPT}`;
