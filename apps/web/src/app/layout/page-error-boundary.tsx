@@ -1,21 +1,7 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n.js';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
-/** What a page that failed to render shows instead of a blank screen. */
-function PageError() {
-  const { t } = useTranslation('frame');
-  return (
-    <section className="page-error" role="alert" aria-labelledby="page-error-title">
-      <h1 id="page-error-title">{t('pageError.title')}</h1>
-      <p>{t('pageError.text')}</p>
-      <p className="page-error-links">
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          {t('pageError.reload')}
-        </button>
-      </p>
-    </section>
-  );
-}
+// The message is needed only once a page has failed: out of every first load (decision 0015).
+const PageError = lazy(async () => ({ default: (await import('./page-error.js')).PageError }));
 
 interface Props {
   children: ReactNode;
@@ -39,6 +25,12 @@ export class PageErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render() {
-    return this.state.failed ? <PageError /> : this.props.children;
+    return this.state.failed ? (
+      <Suspense fallback={null}>
+        <PageError />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }
