@@ -64,6 +64,21 @@ export const encryptedNumber = customType<{ data: number; driverData: string }>(
   fromDriver: openNumber,
 });
 
+/**
+ * A JSON value stored encrypted inside a jsonb column, as `{ "e": <sealed text> }` (the column keeps
+ * its type and its checks; a Ley 81 correction's new cédula, address and phone are identity data,
+ * decision 0030). A value without `e` (`{}` after a closing) reads as it is.
+ */
+export const encryptedJson = <T>() =>
+  customType<{ data: T; driverData: string | { e?: string } }>({
+    dataType: () => 'jsonb',
+    toDriver: (value) => JSON.stringify({ e: sealText(JSON.stringify(value)) }),
+    fromDriver: (stored) => {
+      const v = (typeof stored === 'string' ? JSON.parse(stored) : stored) as { e?: string };
+      return (typeof v.e === 'string' ? JSON.parse(openText(v.e)) : v) as T;
+    },
+  });
+
 /** Whether a column of the schema is one of the encrypted ones (the start-up step and the rotation find them by this). */
 export function isEncryptedColumn(column: Column): boolean {
   if (!(column instanceof PgCustomColumn)) return false;

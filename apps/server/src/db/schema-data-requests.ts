@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { patients, staff } from './schema-accounts.js';
+import { encryptedJson } from './field-crypto.js';
 
 /**
  * Ley 81 de 2019 requests of a patient beyond the export (docs/decisions/0028): a correction of
@@ -16,7 +17,8 @@ export const dataRequests = pgTable(
     tipo: text('tipo', { enum: ['correccion', 'cierre'] }).notNull(),
     estado: text('estado', { enum: ['pendiente', 'aceptada', 'rechazada'] }).notNull().default('pendiente'),
     /** A correction's new values (only the fields it changes); null for a closing, and emptied when the account closes. */
-    cambios: jsonb('cambios').$type<Record<string, string | number>>(),
+    // Encrypted: the corrected values are identity data (decision 0030).
+    cambios: encryptedJson<Record<string, string | number>>()('cambios'),
     /** The patient's reason (required for a correction, optional for a closing). */
     motivo: text('motivo'),
     /** The administrator's answer, which the patient reads in their profile (required to refuse). */

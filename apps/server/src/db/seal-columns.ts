@@ -57,14 +57,15 @@ export async function sealColumns(db: Db, mode: 'plain' | 'all'): Promise<{ valu
           const plain = isSealed(stored) ? openText(stored) : stored;
           sets.push(sql`${col(c)} = ${sealText(plain)}`);
           unchanged.push(sql`${col(c)}::text = ${stored}`);
-          for (const b of blind.filter((x) => x.source === c)) sets.push(sql`${col(b.index)} = ${blindIndex(plain)}`);
+          // An empty cédula (a closed account, decision 0028) has no index: nothing may find it.
+          for (const b of blind.filter((x) => x.source === c)) sets.push(sql`${col(b.index)} = ${plain === '' ? null : blindIndex(plain)}`);
           values++;
         }
         // A blind index missing beside an already sealed value (a row written between the two steps).
         for (const b of blind) {
           const i = columns.indexOf(b.source);
           const stored = row[`c${i}`];
-          if (mode === 'plain' && row[`b${blind.indexOf(b)}`] === null && stored && isSealed(stored)) sets.push(sql`${col(b.index)} = ${blindIndex(openText(stored))}`);
+          if (mode === 'plain' && row[`b${blind.indexOf(b)}`] === null && stored && isSealed(stored) && openText(stored) !== '') sets.push(sql`${col(b.index)} = ${blindIndex(openText(stored))}`);
         }
         if (sets.length === 0) continue;
         await db.execute(

@@ -1,5 +1,5 @@
 import { blindIndex } from '../../db/field-crypto.js';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { messages } from '@clinica/shared';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -148,7 +148,10 @@ export function dataRequestsRepository(db: Db) {
           cerrada_at: closed.at,
         })
         .where(eq(patients.id, patientId));
-      await tx.update(documents).set({ correo_paciente: closed.correo }).where(eq(documents.correo_paciente, before.correo));
+      await tx
+        .update(documents)
+        .set({ correo_paciente: closed.correo })
+        .where(or(eq(documents.patient_id, patientId), eq(documents.correo_paciente, before.correo)));
       if (before.image_cedula_file_id) await tx.delete(files).where(eq(files.id, before.image_cedula_file_id));
       await tx.delete(suggestions).where(eq(suggestions.patient_id, patientId));
       await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.patient_id, patientId));

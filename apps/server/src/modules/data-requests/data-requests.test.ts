@@ -72,6 +72,10 @@ describe('correction requests', () => {
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json()).toEqual({ success: true, message: messages.correctionRequested });
 
+    // The requested values are identity data: sealed in the table (decision 0030), open to the owner.
+    const raw = await select<{ cambios: string }>(t, `select cambios::text as cambios from data_requests where patient_id = '${ana.id}'`);
+    expect(raw[0]!.cambios).not.toContain('Bella Vista');
+    expect(raw[0]!.cambios).not.toContain('Quintero');
     const own = await mine(ana);
     expect(own.solicitudes).toHaveLength(1);
     expect(own.solicitudes[0]).toMatchObject({ tipo: 'correccion', estado: 'pendiente', cambios: { apellido: 'Quintero', direccion: 'Vía España 120, Bella Vista' } });

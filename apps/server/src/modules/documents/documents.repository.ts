@@ -208,7 +208,9 @@ export function documentsRepository(db: Db) {
       return db
         .select({ id: patients.id, nombre: patients.nombre, apellido: patients.apellido, cedula: patients.cedula, correo: patients.correo })
         .from(patients)
-        .where(matchesBlindIndex(patients.cedula_hmac, cedula))
+        // Verified accounts only: anyone can register someone else's cédula with an address they
+        // control, so an unverified registration is never offered a document (decision 0023).
+        .where(and(matchesBlindIndex(patients.cedula_hmac, cedula), isNotNull(patients.email_verified_at)))
         .orderBy(asc(patients.apellido), asc(patients.nombre))
         .limit(20);
     },
@@ -217,7 +219,7 @@ export function documentsRepository(db: Db) {
       const [row] = await db
         .select({ id: patients.id, nombre: patients.nombre, apellido: patients.apellido, cedula: patients.cedula, correo: patients.correo })
         .from(patients)
-        .where(eq(patients.id, id));
+        .where(and(eq(patients.id, id), isNotNull(patients.email_verified_at)));
       return row;
     },
 

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import {
   appointments,
   consultations,
+  dataRequests,
+  documents,
   emailVerificationTokens,
   files,
   patients,
@@ -110,8 +112,9 @@ export function emailVerificationRepository(db: Db) {
         const removedFiles: string[] = [];
         if (losers.length > 0) {
           const ids = losers.map((l) => l.id);
-          // A loser that paid, asked for a consultation or an appointment keeps its records
-          // (money and clinical records the clinic must keep) but loses the address.
+          // A loser that paid, asked for a consultation or an appointment, holds a document or made a
+          // Ley 81 request keeps its records (money, clinical records and requests the clinic must
+          // keep; they also hold it by foreign key) but loses the address.
           const active = await tx
             .select({ id: patients.id })
             .from(patients)
@@ -120,7 +123,9 @@ export function emailVerificationRepository(db: Db) {
                 inArray(patients.id, ids),
                 sql`(${exists(tx.select({ x: sql`1` }).from(payments).where(eq(payments.patient_id, patients.id)))}
                   OR ${exists(tx.select({ x: sql`1` }).from(consultations).where(eq(consultations.patient_id, patients.id)))}
-                  OR ${exists(tx.select({ x: sql`1` }).from(appointments).where(eq(appointments.patient_id, patients.id)))})`,
+                  OR ${exists(tx.select({ x: sql`1` }).from(appointments).where(eq(appointments.patient_id, patients.id)))}
+                  OR ${exists(tx.select({ x: sql`1` }).from(dataRequests).where(eq(dataRequests.patient_id, patients.id)))}
+                  OR ${exists(tx.select({ x: sql`1` }).from(documents).where(eq(documents.patient_id, patients.id)))})`,
               ),
             );
           const activeIds = new Set(active.map((a) => a.id));

@@ -255,6 +255,23 @@ describe('an unverified registration never keeps the owner out (the document-squ
     expectRefusal(taken, 400, messages.emailTaken);
   });
 
+  it('a squatter who made a Ley 81 request cannot block the owner: the owner verifies and the squatter keeps only a detached row', async () => {
+    const victim = `victima.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const squatter = await register({ correo: victim, nombre: 'Intruso', password: 'Intruso-clave-2026', password_confirm: 'Intruso-clave-2026' });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/patient/data-requests/correction',
+      headers: { cookie: squatter.jar.header },
+      payload: { cambios: { direccion: 'Calle 50, Obarrio' }, motivo: 'Me mudé.' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const owner = await register({ correo: victim, nombre: 'Víctima', password: 'Duena-de-verdad-2026', password_confirm: 'Duena-de-verdad-2026' });
+    expect((await verify(owner.token)).statusCode).toBe(200);
+    const rows = await patientRows(victim);
+    expect(rows.map((r) => r.nombre)).toEqual(['Víctima']);
+    expect(await signedIn(squatter.jar)).toBe(false);
+  });
+
   it('an unverified account gets no consultation, payment or appointment mail, only once verified', async () => {
     const p = await register();
     const [row] = await patientRows(p.email);
