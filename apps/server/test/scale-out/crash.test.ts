@@ -5,6 +5,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1X1 } from '../harness.js';
+import { DEMO_SECRETS } from '../../src/config.js';
+import { openText, useFieldKeys } from '../../src/db/field-crypto.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../../src/modules/payments/paypal-stand-in/stand-in.plugin.js';
 import {
   chatSocket,
@@ -212,7 +214,9 @@ async function checkConsistent(q: Query, ledger: Ledger, hasBytes: (key: string)
       'select id::text, body from chat_messages where id = any($1::bigint[])',
       [ledger.messages.map((m) => m.id)],
     );
-    expect(new Map(rows.map((r) => [Number(r.id), r.body]))).toEqual(
+    // Chat text is sealed in the table (decision 0030): opened under the instances' (demo) key.
+    useFieldKeys({ current: Buffer.from(DEMO_SECRETS.fileEncryptionKey, 'hex'), previous: [] });
+    expect(new Map(rows.map((r) => [Number(r.id), openText(r.body)]))).toEqual(
       new Map(ledger.messages.map((m) => [m.id, m.texto])),
     );
   }
