@@ -111,7 +111,7 @@ async function patientOf(request: APIRequestContext, doctor: { nombre: string })
 
 /** Picks the patient in the form's search box by what is typed (a name or a cédula). */
 async function pickPatient(page: Page, typed: string) {
-  await page.getByLabel('Buscar entre sus pacientes (nombre o cédula)').fill(typed);
+  await page.getByLabel('Buscar entre sus pacientes (nombre o cédula completa)').fill(typed);
   await page.getByRole('button', { name: 'Lucía Batista · cédula 8-765-4321' }).click();
   await expect(page.getByText(messages.patientDataFilled)).toBeVisible();
 }
@@ -158,7 +158,7 @@ test('a doctor draws the signature, fills each of the six forms, downloads each 
     await expect(page.locator('.documents-summary')).toHaveText(messages.fixFormErrors);
 
     // The patient picked among the doctor's own patients, the form filled in from their account.
-    await pickPatient(page, tipo === 'recetario' ? '8-765' : 'lucia bat');
+    await pickPatient(page, tipo === 'recetario' ? '8-765-4321' : 'lucia bat');
     await expect(page.getByLabel('Correo del paciente', { exact: true })).toHaveValue(patient.email);
     const nameLabel = tipo === 'referencia-medica' ? 'Paciente' : 'Nombre del paciente';
     await expect(page.getByLabel(nameLabel, { exact: true })).toHaveValue('Lucía Batista');
@@ -247,7 +247,7 @@ test('a doctor issues a prescription to one of their patients picked by name, an
   await page.goto('/Recetarios');
   await expect(page.getByRole('heading', { level: 1, name: 'Recetario' })).toBeVisible();
   await expect(page.getByText(messages.walkInDocumentNote)).toBeVisible();
-  await page.getByLabel('Buscar entre sus pacientes (nombre o cédula)').fill('Batis');
+  await page.getByLabel('Buscar entre sus pacientes (nombre o cédula completa)').fill('Batis');
   const suggestions = page.getByRole('list', { name: 'Pacientes que coinciden' });
   await expect(suggestions.getByRole('button')).toHaveCount(1);
   await suggestions.getByRole('button', { name: 'Lucía Batista · cédula 8-765-4321' }).click();
