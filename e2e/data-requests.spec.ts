@@ -89,7 +89,8 @@ test('a correction request handled end to end: the patient asks, an administrato
   expect(mail.text).toContain('/Usuarios');
   expect(mail.text).not.toContain('Batista');
   await page.reload();
-  await expect(page.getByText('Batista', { exact: true })).toBeVisible();
+  // Shown in the profile and as the value the accepted request asked for.
+  await expect(page.getByText('Batista', { exact: true })).toHaveCount(2);
   await expect(page.getByText('Batistta', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('listitem').filter({ hasText: 'Corrección de datos' })).toContainText('Aceptada');
   await shoot(page, 'profile-accepted');
