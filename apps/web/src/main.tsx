@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
+import { firstPageReady } from './app/router.js';
 import { i18nReady } from './lib/i18n.js';
 import './styles.css';
 
@@ -16,4 +17,9 @@ const render = () => {
     ),
   );
 };
-void i18nReady.then(render, render);
+// The first page's chunk and session check started when the router loaded; waiting for them (not
+// longer than FIRST_PAGE_WAIT_MS, so a slow network still sees the frame and "Cargando...") makes the
+// first render whole: React shows content that suspended no sooner than 300 ms after its fallback.
+const FIRST_PAGE_WAIT_MS = 1500;
+const firstPage = Promise.race([firstPageReady, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+void Promise.all([i18nReady, firstPage]).then(render, render);

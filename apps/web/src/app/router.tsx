@@ -1,4 +1,4 @@
-import { Fragment, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Fragment, createElement, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PAGE_ROUTES, type PageRoute, type Role } from '@clinica/shared';
 import { getSessionQueryOptions } from '../features/auth/api/get-session.js';
@@ -8,7 +8,7 @@ import type { RouteHandle } from './current-route.js';
 import { Gate } from './gate.js';
 import { RootLayout } from './layout/root-layout.js';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 
 const loaders = new Map<Page, () => Promise<unknown>>();
 
@@ -17,13 +17,34 @@ const loaders = new Map<Page, () => Promise<unknown>>();
  * (lib/i18n.ts), fetched together with its chunk so the page does not suspend again for its text.
  * Every page also gets the shared message catalogue, except the public pages (`publicPage`), which
  * show only the frame's messages (useFrameMessages) and keep it out of their first load (decision 0015).
+ *
+ * Not React.lazy: a lazy component suspends on its first render even when its chunk is already in,
+ * and React reveals suspended content no sooner than 300 ms after the fallback it replaced. The
+ * first page is loaded before the first render (main.tsx awaits firstPageReady), so it renders at
+ * once; a page reached later suspends until its chunk and catalogues are in, as a lazy one would.
  */
 const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, namespaces: string[] = [], withMessages = true): Page => {
   const catalogues = withMessages ? ['messages', ...namespaces] : namespaces;
-  const loadAll = async () => (await Promise.all([load(), preloadNamespaces(catalogues)]))[0];
-  const lazyPage = lazy(async () => ({ default: (await loadAll())[name] }));
-  loaders.set(lazyPage, loadAll);
-  return lazyPage;
+  let loaded: ComponentType | undefined;
+  let failure: { error: unknown } | undefined;
+  let pending: Promise<void> | undefined;
+  const loadAll = () =>
+    (pending ??= Promise.all([load(), preloadNamespaces(catalogues)]).then(
+      ([module]) => {
+        loaded = module[name];
+      },
+      (error: unknown) => {
+        failure = { error };
+      },
+    ));
+  function LoadedPage() {
+    if (failure) throw failure.error;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- Suspense: the page's boundary waits for its chunk
+    if (!loaded) throw loadAll();
+    return createElement(loaded);
+  }
+  loaders.set(LoadedPage, loadAll);
+  return LoadedPage;
 };
 const publicPage = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, namespaces: string[]) =>
   page(load, name, namespaces, false);
@@ -117,14 +138,17 @@ const PAGES: Record<string, Page> = {
 const pageFor = (path: string): Page | undefined =>
   PAGES[path] ?? Object.entries(PAGES).find(([p]) => p.toLowerCase() === path.toLowerCase())?.[1];
 
-// The page of the address the app opens on starts loading now, alongside the session check that
-// a protected page's gate waits for, rather than after it.
-// So does the session check a gated page waits for: asked at once, not when the tree first renders.
+// The page of the address the app opens on starts loading now, and so does the session check a
+// gated page waits for, rather than after the first render. main.tsx renders once both are in
+// (or after a short wait on a slow network): the first page then renders without suspending.
+export let firstPageReady: Promise<unknown> = Promise.resolve();
 if (typeof window !== 'undefined') {
   const first = pageFor(window.location.pathname);
-  if (first) void loaders.get(first)?.().catch(() => undefined);
   const gated = PAGE_ROUTES.find((r) => r.path.toLowerCase() === window.location.pathname.toLowerCase() && r.access !== 'anonymous');
-  if (gated) void queryClient.prefetchQuery(getSessionQueryOptions(gated.access as Role));
+  firstPageReady = Promise.all([
+    first ? loaders.get(first)?.() : undefined,
+    gated ? queryClient.prefetchQuery(getSessionQueryOptions(gated.access as Role)) : undefined,
+  ]).catch(() => undefined);
 }
 
 /** A route's element: its page (or the notice), inside the route's gate when it has one. */

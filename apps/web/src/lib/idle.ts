@@ -5,7 +5,7 @@
  */
 
 /** `fn` once the current frame is painted: the next animation frame comes before that paint, a task queued from it after. */
-function afterPaint(fn: () => void): () => void {
+export function afterPaint(fn: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(fn, 0);

@@ -10,6 +10,7 @@ import { whenIdle } from '../../lib/idle.js';
 import { useFrameMessages, useTranslation } from '../../lib/i18n.js';
 import { SESSION_KEYS, sessionStore } from '../../lib/storage-keys.js';
 import { useTimeout } from '../../lib/timers.js';
+import { useAfterPaint } from '../../lib/use-after-paint.js';
 import { roleOfGroup, useCurrentRoute } from '../current-route.js';
 import { AuthDialogs, type AuthDialog } from './auth-dialogs.js';
 import { CookieBanner } from './cookie-banner.js';
@@ -63,6 +64,8 @@ export function RootLayout() {
   const navigate = useNavigate();
   const config = useSiteConfig();
   const pageLoaded = usePageLoaded();
+  // The signed-in widgets and the verification banner load their chunks after the page's first paint.
+  const painted = useAfterPaint();
   const clinicName = config.data?.clinicName ?? 'Clínica';
   const { t } = useTranslation('frame');
   const messages = useFrameMessages();
@@ -135,7 +138,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <SponsorArea area={1} route={route} />
       </Suspense>
-      {roleOfGroup(route.group) === 'patient' && <PatientEmailBanner />}
+      {painted && roleOfGroup(route.group) === 'patient' && <PatientEmailBanner />}
       <main id="contenido" tabIndex={-1} className="page">
         <PageErrorBoundary key={route.path}>
           <Suspense fallback={<p className="page-loading">{messages.loading}</p>}>
@@ -151,7 +154,7 @@ export function RootLayout() {
           <Footer clinicName={clinicName} />
         </Suspense>
       )}
-      <SessionWatch role={roleOfGroup(route.group)} />
+      {painted && <SessionWatch role={roleOfGroup(route.group)} />}
       <AuthDialogs open={dialog} onClose={closeDialog} onOpen={openDialog} onRegistered={onRegistered} />
       {intro && <IntroLoader clinicName={clinicName} onDone={() => setIntro(false)} />}
       <AlertHost />
