@@ -60,6 +60,23 @@ describe('appointments held without approval', () => {
     expect((await call(t, p.jar, 'POST', `/api/appointments/${token}/cancel`, { motivo: 'Ya no puedo ese día' })).statusCode).toBe(200);
     expect((await book(doctor2.id, DAYS.thursday, '09:00')).statusCode).toBe(200);
   });
+
+  it('hold under the limit when one patient sends six requests at the same instant', async () => {
+    // The count and the write are one step under the patient's lock: on PostgreSQL the six requests
+    // run side by side, and before the fix each counted the others' holds as not yet written.
+    const p = await patient(t);
+    const before = await count('appointments');
+    const answers = await Promise.all(
+      ['08:00', '09:00', '10:00', '11:00', '14:00', '15:00'].map((hora) => bookByReceipt(t, p.jar, { id_doctor: doctor2.id, fecha: DAYS.wednesday, hora })),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 200, 429, 429, 429, 429]);
+    for (const refused of answers.filter((a) => a.statusCode === 429)) expectRefusal(refused, 429, messages.quotaHeldAppointmentsDoctorDay);
+    expect(await count('appointments')).toBe(before + 2);
+    // No receipt of a refused request is left behind.
+    const held = await sqlRows<{ n: number }>(t, sql`select count(*)::int as n from payments p join appointments a on a.payment_id = p.id where a.patient_id = ${p.id}`);
+    expect(held[0]!.n).toBe(2);
+  });
 });
 
 describe('files of a consultation', () => {

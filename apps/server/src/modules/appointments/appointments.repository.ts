@@ -122,12 +122,12 @@ export function appointmentsRepository(db: Db) {
      * The patient's appointments that hold a slot without being approved (a receipt waiting, a
      * PayPal checkout under way): with this doctor on this date, and in all (the quotas, decision 0030).
      */
-    async heldByPatient(patientId: string, doctorId: string, fecha: string, now: Date) {
+    async heldByPatient(exec: Db, patientId: string, doctorId: string, fecha: string, now: Date) {
       const unapproved = or(
         eq(appointments.estado, 'pendiente'),
         and(eq(appointments.estado, 'reservada'), sql`${appointments.reservada_hasta} > ${now.toISOString()}::timestamptz`),
       );
-      const [row] = await db
+      const [row] = await exec
         .select({
           total: sql<number>`count(*)::int`,
           sameDay: sql<number>`(count(*) FILTER (WHERE ${appointments.doctor_id} = ${doctorId} AND ${appointments.fecha} = ${fecha}))::int`,
@@ -141,6 +141,16 @@ export function appointmentsRepository(db: Db) {
      * Locks the doctor's row: bookings take it shared (they run side by side), blocking a date
      * takes it exclusively, so no booking slips onto a date while it is being blocked.
      */
+    /**
+     * Locks the patient's row for the booking's transaction: two requests of one patient sent at the
+     * same instant count their held appointments one after the other (the quota), not side by side.
+     * NO KEY UPDATE, not UPDATE: the booking's payment row already holds the key-share lock its
+     * foreign key takes on the patient, and two bookings upgrading to UPDATE would deadlock.
+     */
+    async lockPatient(tx: Db, patientId: string) {
+      await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for('no key update');
+    },
+
     async lockDoctor(tx: Db, doctorId: string, mode: 'share' | 'update') {
       const [row] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, doctorId)).for(mode);
       return row !== undefined;

@@ -87,8 +87,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
    * A patient holds only so many slots awaiting approval (each stays taken until an administrator
    * decides, and each mails staff): the limit's message says why and what to do (decision 0030).
    */
-  async function assertHoldQuota(patientId: string, doctorId: string, fecha: string) {
-    const held = await repo.heldByPatient(patientId, doctorId, fecha, at());
+  async function assertHoldQuota(exec: Db, patientId: string, doctorId: string, fecha: string) {
+    const held = await repo.heldByPatient(exec, patientId, doctorId, fecha, at());
     if (held.sameDay >= deps.quotas.heldAppointmentsPerDoctorDay) throw new AppError(429, messages.quotaHeldAppointmentsDoctorDay);
     if (held.total >= deps.quotas.heldAppointmentsTotal) throw new AppError(429, messages.quotaHeldAppointmentsTotal);
   }
@@ -105,10 +105,16 @@ export function appointmentsService(deps: AppointmentsDeps) {
     if (problem) throw refuse(problem);
   }
 
-  /** Writes the appointment inside the booking's transaction, with the doctor's row locked (shared). */
+  /**
+   * Writes the appointment inside the booking's transaction, with the doctor's row locked (shared)
+   * and the patient's row locked (exclusive): the hold quota is counted again here, after the
+   * patient's own lapsed checkout is released, so simultaneous requests cannot all pass it.
+   */
   async function insertOnSlot(tx: Db, row: Omit<Parameters<AppointmentsRepository['insert']>[1], 'inicio' | 'token' | 'created_at'>) {
     await repo.lockDoctor(tx, row.doctor_id, 'share');
+    await repo.lockPatient(tx, row.patient_id);
     await repo.releaseHolds(tx, { patientId: row.patient_id, doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, now: at() });
+    await assertHoldQuota(tx, row.patient_id, row.doctor_id, row.fecha);
     await assertSlotFree(tx, { doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, patientId: row.patient_id });
     return repo.insert(tx, { ...row, token: newToken(), inicio: slotStart(row.fecha, row.hora), created_at: at() });
   }
@@ -179,7 +185,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
       await assertDoctor(input.servicio, input.id_doctor);
       payments.assertAmount(input.monto, input.servicio);
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
-      await assertHoldQuota(patientId, input.id_doctor, input.fecha);
+      // Counted here to refuse early, and again under the patient's lock when the hold is written.
+      await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
       let hold: AppointmentRecord;
       try {
         hold = await deps.transaction((tx) =>
@@ -261,7 +268,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
       payments.assertAmount(input.monto, input.servicio);
       // Checked before the file is stored; checked again, under the lock, when it is written.
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
-      await assertHoldQuota(patientId, input.id_doctor, input.fecha);
+      // Counted here to refuse before the file is stored, and again under the patient's lock.
+      await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
       const request: AppointmentRequest = input;
       let booked: AppointmentRecord;
       try {
