@@ -2,7 +2,9 @@
  * Records (issue 6): the paginated staff lists and the first-name search with 100,000 patients
  * and 100,000 consultations seeded, through the real server over HTTP, one request at a time
  * (each request also appends its audit row). Prints p50, p95 and p99 per target, and the query
- * plan of the search, which must use the folded first-name index.
+ * plan of the search, which must use the folded first-name index. The aim: p95 under
+ * RECORDS_P95_AIM_MS for every list (a staff screen that answers within a frame or three on this
+ * 2-core machine, with the clinical columns decrypted and every row audited, decision 0030).
  *
  *   node --import tsx bench/records.ts        (BENCH_RECORDS_N=200 requests per target by default)
  */
@@ -93,10 +95,15 @@ async function staffCookie(app: Awaited<ReturnType<typeof buildApp>>, role: 'adm
     payload: { clave_seguridad: key, nombre: 'Bench', apellido: role, correo, password, password_confirm: password, ...(role === 'doctor' ? { servicio: 'consulta_general' } : {}) },
   });
   if (reg.statusCode !== 201) throw new Error(reg.body);
+  // Registered with the key, a staff account waits for an administrator's approval (decision 0025).
+  await app.db.execute(sql`update staff set estado = 'activo' where correo = ${correo}`);
   const login = await app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: correo, password } });
   if (login.statusCode !== 200) throw new Error(login.body);
   return { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '), correo };
 }
+
+/** The records lists' p95 aim (issue 19: "the records benchmark stays within its p95 aims"). */
+const RECORDS_P95_AIM_MS = 50;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -130,7 +137,7 @@ async function measureSequential(target: string, url: string | (() => string), c
     errors: 0,
     serverBusy: elu.utilization,
     serverUsPerRequest: (elu.active * 1000) / n,
-    note: `p95 ${p95.toFixed(2)} ms; ${n} requests one at a time, ${SEEDED.toLocaleString('en')} patients and consultations`,
+    note: `p95 ${p95.toFixed(2)} ms (aim < ${RECORDS_P95_AIM_MS} ms: ${p95 < RECORDS_P95_AIM_MS ? 'met' : 'MISSED'}); ${n} requests one at a time, ${SEEDED.toLocaleString('en')} patients and consultations`,
   };
   return { row, p95 };
 }
