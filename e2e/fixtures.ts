@@ -146,7 +146,7 @@ export async function registerStaff(
 
 /**
  * Signs the page's browser context in through the API (cookies land in the context),
- * as the `login` fixture of DESIGN.md: seeding through the API, not through the form.
+ * as the `login` fixture of docs/design.md: seeding through the API, not through the form.
  */
 export async function login(page: Page, role: 'patient' | 'admin' | 'doctor', creds: { email: string; password: string }) {
   const path = role === 'patient' ? '/api/auth/login' : `/api/${role}/login`;

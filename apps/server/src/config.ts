@@ -6,7 +6,7 @@ import { secretCore, secretWeakness } from './lib/secret-strength.js';
 
 /**
  * The server's configuration, parsed and validated once at start-up. Nothing else reads
- * process.env (DESIGN.md, style 6).
+ * process.env (docs/design.md, style 6).
  */
 
 /** Demo secrets: `npm start` uses them so the product runs offline; production refuses them. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { messages, productMessages, specMessages } from './messages.js';
 
-// The catalogue against the specification (DESIGN.md, style 9; decisions.md "Vocabulary"): every
+// The catalogue against the specification (docs/design.md, style 9; decisions.md "Vocabulary"): every
 // text of `specMessages` appears letter for letter in the specification, and every quoted message
 // of the specification's validation, states and error-catalogue sections is in `specMessages`.
 

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, validRegistration, type TestApp } from '../../test/harness.js';
 import { registerPatient } from '../modules/auth/test-support.js';
 
-// Security headers set once in a hook (issue 2, item 3; DESIGN.md), and the health endpoints.
+// Security headers set once in a hook (issue 2, item 3; docs/design.md), and the health endpoints.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Security headers, computed once and set in one onSend hook: @fastify/helmet costs more than
- * half the throughput of a small route on this machine (DESIGN.md).
+ * half the throughput of a small route on this machine (docs/design.md).
  */
 export default fp(
   async (app) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigSchema } from '@clinica/shared';
 
-/** The named list of configuration values the browser may see (DESIGN.md, style 6). */
+/** The named list of configuration values the browser may see (docs/design.md, style 6). */
 export default async function siteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { clinic } = app.config;
