@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 
+/** Below this visual height (an open keyboard on a phone) the site's header gives its room to the chat. */
+const SHORT_SCREEN_PX = 560;
+
 /**
  * Sizes an element to fill the screen from its top to the bottom of the *visual* viewport, so a
  * chat's message box stays docked above the on-screen keyboard: browsers that shrink only the
@@ -11,6 +14,8 @@ export function useFillScreen<T extends HTMLElement>() {
   const node = useRef<T | null>(null);
   const frame = useRef(0);
 
+  const short = useRef(false);
+
   const measure = useCallback(() => {
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
@@ -20,8 +25,15 @@ export function useFillScreen<T extends HTMLElement>() {
       const height = viewport ? viewport.height : window.innerHeight;
       // The element's top in the document: what sits above it (header, banners) stays reachable by scrolling.
       const top = el.getBoundingClientRect().top + window.scrollY;
-      const value = `${Math.max(0, Math.floor(height - Math.min(top, height * 0.4)))}px`;
+      // A short screen (the keyboard is open, or a phone held sideways): the conversation takes all
+      // of it and the site's header scrolls away; back to normal, the header comes back.
+      const isShort = height < SHORT_SCREEN_PX;
+      const value = `${Math.max(0, Math.floor(isShort ? height : height - top))}px`;
       if (el.style.getPropertyValue('--chat-fill-height') !== value) el.style.setProperty('--chat-fill-height', value);
+      if (isShort !== short.current) {
+        short.current = isShort;
+        window.scrollTo({ top: isShort ? top : 0, behavior: 'instant' });
+      }
     });
   }, []);
 
