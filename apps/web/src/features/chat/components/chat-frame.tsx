@@ -83,6 +83,8 @@ export function ChatFrame({ title, bar, panes, chat, unread, className }: ChatFr
               aria-labelledby={`${ids}-tab-${tab.id}`}
               className={`chat-pane chat-pane-${tab.id}`}
               hidden={tab.id !== current}
+              // A pane that scrolls is reachable by keyboard even without a control in it (WAI-ARIA tabs).
+              tabIndex={0}
             >
               {tab.id === 'chat' ? chat(current === 'chat') : panes.find((p) => p.id === tab.id)?.content}
             </div>
