@@ -1,59 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { TIMERS, messages } from '@clinica/shared';
-import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, PNG_1X1, login, registerPatient, payConsultationByPaypal } from './fixtures';
+import { messages } from '@clinica/shared';
+import { test, expect, PNG_1X1, registerPatient, login } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
+import { axe, chatLog, doctorPage, passTheHour, patientWithChat, sendMessage, uniqueName } from './chat-helpers';
 
 // The chat consultation (issue 4): patient and doctor in two browser contexts, the server-kept
 // hour and its countdown, the 'Área de Pagos' with an extra hour through the local PayPal
 // stand-in, the health form, the image upload and exit.
 
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-const uniqueName = (base: string) => `${base}${Array.from({ length: 6 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('')}`;
-
 test.beforeEach(async ({ page, context, baseURL }) => {
   await visitedBefore(page, context, baseURL!);
 });
-
-/** A new patient, signed in, with a consultation with the demo doctor paid by PayPal (chat allowed at once), set up through the API. */
-async function patientWithChat(page: Page) {
-  const nombre = uniqueName('Paciente');
-  const creds = await registerPatient(page.request, { nombre });
-  await login(page, 'patient', creds);
-  await payConsultationByPaypal(page.request, DEMO_GENERAL_DOCTOR, 'Dolor de garganta y fiebre');
-  return { ...creds, nombre };
-}
-
-async function doctorPage(browser: Browser, baseURL: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await visitedBefore(page, context, baseURL);
-  await login(page, 'doctor', DEMO.doctor);
-  return page;
-}
-
-/**
- * Lets the chat's hour pass on the page's clock, with the mouse moving every 20 minutes as a
- * person in a conversation would (otherwise the site's 30-minute idle rule signs them out).
- */
-async function passTheHour(page: Page) {
-  const step = 20 * 60_000;
-  for (let left = TIMERS.chatSeconds * 1000 + 1000; left > 0; left -= step) {
-    await page.mouse.move(10 + left / step, 10);
-    await page.clock.fastForward(Math.min(step, left));
-  }
-}
-
-const axe = async (p: Page) =>
-  (await new AxeBuilder({ page: p }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
-
-const chatLog = (page: Page) => page.getByRole('log', { name: 'Mensajes' });
-
-async function sendMessage(page: Page, text: string) {
-  await page.getByLabel('Mensaje', { exact: true }).fill(text);
-  await page.getByRole('button', { name: 'Enviar', exact: true }).click();
-  await expect(chatLog(page)).toContainText(text);
-}
 
 test('patient and doctor exchange messages both ways and see the history after a reload', async ({ page, browser, baseURL }) => {
   const patient = await patientWithChat(page);
@@ -125,38 +81,7 @@ test('the countdown reaches 0, the Área de Pagos sells an extra hour through Pa
 test.describe('on a phone (360 × 740, touch)', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  test('a tap outside the Área de Pagos only hides it; it reopens and the extra hour can still be bought', async ({ page }) => {
-    await patientWithChat(page);
-    await page.clock.install();
-    await page.goto('/ConsultaChat');
-    await expect(page.getByRole('region', { name: /^Chat de / }).getByRole('status')).toHaveText('Conectado');
-    await passTheHour(page);
-    const overlay = page.getByRole('dialog', { name: 'Área de Pagos' });
-    await expect(overlay).toBeVisible();
-    const declines: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/extra-hour/decline')) declines.push(r.url());
-    });
-    // The 12-px margin beside the box, where the stray tap of the issue landed.
-    await page.touchscreen.tap(4, 370);
-    await expect(overlay).toBeHidden();
-    expect(declines).toEqual([]);
-    await expect(page.getByText(messages.chatTimeClosed)).toHaveCount(0);
-    // Escape hides it too, and it always comes back from the timer card.
-    const reopen = page.getByRole('button', { name: 'Abrir el Área de Pagos' });
-    await reopen.tap();
-    await expect(overlay).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(overlay).toBeHidden();
-    await reopen.tap();
-    await overlay.getByLabel('PayPal o tarjeta de débito/crédito').check();
-    await overlay.getByRole('button', { name: 'Pagar con PayPal (demo)' }).click();
-    await acceptAlert(page, messages.chatExtraHourAdded);
-    await expect(overlay).toBeHidden();
-    await expect(page.getByRole('timer')).toHaveText(/^1[01]\d:\d\d$/);
-    expect(declines).toEqual([]);
-    await sendMessage(page, 'Sigo con la consulta');
-  });
+  // The tap outside 'Área de Pagos' on a phone: chat-phone.spec.ts (with the layout of issue 20).
 
   test("only a confirmed 'Terminar sin hora extra' ends the chat time, and it resets the stored timer", async ({ page }) => {
     await patientWithChat(page);

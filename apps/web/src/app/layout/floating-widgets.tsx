@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject, type PointerEvent as ReactPointerEvent } from 'react';
 import { WIDGETS, type PageRoute } from '@clinica/shared';
 import { useTranslation } from '../../lib/i18n.js';
 import './floating-widgets.css';
@@ -286,6 +286,19 @@ export function SocialBar({ facebookUrl, instagramUrl }: { facebookUrl: string; 
   );
 }
 
+/**
+ * The chat pages fill a phone's screen with the conversation and its message box docked at the
+ * bottom (issue 20, decision 0034): a widget there would cover the box or catch a tap meant for it.
+ */
+const CHAT_SCREENS = new Set(['/ConsultaChat', '/Chat_Doctor']);
+const PHONE_QUERY = '(max-width: 899.98px)';
+const subscribePhone = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const usePhoneWidth = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches, () => false);
+
 /** Both floating widgets, with the configuration's addresses; the bar only where it belongs. */
 export function FloatingWidgets({
   route,
@@ -294,6 +307,8 @@ export function FloatingWidgets({
   route: PageRoute;
   config: { playlistUrl: string; social: { facebook: string; instagram: string } };
 }) {
+  const phone = usePhoneWidth();
+  if (phone && CHAT_SCREENS.has(route.path)) return null;
   return (
     <>
       <MusicPlayer playlistUrl={config.playlistUrl} />

@@ -12,6 +12,7 @@ import { useChatState } from '../api/get-chat-state.js';
 import { useDeclineExtraHour } from '../api/decline-extra-hour.js';
 import { useChatSocket, type TimeFrame } from '../hooks/use-chat-socket.js';
 import { useCountdown } from '../hooks/use-countdown.js';
+import { ChatFrame } from './chat-frame.js';
 import { ChatPanel } from './chat-panel.js';
 import { ExitChatButton } from './exit-chat-button.js';
 import { ExtraHourOverlay } from './extra-hour-overlay.js';
@@ -21,9 +22,10 @@ import type { ChatPaymentArea } from './payment-area.js';
 import '../chat.css';
 
 /**
- * /ConsultaChat: the countdown (the server's hour), warnings and instructions, the chat with
- * the doctor, the health form, then the image upload, and exit. At 0 the 'Área de Pagos' opens;
- * hidden, it stays one tap away until the patient pays or explicitly ends the chat time.
+ * /ConsultaChat: the countdown (the server's hour) and exit in a bar that never scrolls away, the
+ * chat with the doctor filling the screen, and beside it (a tab on a phone) the warnings and
+ * instructions, the health form, then the image upload. At 0 the 'Área de Pagos' opens; hidden,
+ * it stays one tap away (in the bar) until the patient pays or explicitly ends the chat time.
  */
 export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPaymentArea }) {
   const { t } = useTranslation('chat');
@@ -39,6 +41,8 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
   // 'Área de Pagos' hidden by the patient (Escape, a tap outside, ×): reopened from the timer card.
   const [overlayHidden, setOverlayHidden] = useState(false);
   const [formSent, setFormSent] = useState<boolean | null>(null);
+  // Unread messages of the doctor, for the phone's 'Chat' tab (ChatPanel counts them).
+  const [unread, setUnread] = useState(0);
   const { sync } = countdown;
 
   // Without permission (403) or without a session: the specification's alert, then home.
@@ -94,56 +98,78 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
   };
 
   return (
-    <div className="chat-page">
-      <h1>{t('patient.title')}</h1>
-      <div className="chat-layout">
-        <div className="chat-side">
-          <section className="chat-card chat-timer" aria-labelledby="chat-timer-title">
-            <h2 id="chat-timer-title">{t('patient.timeLeft')}</h2>
-            <p className="chat-countdown" role="timer" aria-live="off" aria-label={t('patient.timeLeftLabel', { time: formatSeconds(seconds) })}>
-              {formatSeconds(seconds)}
-            </p>
-            {receiptPending && (
-              <p className="chat-note" role="status">
-                {messages.chatExtraHourPending}
+    <>
+      <ChatFrame
+        title={t('patient.title')}
+        unread={unread}
+        bar={
+          <>
+            <div className="chat-bar-time">
+              <span className="chat-bar-label" aria-hidden="true">
+                {t('patient.timeLeft')}
+              </span>
+              <p className="chat-countdown" role="timer" aria-live="off" aria-label={t('patient.timeLeftLabel', { time: formatSeconds(seconds) })}>
+                {formatSeconds(seconds)}
               </p>
-            )}
-            {timeClosed && (
-              <p className="chat-note" role="status">
-                {messages.chatTimeClosed}
-              </p>
-            )}
+            </div>
             {extraHourOffered && overlayHidden && (
               <Button className="chat-reopen-payment" onClick={() => setOverlayHidden(false)}>
                 {t('extraHour.reopen')}
               </Button>
             )}
-          </section>
-          <section className="chat-card chat-warnings" aria-labelledby="chat-warnings-title">
-            <h2 id="chat-warnings-title">{t('patient.warningsTitle')}</h2>
-            <ul>
-              <li>{rich(t('patient.emergency'))}</li>
-              <li>{t('patient.oneHour')}</li>
-              <li>{t('patient.healthFirst')}</li>
-              <li>{t('patient.noPasswords')}</li>
-              <li>{t('patient.exitHint')}</li>
-            </ul>
-          </section>
-          {healthSent ? <ImageUpload /> : <HealthForm onSent={() => setFormSent(true)} />}
-          <ExitChatButton onExited={countdown.reset} />
-        </div>
-        <ChatPanel
-          label={t('patient.panelLabel', { name: `${nombre} ${apellido}`, email: correo })}
-          heading={t('patient.panelHeading', { name: state.data.doctor })}
-          me="patient"
-          messages={socket.messages}
-          status={socket.status}
-          error={socket.lastError}
-          disabledReason={disabledReason}
-          send={socket.send}
-          unsent={socket.unsent}
-        />
-      </div>
+            {/* At the top, the screen's height away from 'Enviar' at the bottom. */}
+            <ExitChatButton onExited={countdown.reset} />
+            {receiptPending && (
+              <p className="chat-note chat-bar-note" role="status">
+                {messages.chatExtraHourPending}
+              </p>
+            )}
+            {timeClosed && (
+              <p className="chat-note chat-bar-note" role="status">
+                {messages.chatTimeClosed}
+              </p>
+            )}
+          </>
+        }
+        panes={[
+          {
+            id: 'info',
+            label: t('patient.infoTab'),
+            content: (
+              <section className="chat-card chat-warnings" aria-labelledby="chat-warnings-title">
+                <h2 id="chat-warnings-title">{t('patient.warningsTitle')}</h2>
+                <ul>
+                  <li>{rich(t('patient.emergency'))}</li>
+                  <li>{t('patient.oneHour')}</li>
+                  <li>{t('patient.healthFirst')}</li>
+                  <li>{t('patient.noPasswords')}</li>
+                  <li>{t('patient.exitHint')}</li>
+                </ul>
+              </section>
+            ),
+          },
+          {
+            id: 'health',
+            label: t('patient.healthTab'),
+            content: healthSent ? <ImageUpload /> : <HealthForm onSent={() => setFormSent(true)} />,
+          },
+        ]}
+        chat={(shown) => (
+          <ChatPanel
+            label={t('patient.panelLabel', { name: `${nombre} ${apellido}`, email: correo })}
+            heading={t('patient.panelHeading', { name: state.data.doctor })}
+            me="patient"
+            messages={socket.messages}
+            status={socket.status}
+            error={socket.lastError}
+            disabledReason={disabledReason}
+            send={socket.send}
+            unsent={socket.unsent}
+            shown={shown}
+            onUnreadChange={setUnread}
+          />
+        )}
+      />
       {showOverlay && (
         <ExtraHourOverlay
           PaymentArea={PaymentArea}
@@ -155,6 +181,6 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
           onReceiptSent={() => setReceiptPending(true)}
         />
       )}
-    </div>
+    </>
   );
 }

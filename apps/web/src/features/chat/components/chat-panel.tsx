@@ -3,6 +3,7 @@ import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatRole } from '@clinica/shar
 import { Button } from '../../../components/ui/button.js';
 import { translateMessage, useTranslation } from '../../../lib/i18n.js';
 import type { SocketStatus } from '../hooks/use-chat-socket.js';
+import { useTitleBadge, useUnreadMessages } from '../hooks/use-unread-messages.js';
 
 const timeOf = (iso: string, lng: string) =>
   new Date(iso).toLocaleTimeString(lng === 'es' ? 'es-PA' : lng, {
@@ -24,6 +25,10 @@ interface ChatPanelProps {
   send: (texto: string) => boolean;
   /** The text of a send the server refused (too fast, characters not allowed): back into the box. */
   unsent?: { texto: string } | null;
+  /** False while the phone layout shows another pane: what arrives then is unread. */
+  shown?: boolean;
+  /** The count of unread messages, for the page's tab label. */
+  onUnreadChange?: (count: number) => void;
 }
 
 /** The conversation and the message box; both sides use it. */
@@ -37,6 +42,8 @@ export function ChatPanel({
   disabledReason,
   send,
   unsent = null,
+  shown = true,
+  onUnreadChange,
 }: ChatPanelProps) {
   const { t, i18n } = useTranslation('chat');
   const lng = i18n.resolvedLanguage ?? i18n.language;
@@ -51,11 +58,12 @@ export function ChatPanel({
   }
   const logRef = useRef<HTMLDivElement>(null);
   const canSend = status === 'open' && disabledReason === null;
-
-  useEffect(() => {
-    const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length]);
+  // Joined once the socket first opened (its history is in): later arrivals can be unread.
+  const [joined, setJoined] = useState(false);
+  if (!joined && status === 'open') setJoined(true);
+  const { unread, onScroll, jump } = useUnreadMessages({ logRef, messages, me, shown, joined });
+  useTitleBadge(unread);
+  useEffect(() => onUnreadChange?.(unread), [unread, onUnreadChange]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +80,7 @@ export function ChatPanel({
           {t(`status.${status}`)}
         </p>
       </header>
-      <div ref={logRef} className="chat-log" role="log" aria-label={t('panel.messages')} aria-live="polite">
+      <div ref={logRef} className="chat-log" role="log" aria-label={t('panel.messages')} aria-live="polite" onScroll={onScroll}>
         <ol className="chat-list">
           {messages.length === 0 && <li className="chat-empty">{t('panel.empty')}</li>}
           {messages.map((m) => (
@@ -86,6 +94,13 @@ export function ChatPanel({
           ))}
         </ol>
       </div>
+      {unread > 0 && (
+        <div className="chat-unread">
+          <Button variant="primary" className="chat-unread-button" onClick={jump}>
+            {t('panel.unread', { count: unread })}
+          </Button>
+        </div>
+      )}
       {(error ?? disabledReason) && (
         <p className="chat-error" role="alert">
           {disabledReason ?? (error === null ? null : translateMessage(error))}

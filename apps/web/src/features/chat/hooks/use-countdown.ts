@@ -7,9 +7,9 @@ import { LOCAL_KEYS, localStore } from '../../../lib/storage-keys.js';
  * The chat's countdown. The server keeps the hour; this mirrors it: `sync(seconds)` sets the
  * deadline from the server's remaining time, and every second the seconds left are computed
  * against the clock (not counted, so a sleeping tab or a jumped clock stays right) and stored
- * under the local-storage key 'timeLeft'.
+ * under the local-storage key 'timeLeft' (the patient's; `store: false` for the doctor's view).
  */
-export function useCountdown() {
+export function useCountdown({ store = true }: { store?: boolean } = {}) {
   const deadline = useRef<number | null>(null);
   const [seconds, setSeconds] = useState<number | null>(null);
 
@@ -17,8 +17,8 @@ export function useCountdown() {
     if (deadline.current === null) return;
     const left = Math.max(0, Math.ceil((deadline.current - Date.now()) / 1000));
     setSeconds(left);
-    localStore.set(LOCAL_KEYS.timeLeft, String(left));
-  }, []);
+    if (store) localStore.set(LOCAL_KEYS.timeLeft, String(left));
+  }, [store]);
 
   const sync = useCallback(
     (serverSeconds: number) => {
