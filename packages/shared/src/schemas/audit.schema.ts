@@ -26,7 +26,6 @@ export const AUDIT_ACTIONS = {
   'receipt.read': 'Recibo de pago',
   'receipt.update': 'Actualización del recibo',
   'receipt.refund': 'Reembolso de un pago',
-  'receipt.refund_due': 'Pago marcado para reembolso',
   'suggestion.list': 'Lista de sugerencias',
   'document.patient_lookup': 'Búsqueda de datos del paciente para un documento',
   'document.patient_search': 'Búsqueda entre sus pacientes para un documento',

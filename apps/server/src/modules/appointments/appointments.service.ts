@@ -135,7 +135,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     by: { cancelada_por: 'paciente' | 'administrador'; staffId?: string; motivo?: string },
   ) {
     return deps.transaction(async (tx) => {
-      const cancelled = await repo.cancel(tx as Db, { id }, { ...by, now: at() });
+      const cancelled = await repo.cancel(tx, { id }, { ...by, now: at() });
       const refund =
         cancelled?.payment_id
           ? await payments.markRefundDueIn(
