@@ -61,9 +61,14 @@ export function ReciboPagosPage() {
                   {t(`purposes.${r.proposito}`)} · {t(`services.${r.servicio}`)}
                 </p>
                 <p className="patient-row-meta">
-                  {formatDate(r.fecha)} · {money(r.monto)} · {methodLabel(t, r.metodo_de_pago)} ·{' '}
-                  {/* Money owed back or returned says so instead of 'En revisión' / 'Aprobado'. */}
-                  {r.reembolso ? null : <span className={`patient-state patient-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>}
+                  {formatDate(r.fecha)} · {money(r.monto)} · {methodLabel(t, r.metodo_de_pago)}
+                  {/* Money owed back or returned says so (below) instead of 'En revisión' / 'Aprobado'. */}
+                  {r.reembolso ? null : (
+                    <>
+                      {' · '}
+                      <span className={`patient-state patient-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+                    </>
+                  )}
                 </p>
                 {r.reembolso && <RefundState refund={r.reembolso} lng={lng} />}
               </div>
