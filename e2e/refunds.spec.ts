@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
 import { test, expect, DEMO, login, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
@@ -8,6 +10,13 @@ import { waitForMail } from './mailbox';
 // stand-in), cancels more than 24 hours ahead, an administrator refunds through PayPal's refund of
 // the capture, and the patient sees 'Reembolsado' with its date and reference in /Recibo_pagos.
 // Once on a phone (360 × 740, touch) and once on a laptop (1366 wide).
+
+/** WCAG 2.1 A/AA violations of what the page shows now. */
+const axe = async (p: Page) =>
+  (await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map((v) => ({
+    id: v.id,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
 
 const SIZES = [
   { name: 'phone', use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
@@ -51,6 +60,7 @@ for (const size of SIZES) {
       await expect(receipt).toContainText(messages.refundPending);
       await expect(receipt).toContainText(messages.refundReasonAppointmentPatient);
       await expect(receipt).not.toContainText('Aprobado');
+      expect(await axe(page)).toEqual([]);
       const cancelled = await waitForMail(patient.email, 'Su cita fue cancelada');
       expect(JSON.stringify(cancelled)).toContain('le devolverá lo que pagó');
 
@@ -74,6 +84,7 @@ for (const size of SIZES) {
       await expect(detail.getByRole('region', { name: 'Reembolso' })).toContainText(/Reembolsado el .+ · referencia [A-Z0-9]{17}/);
       await expect(detail.getByRole('button', { name: /Reembolsar/ })).toHaveCount(0);
       await admin.screenshot({ path: info.outputPath(`admin-refunded-${size.name}.png`), fullPage: true });
+      expect(await axe(admin)).toEqual([]);
       await adminContext.close();
 
       // The patient sees it refunded, with the date and PayPal's reference, and is e-mailed.
@@ -83,6 +94,7 @@ for (const size of SIZES) {
       await expect(receipt).not.toContainText(messages.refundPending);
       await waitForMail(patient.email, 'Su reembolso está hecho');
       await page.screenshot({ path: info.outputPath(`recibo-pagos-${size.name}.png`), fullPage: true });
+      expect(await axe(page)).toEqual([]);
       // Nothing wider than the screen.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
