@@ -212,6 +212,8 @@ describe('a transfer or Yappy appointment cancelled by the clinic', () => {
 
     const due = await receiptOf(patient.jar, paymentId);
     expect(due.reembolso).toMatchObject({ estado: 'pendiente', motivo: 'cita_cancelada_clinica' });
+    // The appointment's own view of its payment says so too (not 'En revisión').
+    expect((await call(c.t, admin, 'GET', `/api/admin/appointments/${token}`)).json()).toMatchObject({ pago: { estado: 'pendiente', reembolso: 'pendiente' } });
     const detail = (await call(c.t, admin, 'GET', `/api/admin/receipts/${due.token}`)).json<{ aprobable: boolean }>();
     expect(detail.aprobable).toBe(false);
     expect((await call(c.t, admin, 'POST', '/api/admin/receipts/approve', { id: paymentId })).statusCode).toBe(409);
