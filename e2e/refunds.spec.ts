@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
-import { test, expect, DEMO, login, registerPatient, registerStaff } from './fixtures';
+import { test, expect, DEMO, PNG_1X1, login, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 import { pickDay, weekdayAhead } from './booking';
 import { waitForMail } from './mailbox';
@@ -101,3 +101,72 @@ for (const size of SIZES) {
     });
   });
 }
+
+// A Yappy appointment cancelled by the clinic: the money is owed back (not 'En revisión'), and the
+// administrator records the Yappy refund with its reference and a proof, on a phone.
+test.describe('on a phone, a Yappy refund', () => {
+  test.use(SIZES[0].use);
+
+  test('is recorded by an administrator with a reference and a proof, and the patient sees it', async ({ page, context, request, browser, baseURL }, info) => {
+    await visitedBefore(page, context, baseURL!);
+    const doctor = await registerStaff(request, 'doctor', 'medicina_interna');
+    const nombre = `Yappy${Date.now().toString(36)}`;
+    const patient = await registerPatient(request, { nombre });
+    await login(page, 'patient', patient);
+    const doctors = (await (await page.request.get('/api/doctors?servicio=medicina_interna')).json()) as { id: string; nombre: string }[];
+    const booked = await page.request.post('/api/appointments/receipt', {
+      multipart: {
+        servicio: 'medicina_interna',
+        id_doctor: doctors.find((d) => d.nombre === doctor.nombre)!.id,
+        fecha: weekdayAhead(4),
+        hora: '11:00',
+        mensaje: 'Control',
+        metodo_de_pago: 'Yappy',
+        monto: '40',
+        comprobante_tranferencia: { name: 'recibo.png', mimeType: 'image/png', buffer: PNG_1X1 },
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(200);
+    const { token } = (await booked.json()) as { token: string };
+
+    const adminContext = await browser.newContext(SIZES[0].use);
+    const admin = await adminContext.newPage();
+    await visitedBefore(admin, adminContext, baseURL!);
+    await login(admin, 'admin', DEMO.admin);
+    const cancel = await admin.request.post(`/api/admin/appointments/${token}/cancel`, { data: { motivo: 'El médico no atenderá ese día' } });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+
+    await page.goto('/Recibo_pagos');
+    const receipt = page.getByRole('list').getByRole('listitem').filter({ hasText: 'Cita presencial' });
+    await expect(receipt).toContainText(messages.refundPending);
+    await expect(receipt).toContainText(messages.refundReasonAppointmentClinic);
+    await expect(receipt).not.toContainText('En revisión');
+
+    await admin.goto('/Recibo_Admin');
+    await admin.getByLabel('Nombre del paciente').fill(nombre);
+    await admin.getByRole('button', { name: 'Buscar' }).click();
+    await admin.getByRole('button', { name: /Información Completa/ }).first().click();
+    const detail = admin.getByRole('dialog', { name: 'Información Completa del recibo' });
+    const refund = detail.getByRole('region', { name: 'Reembolso' });
+    await expect(refund).toContainText('Cita cancelada por la clínica');
+    // The approval is gone: the appointment it would confirm is cancelled.
+    await expect(detail.getByRole('button', { name: 'Aprobar pago' })).toHaveCount(0);
+    await refund.getByRole('button', { name: 'Registrar reembolso' }).click();
+    await acceptAlert(admin, messages.refundReferenceRequired);
+    await refund.getByLabel('Referencia de la devolución').fill('YAPPY-778812');
+    await refund.getByLabel('Comprobante de la devolución (imagen o PDF, opcional)').setInputFiles({ name: 'devolucion.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await refund.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: info.outputPath('admin-yappy-form-phone.png') });
+    await refund.getByRole('button', { name: 'Registrar reembolso' }).click();
+    await acceptAlert(admin, messages.refundRecorded);
+    await expect(refund).toContainText('referencia YAPPY-778812');
+    await expect(refund.getByRole('link', { name: 'Ver comprobante del reembolso' })).toBeVisible();
+    expect(await axe(admin)).toEqual([]);
+    await adminContext.close();
+
+    await page.reload();
+    await expect(receipt).toContainText(messages.refundDone);
+    await expect(receipt).toContainText('Referencia: YAPPY-778812');
+    await waitForMail(patient.email, 'Su reembolso está hecho');
+  });
+});
