@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { REFUND_REASONS, REFUND_STATES } from '@clinica/shared';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { files, patients, staff } from './schema-accounts.js';
 
@@ -43,6 +44,13 @@ export const payments = pgTable(
     motivo_rechazo: text('motivo_rechazo'),
     decidido_por: uuid('decidido_por').references(() => staff.id),
     decidido_at: timestamp('decidido_at', { withTimezone: true }),
+    /**
+     * The one readable refund state of the payment: null (nothing owed back), 'pendiente' (what it
+     * paid for will not be delivered: the money is owed) or 'reembolsado' (the `refunds` row says how).
+     */
+    reembolso_estado: text('reembolso_estado', { enum: REFUND_STATES }),
+    reembolso_motivo: text('reembolso_motivo', { enum: REFUND_REASONS }),
+    reembolso_debido_at: timestamp('reembolso_debido_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [
@@ -57,6 +65,44 @@ export const payments = pgTable(
       sql`(${t.metodo_de_pago} = 'Paypal o Tarjeta' AND ${t.paypal_order_id} IS NOT NULL) OR (${t.metodo_de_pago} <> 'Paypal o Tarjeta' AND ${t.comprobante_file_id} IS NOT NULL)`,
     ),
     check('payments_rejection_reason', sql`${t.estado} <> 'rechazado' OR ${t.motivo_rechazo} IS NOT NULL`),
+    // Only money that may have been received is owed back, and always with its reason.
+    check(
+      'payments_refund_state',
+      sql`${t.reembolso_estado} IS NULL OR (${t.estado} <> 'rechazado' AND ${t.reembolso_motivo} IS NOT NULL AND ${t.reembolso_debido_at} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * The refund of a payment: at most one per payment (the unique index is what makes a second
+ * refund, or one of many concurrent clicks, impossible), always the whole amount. A PayPal refund
+ * is claimed here ('en_proceso') before PayPal is called, with the row's id as PayPal-Request-Id;
+ * a transfer or Yappy refund is recorded 'completado' by an administrator with its reference.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payment_id: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    estado: text('estado', { enum: ['en_proceso', 'completado'] }).notNull(),
+    metodo: text('metodo', { enum: ['Paypal o Tarjeta', 'Transferencia', 'Yappy'] }).notNull(),
+    monto_cents: integer('monto_cents').notNull(),
+    /** PayPal's refund id, or the transfer's / Yappy's reference the administrator typed. */
+    referencia: text('referencia'),
+    comprobante_file_id: uuid('comprobante_file_id').references(() => files.id),
+    staff_id: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completado_at: timestamp('completado_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_key').on(t.payment_id),
+    check('refunds_amount_positive', sql`${t.monto_cents} > 0`),
+    check('refunds_completed_reference', sql`${t.estado} <> 'completado' OR (${t.referencia} IS NOT NULL AND ${t.completado_at} IS NOT NULL)`),
   ],
 );
 
@@ -94,7 +140,7 @@ export const paymentEvents = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
     evento: text('evento', {
-      enum: ['creado', 'aprobado', 'rechazado', 'revisado', 'no_revisado', 'factura_adjunta'],
+      enum: ['creado', 'aprobado', 'rechazado', 'revisado', 'no_revisado', 'factura_adjunta', 'reembolso_debido', 'reembolso_anulado', 'reembolsado'],
     }).notNull(),
     staff_id: uuid('staff_id').references(() => staff.id),
     detalle: text('detalle'),

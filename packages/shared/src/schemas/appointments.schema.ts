@@ -4,7 +4,7 @@ import { isCalendarDate } from '../appointment-slots.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredChoice, requiredText } from './auth.schema.js';
-import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
+import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, REFUND_STATES, montoField, paypalApprovalShape } from './payments.schema.js';
 import { pageCursorField, pageSizeField } from './records.schema.js';
 
 /** In-person appointments: the request and its payment, the lists and details, the doctors' unavailable dates. */
@@ -91,6 +91,8 @@ const paymentSummary = z.object({
   monto: z.number(),
   estado: z.enum(PAYMENT_STATES),
   motivo_rechazo: z.string().nullable(),
+  /** Owed back or returned (issue 20): shown instead of the payment's state. */
+  reembolso: z.enum(REFUND_STATES).nullable(),
 });
 
 const rowBase = {

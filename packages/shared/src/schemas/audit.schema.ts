@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   'receipt.list': 'Lista de recibos',
   'receipt.read': 'Recibo de pago',
   'receipt.update': 'Actualización del recibo',
+  'receipt.refund': 'Reembolso de un pago',
   'suggestion.list': 'Lista de sugerencias',
   'document.patient_lookup': 'Búsqueda de datos del paciente para un documento',
   'document.patient_search': 'Búsqueda entre sus pacientes para un documento',

@@ -78,6 +78,49 @@ export const paypalApprovalShape = {
 
 // ---- receipts (patient-and-public.md section 3 and staff.md section 3: "Payment receipt") ----
 
+// ---- refunds (issue 20, docs/decisions/0035-refunds.md) ----
+
+/** The payment's refund state: nothing owed, owed back ('pendiente'), or returned ('reembolsado'). */
+export const REFUND_STATES = ['pendiente', 'reembolsado'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+/** Why a payment is owed back. */
+export const REFUND_REASONS = [
+  'cita_cancelada_paciente',
+  'cita_cancelada_clinica',
+  'consulta_sin_permiso',
+  'consulta_tipo_c',
+  'hora_extra_no_usada',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** What the patient and the administrators see of a payment's refund. */
+export const receiptRefundSchema = z.object({
+  estado: z.enum(REFUND_STATES),
+  motivo: z.enum(REFUND_REASONS),
+  /** When the refund became due, and when the money was returned (null until then). */
+  debido: z.string(),
+  fecha: z.string().nullable(),
+  /** PayPal's refund id, or the transfer's / Yappy's reference. */
+  referencia: z.string().nullable(),
+});
+export type ReceiptRefund = z.infer<typeof receiptRefundSchema>;
+
+const uuidField = () => safeText({ error: messages.invalidRequest }).uuid(messages.invalidRequest);
+
+/** An administrator refunds a PayPal payment through PayPal (the whole amount, once). */
+export const paypalRefundSchema = z.strictObject({ id: uuidField() });
+export type PaypalRefundInput = z.infer<typeof paypalRefundSchema>;
+
+/** An administrator records a transfer or Yappy refund: multipart `id`, `referencia`, optional proof `archivo`. */
+export const manualRefundSchema = z.strictObject({
+  id: uuidField(),
+  referencia: safeText({ error: messages.refundReferenceRequired })
+    .trim()
+    .min(1, messages.refundReferenceRequired)
+    .max(100, messages.fieldTooLong),
+});
+export type ManualRefundInput = z.infer<typeof manualRefundSchema>;
+
 const receiptBase = {
   id: z.string(),
   token: z.string(),
@@ -90,6 +133,8 @@ const receiptBase = {
   estado: z.enum(PAYMENT_STATES),
   revisado: z.boolean(),
   fecha: z.string(),
+  /** Null while nothing is owed back. */
+  reembolso: receiptRefundSchema.nullable(),
 };
 
 /** A row of /Recibo_pagos and /Recibo_Admin. */
@@ -122,6 +167,8 @@ export const adminReceiptDetailSchema = receiptDetailSchema.extend({
   historial: z.array(z.object({ evento: z.string(), detalle: z.string().nullable(), por: z.string().nullable(), fecha: z.string() })),
   /** True when an administrator may approve this pending payment here (not for consultations: see Consultas_Admin). */
   aprobable: z.boolean(),
+  /** Download address of the refund's proof file, when the administrator attached one. */
+  Link_Reembolso: z.string().nullable(),
 });
 
 /** Approving a pending payment from the receipt screen. */

@@ -38,6 +38,8 @@ const rowColumns = {
 
 const detailColumns = {
   ...rowColumns,
+  // Whether the payment is owed back or returned (decision 0035): a cancelled appointment's payment is not 'En revisión'.
+  reembolso_estado: payments.reembolso_estado,
   correo: patients.correo,
   country_code: patients.country_code,
   celular: patients.celular,

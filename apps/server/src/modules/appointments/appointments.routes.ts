@@ -80,7 +80,13 @@ const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
   pago:
     view === 'doctor' || d.metodo_de_pago === null || d.estado_pago === null || d.monto_cents === null
       ? null
-      : { metodo_de_pago: d.metodo_de_pago, monto: d.monto_cents / 100, estado: d.estado_pago, motivo_rechazo: d.motivo_rechazo },
+      : {
+          metodo_de_pago: d.metodo_de_pago,
+          monto: d.monto_cents / 100,
+          estado: d.estado_pago,
+          motivo_rechazo: d.motivo_rechazo,
+          reembolso: d.reembolso_estado,
+        },
 });
 
 /** In-person appointments: availability, booking with payment, the three lists, cancellation, unavailable dates. */

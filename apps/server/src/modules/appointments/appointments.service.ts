@@ -124,8 +124,35 @@ export function appointmentsService(deps: AppointmentsDeps) {
   const isCancelable = (a: { estado: string; inicio: Date }) =>
     (a.estado === 'pendiente' || a.estado === 'confirmada') && a.inicio.getTime() - deps.now() > PATIENT_CANCEL_NOTICE_HOURS * HOUR_MS;
 
-  async function tellCancelled(a: AppointmentRecord, motivo?: string | null) {
-    await notify.appointmentCancelled({ patientId: a.patient_id }, { ...appointmentData(a), ...(motivo ? { motivo } : {}) });
+  async function tellCancelled(a: AppointmentRecord, motivo?: string | null, reembolso = false) {
+    await notify.appointmentCancelled(
+      { patientId: a.patient_id },
+      { ...appointmentData(a), ...(motivo ? { motivo } : {}), ...(reembolso ? { reembolso: true } : {}) },
+    );
+  }
+
+  /**
+   * Cancels in one transaction with its payment's refund becoming due (docs/decisions/0035): the
+   * patient cancelling in time or the clinic cancelling leaves the money owed back, whether the
+   * payment was approved (PayPal, a checked receipt) or still under review (the receipt was sent).
+   */
+  async function cancelWithRefund(
+    id: string,
+    by: { cancelada_por: 'paciente' | 'administrador'; staffId?: string; motivo?: string },
+  ) {
+    return deps.transaction(async (tx) => {
+      const cancelled = await repo.cancel(tx, { id }, { ...by, now: at() });
+      const refund =
+        cancelled?.payment_id
+          ? await payments.markRefundDueIn(
+              tx,
+              cancelled.payment_id,
+              by.cancelada_por === 'paciente' ? 'cita_cancelada_paciente' : 'cita_cancelada_clinica',
+              by.staffId ?? null,
+            )
+          : undefined;
+      return { cancelled, refund };
+    });
   }
 
   /** The payments module calls these for appointment payments ('cita'). */
@@ -324,15 +351,15 @@ export function appointmentsService(deps: AppointmentsDeps) {
 
     // --- cancellation -------------------------------------------------------------------------
 
-    /** The patient cancels their own active appointment more than 24 hours ahead; the slot is freed. */
+    /** The patient cancels their own active appointment more than 24 hours ahead; the slot is freed, the payment owed back. */
     async cancelByPatient(token: string, patientId: string) {
       const row = await repo.detail(token, { patientId });
       if (!row) throw notFound();
       if (row.estado === 'cancelada') throw new AppError(409, messages.appointmentAlreadyCancelled);
       if (!isCancelable(row)) throw badRequest(messages.appointmentCancelTooLate);
-      const cancelled = await repo.cancel(deps.db, { id: row.id }, { cancelada_por: 'paciente', now: at() });
+      const { cancelled, refund } = await cancelWithRefund(row.id, { cancelada_por: 'paciente' });
       if (!cancelled) throw new AppError(409, messages.appointmentAlreadyCancelled);
-      await tellCancelled(cancelled);
+      await tellCancelled(cancelled, null, refund !== undefined);
       return cancelled;
     },
 
@@ -340,9 +367,9 @@ export function appointmentsService(deps: AppointmentsDeps) {
     async cancelByAdmin(token: string, staffId: string, motivo: string) {
       const row = await repo.detail(token, {});
       if (!row) throw notFound();
-      const cancelled = await repo.cancel(deps.db, { id: row.id }, { cancelada_por: 'administrador', staffId, motivo, now: at() });
+      const { cancelled, refund } = await cancelWithRefund(row.id, { cancelada_por: 'administrador', staffId, motivo });
       if (!cancelled) throw new AppError(409, messages.appointmentAlreadyCancelled);
-      await tellCancelled(cancelled, motivo);
+      await tellCancelled(cancelled, motivo, refund !== undefined);
       return cancelled;
     },
 

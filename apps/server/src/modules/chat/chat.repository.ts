@@ -161,6 +161,44 @@ export function chatRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Claims the extra hour of a payment only while its chat's time is still open; a payment
+     * approved after the time ended claims nothing (its hour is owed back, decision 0035).
+     */
+    async claimExtraHourIfOpen(exec: Db, paymentId: string, at: Date) {
+      const [row] = await exec
+        .update(chatExtraHours)
+        .set({ applied_at: at })
+        .where(
+          and(
+            eq(chatExtraHours.payment_id, paymentId),
+            sql`${chatExtraHours.applied_at} IS NULL`,
+            sql`NOT EXISTS (SELECT 1 FROM chat_rooms r WHERE r.consultation_id = ${chatExtraHours.consultation_id}
+              AND (r.time_closed_at IS NOT NULL OR r.closed_at IS NOT NULL))`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Whether an extra-hour payment is linked to a chat and still unapplied (inside the approving transaction). */
+    async unappliedExtraHour(exec: Db, paymentId: string) {
+      const [row] = await exec
+        .select({ payment_id: chatExtraHours.payment_id })
+        .from(chatExtraHours)
+        .where(and(eq(chatExtraHours.payment_id, paymentId), sql`${chatExtraHours.applied_at} IS NULL`));
+      return row !== undefined;
+    },
+
+    /** Extra hours of a consultation paid (or under review) and never applied. */
+    async unappliedExtraHours(consultationId: string) {
+      const rows = await db
+        .select({ payment_id: chatExtraHours.payment_id })
+        .from(chatExtraHours)
+        .where(and(eq(chatExtraHours.consultation_id, consultationId), sql`${chatExtraHours.applied_at} IS NULL`));
+      return rows.map((r) => r.payment_id);
+    },
+
     /** The consultation an extra-hour payment is for. */
     async extraHourConsultation(paymentId: string) {
       const [row] = await db

@@ -179,14 +179,23 @@ export function chatService(deps: ChatDeps) {
   deps.payments.registerPurpose('hora_extra', {
     approvableFromReceipts: true,
     async onApproved(tx, payment) {
-      const link = await repo.claimExtraHour(tx, payment.id, at());
+      const link = await repo.claimExtraHourIfOpen(tx, payment.id, at());
       if (link) await applyHour(tx, link.consultation_id);
+      // The chat's time ended while the receipt waited: the hour cannot be used, the money is owed back.
+      else if (await repo.unappliedExtraHour(tx, payment.id)) await deps.payments.markRefundDueIn(tx, payment.id, 'hora_extra_no_usada');
     },
     async afterApproved(payment) {
       const c = await repo.extraHourConsultation(payment.id);
       if (c) await publishTime(c);
+      await deps.payments.tellRefundDue(await deps.payments.owedBack(payment.id));
     },
   });
+
+  /** The chat's time ended (declined, exit): extra hours paid for it and never applied are owed back. */
+  async function refundUnusedHours(consultationId: string) {
+    const unused = await repo.unappliedExtraHours(consultationId);
+    if (unused.length > 0) await deps.payments.markRefundsDue(unused, 'hora_extra_no_usada');
+  }
 
   return {
     remaining,
@@ -330,6 +339,7 @@ export function chatService(deps: ChatDeps) {
     async exit(patient: SessionAccount) {
       const c = await currentOf(patient.accountId);
       await repo.exit(c.id, at());
+      await refundUnusedHours(c.id);
       await publish(c.id, { type: 'closed', message: messages.chatClosed });
     },
 
@@ -337,6 +347,7 @@ export function chatService(deps: ChatDeps) {
     async declineExtraHour(patient: SessionAccount) {
       const c = await currentOf(patient.accountId);
       await repo.closeTime(c.id, at());
+      await refundUnusedHours(c.id);
       await publishTime(c.id);
     },
 

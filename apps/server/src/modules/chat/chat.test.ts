@@ -359,6 +359,30 @@ describe('chat over WebSocket', () => {
     s.ws.close();
   });
 
+  it('an extra hour sent by transfer and then declined is owed back (decision 0035); approving it adds nothing', async () => {
+    const p = await paidConsultation(doctor.id);
+    const s = connect(p.token, 'patient', p.jar);
+    await s.opened;
+    await s.next('history');
+    await passTime(3601_000, p.jar);
+    const body = multipart({ metodo_de_pago: 'Yappy', monto: '10' }, [{ field: 'comprobante_tranferencia', filename: 'recibo.png', bytes: PNG_1X1 }]);
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: '/api/chat/extra-hour/receipt',
+      headers: { ...body.headers, cookie: p.jar.header },
+      payload: body.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await json('POST', '/api/chat/extra-hour/decline', p.jar)).statusCode).toBe(200);
+    const mine = (await json('GET', '/api/receipts', p.jar)).json<{ id: string; proposito: string; estado: string; reembolso: { estado: string; motivo: string } | null }[]>();
+    const hour = mine.find((r) => r.proposito === 'hora_extra')!;
+    expect(hour).toMatchObject({ estado: 'pendiente', reembolso: { estado: 'pendiente', motivo: 'hora_extra_no_usada' } });
+    // The administrator can no longer approve it into an hour nobody can use.
+    expect((await json('POST', '/api/admin/receipts/approve', admin, { id: hour.id })).statusCode).toBe(409);
+    expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(0);
+    s.ws.close();
+  });
+
   it('closes the open sockets when the session ends (logout)', async () => {
     const p = await paidConsultation(doctor.id);
     const s = connect(p.token, 'patient', p.jar);

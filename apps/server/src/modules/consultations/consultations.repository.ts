@@ -171,7 +171,13 @@ export function consultationsRepository(db: Db) {
     /** Locks the consultation for an update (simultaneous classifications take turns) and reads its patient's e-mail. */
     async lockForUpdate(tx: Db, id: string) {
       const [row] = await tx
-        .select({ id: consultations.id, payment_id: consultations.payment_id, correo: patients.correo })
+        .select({
+          id: consultations.id,
+          payment_id: consultations.payment_id,
+          correo: patients.correo,
+          // The chat's hour was opened: the consultation was (at least partly) delivered.
+          chat_used: sql<boolean>`EXISTS (SELECT 1 FROM chat_rooms r WHERE r.consultation_id = ${consultations.id})`,
+        })
         .from(consultations)
         .innerJoin(patients, eq(patients.id, consultations.patient_id))
         .where(eq(consultations.id, id))

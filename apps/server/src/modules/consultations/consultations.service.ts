@@ -200,15 +200,27 @@ export function consultationsService(deps: ConsultationsDeps) {
      * (once, whoever else approves at the same moment); tipo_c and 'Quitar Permiso' withdraw it.
      */
     async classify(staffId: string, input: ConsultationClassification) {
-      return deps.transaction(async (tx) => {
+      const refund = await deps.transaction(async (tx) => {
         const c = await repo.lockForUpdate(tx, input.consulta_id);
         if (!c) throw notFound();
         if (c.correo !== input.correo) throw badRequest(messages.consultationEmailMismatch, { correo: messages.consultationEmailMismatch });
         let permiso = false;
+        let owed: PaymentRow | undefined;
         if (input.tipo_consulta === 'tipo_a' || input.tipo_consulta === 'tipo_b') {
+          // Authorised after all: a refund nobody started is withdrawn; money already returned is not charged again.
+          await payments.clearRefundDueIn(tx, c.payment_id, staffId);
           const { payment } = await payments.approveIn(tx, c.payment_id, staffId);
+          if (payment?.reembolso_estado) throw new AppError(409, messages.refundedCannotAuthorise);
           if (!payment || payment.estado !== 'aprobado') throw new AppError(409, messages.paymentRejectedCannotAuthorise);
           permiso = true;
+        } else if (!c.chat_used) {
+          // Rejected or referred to a hospital before any chat: nothing was delivered (decision 0035).
+          owed = await payments.markRefundDueIn(
+            tx,
+            c.payment_id,
+            input.tipo_consulta === 'tipo_c' ? 'consulta_tipo_c' : 'consulta_sin_permiso',
+            staffId,
+          );
         }
         await repo.classify(tx, c.id, {
           tipo_de_consulta: input.tipo_consulta,
@@ -216,7 +228,10 @@ export function consultationsService(deps: ConsultationsDeps) {
           permiso_chat: permiso,
           updated_at: at(),
         });
+        return owed;
       });
+      await payments.tellRefundDue(refund);
+      return { refundDue: refund !== undefined };
     },
   };
 }

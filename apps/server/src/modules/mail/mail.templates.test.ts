@@ -34,6 +34,8 @@ const samples: { [K in TemplateKind]: TemplateData[K] } = {
   loginUnderAttack: { at: start, maxAttempts: 5, staff: false },
   dataRequestAnswered: {},
   accountClosed: { referencia: 'CERR-1234' },
+  refundDue: { metodo: 'Yappy' },
+  refunded: { metodo: 'Paypal o Tarjeta' },
 };
 const ctx = { clinicName: 'Clínica Demo', origin: 'https://clinica.example' };
 
@@ -50,6 +52,14 @@ describe('e-mail templates', () => {
       expect(mail.html).toContain('href="https://clinica.example/');
     });
   }
+
+  it('a refund e-mail says how the money goes back and where to follow it', () => {
+    const due = renderMail('refundDue', { metodo: 'Paypal o Tarjeta' }, { nombre: 'Ana' }, ctx);
+    expect(due.subject).toBe('Le devolveremos un pago');
+    expect(due.text).toContain('a la misma cuenta de PayPal o tarjeta con que pagó');
+    expect(due.text).toContain('https://clinica.example/Recibo_pagos');
+    expect(renderMail('refunded', { metodo: 'Yappy' }, { nombre: 'Ana' }, ctx).text).toContain('La clínica le devolvió el pago por Yappy.');
+  });
 
   it('a rejected payment or a cancelled appointment points to the patient area for the reason', () => {
     expect(renderMail('paymentRejected', { motivo: planted }, { nombre: 'Ana' }, ctx).text).toContain('El motivo está en su área de paciente.');

@@ -68,14 +68,24 @@ export interface TemplateData {
   paymentRejected: { motivo: string };
   appointmentRequested: AppointmentData;
   appointmentConfirmed: AppointmentData;
-  appointmentCancelled: AppointmentData & { motivo?: string };
+  appointmentCancelled: AppointmentData & { motivo?: string; reembolso?: boolean };
   appointmentReminder: AppointmentData;
   documentAvailable: Record<string, never>;
   staffReceiptPending: { metodo: string; reviewPath: string };
   staffNewAppointment: AppointmentData;
   dataRequestAnswered: Record<string, never>;
   accountClosed: { referencia: string };
+  refundDue: { metodo: RefundMailMethod };
+  refunded: { metodo: RefundMailMethod };
 }
+
+/** How the refunded payment was made: it decides how the money goes back. */
+export type RefundMailMethod = 'Paypal o Tarjeta' | 'Transferencia' | 'Yappy';
+const REFUND_WAY: Record<RefundMailMethod, string> = {
+  'Paypal o Tarjeta': 'a la misma cuenta de PayPal o tarjeta con que pagó',
+  Transferencia: 'por transferencia a su cuenta bancaria',
+  Yappy: 'por Yappy',
+};
 export type TemplateKind = keyof TemplateData;
 
 type Catalogue = {
@@ -194,6 +204,30 @@ const es: Catalogue = {
     paragraphs: ['Revisamos su solicitud de consulta virtual. Encontrará la respuesta en su área de paciente.'],
     action: { label: 'Ver mis consultas', path: '/Consultas' },
   }),
+  // Neither says what the payment was for nor why it is returned (a referral is clinical): the
+  // patient area shows both.
+  refundDue: (d) => ({
+    audience: 'patient',
+    subject: 'Le devolveremos un pago',
+    heading: 'Reembolso pendiente',
+    paragraphs: [
+      `Lo que usted pagó ya no se realizará, así que la clínica le devolverá el pago ${REFUND_WAY[d.metodo]}.`,
+      d.metodo === 'Paypal o Tarjeta'
+        ? 'Le avisaremos cuando el reembolso esté hecho. Puede seguir su estado en su área de paciente.'
+        : 'Si la clínica necesita datos para devolverle el dinero, se comunicará con usted. Puede seguir el estado en su área de paciente.',
+    ],
+    action: { label: 'Ver mis pagos', path: '/Recibo_pagos' },
+  }),
+  refunded: (d) => ({
+    audience: 'patient',
+    subject: 'Su reembolso está hecho',
+    heading: 'Reembolsado',
+    paragraphs: [
+      `La clínica le devolvió el pago ${REFUND_WAY[d.metodo]}. La fecha y la referencia están en su área de paciente.`,
+      d.metodo === 'Paypal o Tarjeta' ? 'En una tarjeta, el banco puede tardar algunos días en mostrarlo.' : 'Gracias por su paciencia.',
+    ],
+    action: { label: 'Ver mis pagos', path: '/Recibo_pagos' },
+  }),
   paymentReceived: () => ({
     audience: 'patient',
     subject: 'Recibimos su comprobante de pago',
@@ -249,6 +283,9 @@ const es: Catalogue = {
     paragraphs: [
       // The reason is free text typed by staff: the patient area shows it, the message does not.
       `Su cita presencial del ${when(d.start)} (hora de Panamá) fue cancelada.${d.motivo?.trim() ? ' El motivo está en su área de paciente.' : ''}`,
+      ...(d.reembolso
+        ? ['La clínica le devolverá lo que pagó por esta cita, por el mismo medio con que pagó. Puede seguir el reembolso en "Mis pagos" de su área de paciente.']
+        : []),
       'El archivo adjunto la quita de su calendario. Si lo desea, puede solicitar otra cita.',
     ],
     action: { label: 'Ver mis citas', path: '/Citas_usuario' },

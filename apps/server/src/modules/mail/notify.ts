@@ -8,6 +8,7 @@ import {
   type AppointmentData,
   type MailContext,
   type MailLang,
+  type RefundMailMethod,
   type TemplateData,
   type TemplateKind,
 } from './mail.templates.js';
@@ -166,7 +167,7 @@ export function createNotifier(deps: {
       }
     },
     /** Cancellation with an .ics that removes it from the calendar; the reminder is withdrawn. */
-    async appointmentCancelled(to: Recipient, appt: AppointmentData & { motivo?: string }) {
+    async appointmentCancelled(to: Recipient, appt: AppointmentData & { motivo?: string; reembolso?: boolean }) {
       try {
         await mail.cancel(reminderKey(appt.appointmentId));
       } catch (err) {
@@ -174,6 +175,13 @@ export function createNotifier(deps: {
       }
       await send('appointmentCancelled', to, appt);
     },
+
+    /** A payment became owed back (issue 20); once per payment. */
+    refundDue: (to: { paymentId: string }, data: { metodo: RefundMailMethod }) =>
+      send('refundDue', to, data, { dedupeKey: `refund-due:${to.paymentId}` }),
+    /** The money went back; once per payment. */
+    refunded: (to: { paymentId: string }, data: { metodo: RefundMailMethod }) =>
+      send('refunded', to, data, { dedupeKey: `refunded:${to.paymentId}` }),
 
     /** A new medical document is in the patient's area. */
     documentAvailable: (to: Recipient) => send('documentAvailable', to, none),

@@ -60,8 +60,9 @@ export default fp(
         paypal: client,
         now: app.now,
         log: app.log,
+        notify: app.notify,
       }),
     );
   },
-  { name: 'payments', dependencies: ['config', 'db', 'storage'] },
+  { name: 'payments', dependencies: ['config', 'db', 'storage', 'mailer'] },
 );

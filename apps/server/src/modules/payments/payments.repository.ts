@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { files, patients, paymentEvents, payments, paypalOrders, staff } from '../../db/schema.js';
+import { files, patients, paymentEvents, payments, paypalOrders, refunds, staff } from '../../db/schema.js';
 
 /** A database or an open transaction (a transaction is a database to the query builder). */
 export type Exec = Db;
@@ -12,6 +12,8 @@ export type NewPayment = Omit<typeof payments.$inferInsert, 'id'>;
 export type PaypalOrderRow = typeof paypalOrders.$inferSelect;
 export type NewFile = typeof files.$inferInsert;
 export type PaymentEvent = (typeof paymentEvents.$inferInsert)['evento'];
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundReasonCode = NonNullable<PaymentRow['reembolso_motivo']>;
 
 const comprobante = alias(files, 'comprobante');
 const fiscal = alias(files, 'fiscal');
@@ -47,6 +49,12 @@ const receiptColumns = {
   fiscal_file_id: payments.archivo_fiscal_file_id,
   fiscal_nombre: fiscal.nombre,
   posible_duplicado: duplicateFlag,
+  reembolso_estado: payments.reembolso_estado,
+  reembolso_motivo: payments.reembolso_motivo,
+  reembolso_debido_at: payments.reembolso_debido_at,
+  reembolso_completado_at: refunds.completado_at,
+  reembolso_referencia: refunds.referencia,
+  reembolso_file_id: refunds.comprobante_file_id,
 };
 
 /** SQL of payments, PayPal orders, receipt files and the payment history. */
@@ -57,7 +65,9 @@ export function paymentsRepository(db: Db) {
       .from(payments)
       .innerJoin(patients, eq(patients.id, payments.patient_id))
       .leftJoin(comprobante, eq(comprobante.id, payments.comprobante_file_id))
-      .leftJoin(fiscal, eq(fiscal.id, payments.archivo_fiscal_file_id));
+      .leftJoin(fiscal, eq(fiscal.id, payments.archivo_fiscal_file_id))
+      // Only a completed refund shows (a PayPal refund being claimed is not one yet).
+      .leftJoin(refunds, and(eq(refunds.payment_id, payments.id), eq(refunds.estado, 'completado')));
 
   return {
     async insertOrder(row: typeof paypalOrders.$inferInsert) {
@@ -113,24 +123,117 @@ export function paymentsRepository(db: Db) {
       return row;
     },
 
-    /** pendiente -> aprobado, once: of simultaneous approvals only one gets the row back. */
+    /**
+     * pendiente -> aprobado, once: of simultaneous approvals only one gets the row back. A payment
+     * owed back is not approved (what it paid for was cancelled).
+     */
     async approvePending(exec: Exec, id: string, staffId: string | null, now: Date) {
       const [row] = await exec
         .update(payments)
         .set({ estado: 'aprobado', decidido_por: staffId, decidido_at: now })
-        .where(and(eq(payments.id, id), eq(payments.estado, 'pendiente')))
+        .where(and(eq(payments.id, id), eq(payments.estado, 'pendiente'), isNull(payments.reembolso_estado)))
         .returning();
       return row;
     },
 
-    /** pendiente -> rechazado with the reason the patient sees, once. */
+    /**
+     * pendiente -> rechazado with the reason the patient sees, once. A receipt owed back may still
+     * be rejected (the money never arrived: nothing to return), not one already returned.
+     */
     async rejectPending(exec: Exec, id: string, staffId: string, motivo: string, now: Date) {
       const [row] = await exec
         .update(payments)
-        .set({ estado: 'rechazado', motivo_rechazo: motivo, decidido_por: staffId, decidido_at: now })
-        .where(and(eq(payments.id, id), eq(payments.estado, 'pendiente')))
+        .set({
+          estado: 'rechazado',
+          motivo_rechazo: motivo,
+          decidido_por: staffId,
+          decidido_at: now,
+          reembolso_estado: null,
+          reembolso_motivo: null,
+          reembolso_debido_at: null,
+        })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.estado, 'pendiente'),
+            sql`${payments.reembolso_estado} IS DISTINCT FROM 'reembolsado'`,
+            sql`NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = ${payments.id})`,
+          ),
+        )
         .returning();
       return row;
+    },
+
+    // --- refunds (docs/decisions/0035-refunds.md) ---------------------------------------------
+
+    /** Marks a payment owed back, once; only money that may have been received (not a rejected receipt). */
+    async markRefundDue(exec: Exec, id: string, motivo: RefundReasonCode, now: Date) {
+      const [row] = await exec
+        .update(payments)
+        .set({ reembolso_estado: 'pendiente', reembolso_motivo: motivo, reembolso_debido_at: now })
+        .where(and(eq(payments.id, id), inArray(payments.estado, ['pendiente', 'aprobado']), isNull(payments.reembolso_estado)))
+        .returning();
+      return row;
+    },
+
+    /** Withdraws a refund nobody has started (the clinic authorised the consultation after all). */
+    async clearRefundDue(exec: Exec, id: string) {
+      const [row] = await exec
+        .update(payments)
+        .set({ reembolso_estado: null, reembolso_motivo: null, reembolso_debido_at: null })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.reembolso_estado, 'pendiente'),
+            sql`NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = ${payments.id})`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Claims the payment's one refund. The unique index on refunds.payment_id lets exactly one of
+     * any number of simultaneous claims through; the others get nothing back.
+     */
+    async claimRefund(exec: Exec, row: typeof refunds.$inferInsert) {
+      const [inserted] = await exec.insert(refunds).values(row).onConflictDoNothing({ target: refunds.payment_id }).returning();
+      return inserted;
+    },
+
+    async refundOf(exec: Exec, paymentId: string) {
+      const [row] = await exec.select().from(refunds).where(eq(refunds.payment_id, paymentId));
+      return row;
+    },
+
+    /** Takes over a PayPal claim left 'en_proceso' since before `staleBefore` (a crash mid-refund); once. */
+    async retakeStaleRefund(exec: Exec, paymentId: string, staleBefore: Date, now: Date) {
+      const [row] = await exec
+        .update(refunds)
+        .set({ updated_at: now })
+        .where(and(eq(refunds.payment_id, paymentId), eq(refunds.estado, 'en_proceso'), lt(refunds.updated_at, staleBefore)))
+        .returning();
+      return row;
+    },
+
+    /** Gives up a claim PayPal certainly did not act on, so the refund may be tried again. */
+    async releaseRefund(exec: Exec, refundId: string) {
+      await exec.delete(refunds).where(and(eq(refunds.id, refundId), eq(refunds.estado, 'en_proceso')));
+    },
+
+    /** en_proceso -> completado with PayPal's refund id; the payment becomes 'reembolsado'. */
+    async completeRefund(exec: Exec, refundId: string, paymentId: string, referencia: string, now: Date) {
+      const [row] = await exec
+        .update(refunds)
+        .set({ estado: 'completado', referencia, completado_at: now, updated_at: now })
+        .where(and(eq(refunds.id, refundId), eq(refunds.estado, 'en_proceso')))
+        .returning();
+      if (row) await exec.update(payments).set({ reembolso_estado: 'reembolsado' }).where(eq(payments.id, paymentId));
+      return row;
+    },
+
+    async setRefunded(exec: Exec, paymentId: string) {
+      await exec.update(payments).set({ reembolso_estado: 'reembolsado' }).where(eq(payments.id, paymentId));
     },
 
     /** Sets `revisado`; returns the row only when it changed. */

@@ -5,7 +5,9 @@ import {
   adminReceiptDetailSchema,
   adminReceiptRowSchema,
   errorSchema,
+  manualRefundSchema,
   messages,
+  paypalRefundSchema,
   paymentSessionQuerySchema,
   paymentSessionSchema,
   paymentsConfigSchema,
@@ -27,7 +29,10 @@ import type { PaymentsRepository } from './payments.repository.js';
 import { sendStoredFile } from './send-file.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
-const fileKind = z.object({ token: tokenParamsSchema.shape.token, kind: z.enum(['comprobante', 'factura'], { error: messages.notFound }) });
+const fileKind = z.object({
+  token: tokenParamsSchema.shape.token,
+  kind: z.enum(['comprobante', 'factura', 'reembolso'], { error: messages.notFound }),
+});
 
 type ReceiptRecord = NonNullable<Awaited<ReturnType<PaymentsRepository['receiptByToken']>>>;
 
@@ -43,7 +48,21 @@ const toRow = (r: ReceiptRecord) => ({
   estado: r.estado,
   revisado: r.revisado,
   fecha: r.created_at.toISOString(),
+  reembolso:
+    r.reembolso_estado && r.reembolso_motivo && r.reembolso_debido_at
+      ? {
+          estado: r.reembolso_estado,
+          motivo: r.reembolso_motivo,
+          debido: r.reembolso_debido_at.toISOString(),
+          fecha: r.reembolso_completado_at?.toISOString() ?? null,
+          referencia: r.reembolso_referencia,
+        }
+      : null,
 });
+
+/** The stored file a download route names. */
+const fileOf = (r: ReceiptRecord, kind: 'comprobante' | 'factura' | 'reembolso') =>
+  kind === 'comprobante' ? r.comprobante_file_id : kind === 'factura' ? r.fiscal_file_id : r.reembolso_file_id;
 
 /** The receipt as the modals show it; file links point at the caller's own download routes. */
 const toDetail = (r: ReceiptRecord, base: string) => ({
@@ -126,7 +145,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { params: fileKind, response: errors },
     handler: async (request, reply) => {
       const r = await payments.receipt(request.params.token, patientId(request.accounts));
-      const fileId = request.params.kind === 'comprobante' ? r.comprobante_file_id : r.fiscal_file_id;
+      const fileId = fileOf(r, request.params.kind);
       if (!fileId) return reply.code(404).send({ success: false, message: messages.unavailable });
       const file = await payments.readFile(fileId);
       await app.audit(request, { action: 'file.receipt', resource: { type: 'payment', id: r.id }, patientId: r.patient_id, detail: request.params.kind });
@@ -179,7 +198,8 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
           por: h.nombre ? `${h.nombre} ${h.apellido ?? ''}`.trim() : null,
           fecha: h.created_at.toISOString(),
         })),
-        aprobable: r.estado === 'pendiente' && payments.approvableFromReceipts(r.proposito),
+        aprobable: r.estado === 'pendiente' && r.reembolso_estado === null && payments.approvableFromReceipts(r.proposito),
+        Link_Reembolso: r.reembolso_file_id ? `/api/admin/receipts/${r.token}/reembolso` : null,
       };
     },
   });
@@ -189,7 +209,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { params: fileKind, response: errors },
     handler: async (request, reply) => {
       const r = await payments.receipt(request.params.token);
-      const fileId = request.params.kind === 'comprobante' ? r.comprobante_file_id : r.fiscal_file_id;
+      const fileId = fileOf(r, request.params.kind);
       if (!fileId) return reply.code(404).send({ success: false, message: messages.unavailable });
       const file = await payments.readFile(fileId);
       await app.audit(request, { action: 'file.receipt', resource: { type: 'payment', id: r.id }, patientId: r.patient_id, detail: request.params.kind });
@@ -236,6 +256,58 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'aprobado' });
       await request.server.notify.paymentApproved({ paymentId: request.body.id });
       return { success: true, message: messages.receiptUpdated };
+    },
+  });
+
+  // --- refunds (issue 20, docs/decisions/0035-refunds.md) -----------------------------------------
+
+  // A PayPal payment owed back: refunded through PayPal's API, the whole amount, once.
+  app.post('/api/admin/receipts/refund-paypal', {
+    config: { access: 'admin' },
+    schema: { body: paypalRefundSchema, response: { 200: resultSchema, ...errors, 502: errorSchema } },
+    handler: async (request) => {
+      const by = staffId(request.accounts);
+      try {
+        const done = await payments.refundPaypal(request.body.id, by);
+        await app.audit(request, {
+          action: 'receipt.refund',
+          resource: { type: 'payment', id: request.body.id },
+          detail: `PayPal ${done.referencia}, ${(done.monto_cents / 100).toFixed(2)} USD`,
+        });
+      } catch (err) {
+        await app.audit(request, {
+          action: 'receipt.refund',
+          resource: { type: 'payment', id: request.body.id },
+          outcome: 'failure',
+          detail: 'PayPal: no realizado',
+        });
+        throw err;
+      }
+      return { success: true, message: messages.refundPaypalDone };
+    },
+  });
+
+  // A transfer or Yappy refund the clinic made: multipart id, referencia and an optional proof `archivo`.
+  app.post('/api/admin/receipts/refund', {
+    config: { access: 'admin' },
+    schema: { response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      const by = staffId(request.accounts);
+      const { fields, files } = await readMultipart(request, ['archivo']);
+      const input = parseOrThrow(manualRefundSchema, fields);
+      const archivo = files.find((f) => f.field === 'archivo');
+      await payments.recordManualRefund({
+        paymentId: input.id,
+        staffId: by,
+        referencia: input.referencia,
+        file: archivo ? { bytes: archivo.bytes, filename: archivo.filename } : undefined,
+      });
+      await app.audit(request, {
+        action: 'receipt.refund',
+        resource: { type: 'payment', id: input.id },
+        detail: `registrado${archivo ? ', comprobante adjunto' : ''}`,
+      });
+      return { success: true, message: messages.refundRecorded };
     },
   });
 }

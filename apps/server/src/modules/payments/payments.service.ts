@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.js';
 import type { Storage } from '../../plugins/storage.js';
 import { assertPdf, assertReceiptFile, cleanFileName } from './payment-files.js';
 import { PaypalApiError, type PaypalCapture, type PaypalClient } from './paypal-client.js';
-import type { PaymentRow, PaymentsRepository, PaypalOrderRow, Tx } from './payments.repository.js';
+import type { Notifier } from '../mail/notify.js';
+import type { PaymentRow, PaymentsRepository, PaypalOrderRow, RefundReasonCode, Tx } from './payments.repository.js';
 
 /** What a feature does when one of its payments is decided (the chat adds an hour, a booking is confirmed ...). */
 export interface PurposeHooks {
@@ -80,6 +81,7 @@ export interface PaymentsDeps {
   paypal: PaypalClient;
   now: () => number;
   log: FastifyBaseLogger;
+  notify: Pick<Notifier, 'refundDue' | 'refunded'>;
 }
 
 /**
@@ -353,6 +355,167 @@ export function paymentsService(deps: PaymentsDeps) {
         if (file) await storage.delete(file.id).catch(() => undefined);
         throw err;
       }
+    },
+
+    // --- refunds (issue 20, docs/decisions/0035-refunds.md) -------------------------------------
+
+    /**
+     * Inside the caller's transaction (the cancellation, the classification ...): the payment is
+     * owed back, once. Returns the payment when this call marked it (give it to `tellRefundDue`
+     * after the commit), nothing when it was already owed, rejected, or unknown.
+     */
+    async markRefundDueIn(tx: Tx, paymentId: string, motivo: RefundReasonCode, staffId: string | null = null) {
+      const row = await repo.markRefundDue(tx, paymentId, motivo, at());
+      if (row) await repo.insertEvent(tx, { payment_id: row.id, evento: 'reembolso_debido', staff_id: staffId, detalle: motivo, created_at: at() });
+      return row;
+    },
+
+    /** Inside the caller's transaction: a refund nobody started is withdrawn (the thing will be delivered after all). */
+    async clearRefundDueIn(tx: Tx, paymentId: string, staffId: string | null) {
+      const row = await repo.clearRefundDue(tx, paymentId);
+      if (row) await repo.insertEvent(tx, { payment_id: row.id, evento: 'reembolso_anulado', staff_id: staffId, created_at: at() });
+      return row;
+    },
+
+    /** Marks several payments owed back in a transaction of their own, then tells each patient. */
+    async markRefundsDue(paymentIds: readonly string[], motivo: RefundReasonCode) {
+      const marked = await deps.transaction(async (tx) => {
+        const rows: PaymentRow[] = [];
+        for (const id of paymentIds) {
+          const row = await repo.markRefundDue(tx, id, motivo, at());
+          if (!row) continue;
+          await repo.insertEvent(tx, { payment_id: row.id, evento: 'reembolso_debido', detalle: motivo, created_at: at() });
+          rows.push(row);
+        }
+        return rows;
+      });
+      for (const row of marked) await deps.notify.refundDue({ paymentId: row.id }, { metodo: row.metodo_de_pago });
+      return marked;
+    },
+
+    /** The payment when its money is owed back now, else nothing. */
+    async owedBack(paymentId: string) {
+      const row = await repo.findPayment(deps.db, paymentId);
+      return row?.reembolso_estado === 'pendiente' ? row : undefined;
+    },
+
+    /** After the commit: the patient is told the money will come back (no clinical detail). */
+    async tellRefundDue(payment: PaymentRow | undefined) {
+      if (payment) await deps.notify.refundDue({ paymentId: payment.id }, { metodo: payment.metodo_de_pago });
+    },
+
+    /**
+     * An administrator refunds a PayPal payment owed back: the whole captured amount, through
+     * PayPal's refund of the capture. One refund per payment whatever the number of clicks: the
+     * claim (unique per payment) lets one request through; its id is PayPal-Request-Id, so a retry
+     * after a lost answer is answered by PayPal from memory instead of refunding twice.
+     */
+    async refundPaypal(paymentId: string, staffId: string) {
+      const payment = await repo.findPayment(deps.db, paymentId);
+      if (!payment) throw notFound();
+      if (payment.metodo_de_pago !== 'Paypal o Tarjeta' || !payment.paypal_capture_id || payment.estado !== 'aprobado') {
+        throw badRequest(messages.refundWrongMethod);
+      }
+      if (payment.reembolso_estado === 'reembolsado') throw new AppError(409, messages.refundAlreadyDone);
+      if (payment.reembolso_estado !== 'pendiente') throw new AppError(409, messages.refundNotDue);
+
+      let claim = await repo.claimRefund(deps.db, {
+        payment_id: payment.id,
+        estado: 'en_proceso',
+        metodo: payment.metodo_de_pago,
+        monto_cents: payment.monto_cents,
+        staff_id: staffId,
+        created_at: at(),
+        updated_at: at(),
+      });
+      if (!claim) {
+        const existing = await repo.refundOf(deps.db, payment.id);
+        if (existing?.estado === 'completado') throw new AppError(409, messages.refundAlreadyDone);
+        // A claim left by a crash between PayPal's answer and our record is retried with its own id.
+        claim = await repo.retakeStaleRefund(deps.db, payment.id, new Date(deps.now() - STALE_CLAIM_MS), at());
+        if (!claim) throw new AppError(409, messages.refundInProgress);
+      }
+
+      let refund;
+      try {
+        refund = await paypal.refundCapture(payment.paypal_capture_id, {
+          amountCents: claim.monto_cents,
+          requestId: claim.id,
+          invoiceId: payment.token.slice(0, 64),
+        });
+      } catch (err) {
+        log.warn({ err, payment: payment.id }, 'PayPal refund failed');
+        // A refusal (4xx) refunded nothing: the claim is given up. Without an answer it stays, and
+        // a retry after STALE_CLAIM_MS repeats the same request id.
+        if (err instanceof PaypalApiError && err.status < 500) await repo.releaseRefund(deps.db, claim.id);
+        throw new AppError(502, messages.refundPaypalFailed);
+      }
+      const refundedCents = refund.amount ? centsOf(refund.amount.value) : claim.monto_cents;
+      if (refund.status !== 'COMPLETED' || refundedCents !== claim.monto_cents || (refund.amount && refund.amount.currency_code !== 'USD')) {
+        // PENDING or an odd amount: kept claimed (no second refund) and left for a person to check in PayPal.
+        log.error({ payment: payment.id, refund: refund.id, status: refund.status }, 'PayPal refund not completed as asked');
+        throw new AppError(502, messages.refundPaypalFailed);
+      }
+      await deps.transaction(async (tx) => {
+        const done = await repo.completeRefund(tx, claim.id, payment.id, refund.id, at());
+        if (done) {
+          await repo.insertEvent(tx, {
+            payment_id: payment.id,
+            evento: 'reembolsado',
+            staff_id: staffId,
+            detalle: `PayPal ${refund.id}`,
+            created_at: at(),
+          });
+        }
+      });
+      await deps.notify.refunded({ paymentId: payment.id }, { metodo: payment.metodo_de_pago });
+      return { referencia: refund.id, monto_cents: claim.monto_cents };
+    },
+
+    /**
+     * An administrator records a transfer or Yappy refund already made, with its reference and an
+     * optional proof (an image or a PDF, checked by content like the receipts, stored encrypted).
+     */
+    async recordManualRefund(input: { paymentId: string; staffId: string; referencia: string; file?: { bytes: Buffer; filename: string } }) {
+      const payment = await repo.findPayment(deps.db, input.paymentId);
+      if (!payment) throw notFound();
+      if (payment.metodo_de_pago === 'Paypal o Tarjeta') throw badRequest(messages.refundWrongMethod);
+      if (payment.reembolso_estado === 'reembolsado') throw new AppError(409, messages.refundAlreadyDone);
+      if (payment.reembolso_estado !== 'pendiente') throw new AppError(409, messages.refundNotDue);
+      const proof = input.file;
+      const mime = proof ? await assertReceiptFile(proof.bytes, 'archivo') : undefined;
+      const file =
+        proof && mime ? await storeFile(proof.bytes, { kind: 'refund_proof', mime, nombre: cleanFileName(proof.filename, 'reembolso') }) : undefined;
+      try {
+        await deps.transaction(async (tx) => {
+          if (file) await repo.insertFile(tx, file);
+          const claim = await repo.claimRefund(tx, {
+            payment_id: payment.id,
+            estado: 'completado',
+            metodo: payment.metodo_de_pago,
+            monto_cents: payment.monto_cents,
+            referencia: input.referencia,
+            comprobante_file_id: file?.id ?? null,
+            staff_id: input.staffId,
+            created_at: at(),
+            updated_at: at(),
+            completado_at: at(),
+          });
+          if (!claim) throw new AppError(409, messages.refundAlreadyDone);
+          await repo.setRefunded(tx, payment.id);
+          await repo.insertEvent(tx, {
+            payment_id: payment.id,
+            evento: 'reembolsado',
+            staff_id: input.staffId,
+            detalle: `${payment.metodo_de_pago}: ${input.referencia}`,
+            created_at: at(),
+          });
+        });
+      } catch (err) {
+        if (file) await storage.delete(file.id).catch(() => undefined);
+        throw err;
+      }
+      await deps.notify.refunded({ paymentId: payment.id }, { metodo: payment.metodo_de_pago });
     },
 
     /** Receipts: the patient's own (patientId) or everybody's, optionally by first name. */

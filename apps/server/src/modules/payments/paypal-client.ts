@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * PayPal's REST API, as much of it as the clinic uses: an OAuth token, order creation and
- * capture, and reading an order. The base URL is configuration, so tests and the demo talk to
+ * capture, reading an order, and refunding a capture. The base URL is configuration, so tests and the demo talk to
  * the local stand-in (./paypal-stand-in) exactly as production talks to PayPal.
  */
 
@@ -46,6 +46,13 @@ const captureSchema = z.object({
     .optional(),
 });
 export type PaypalCapture = z.infer<typeof captureSchema>;
+
+const refundSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
+});
+export type PaypalRefund = z.infer<typeof refundSchema>;
 
 /** PayPal answered with an error status (its `name` and first `issue`, when it gave them). */
 export class PaypalApiError extends Error {
@@ -155,6 +162,30 @@ export function paypalClient(opts: PaypalClientOptions) {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'paypal-request-id': `capture-${reference}` },
           body: '{}',
+        }),
+      );
+    },
+
+    /**
+     * Refunds (part of) a capture: POST /v2/payments/captures/{capture_id}/refund. The request id
+     * makes a retry idempotent (PayPal answers the first refund again instead of refunding twice);
+     * PayPal itself refuses a refund above what remains of the capture (REFUND_AMOUNT_EXCEEDED,
+     * CAPTURE_FULLY_REFUNDED).
+     */
+    async refundCapture(captureId: string, input: { amountCents: number; requestId: string; invoiceId: string }): Promise<PaypalRefund> {
+      return refundSchema.parse(
+        await authorised(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'paypal-request-id': `refund-${input.requestId}`,
+            prefer: 'return=representation',
+          },
+          body: JSON.stringify({
+            amount: { currency_code: 'USD', value: paypalValue(input.amountCents) },
+            invoice_id: input.invoiceId,
+            note_to_payer: 'Reembolso de la clínica',
+          }),
         }),
       );
     },

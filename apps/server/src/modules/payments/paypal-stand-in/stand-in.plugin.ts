@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { STAND_IN_SDK } from './stand-in-sdk.js';
 
 /**
- * A local stand-in of PayPal's REST API (OAuth token, create, read and capture an order) and of
+ * A local stand-in of PayPal's REST API (OAuth token, create, read and capture an order, refund a
+ * capture) and of
  * its JS SDK, for the browser tests, the API tests and the offline demo. It behaves like PayPal
  * where the clinic depends on it: bearer tokens, order states (CREATED -> APPROVED -> COMPLETED),
  * ORDER_NOT_APPROVED and ORDER_ALREADY_CAPTURED refusals, idempotent `PayPal-Request-Id`.
@@ -20,6 +21,16 @@ export interface StandInOrder {
   amount: { currency_code: string; value: string };
   payer_id?: string;
   capture?: { id: string; status: string; custom_id: string; amount: { currency_code: string; value: string } };
+}
+
+/** A refund the stand-in performed, against a capture. */
+export interface StandInRefund {
+  id: string;
+  capture_id: string;
+  status: 'COMPLETED';
+  amount: { currency_code: string; value: string };
+  invoice_id?: string;
+  create_time: string;
 }
 
 /** What a test makes the next capture of an order answer instead of the truth. */
@@ -38,6 +49,13 @@ export class PaypalStandInState {
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
   /** Captures PayPal really performed (a repeated request id answered from memory is not one). */
   capturesPerformed = 0;
+  /** Refunds performed, in order (a repeated request id answered from memory is not one). */
+  readonly refunds: StandInRefund[] = [];
+
+  /** Cents refunded so far from a capture. */
+  refundedCents(captureId: string) {
+    return this.refunds.filter((r) => r.capture_id === captureId).reduce((sum, r) => sum + Math.round(Number(r.amount.value) * 100), 0);
+  }
 
   constructor(
     readonly clientId: string,
@@ -64,6 +82,12 @@ const orderBodySchema = z.object({
       }),
     )
     .length(1),
+});
+
+const refundBodySchema = z.object({
+  amount: z.object({ currency_code: z.string().length(3), value: z.string().regex(/^\d+(\.\d{2})?$/) }).optional(),
+  invoice_id: z.string().max(127).optional(),
+  note_to_payer: z.string().max(255).optional(),
 });
 
 const paypalError = (reply: FastifyReply, status: number, name: string, issue?: string) =>
@@ -169,6 +193,48 @@ export async function paypalStandIn(app: FastifyInstance, opts: { state: PaypalS
     order.status = 'COMPLETED';
     state.capturesPerformed += 1;
     const body = { ...orderView(order), status: captureStatus === 'COMPLETED' ? 'COMPLETED' : captureStatus };
+    if (key) state.remember(key, 201, body);
+    return reply.code(201).send(body);
+  });
+
+  // POST /v2/payments/captures/{capture_id}/refund, as PayPal answers it: a full refund without a
+  // body amount, a partial one with it; REFUND_AMOUNT_EXCEEDED above what remains,
+  // CAPTURE_FULLY_REFUNDED once nothing remains; the capture's status then REFUNDED or
+  // PARTIALLY_REFUNDED. A repeated PayPal-Request-Id is answered from memory, refunding nothing.
+  app.post<{ Params: { id: string } }>('/v2/payments/captures/:id/refund', async (request, reply) => {
+    if (!bearer(request)) return paypalError(reply, 401, 'AUTHENTICATION_FAILURE');
+    const requestId = request.headers['paypal-request-id'];
+    const key = typeof requestId === 'string' ? `refund:${request.params.id}:${requestId}` : undefined;
+    const again = key ? state.remembered(key) : undefined;
+    if (again) return reply.code(again.status).send(again.body);
+    const order = [...state.orders.values()].find((o) => o.capture?.id === request.params.id);
+    const capture = order?.capture;
+    if (!capture) return paypalError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    const parsed = refundBodySchema.safeParse(request.body ?? {});
+    if (!parsed.success) return paypalError(reply, 400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+    const capturedCents = Math.round(Number(capture.amount.value) * 100);
+    const remaining = capturedCents - state.refundedCents(capture.id);
+    if (remaining <= 0) return paypalError(reply, 422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    const amount = parsed.data.amount ?? { currency_code: capture.amount.currency_code, value: (remaining / 100).toFixed(2) };
+    if (amount.currency_code !== capture.amount.currency_code) return paypalError(reply, 422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_MISMATCH');
+    const cents = Math.round(Number(amount.value) * 100);
+    if (cents <= 0) return paypalError(reply, 400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+    if (cents > remaining) return paypalError(reply, 422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+    const refund: StandInRefund = {
+      id: orderId(),
+      capture_id: capture.id,
+      status: 'COMPLETED',
+      amount: { currency_code: amount.currency_code, value: amount.value },
+      ...(parsed.data.invoice_id ? { invoice_id: parsed.data.invoice_id } : {}),
+      create_time: new Date().toISOString(),
+    };
+    state.refunds.push(refund);
+    capture.status = cents === remaining ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    const minimal = request.headers.prefer !== 'return=representation';
+    const links = [{ href: `v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' }];
+    const body = minimal
+      ? { id: refund.id, status: refund.status, links }
+      : { id: refund.id, amount: refund.amount, ...(refund.invoice_id ? { invoice_id: refund.invoice_id } : {}), status: refund.status, create_time: refund.create_time, update_time: refund.create_time, links };
     if (key) state.remember(key, 201, body);
     return reply.code(201).send(body);
   });

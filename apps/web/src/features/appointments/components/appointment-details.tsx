@@ -31,6 +31,7 @@ function Details({ items }: { items: [label: string, value: ReactNode][] }) {
  */
 export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'patient' | 'doctor' | 'admin' }) {
   const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const items: [string, ReactNode][] = [
     [t('details.name'), a.nombre],
     [t('details.lastName'), a.apellido],
@@ -44,7 +45,9 @@ export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'p
   ];
   if (view !== 'doctor') items.push([t('details.doctor'), `${a.doctor} (${a.correo_doctor})`]);
   if (a.pago) {
-    items.push([t('details.payment'), `${methodLabel(t, a.pago.metodo_de_pago)} · ${formatMoney(a.pago.monto)} · ${t(`paymentStates.${a.pago.estado}`)}`]);
+    // Money owed back or returned says so instead of 'En revisión' / 'Aprobado' (issue 20).
+    const state = a.pago.reembolso === 'reembolsado' ? messages.refundDone : a.pago.reembolso === 'pendiente' ? messages.refundPending : t(`paymentStates.${a.pago.estado}`);
+    items.push([t('details.payment'), `${methodLabel(t, a.pago.metodo_de_pago)} · ${formatMoney(a.pago.monto)} · ${state}`]);
     if (a.pago.estado === 'rechazado') items.push([t('details.rejectionReason'), a.pago.motivo_rechazo]);
   }
   if (a.estado === 'cancelada') {

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useReceipt } from '../api/get-receipt.js';
 import { useReceipts } from '../api/get-receipts.js';
+import { RefundState } from './refund-state.js';
 import '../patient-area.css';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -32,12 +33,12 @@ function useReceiptTexts() {
   const { t, i18n } = useTranslation('patient-area');
   const messages = useMessages();
   const dateTime = dateTimeIn(i18n.resolvedLanguage ?? i18n.language);
-  return { t, messages, formatDate: (iso: string) => dateTime.format(new Date(iso)) };
+  return { t, messages, lng: i18n.resolvedLanguage ?? i18n.language, formatDate: (iso: string) => dateTime.format(new Date(iso)) };
 }
 
 /** /Recibo_pagos: the patient's payment receipts and the detail modal by token (their own files only). */
 export function ReciboPagosPage() {
-  const { t, messages, formatDate } = useReceiptTexts();
+  const { t, messages, lng, formatDate } = useReceiptTexts();
   const receipts = useReceipts();
   const [open, setOpen] = useState<string | null>(null);
   return (
@@ -60,9 +61,16 @@ export function ReciboPagosPage() {
                   {t(`purposes.${r.proposito}`)} · {t(`services.${r.servicio}`)}
                 </p>
                 <p className="patient-row-meta">
-                  {formatDate(r.fecha)} · {money(r.monto)} · {methodLabel(t, r.metodo_de_pago)} ·{' '}
-                  <span className={`patient-state patient-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+                  {formatDate(r.fecha)} · {money(r.monto)} · {methodLabel(t, r.metodo_de_pago)}
+                  {/* Money owed back or returned says so (below) instead of 'En revisión' / 'Aprobado'. */}
+                  {r.reembolso ? null : (
+                    <>
+                      {' · '}
+                      <span className={`patient-state patient-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+                    </>
+                  )}
                 </p>
+                {r.reembolso && <RefundState refund={r.reembolso} lng={lng} />}
               </div>
               <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('receipts.viewDetailLabel', { date: formatDate(r.fecha) })}>
                 {t('receipts.viewDetail')}
@@ -77,7 +85,7 @@ export function ReciboPagosPage() {
 }
 
 function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }) {
-  const { t, messages, formatDate } = useReceiptTexts();
+  const { t, messages, lng, formatDate } = useReceiptTexts();
   const receipt = useReceipt(token);
   return (
     <Modal title={t('modal.title')} size="md" onClose={onClose}>
@@ -111,6 +119,14 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
               <dd>{value}</dd>
             </div>
           ))}
+          {receipt.data.reembolso && (
+            <div>
+              <dt>{t('modal.refund')}</dt>
+              <dd>
+                <RefundState refund={receipt.data.reembolso} lng={lng} />
+              </dd>
+            </div>
+          )}
           {receipt.data.estado === 'rechazado' && (
             <div className="patient-rejected">
               <dt>{t('modal.rejectionReason')}</dt>

@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, type PaymentPurpose, type PaymentState, type Service, type TipoDeConsulta } from '@clinica/shared';
+import { CLINIC_TIME_ZONE, type PaymentPurpose, type PaymentState, type RefundState, type Service, type TipoDeConsulta } from '@clinica/shared';
 import { SOURCE_LANGUAGE, useTranslation, type TFunction } from '../../../lib/i18n.js';
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
@@ -15,7 +15,7 @@ const dateTimeFormat = (language: string) => {
 
 export const formatMoney = (monto: number) => `USD ${monto.toFixed(2)}`;
 
-const EVENTS = new Set(['creado', 'aprobado', 'rechazado', 'revisado', 'no_revisado', 'factura_adjunta']);
+const EVENTS = new Set(['creado', 'aprobado', 'rechazado', 'revisado', 'no_revisado', 'factura_adjunta', 'reembolso_debido', 'reembolso_anulado', 'reembolsado']);
 const GENDERS = new Set(['masculino', 'femenino', 'otro']);
 // Payment methods are stored values; their shown names (Yappy is a brand: shown as is).
 const METHOD_KEYS: Record<string, string> = { 'Paypal o Tarjeta': 'methods.paypal', Transferencia: 'methods.transfer' };
@@ -31,6 +31,7 @@ export function useReviewFormat() {
     serviceLabel: (s: Service) => t(`services.${s}`),
     tipoLabel: (tipo: TipoDeConsulta) => t(`tipos.${tipo}`),
     paymentStateLabel: (s: PaymentState) => t(`paymentStates.${s}`),
+    refundStateLabel: (s: RefundState) => t(`refund.states.${s}`),
     purposeLabel: (p: PaymentPurpose) => t(`purposes.${p}`),
     eventLabel: (e: string) => (EVENTS.has(e) ? t(`events.${e}`) : e),
     genderLabel: (g: string) => (GENDERS.has(g) ? t(`genders.${g}`) : g),

@@ -13,6 +13,7 @@ import { useUpdateReceipt } from '../api/update-receipt.js';
 import { DetailList } from './detail-list.js';
 import { formatMoney, useReviewFormat } from './format.js';
 import { ImageLink } from './image-link.js';
+import { RefundSection } from './refund-section.js';
 
 /** The receipt's modal: its data and file, the revisado toggle, the fiscal PDF, rejecting with a reason. */
 export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: () => void }) {
@@ -37,7 +38,7 @@ export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: 
 }
 
 function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
-  const { t, formatDateTime, serviceLabel, paymentStateLabel, purposeLabel, eventLabel, methodLabel, yesNo } = useReviewFormat();
+  const { t, formatDateTime, serviceLabel, paymentStateLabel, refundStateLabel, purposeLabel, eventLabel, methodLabel, yesNo } = useReviewFormat();
   const messages = useMessages();
   return (
     <div className="review-modal">
@@ -66,7 +67,7 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
           [t('consultationModal.paymentMethod'), methodLabel(r.metodo_de_pago)],
           [t('receiptModal.agreement'), yesNo(r.acuerdo)],
           [t('receiptModal.date'), formatDateTime(r.fecha)],
-          [t('receiptModal.state'), paymentStateLabel(r.estado)],
+          [t('receiptModal.state'), r.reembolso ? `${paymentStateLabel(r.estado)} · ${refundStateLabel(r.reembolso.estado)}` : paymentStateLabel(r.estado)],
           [t('consultationModal.rejectionReason'), r.estado === 'rechazado' ? r.motivo_rechazo : null],
           [t('consultationModal.token'), <code key="t">{r.token}</code>],
           [
@@ -83,9 +84,10 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
           ],
         ]}
       />
+      <RefundSection r={r} />
       <ReceiptUpdateForm r={r} />
       {r.aprobable && <ApproveButton id={r.id} />}
-      {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && <RejectForm id={r.id} />}
+      {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && r.reembolso?.estado !== 'reembolsado' && <RejectForm id={r.id} />}
       <section aria-labelledby="rd-history">
         <h3 id="rd-history">{t('receiptModal.history')}</h3>
         <ol className="review-history">

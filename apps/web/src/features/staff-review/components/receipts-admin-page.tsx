@@ -11,7 +11,7 @@ import '../staff-review.css';
 
 /** /Recibo_Admin: every payment receipt, the first-name search and the detail modal by token. */
 export function ReciboAdminPage() {
-  const { t, formatDateTime, paymentStateLabel, purposeLabel, methodLabel, yesNo } = useReviewFormat();
+  const { t, formatDateTime, paymentStateLabel, refundStateLabel, purposeLabel, methodLabel, yesNo } = useReviewFormat();
   const messages = useMessages();
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -67,6 +67,9 @@ export function ReciboAdminPage() {
                   <td>{formatDateTime(r.fecha)}</td>
                   <td>
                     <span className={`review-state review-state-${r.estado}`}>{paymentStateLabel(r.estado)}</span>
+                    {r.reembolso && (
+                      <span className={`review-badge review-badge-refund review-badge-refund-${r.reembolso.estado}`}>{refundStateLabel(r.reembolso.estado)}</span>
+                    )}
                   </td>
                   <td>{yesNo(r.revisado)}</td>
                   <td>

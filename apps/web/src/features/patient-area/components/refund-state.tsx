@@ -1,0 +1,39 @@
+import { CLINIC_TIME_ZONE, type MessageKey, type ReceiptRefund, type RefundReason } from '@clinica/shared';
+import { useMessages } from '../../../lib/i18n.js';
+
+/** Why the payment is owed back, in the catalogue's words. */
+export const REFUND_REASON_MESSAGES: Record<RefundReason, MessageKey> = {
+  cita_cancelada_paciente: 'refundReasonAppointmentPatient',
+  cita_cancelada_clinica: 'refundReasonAppointmentClinic',
+  consulta_sin_permiso: 'refundReasonConsultationRejected',
+  consulta_tipo_c: 'refundReasonConsultationTipoC',
+  hora_extra_no_usada: 'refundReasonExtraHourUnused',
+};
+
+const longDates = new Map<string, Intl.DateTimeFormat>();
+/** Day, month name and year in Panama (decisions.md: dates in one unambiguous form). */
+export function longDate(lng: string, iso: string) {
+  let f = longDates.get(lng);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lng === 'es' ? 'es-PA' : lng, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'long' });
+    longDates.set(lng, f);
+  }
+  return f.format(new Date(iso));
+}
+
+/** The refund's state ('Reembolso pendiente' / 'Reembolsado'), and what it means for the patient. */
+export function RefundState({ refund, lng }: { refund: ReceiptRefund; lng: string }) {
+  const messages = useMessages();
+  const done = refund.estado === 'reembolsado';
+  return (
+    <span className={`patient-refund patient-refund-${refund.estado}`}>
+      <strong className="patient-state">{done ? messages.refundDone : messages.refundPending}</strong>
+      <span className="patient-refund-note">
+        {messages[REFUND_REASON_MESSAGES[refund.motivo]]}.{' '}
+        {done && refund.fecha
+          ? messages.refundDoneOn.replace('{{fecha}}', longDate(lng, refund.fecha)).replace('{{referencia}}', refund.referencia ?? '—')
+          : messages.refundPendingExplained}
+      </span>
+    </span>
+  );
+}
