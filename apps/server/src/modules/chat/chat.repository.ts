@@ -166,8 +166,8 @@ export function chatRepository(db: Db) {
     },
 
     /** The consultation an extra-hour payment is for. */
-    async extraHourConsultation(paymentId: string) {
-      const [row] = await db
+    async extraHourConsultation(paymentId: string, exec: Db = db) {
+      const [row] = await exec
         .select({ id: chatExtraHours.consultation_id })
         .from(chatExtraHours)
         .where(eq(chatExtraHours.payment_id, paymentId));

@@ -194,7 +194,8 @@ export function chatService(deps: ChatDeps) {
       await applyHour(tx, link.consultation_id);
     },
     async onRejected(tx, payment) {
-      const consultationId = await repo.extraHourConsultation(payment.id);
+      // Read in the rejecting transaction (PGlite has one connection: a read outside it would wait for it).
+      const consultationId = await repo.extraHourConsultation(payment.id, tx);
       if (consultationId) await deps.transition(consultationId, 'rechazar_hora_extra', tx);
     },
     async afterApproved(payment) {
