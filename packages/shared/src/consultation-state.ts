@@ -157,7 +157,8 @@ function refusal(from: DerivedState, event: ConsultationEvent): string {
       return event === 'rechazar_pago' ? messages.paymentNotPending : messages.chatNotStarted;
     case 'hora_extra_en_revision':
       return event === 'declinar_hora_extra' ? messages.transitionExtraHourPending : messages.paymentNotPending;
-    default:
+    case 'en_chat':
+    case 'tiempo_agotado':
       return event === 'rechazar_pago' ? messages.paymentNotPending : messages.transitionNotAllowed;
   }
 }

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_TRANSITIONS, messages, type ConsultationEvent, type ConsultationState } from '@clinica/shared';
 import { PNG_1X1 } from '../../../test/harness.js';
-import { chatExtraHours, chatRooms, consultations, payments } from '../../db/schema.js';
+import { chatExtraHours, chatRooms, consultations, paymentEvents, payments } from '../../db/schema.js';
 import { call, consent, openClinic, patientJar, sendReceipt, type Clinic } from './consultations.test-support.js';
 
 /**
@@ -119,11 +119,16 @@ async function consultationIn(state: (typeof DB_STATES)[number]): Promise<Case> 
 async function rowsOf(k: Case) {
   const db = c.t.app.db;
   const [consultation] = await db.select().from(consultations).where(eq(consultations.id, k.id));
-  const pays = await db.execute(sql`SELECT id, estado, motivo_rechazo, decidido_at FROM payments WHERE id IN (${k.paymentId}, ${k.extraPaymentId ?? k.paymentId}) ORDER BY id`);
+  const ids = [k.paymentId, ...(k.extraPaymentId ? [k.extraPaymentId] : [])];
+  const pays = await db
+    .select({ id: payments.id, estado: payments.estado, motivo: payments.motivo_rechazo, at: payments.decidido_at })
+    .from(payments)
+    .where(inArray(payments.id, ids))
+    .orderBy(payments.id);
   const [room] = await db.select().from(chatRooms).where(eq(chatRooms.consultation_id, k.id));
   const extra = await db.select().from(chatExtraHours).where(eq(chatExtraHours.consultation_id, k.id));
-  const events = await db.execute(sql`SELECT count(*)::int AS n FROM payment_events WHERE payment_id IN (${k.paymentId}, ${k.extraPaymentId ?? k.paymentId})`);
-  return JSON.stringify({ consultation, pays: 'rows' in pays ? pays.rows : pays, room, extra, events: 'rows' in events ? events.rows : events });
+  const events = await db.select({ n: sql<number>`count(*)::int` }).from(paymentEvents).where(inArray(paymentEvents.payment_id, ids));
+  return JSON.stringify({ consultation, pays, room, extra, events });
 }
 
 async function stateOf(k: Case) {
@@ -227,7 +232,7 @@ describe('extra hours and the patient\'s own changes', () => {
     expect(await stateOf(k)).toBe('cerrada');
   });
 
-  it('the patient's and the administrator's lists carry the same state and the payment's', async () => {
+  it("the patient's and the administrator's lists carry the same state and the payment's", async () => {
     const k = await consultationIn('en_chat');
     const mine = (await call(c.t, k.jar, 'GET', '/api/consultations')).json<{ estado: string; tiempo_restante: number }[]>();
     expect(mine[0]).toMatchObject({ estado: 'en_chat' });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DoctorChatRow } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
+import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { formatSeconds } from '../../../lib/timers.js';
@@ -40,7 +41,7 @@ export function DoctorChatsPage() {
                     {c.paciente}
                   </Button>
                   <span className="chat-note">
-                    {t(`services.${c.servicio}`)} · {remainingText(t, c.segundos_restantes)}
+                    {t(`services.${c.servicio}`)} · <ConsultationStateText state={c} />
                     {c.ultimo_mensaje ? ` · «${c.ultimo_mensaje.slice(0, 60)}»` : ''}
                   </span>
                 </li>
@@ -56,6 +57,7 @@ export function DoctorChatsPage() {
 
 function DoctorChat({ token }: { token: string }) {
   const { t } = useTranslation('chat');
+  const messages = useMessages();
   const detail = useDoctorChat(token);
   const socket = useChatSocket({ token, rol: 'doctor' });
   const d = detail.data;
@@ -69,6 +71,10 @@ function DoctorChat({ token }: { token: string }) {
             <dd>{d.correo}</dd>
             <dt>{t('doctor.service')}</dt>
             <dd>{t(`services.${d.servicio}`)}</dd>
+            <dt>{messages.consultationStateLabel}</dt>
+            <dd>
+              <ConsultationStateText state={d} />
+            </dd>
             <dt>{t('doctor.timeLeft')}</dt>
             <dd>{remainingText(t, d.segundos_restantes)}</dd>
             <dt>{t('doctor.symptoms')}</dt>

@@ -1,3 +1,4 @@
+import { ConsultationStateText, PaymentStateText } from '../../../components/ui/consultation-state.js';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { NameSearch } from '../../../components/ui/name-search.js';
@@ -39,23 +40,25 @@ export function ConsultasAdminDoctorPage() {
               <th scope="col">{t('page.email')}</th>
               <th scope="col">{t('page.registeredAt')}</th>
               <th scope="col">{t('page.service')}</th>
+              <th scope="col">{messages.consultationStateLabel}</th>
+              <th scope="col">{messages.paymentStateLabel}</th>
               <th scope="col">{t('page.detail')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.isPending ? (
               <tr>
-                <td colSpan={6}>{messages.loading}</td>
+                <td colSpan={8}>{messages.loading}</td>
               </tr>
             ) : rows.isError ? (
               <tr>
-                <td colSpan={6} role="alert" className="list-error">
+                <td colSpan={8} role="alert" className="list-error">
                   {messageOf(rows.error, messages.requestNetworkError)}
                 </td>
               </tr>
             ) : rows.data.items.length === 0 ? (
               <tr>
-                <td colSpan={6}>{messages.noResults}</td>
+                <td colSpan={8}>{messages.noResults}</td>
               </tr>
             ) : (
               rows.data.items.map((r) => (
@@ -69,6 +72,12 @@ export function ConsultasAdminDoctorPage() {
                   <td className="list-wrap">{r.correo}</td>
                   <td>{formatDateTime(r.fecha_registro)}</td>
                   <td>{t(`services.${r.servicio}`)}</td>
+                  <td>
+                    <ConsultationStateText state={r} />
+                  </td>
+                  <td>
+                    <PaymentStateText state={r} />
+                  </td>
                   <td>
                     <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('page.fullInfoFor', { name: `${r.nombre} ${r.apellido}` })}>
                       {t('page.fullInfo')}
