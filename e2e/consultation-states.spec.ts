@@ -171,6 +171,10 @@ test('a rejected payment shows its reason to the patient, the doctor and the adm
   await expect(row.locator('[data-estado]')).toHaveText(words);
   await expect(row.locator('[data-pago]')).toHaveText(words);
   await doctor.page.screenshot({ path: test.info().outputPath('doctor-list-360.png'), fullPage: true });
+  // At 1366 px the same words stay under the patient's name.
+  await doctor.page.setViewportSize({ width: 1366, height: 800 });
+  await expect(row.locator('[data-pago]')).toBeVisible();
+  await doctor.page.screenshot({ path: test.info().outputPath('doctor-list-1366.png') });
   await doctor.context.close();
 });
 

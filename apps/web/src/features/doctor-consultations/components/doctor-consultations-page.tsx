@@ -40,25 +40,23 @@ export function ConsultasAdminDoctorPage() {
               <th scope="col">{t('page.email')}</th>
               <th scope="col">{t('page.registeredAt')}</th>
               <th scope="col">{t('page.service')}</th>
-              <th scope="col">{messages.consultationStateLabel}</th>
-              <th scope="col">{messages.paymentStateLabel}</th>
               <th scope="col">{t('page.detail')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.isPending ? (
               <tr>
-                <td colSpan={8}>{messages.loading}</td>
+                <td colSpan={6}>{messages.loading}</td>
               </tr>
             ) : rows.isError ? (
               <tr>
-                <td colSpan={8} role="alert" className="list-error">
+                <td colSpan={6} role="alert" className="list-error">
                   {messageOf(rows.error, messages.requestNetworkError)}
                 </td>
               </tr>
             ) : rows.data.items.length === 0 ? (
               <tr>
-                <td colSpan={8}>{messages.noResults}</td>
+                <td colSpan={6}>{messages.noResults}</td>
               </tr>
             ) : (
               rows.data.items.map((r) => (
@@ -67,17 +65,16 @@ export function ConsultasAdminDoctorPage() {
                     {r.nombre} {r.apellido}
                     {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('page.reviewed')}</span>}
                     {r.estado_consulta === 0 && <span className="list-badge">{t('page.closed')}</span>}
+                    {/* Under the name, so a phone shows them without scrolling the table sideways. */}
+                    <span className="consultation-state-lines">
+                      <ConsultationStateText state={r} />
+                      <PaymentStateText state={r} />
+                    </span>
                   </th>
                   <td>{r.cedula}</td>
                   <td className="list-wrap">{r.correo}</td>
                   <td>{formatDateTime(r.fecha_registro)}</td>
                   <td>{t(`services.${r.servicio}`)}</td>
-                  <td>
-                    <ConsultationStateText state={r} />
-                  </td>
-                  <td>
-                    <PaymentStateText state={r} />
-                  </td>
                   <td>
                     <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('page.fullInfoFor', { name: `${r.nombre} ${r.apellido}` })}>
                       {t('page.fullInfo')}

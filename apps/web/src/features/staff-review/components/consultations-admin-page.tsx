@@ -37,30 +37,33 @@ export function ConsultasAdminPage() {
               <th scope="col">{t('table.service')}</th>
               <th scope="col">{t('table.type')}</th>
               <th scope="col">{t('table.payment')}</th>
-              <th scope="col">{messages.consultationStateLabel}</th>
               <th scope="col">{t('table.detail')}</th>
             </tr>
           </thead>
           <tbody>
             {rows.isPending ? (
               <tr>
-                <td colSpan={9}>{messages.loading}</td>
+                <td colSpan={8}>{messages.loading}</td>
               </tr>
             ) : rows.isError ? (
               <tr>
-                <td colSpan={9} role="alert" className="review-error">
+                <td colSpan={8} role="alert" className="review-error">
                   {messageOf(rows.error, messages.requestNetworkError)}
                 </td>
               </tr>
             ) : rows.data.length === 0 ? (
               <tr>
-                <td colSpan={9}>{messages.noResults}</td>
+                <td colSpan={8}>{messages.noResults}</td>
               </tr>
             ) : (
               rows.data.map((r) => (
                 <tr key={r.id}>
                   <th scope="row">
                     {r.nombre} {r.apellido}
+                    {/* Under the name, so a phone shows it without scrolling the table sideways. */}
+                    <span className="consultation-state-lines">
+                      <ConsultationStateText state={r} />
+                    </span>
                   </th>
                   <td>{r.cedula}</td>
                   <td className="review-wrap">{r.correo}</td>
@@ -72,9 +75,6 @@ export function ConsultasAdminPage() {
                   </td>
                   <td>
                     {methodLabel(r.metodo_de_pago)} · <span className={`review-state review-state-${r.estado_pago}`}>{paymentStateLabel(r.estado_pago)}</span>
-                  </td>
-                  <td>
-                    <ConsultationStateText state={r} />
                   </td>
                   <td>
                     <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('table.fullInfoFor', { name: `${r.nombre} ${r.apellido}` })}>
