@@ -52,6 +52,19 @@ export function ConsultationStateText({ state }: { state: ConsultationStateField
   );
 }
 
+/** States whose words already say what the payment's would (a list shows them once). */
+const SAYS_THE_PAYMENT: ConsultationState[] = ['pago_en_revision', 'pago_rechazado', 'reembolso_pendiente', 'reembolsada'];
+
+/** A list's cell: the state, then the payment's state unless the state already says it. */
+export function ConsultationAndPaymentState({ state }: { state: ConsultationStateFields }) {
+  return (
+    <>
+      <ConsultationStateText state={state} />
+      {!SAYS_THE_PAYMENT.includes(state.estado) && <PaymentStateText state={state} />}
+    </>
+  );
+}
+
 /** The consultation's payment as staff see it: approved, under review, rejected (reason), refund due, refunded. */
 export function PaymentStateText({ state }: { state: ConsultationStateFields }) {
   const m = useMessages();

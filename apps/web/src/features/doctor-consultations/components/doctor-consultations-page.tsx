@@ -1,4 +1,4 @@
-import { ConsultationStateText, PaymentStateText } from '../../../components/ui/consultation-state.js';
+import { ConsultationAndPaymentState } from '../../../components/ui/consultation-state.js';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { NameSearch } from '../../../components/ui/name-search.js';
@@ -67,8 +67,7 @@ export function ConsultasAdminDoctorPage() {
                     {r.estado_consulta === 0 && <span className="list-badge">{t('page.closed')}</span>}
                     {/* Under the name, so a phone shows them without scrolling the table sideways. */}
                     <span className="consultation-state-lines">
-                      <ConsultationStateText state={r} />
-                      <PaymentStateText state={r} />
+                      <ConsultationAndPaymentState state={r} />
                     </span>
                   </th>
                   <td>{r.cedula}</td>
