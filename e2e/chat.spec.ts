@@ -69,7 +69,8 @@ test('the countdown reaches 0, the Área de Pagos sells an extra hour through Pa
   await overlay.getByLabel('Yappy (solo Panamá)').check();
   await overlay.getByLabel('PayPal o tarjeta de débito/crédito').check();
   await overlay.getByRole('button', { name: 'Pagar con PayPal (demo)' }).click();
-  await acceptAlert(page, messages.chatExtraHourAdded);
+  // The form's one 'Todo se envió correctamente.' with its full stop (decision 0031).
+  await acceptAlert(page, `${messages.allSentStop} ${messages.chatExtraHourAdded}`);
   await expect(overlay).toBeHidden();
   // The server added 3600 s to what was left of its own hour (the page's clock ran ahead).
   await expect(timer).toHaveText(/^1[01]\d:\d\d$/);

@@ -4,6 +4,7 @@ import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredChoice } from './auth.schema.js';
 import { RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
+import { consultationStateShape } from './consultations.schema.js';
 
 /** The chat consultation (issue 4): the health form, the chat's state, its messages and the extra hour. */
 
@@ -125,6 +126,8 @@ export const exitResultSchema = z.object({ ok: z.literal(true), message: z.strin
 
 /** The doctor's list of their chats. */
 export const doctorChatRowSchema = z.object({
+  /** The consultation's state in words on /Chat_Doctor (issue 20). */
+  ...consultationStateShape,
   consulta_token: z.string(),
   paciente: z.string(),
   correo: z.string(),

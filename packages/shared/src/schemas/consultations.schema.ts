@@ -3,6 +3,7 @@ import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, requiredChoice } from './auth.schema.js';
+import { CONSULTATION_STATES, PAYMENT_VIEW_STATES } from '../consultation-state.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
 
 /** Virtual consultation request, its payment, its authorisation and the staff screens. */
@@ -147,8 +148,22 @@ export const consultationClassificationSchema = z.strictObject({
 export type ConsultationClassification = z.infer<typeof consultationClassificationSchema>;
 export type ConsultationClassificationInput = z.input<typeof consultationClassificationSchema>;
 
+/**
+ * A consultation's state for every screen (issue 20, decision 0031): the state's key, the type of
+ * an authorisation, the reason of a rejected payment, the seconds left while in chat, and the
+ * payment's state as staff see it. Added beside the specification's fields, none renamed.
+ */
+export const consultationStateShape = {
+  estado: z.enum(CONSULTATION_STATES),
+  estado_tipo: z.enum(['A', 'B']).nullable(),
+  motivo_rechazo: z.string().nullable(),
+  tiempo_restante: z.number().int().nullable(),
+  estado_pago_vista: z.enum(PAYMENT_VIEW_STATES),
+};
+
 /** A row of the consultation lists. */
 export const consultationRowSchema = z.object({
+  ...consultationStateShape,
   id: z.string(),
   token: z.string(),
   token_encrypt: z.string(),

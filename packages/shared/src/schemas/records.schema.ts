@@ -3,6 +3,7 @@ import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField } from './auth.schema.js';
+import { consultationStateShape } from './consultations.schema.js';
 
 /**
  * Records (issue 6): the patient's profile and exam files, the doctors' consultation review,
@@ -92,6 +93,8 @@ export const examFileParamsSchema = z.object({
 
 /** A row: name, ID number, e-mail and registration date (staff.md, doctor consultations list). */
 export const doctorConsultationRowSchema = z.object({
+  // The consultation's state and, for the doctor (issue 20, item 7), its payment's state.
+  ...consultationStateShape,
   id: z.string(),
   token: z.string(),
   nombre: z.string(),

@@ -13,6 +13,8 @@ import {
   staff,
 } from '../../db/schema.js';
 
+import { stateColumns } from '../consultations/consultation-state.js';
+
 const doctor = alias(staff, 'chat_doctor');
 
 /** The chat's view of a consultation: its people, whether its chat is allowed, its room. */
@@ -40,6 +42,8 @@ const consultationColumns = {
   ends_at: chatRooms.ends_at,
   time_closed_at: chatRooms.time_closed_at,
   closed_at: chatRooms.closed_at,
+  // The consultation's state (issue 20), shown on /Chat_Doctor.
+  ...stateColumns,
 };
 
 export type ChatConsultation = Awaited<ReturnType<ReturnType<typeof chatRepository>['byToken']>> & object;
@@ -200,8 +204,8 @@ export function chatRepository(db: Db) {
     },
 
     /** The consultation an extra-hour payment is for. */
-    async extraHourConsultation(paymentId: string) {
-      const [row] = await db
+    async extraHourConsultation(paymentId: string, exec: Db = db) {
+      const [row] = await exec
         .select({ id: chatExtraHours.consultation_id })
         .from(chatExtraHours)
         .where(eq(chatExtraHours.payment_id, paymentId));

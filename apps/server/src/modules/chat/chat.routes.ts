@@ -35,6 +35,7 @@ import { sendStoredFile } from '../payments/send-file.js';
 import { chatRepository, type ChatConsultation } from './chat.repository.js';
 import { sharedThrottle } from '../auth/login-throttle.js';
 import { chatChannel, chatService } from './chat.service.js';
+import { assertTransition, stateFields } from '../consultations/consultation-state.js';
 
 const errors = {
   400: errorSchema,
@@ -62,6 +63,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     now: app.now,
     sendLimits: app.config.chatSendLimits.map((limit) => sharedThrottle(app, limit)),
     imageBytesQuota: app.config.quotas.imageBytesPerConsultation,
+    transition: (consultationId, event, exec) => assertTransition(exec ?? app.db, consultationId, event, app.now()),
   });
   const cookies = cookieNames(app.config.production);
   const publicOrigin = app.config.publicOrigin ? new URL(app.config.publicOrigin).origin : undefined;
@@ -204,6 +206,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       await app.audit(request, { action: 'chat.read', role: 'doctor', resource: { type: 'consultation', id: c.id }, patientId: c.patient_id });
       const [row] = await service.doctorChats(doctorOf(request).accountId).then((rows) => rows.filter((r) => r.consulta_token === c.token));
       return {
+        ...stateFields(c, app.now()),
         consulta_token: c.token,
         paciente: `${c.paciente_nombre} ${c.paciente_apellido}`,
         correo: c.paciente_correo,

@@ -30,6 +30,7 @@ describe('chat group commit', () => {
       pubsub: { publish: async (channel: string) => void published.push(channel) } as unknown as PubSub,
       now: () => Date.parse('2026-11-21T15:00:00Z'),
       imageBytesQuota: 60 * 1024 * 1024,
+      transition: async () => undefined,
     });
     const room = (n: string) =>
       ({

@@ -6,6 +6,7 @@ import {
   type ChatMessage,
   type ChatRole,
   type ChatServerFrame,
+  type ConsultationEvent,
   type HealthData,
   type ReceiptMethod,
 } from '@clinica/shared';
@@ -15,6 +16,7 @@ import type { Storage } from '../../plugins/storage.js';
 import type { PubSub } from '../../plugins/realtime.js';
 import type { SessionAccount } from '../../plugins/sessions.js';
 import type { Tx } from '../payments/payments.repository.js';
+import { stateFields } from '../consultations/consultation-state.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { SharedThrottle } from '../auth/login-throttle.js';
 import type {
@@ -57,6 +59,11 @@ export interface ChatDeps {
   sendLimits?: SharedThrottle[];
   /** The most bytes of images one consultation may hold (QUOTA_IMAGES_MB_PER_CONSULTATION). */
   imageBytesQuota: number;
+  /**
+   * The consultation state machine's check (modules/consultations/consultation-state.ts): refuses
+   * an illegal change with its reason before anything is written; `exec` is the caller's transaction.
+   */
+  transition: (consultationId: string, event: ConsultationEvent, exec?: Tx) => Promise<unknown>;
 }
 
 const fullName = (nombre: string, apellido: string) => `${nombre} ${apellido}`.trim();
@@ -168,10 +175,11 @@ export function chatService(deps: ChatDeps) {
   }
 
   /** The consultation an extra hour would be for; refused once its time was closed. */
-  async function extraHourTarget(patientId: string) {
+  async function extraHourTarget(patientId: string, event: ConsultationEvent) {
     const c = await currentOf(patientId);
     if (!c.ends_at) throw badRequest(messages.chatNotStarted);
     if (c.time_closed_at) throw new AppError(409, messages.chatTimeClosed);
+    await deps.transition(c.id, event);
     return c;
   }
 
@@ -180,9 +188,18 @@ export function chatService(deps: ChatDeps) {
     approvableFromReceipts: true,
     async onApproved(tx, payment) {
       const link = await repo.claimExtraHourIfOpen(tx, payment.id, at());
-      if (link) await applyHour(tx, link.consultation_id);
-      // The chat's time ended while the receipt waited: the hour cannot be used, the money is owed back.
+      if (link) {
+        await deps.transition(link.consultation_id, 'aprobar_hora_extra', tx);
+        await applyHour(tx, link.consultation_id);
+      }
+      // The chat's time ended while the receipt waited: the money was paid and is approved, the hour
+      // cannot be used, so it is owed back (decision 0035) rather than the approval being refused.
       else if (await repo.unappliedExtraHour(tx, payment.id)) await deps.payments.markRefundDueIn(tx, payment.id, 'hora_extra_no_usada');
+    },
+    async onRejected(tx, payment) {
+      // Read in the rejecting transaction (PGlite has one connection: a read outside it would wait for it).
+      const consultationId = await repo.extraHourConsultation(payment.id, tx);
+      if (consultationId) await deps.transition(consultationId, 'rechazar_hora_extra', tx);
     },
     async afterApproved(payment) {
       const c = await repo.extraHourConsultation(payment.id);
@@ -228,7 +245,10 @@ export function chatService(deps: ChatDeps) {
       const member = c && (rol === 'patient' ? c.patient_id === account.accountId : c.doctor_id === account.accountId);
       if (!c || !member) throw notFound();
       if (!c.allowed || c.closed_at) throw new AppError(403, messages.chatClosed);
-      if (rol === 'patient' && !c.ends_at) await repo.openRoom(c.id, at(), new Date(deps.now() + HOUR_MS));
+      if (rol === 'patient' && !c.ends_at) {
+        await deps.transition(c.id, 'abrir_chat');
+        await repo.openRoom(c.id, at(), new Date(deps.now() + HOUR_MS));
+      }
       return c;
     },
 
@@ -338,6 +358,7 @@ export function chatService(deps: ChatDeps) {
     /** Exit: the patient's chat ends and the consultation's chat closes. */
     async exit(patient: SessionAccount) {
       const c = await currentOf(patient.accountId);
+      await deps.transition(c.id, 'salir');
       await repo.exit(c.id, at());
       await refundUnusedHours(c.id);
       await publish(c.id, { type: 'closed', message: messages.chatClosed });
@@ -346,6 +367,7 @@ export function chatService(deps: ChatDeps) {
     /** The patient closed the 'Área de Pagos' without paying: the chat time ends now. */
     async declineExtraHour(patient: SessionAccount) {
       const c = await currentOf(patient.accountId);
+      await deps.transition(c.id, 'declinar_hora_extra');
       await repo.closeTime(c.id, at());
       await refundUnusedHours(c.id);
       await publishTime(c.id);
@@ -353,7 +375,7 @@ export function chatService(deps: ChatDeps) {
 
     /** PayPal step 1 of an extra hour: an order for the consultation's service price. */
     async extraHourOrder(patientId: string, monto: number) {
-      const c = await extraHourTarget(patientId);
+      const c = await extraHourTarget(patientId, 'aprobar_hora_extra');
       return deps.payments.createPaypalOrder({
         patientId,
         proposito: 'hora_extra',
@@ -366,9 +388,10 @@ export function chatService(deps: ChatDeps) {
     /** PayPal step 2: captured and verified, the hour is added at once. */
     async extraHourCapture(patientId: string, orderId: string) {
       const order = await deps.payments.orderFor(patientId, 'hora_extra', orderId);
-      const c = await extraHourTarget(patientId);
+      const c = await extraHourTarget(patientId, 'aprobar_hora_extra');
       if (order.contexto !== c.id) throw badRequest(messages.paypalPaymentFailed);
       await deps.payments.capturePaypalOrder(order, async (tx, payment) => {
+        await deps.transition(c.id, 'aprobar_hora_extra', tx);
         await repo.linkExtraHour(tx, payment.id, c.id);
         await repo.claimExtraHour(tx, payment.id, at());
         await applyHour(tx, c.id);
@@ -381,7 +404,7 @@ export function chatService(deps: ChatDeps) {
       patientId: string,
       input: { metodo: ReceiptMethod; monto: number; file: { bytes: Buffer; filename: string; field: string } },
     ) {
-      const c = await extraHourTarget(patientId);
+      const c = await extraHourTarget(patientId, 'enviar_recibo_hora_extra');
       await deps.payments.createReceiptPayment(
         {
           patientId,
@@ -400,6 +423,7 @@ export function chatService(deps: ChatDeps) {
       const rows = await repo.openForDoctor(doctorId, DOCTOR_LIST_LIMIT);
       const last = new Map((await repo.lastMessages(rows.map((r) => r.id))).map((m) => [m.consultation_id, m.body]));
       return rows.map((c) => ({
+        ...stateFields(c, deps.now()),
         /** Whose chat it is (the route audits the list with it; it does not leave the server). */
         patient_id: c.patient_id,
         consulta_token: c.token,

@@ -1,7 +1,8 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { consultationConsents, consultationImages, consultations, files, patients, payments, staff } from '../../db/schema.js';
+import { chatRooms, consultationConsents, consultationImages, consultations, files, patients, payments, staff } from '../../db/schema.js';
+import { stateColumns } from './consultation-state.js';
 
 export type ConsultationRow = typeof consultations.$inferSelect;
 export type NewConsultation = Omit<typeof consultations.$inferInsert, 'id' | 'updated_at'>;
@@ -29,6 +30,7 @@ const rowColumns = {
   metodo_de_pago: payments.metodo_de_pago,
   estado_pago: payments.estado,
   motivo_rechazo: payments.motivo_rechazo,
+  ...stateColumns,
 };
 
 const detailColumns = {
@@ -74,7 +76,8 @@ export function consultationsRepository(db: Db) {
       .from(consultations)
       .innerJoin(patients, eq(patients.id, consultations.patient_id))
       .innerJoin(doctor, eq(doctor.id, consultations.doctor_id))
-      .innerJoin(payments, eq(payments.id, consultations.payment_id));
+      .innerJoin(payments, eq(payments.id, consultations.payment_id))
+      .leftJoin(chatRooms, eq(chatRooms.consultation_id, consultations.id));
 
   const details = (exec: Db) =>
     exec
@@ -83,6 +86,7 @@ export function consultationsRepository(db: Db) {
       .innerJoin(patients, eq(patients.id, consultations.patient_id))
       .innerJoin(doctor, eq(doctor.id, consultations.doctor_id))
       .innerJoin(payments, eq(payments.id, consultations.payment_id))
+      .leftJoin(chatRooms, eq(chatRooms.consultation_id, consultations.id))
       .leftJoin(comprobante, eq(comprobante.id, payments.comprobante_file_id));
 
   return {
@@ -182,6 +186,12 @@ export function consultationsRepository(db: Db) {
         .innerJoin(patients, eq(patients.id, consultations.patient_id))
         .where(eq(consultations.id, id))
         .for('update', { of: consultations });
+      return row;
+    },
+
+    /** The consultation a payment pays for. */
+    async byPayment(exec: Db, paymentId: string) {
+      const [row] = await exec.select({ id: consultations.id }).from(consultations).where(eq(consultations.payment_id, paymentId));
       return row;
     },
 

@@ -31,6 +31,7 @@ import { sendStoredFile } from '../payments/send-file.js';
 import type { Tx } from '../payments/payments.repository.js';
 import { consultationsRepository } from './consultations.repository.js';
 import { consultationsService } from './consultations.service.js';
+import { stateFields } from './consultation-state.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
 
@@ -39,7 +40,8 @@ type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof consultationsRepo
 
 const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
-const toRow = (r: Row) => ({
+const toRow = (r: Row, now: number) => ({
+  ...stateFields(r, now),
   id: r.id,
   token: r.token,
   // The token is random and opaque already; token_encrypt is kept for the specification's field list.
@@ -59,9 +61,9 @@ const toRow = (r: Row) => ({
 });
 
 /** The whole consultation; file addresses point at the caller's own download routes. */
-function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base: string, receiptsBase: string) {
+function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base: string, receiptsBase: string, now: number) {
   return {
-    ...toRow(d),
+    ...toRow(d, now),
     nacionalidad: d.nacionalidad,
     genero: d.genero,
     edad: d.edad,
@@ -207,7 +209,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: z.array(consultationRowSchema), ...errors } },
     handler: async (request) => {
       const patientId = patientOf(request.accounts).accountId;
-      const rows = (await service.list({ patientId })).map(toRow);
+      const rows = (await service.list({ patientId })).map((r) => toRow(r, app.now()));
       await app.audit(request, { action: 'consultation.list', role: 'patient', patientId, detail: `filas: ${rows.length}` });
       return rows;
     },
@@ -219,7 +221,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const { row, images } = await service.detail(request.params.token, patientOf(request.accounts).accountId);
       await app.audit(request, { action: 'consultation.read', role: 'patient', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
-      return toDetail(row, images, '/api/consultations', '/api/receipts');
+      return toDetail(row, images, '/api/consultations', '/api/receipts', app.now());
     },
   });
 
@@ -251,7 +253,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const found = await service.list({});
       await app.audit(request, { action: 'consultation.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}` });
-      return found.map(toRow);
+      return found.map((r) => toRow(r, app.now()));
     },
   });
 
@@ -262,7 +264,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const found = await service.list({ nombre: request.body.input });
       await app.audit(request, { action: 'consultation.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}, búsqueda por nombre` });
-      return found.map(toRow);
+      return found.map((r) => toRow(r, app.now()));
     },
   });
 
@@ -272,7 +274,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const { row, images } = await service.detail(request.params.token);
       await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
-      return toDetail(row, images, '/api/admin/consultations', '/api/admin/receipts');
+      return toDetail(row, images, '/api/admin/consultations', '/api/admin/receipts', app.now());
     },
   });
 

@@ -1,9 +1,11 @@
 import {
+  CONSULTATION_TRANSITIONS,
   SESSION_ABSOLUTE_MS,
   isVirtualConsultationOpen,
   messages,
   type AuthorisationStatus,
   type ConsultationClassification,
+  type ConsultationEvent,
   type ConsultationPaypalCapture,
   type ConsultationPaypalOrder,
   type ConsultationReceipt,
@@ -16,6 +18,15 @@ import type { DoctorsRepository } from '../doctors/doctors.repository.js';
 import type { PaymentRow, Tx } from '../payments/payments.repository.js';
 import { newToken, type PaymentsService } from '../payments/payments.service.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
+import { assertTransition } from './consultation-state.js';
+
+/** The state machine's event of each classification of the administrator. */
+const CLASSIFICATION_EVENTS: Record<ConsultationClassification['tipo_consulta'], ConsultationEvent> = {
+  tipo_a: 'clasificar_a',
+  tipo_b: 'clasificar_b',
+  tipo_c: 'clasificar_c',
+  quitar_permiso: 'quitar_permiso',
+};
 
 /** Where the chat page connects: the product's own chat (issue 4 serves it). */
 export const CHAT_API_PATH = '/api/chat';
@@ -85,6 +96,19 @@ export function consultationsService(deps: ConsultationsDeps) {
       await repo.markFirstConsultationUsed(tx, patientId);
       return row;
     };
+
+  // A consultation's receipt rejected from /Recibo_Admin goes through the state machine too (the
+  // payment row is already 'rechazado' in this transaction: the check is against the state before).
+  payments.registerPurpose('consulta', {
+    async onRejected(tx, payment) {
+      const c = await repo.byPayment(tx, payment.id);
+      if (!c) return;
+      await assertTransition(tx, c.id, 'rechazar_pago', deps.now(), {
+        lock: true,
+        adjust: (s) => ({ ...s, pago: { estado: 'pendiente', motivo_rechazo: null } }),
+      });
+    },
+  });
 
   return {
     /** Session check of the consultation page: usuario_id, and whether requests are accepted now. */
@@ -204,6 +228,9 @@ export function consultationsService(deps: ConsultationsDeps) {
         const c = await repo.lockForUpdate(tx, input.consulta_id);
         if (!c) throw notFound();
         if (c.correo !== input.correo) throw badRequest(messages.consultationEmailMismatch, { correo: messages.consultationEmailMismatch });
+        // The state machine decides first: nothing is approved or written for an illegal change.
+        const { to } = await assertTransition(tx, c.id, CLASSIFICATION_EVENTS[input.tipo_consulta], deps.now());
+        if (input.estado_consulta === 0 && !CONSULTATION_TRANSITIONS.cerrar[to]) throw new AppError(409, messages.transitionNotAllowed);
         let permiso = false;
         let owed: PaymentRow | undefined;
         if (input.tipo_consulta === 'tipo_a' || input.tipo_consulta === 'tipo_b') {

@@ -421,16 +421,24 @@ describe('transfer and Yappy', () => {
       message: messages.waitingTipoC,
     });
     expect((await call(c.t, p.jar, 'GET', '/api/consultations/chat-session')).statusCode).toBe(403);
+    // A referral is final (decision 0031): the patient was told to go to a hospital.
+    expect((await classify('tipo_b')).json()).toMatchObject({ success: false, message: messages.transitionReferred });
+    expect((await call(c.t, p.jar, 'GET', '/api/consultations/chat-session')).statusCode).toBe(403);
 
-    await classify('tipo_b');
+    // A new request of the same patient: authorised, then its permission removed, then closed.
+    const token2 = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'r2.png' })).json().token;
+    const id2 = (await call(c.t, c.admin, 'GET', `/api/admin/consultations/${token2}`)).json().id;
+    const classify2 = (tipo_consulta: string, estado_consulta = 1) =>
+      call(c.t, c.admin, 'POST', '/api/admin/consultations/update', { consulta_id: id2, correo: p.correo, tipo_consulta, estado_consulta });
+    await classify2('tipo_b');
     expect((await call(c.t, p.jar, 'GET', '/api/consultations/chat-session')).statusCode).toBe(200);
-    await classify('quitar_permiso');
+    await classify2('quitar_permiso');
     expect((await call(c.t, p.jar, 'GET', '/api/consultations/authorisation')).json()).toMatchObject({
       estado: 'sin_permiso',
       message: messages.chatPermissionRemoved,
     });
     expect((await call(c.t, p.jar, 'GET', '/api/consultations/chat-session')).statusCode).toBe(403);
-    await classify('tipo_a', 0);
+    expect((await classify2('tipo_a', 0)).statusCode).toBe(200);
     expect((await call(c.t, p.jar, 'GET', '/api/consultations/authorisation')).json().estado).toBe('cerrada');
     expect((await call(c.t, p.jar, 'GET', '/api/consultations/chat-session')).statusCode).toBe(403);
   });

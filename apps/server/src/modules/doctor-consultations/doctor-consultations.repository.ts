@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { consultationImages, consultations, files, patients } from '../../db/schema.js';
+import { chatRooms, consultationImages, consultations, files, patients, payments } from '../../db/schema.js';
+import { stateColumns } from '../consultations/consultation-state.js';
 import { afterCursor, cursorText, foldedPrefix, type Keyset } from '../../lib/keyset.js';
 
 const rowColumns = {
@@ -16,6 +17,8 @@ const rowColumns = {
   servicio: consultations.servicio,
   revisado: consultations.revisado,
   estado_consulta: consultations.estado_consulta,
+  // The consultation's state and its payment's (issue 20: doctors see whether it was paid).
+  ...stateColumns,
 };
 
 /** SQL of a doctor's own consultations: always filtered by the assigned doctor. */
@@ -30,6 +33,8 @@ export function doctorConsultationsRepository(db: Db) {
         .select(rowColumns)
         .from(consultations)
         .innerJoin(patients, eq(patients.id, consultations.patient_id))
+        .innerJoin(payments, eq(payments.id, consultations.payment_id))
+        .leftJoin(chatRooms, eq(chatRooms.consultation_id, consultations.id))
         .where(and(...conditions))
         .orderBy(desc(consultations.fecha_registro), desc(consultations.id))
         .limit(filter.limit);
@@ -50,6 +55,8 @@ export function doctorConsultationsRepository(db: Db) {
         })
         .from(consultations)
         .innerJoin(patients, eq(patients.id, consultations.patient_id))
+        .innerJoin(payments, eq(payments.id, consultations.payment_id))
+        .leftJoin(chatRooms, eq(chatRooms.consultation_id, consultations.id))
         .where(and(eq(consultations.token, token), eq(consultations.doctor_id, doctorId)));
       return row;
     },

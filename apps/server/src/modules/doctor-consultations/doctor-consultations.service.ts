@@ -3,6 +3,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, toPage } from '../../lib/keyset.js';
 import type { ExamFilesService } from '../records/exam-files.service.js';
 import type { DoctorConsultationsRepository } from './doctor-consultations.repository.js';
+import { stateFields } from '../consultations/consultation-state.js';
 
 /** Reads a consultation's chat transcript; the chat (issue 4) provides it, until then there is none. */
 export type TranscriptReader = (consultationId: string) => Promise<ChatLine[]>;
@@ -10,7 +11,8 @@ export type TranscriptReader = (consultationId: string) => Promise<ChatLine[]>;
 type Row = Awaited<ReturnType<DoctorConsultationsRepository['list']>>[number];
 
 const bit = (n: number) => (n === 1 ? 1 : 0);
-const toRow = (r: Row): DoctorConsultationRow => ({
+const toRow = (r: Row, now: number): DoctorConsultationRow => ({
+  ...stateFields(r, now),
   id: r.id,
   token: r.token,
   nombre: r.nombre,
@@ -47,7 +49,7 @@ export function doctorConsultationsService(deps: {
     async list(doctorId: string, q: { nombre?: string; cursor?: string; limit: number }) {
       const rows = await repo.list({ doctorId, nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
       // The patients shown, for the audit rows of the read (decision 0030).
-      return { page: toPage(rows, q.limit, toRow), patientIds: rows.slice(0, q.limit).map((r) => r.patient_id) };
+      return { page: toPage(rows, q.limit, (r) => toRow(r, deps.now())), patientIds: rows.slice(0, q.limit).map((r) => r.patient_id) };
     },
 
     async detail(token: string, doctorId: string): Promise<DoctorConsultationDetail & { patient_id: string }> {
@@ -60,7 +62,7 @@ export function doctorConsultationsService(deps: {
       ]);
       const newest = examFiles.find((f) => f.id === c.archivo_examenes_file_id) ?? examFiles[examFiles.length - 1];
       return {
-        ...toRow(d),
+        ...toRow(d, deps.now()),
         patient_id: d.patient_id,
         nacionalidad: d.nacionalidad,
         genero: d.genero,

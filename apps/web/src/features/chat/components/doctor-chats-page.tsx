@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { DoctorChatRow } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
+import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { formatSeconds } from '../../../lib/timers.js';
@@ -60,7 +61,7 @@ function DoctorChatList({ token, onChoose }: { token: string | null; onChoose: (
                 {c.paciente}
               </Button>
               <span className="chat-note">
-                {t(`services.${c.servicio}`)} · {remainingText(t, c.segundos_restantes)}
+                {t(`services.${c.servicio}`)} · <ConsultationStateText state={c} />
                 {c.ultimo_mensaje ? ` · «${c.ultimo_mensaje.slice(0, 60)}»` : ''}
               </span>
             </li>
@@ -73,6 +74,7 @@ function DoctorChatList({ token, onChoose }: { token: string | null; onChoose: (
 
 function DoctorChat({ token, list, onBack }: { token: string; list: ReactNode; onBack: (() => void) | null }) {
   const { t } = useTranslation('chat');
+  const messages = useMessages();
   const detail = useDoctorChat(token);
   // The doctor's view of the patient's hour, counted down between the server's word (not stored: 'timeLeft' is the patient's).
   const countdown = useCountdown({ store: false });
@@ -101,6 +103,10 @@ function DoctorChat({ token, list, onBack }: { token: string; list: ReactNode; o
         <dd>{d.correo}</dd>
         <dt>{t('doctor.service')}</dt>
         <dd>{t(`services.${d.servicio}`)}</dd>
+        <dt>{messages.consultationStateLabel}</dt>
+        <dd>
+          <ConsultationStateText state={d} />
+        </dd>
         <dt>{t('doctor.symptoms')}</dt>
         <dd>{d.sintomas}</dd>
         <dt>{t('doctor.weight')}</dt>

@@ -23,7 +23,9 @@ export function useExtraHourPayment(on: { paid?: () => void; receiptSent?: () =>
       await capture.mutateAsync(input);
       await queryClient.invalidateQueries({ queryKey: getChatStateQueryOptions().queryKey });
       on.paid?.();
-      void showAlert(messages.chatExtraHourAdded);
+      // The specification's 'Todo se envió correctamente' with its final full stop belongs to this
+      // second copy of the payment form, the 'Área de Pagos' (decision 0031); the hour it added follows.
+      void showAlert(`${messages.allSentStop} ${messages.chatExtraHourAdded}`);
     },
     sendReceipt: async (input) => {
       await sendReceipt.mutateAsync(input);

@@ -12,6 +12,7 @@ import {
   type Service,
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { getAuthorisationQueryOptions } from '../api/get-authorisation.js';
 import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
@@ -75,6 +76,14 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
     form.reset(EMPTY);
     setNotApplicableState(NONE_NA);
   };
+  /**
+   * The server failed while recording the consultation with its payment (5xx): the payment area
+   * shows the specification's 'No se pudo completar la consulta.' instead of a generic error.
+   */
+  const incomplete = (error: unknown): never => {
+    if (error instanceof ApiError && error.status >= 500) throw new ApiError(messages.consultationIncomplete, error.status);
+    throw error;
+  };
   /** The form as the server takes it (validated by the same schema). */
   const request = () => consultationRequestSchema.parse(form.getValues());
 
@@ -84,14 +93,14 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
       return createOrder.mutateAsync({ servicio, doctor_id, metodo_de_pago, monto });
     },
     capturePaypalOrder: async ({ orderID, payerID }) => {
-      await capture.mutateAsync({ ...request(), orderID, payerID });
+      await capture.mutateAsync({ ...request(), orderID, payerID }).catch(incomplete);
       resetAll();
       setStage('consent');
       void navigate('/ConsultaChat');
       void showAlert(messages.allSent);
     },
     sendReceipt: async ({ metodo_de_pago, monto, file }) => {
-      const result = await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file });
+      const result = await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file }).catch(incomplete);
       // A previous consultation's answer must not move this page on.
       queryClient.removeQueries({ queryKey: getAuthorisationQueryOptions().queryKey });
       resetAll();

@@ -1,3 +1,4 @@
+import { ConsultationStateText, PaymentStateText } from '../../../components/ui/consultation-state.js';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -79,6 +80,8 @@ function Detail({ d }: { d: DoctorConsultationDetail }) {
             [t('modal.email'), d.correo],
             [t('modal.mobile'), d.celular],
             [t('modal.registeredAt'), formatDateTime(d.fecha_registro)],
+            [messages.consultationStateLabel, <ConsultationStateText key="estado" state={d} />],
+            [messages.paymentStateLabel, <PaymentStateText key="pago" state={d} />],
           ]}
         />
       </section>

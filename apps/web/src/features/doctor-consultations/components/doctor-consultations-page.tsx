@@ -1,3 +1,4 @@
+import { ConsultationAndPaymentState } from '../../../components/ui/consultation-state.js';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { NameSearch } from '../../../components/ui/name-search.js';
@@ -64,6 +65,10 @@ export function ConsultasAdminDoctorPage() {
                     {r.nombre} {r.apellido}
                     {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('page.reviewed')}</span>}
                     {r.estado_consulta === 0 && <span className="list-badge">{t('page.closed')}</span>}
+                    {/* Under the name, so a phone shows them without scrolling the table sideways. */}
+                    <span className="consultation-state-lines">
+                      <ConsultationAndPaymentState state={r} />
+                    </span>
                   </th>
                   <td>{r.cedula}</td>
                   <td className="list-wrap">{r.correo}</td>

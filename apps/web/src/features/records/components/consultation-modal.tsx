@@ -1,3 +1,4 @@
+import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import type { ConsultationDetail } from '@clinica/shared';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -65,7 +66,7 @@ function Detail({ d }: { d: ConsultationDetail }) {
             [t('modal.doctor'), `${d.nombre_doctor} (${d.correo_doctor})`],
             [t('modal.registered'), formatDateTime(d.fecha_registro)],
             [t('modal.type'), d.tipo_de_consulta ? t(`tipo.${d.tipo_de_consulta}`) : t('modal.unclassified')],
-            [t('modal.state'), d.estado_consulta === 1 ? t('modal.open') : t('modal.closed')],
+            [t('modal.state'), <ConsultationStateText key="estado" state={d} />],
             [t('modal.number'), <code key="id">{d.id}</code>],
             [t('modal.token'), <code key="t">{d.token}</code>],
           ]}

@@ -1,3 +1,4 @@
+import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { useMyConsultations } from '../api/get-my-consultations.js';
@@ -33,7 +34,7 @@ export function ConsultasPage() {
                   {t(`services.${r.servicio}`)} · {formatDateTime(r.fecha_registro)}
                 </p>
                 <p className="records-row-meta">
-                  {t('consultations.doctor', { email: r.correo_doctor })} · {r.estado_consulta === 1 ? t('consultations.open') : t('consultations.closed')}
+                  {t('consultations.doctor', { email: r.correo_doctor })} · <ConsultationStateText state={r} />
                   {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('consultations.reviewed')}</span>}
                 </p>
               </div>

@@ -1,3 +1,4 @@
+import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { useState, type FormEvent } from 'react';
 import { TIPOS_DE_CONSULTA, type AdminConsultationDetail, type TipoDeConsulta } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
@@ -66,6 +67,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             [t('consultationModal.registeredAt'), formatDateTime(d.fecha_registro)],
             [t('consultationModal.token'), <code key="t">{d.token}</code>],
             [t('consultationModal.chatPermission'), yesNo(d.permiso_chat)],
+            [messages.consultationStateLabel, <ConsultationStateText key="estado" state={d} />],
           ]}
         />
       </section>

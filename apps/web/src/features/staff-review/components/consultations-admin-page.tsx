@@ -1,3 +1,4 @@
+import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { useState } from 'react';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
@@ -59,6 +60,10 @@ export function ConsultasAdminPage() {
                 <tr key={r.id}>
                   <th scope="row">
                     {r.nombre} {r.apellido}
+                    {/* Under the name, so a phone shows it without scrolling the table sideways. */}
+                    <span className="consultation-state-lines">
+                      <ConsultationStateText state={r} />
+                    </span>
                   </th>
                   <td>{r.cedula}</td>
                   <td className="review-wrap">{r.correo}</td>
