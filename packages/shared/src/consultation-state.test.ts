@@ -46,8 +46,9 @@ const SNAPSHOTS: Record<ConsultationState, ConsultationSnapshot> = {
   cerrada: { ...approved, estado_consulta: 0, room: room(-5, { closed_at: at(-5) }) },
   referida_hospital: { ...base, tipo_de_consulta: 'tipo_c' },
   pago_rechazado: { ...base, pago: { estado: 'rechazado', motivo_rechazo: 'El monto no coincide' } },
-  reembolso_pendiente: { ...base, tipo_de_consulta: 'tipo_c', pago: { estado: 'aprobado', motivo_rechazo: null }, refund: 'pendiente' },
-  reembolsada: { ...base, tipo_de_consulta: 'tipo_c', pago: { estado: 'aprobado', motivo_rechazo: null }, refund: 'reembolsado' },
+  // 'Quitar Permiso' before the chat opened: the payment is owed back (decision 0035).
+  reembolso_pendiente: { ...approved, permiso_chat: false, tipo_de_consulta: 'quitar_permiso', refund: 'pendiente' },
+  reembolsada: { ...approved, permiso_chat: false, tipo_de_consulta: 'quitar_permiso', refund: 'reembolsado' },
 };
 
 describe('consultationStateOf: the state derived from the database', () => {
@@ -70,6 +71,8 @@ describe('consultationStateOf: the state derived from the database', () => {
 
   it('money decides first: a refund over a referral, a rejection over a closed consultation', () => {
     expect(consultationStateOf({ ...SNAPSHOTS.cerrada, refund: 'pendiente' }, NOW).estado).toBe('reembolso_pendiente');
+    // A referral owed back still tells the patient to go to a hospital first; the money shows in the payment's state.
+    expect(consultationStateOf({ ...SNAPSHOTS.referida_hospital, pago: { estado: 'aprobado', motivo_rechazo: null }, refund: 'pendiente' }, NOW).estado).toBe('referida_hospital');
     expect(consultationStateOf({ ...SNAPSHOTS.pago_rechazado, estado_consulta: 0 }, NOW).estado).toBe('pago_rechazado');
   });
 });
@@ -95,7 +98,8 @@ describe('consultationTransition: every event from every state (table-driven)', 
     expect(consultationTransition(derived('cerrada'), 'abrir_chat')).toMatchObject({ ok: false, message: messages.chatClosed });
     expect(consultationTransition(derived('cerrada'), 'aprobar_hora_extra')).toMatchObject({ ok: false, message: messages.chatClosed });
     expect(consultationTransition(derived('referida_hospital'), 'abrir_chat')).toMatchObject({ ok: false, message: messages.transitionReferred });
-    expect(consultationTransition(derived('hora_extra_en_revision'), 'declinar_hora_extra')).toMatchObject({ ok: false, message: messages.transitionExtraHourPending });
+    // Declining while the extra hour's receipt waits is allowed: the time ends, that hour is owed back (0035).
+    expect(consultationTransition(derived('hora_extra_en_revision'), 'declinar_hora_extra')).toMatchObject({ ok: true, to: 'tiempo_agotado' });
   });
 
   it('after the extra hour was declined no hour can be bought or approved', () => {

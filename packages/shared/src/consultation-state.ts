@@ -58,10 +58,11 @@ export interface DerivedState {
 export function consultationStateOf(s: ConsultationSnapshot, now: number): DerivedState {
   const base = { tipo: null, motivo_rechazo: null, tiempo_restante: null, tiempo_cerrado: s.room?.time_closed_at != null };
   const tipo = s.tipo_de_consulta === 'tipo_a' ? 'A' : s.tipo_de_consulta === 'tipo_b' ? 'B' : null;
+  // A referral is what the patient must read first (go to a hospital); its refund shows in the payment's state.
+  if (s.tipo_de_consulta === 'tipo_c' && s.pago.estado !== 'rechazado') return { ...base, estado: 'referida_hospital' };
   if (s.refund === 'reembolsado') return { ...base, estado: 'reembolsada' };
   if (s.refund === 'pendiente') return { ...base, estado: 'reembolso_pendiente' };
   if (s.pago.estado === 'rechazado') return { ...base, estado: 'pago_rechazado', motivo_rechazo: s.pago.motivo_rechazo };
-  if (s.tipo_de_consulta === 'tipo_c') return { ...base, estado: 'referida_hospital' };
   if (s.estado_consulta === 0 || s.room?.closed_at) return { ...base, estado: 'cerrada' };
   if (s.pago.estado === 'pendiente') return { ...base, estado: 'pago_en_revision' };
   // Approved but without the permission: 'Quitar Permiso' sends it back to waiting for an authorisation.
@@ -116,11 +117,15 @@ const CHAT_STATES: ConsultationState[] = ['en_chat', 'tiempo_agotado', 'hora_ext
  */
 export const CONSULTATION_TRANSITIONS: Record<ConsultationEvent, Edges> = {
   // A receipt still under review may be refused even after the consultation was referred or closed.
-  rechazar_pago: to('pago_rechazado', 'pago_en_revision', 'referida_hospital', 'cerrada'),
-  clasificar_a: { ...to('autorizada', 'pago_en_revision', 'solicitada', 'autorizada'), ...same(...CHAT_STATES) },
-  clasificar_b: { ...to('autorizada', 'pago_en_revision', 'solicitada', 'autorizada'), ...same(...CHAT_STATES) },
+  // A receipt under review that is owed back may still be refused: the refund is then not due (0035).
+  rechazar_pago: to('pago_rechazado', 'pago_en_revision', 'referida_hospital', 'cerrada', 'reembolso_pendiente'),
+  // Authorising after all withdraws a refund not yet made (a refund made refuses it: 'reembolsada').
+  clasificar_a: { ...to('autorizada', 'pago_en_revision', 'solicitada', 'autorizada', 'reembolso_pendiente'), ...same(...CHAT_STATES) },
+  clasificar_b: { ...to('autorizada', 'pago_en_revision', 'solicitada', 'autorizada', 'reembolso_pendiente'), ...same(...CHAT_STATES) },
   clasificar_c: to('referida_hospital', 'pago_en_revision', 'solicitada', 'autorizada', 'referida_hospital', ...CHAT_STATES),
-  quitar_permiso: { ...same('pago_en_revision', 'solicitada'), ...to('solicitada', 'autorizada', ...CHAT_STATES) },
+  // Before the chat ever opened, a removed permission means the consultation will not happen: its
+  // payment is owed back (decision 0035). After it opened, the patient waits for a new authorisation.
+  quitar_permiso: { ...to('reembolso_pendiente', 'pago_en_revision', 'solicitada', 'autorizada'), ...to('solicitada', ...CHAT_STATES) },
   // A referral stays what the patient sees when it is also closed (its money is what matters next).
   cerrar: { ...to('cerrada', 'pago_en_revision', 'solicitada', 'autorizada', ...CHAT_STATES), ...same('referida_hospital') },
   // A second socket joining at the same moment finds the room open already: nothing changes.
@@ -131,7 +136,8 @@ export const CONSULTATION_TRANSITIONS: Record<ConsultationEvent, Edges> = {
   // A receipt can always be refused while the consultation is open or closed: refusing to record
   // a rejection would leave the patient's money in limbo.
   rechazar_hora_extra: { ...same('en_chat', 'tiempo_agotado', 'cerrada', 'solicitada'), ...to('tiempo_agotado', 'hora_extra_en_revision') },
-  declinar_hora_extra: to('tiempo_agotado', 'en_chat', 'tiempo_agotado'),
+  // Declining while an extra hour's receipt waits ends the time too; that hour is then owed back (0035).
+  declinar_hora_extra: to('tiempo_agotado', 'en_chat', 'tiempo_agotado', 'hora_extra_en_revision'),
   salir: to('cerrada', 'autorizada', ...CHAT_STATES),
 };
 

@@ -188,13 +188,16 @@ describe('administrator changes, from every state the database holds (table-driv
 });
 
 describe('extra hours and the patient\'s own changes', () => {
-  it('approving the extra hour of a closed chat is refused and the payment stays under review', async () => {
+  it('approving the extra hour of a closed chat adds no time: the money is approved and owed back (decision 0035)', async () => {
     const k = await consultationIn('cerrada');
-    const before = await rowsOf(k);
     const res = await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: k.extraPaymentId });
-    expect(res.json()).toMatchObject({ success: false, message: messages.chatClosed });
-    expect(res.statusCode).toBe(409);
-    expect(await rowsOf(k)).toBe(before);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stateOf(k)).toBe('cerrada');
+    const [hour] = await c.t.app.db
+      .select({ estado: payments.estado, reembolso: payments.reembolso_estado })
+      .from(payments)
+      .where(eq(payments.id, k.extraPaymentId!));
+    expect(hour).toEqual({ estado: 'aprobado', reembolso: 'pendiente' });
   });
 
   it('approving a pending extra hour puts the consultation back in chat with an hour left', async () => {
@@ -213,12 +216,13 @@ describe('extra hours and the patient\'s own changes', () => {
     expect(await stateOf(k)).toBe('tiempo_agotado');
   });
 
-  it('declining the extra hour while a receipt for it is under review is refused, writing nothing', async () => {
+  it('declining the extra hour while a receipt for it is under review ends the time; that hour is owed back', async () => {
     const k = await consultationIn('hora_extra_en_revision');
-    const before = await rowsOf(k);
     const res = await call(c.t, k.jar, 'POST', '/api/chat/extra-hour/decline', {});
-    expect(res.json()).toMatchObject({ success: false, message: messages.transitionExtraHourPending });
-    expect(await rowsOf(k)).toBe(before);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stateOf(k)).toBe('tiempo_agotado');
+    const [hour] = await c.t.app.db.select({ reembolso: payments.reembolso_estado }).from(payments).where(eq(payments.id, k.extraPaymentId!));
+    expect(hour!.reembolso).toBe('pendiente');
   });
 
   it('declining in chat ends the time for good; then no extra hour can be bought; exit closes it', async () => {

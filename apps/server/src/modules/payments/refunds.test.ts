@@ -312,7 +312,8 @@ describe('a consultation rejected or referred before its chat', () => {
     // Money returned: the consultation cannot be authorised on it any more.
     const authorise = await classify(admin, consulta.id, p.correo, 'tipo_a');
     expect(authorise.statusCode).toBe(409);
-    expect(authorise.json().message).toBe(messages.refundedCannotAuthorise);
+    // A referral is final (decision 0031): the state machine refuses it before the refund is looked at.
+    expect(authorise.json().message).toBe(messages.transitionReferred);
   });
 
   it("'Quitar Permiso' of a transfer makes it owed back; authorising after all withdraws the refund", async () => {
