@@ -100,6 +100,8 @@ export function useChatSocket({ token, rol, onTime }: Options) {
 
     // What this page typed before a reload (or in another tab of this chat) is sent first.
     boxRef.current = readOutbox(rol, token).map((e) => (e.state === 'failed' ? e : { ...e, state: 'sending' }));
+    // Written back at once: entries too old to belong to a live session are gone from storage too.
+    writeOutbox(rol, token, boxRef.current);
     setOutbox(boxRef.current);
 
     const settle = () => {
