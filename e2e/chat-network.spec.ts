@@ -116,6 +116,34 @@ test.describe('on a phone with a bad network', () => {
     await patient.context.close();
   });
 
+  test('a message the server refuses shows "No enviado"; a tap sends it again under the same id', async ({ browser, baseURL }) => {
+    const patient = await patientOnPhone(browser, baseURL!);
+    const { page } = patient;
+    // The chat's server stands between the page and the real one: it refuses the first sending
+    // of a message (as after the hour ran out) and passes everything else through.
+    const sends: { cid: string; texto: string }[] = [];
+    await page.routeWebSocket(/\/api\/chat\/ws/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((raw) => {
+        const frame = JSON.parse(String(raw)) as { cid: string; texto: string };
+        sends.push(frame);
+        if (sends.length === 1) ws.send(JSON.stringify({ type: 'error', cid: frame.cid, message: messages.chatTimeOver }));
+        else server.send(raw);
+      });
+    });
+    await page.reload();
+    await expect(page.getByRole('region', { name: /^Chat de / }).getByRole('status').first()).toHaveText('Conectado');
+    await type(page, 'Olvidé decirle que soy alérgica');
+    const retry = myMessage(page, 'Olvidé decirle').getByRole('button', { name: 'No enviado. Toque para reintentar.' });
+    await expect(retry).toBeVisible();
+    await expect(page.getByText(messages.chatTimeOver)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('not-sent-360.png') });
+    await retry.tap();
+    await expect(myMessage(page, 'Olvidé decirle')).toContainText('Enviado');
+    expect(sends.map((f) => f.cid)).toEqual([sends[0]!.cid, sends[0]!.cid]);
+    await patient.context.close();
+  });
+
   test('sign-out removes the unsent messages from the phone (health text does not outlive the session)', async ({ browser, baseURL }) => {
     const patient = await patientOnPhone(browser, baseURL!);
     const { page } = patient;

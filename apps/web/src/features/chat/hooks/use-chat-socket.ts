@@ -152,6 +152,16 @@ export function useChatSocket({ token, rol, onTime }: Options) {
       pump();
     };
 
+    /** The chat can take nothing more (closed, session over): what waits is shown as not sent. */
+    const failAll = (message: string, keep: boolean) => {
+      const failed = boxRef.current.map((e) => (e.state === 'sending' ? { ...e, state: 'failed' as const, error: message } : e));
+      if (keep) updateBox(() => failed);
+      else {
+        boxRef.current = failed;
+        setOutbox(failed);
+      }
+    };
+
     const scheduleReconnect = () => {
       window.clearTimeout(retry);
       retry = window.setTimeout(open, reconnectDelay(attempt));
@@ -193,6 +203,7 @@ export function useChatSocket({ token, rol, onTime }: Options) {
           case 'closed':
             setLastError(frame.message);
             setStatus('closed');
+            failAll(frame.message, true);
             break;
         }
       };
@@ -205,9 +216,13 @@ export function useChatSocket({ token, rol, onTime }: Options) {
         if (event.code === SESSION_ENDED) {
           // The session is over: its unsent health text leaves this device (decision 0033).
           writeOutbox(rol, token!, []);
+          failAll(catalogue.sessionExpired, false);
           return setStatus('session-ended');
         }
-        if (event.code === CHAT_CLOSED) return setStatus('closed');
+        if (event.code === CHAT_CLOSED) {
+          failAll(catalogue.chatClosed, true);
+          return setStatus('closed');
+        }
         setStatus('reconnecting');
         scheduleReconnect();
       };
@@ -270,6 +285,8 @@ export function useChatSocket({ token, rol, onTime }: Options) {
     [updateBox],
   );
 
+  // A closed chat or an ended session takes nothing more: not sent, without a retry.
+  const canRetry = status !== 'closed' && status !== 'session-ended';
   const shown = useMemo<ShownMessage[]>(() => {
     const mine = stored.filter((m) => m.de === rol);
     const nombre = mine.length > 0 ? mine[mine.length - 1]!.nombre : '';
@@ -283,11 +300,11 @@ export function useChatSocket({ token, rol, onTime }: Options) {
       cid: e.cid,
       delivery:
         e.state === 'failed'
-          ? { state: 'failed', ...(e.error ? { error: e.error } : {}), retry: () => retrySend(e.cid) }
+          ? { state: 'failed', ...(e.error ? { error: e.error } : {}), ...(canRetry ? { retry: () => retrySend(e.cid) } : {}) }
           : { state: 'sending' },
     }));
     return [...sent, ...waiting];
-  }, [stored, outbox, rol, retrySend]);
+  }, [stored, outbox, rol, retrySend, canRetry]);
 
   const pending = outbox.filter((e) => e.state === 'sending').length;
   return { messages: shown, status, online, pending, lastError, send, unsent };
