@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { messages } from '@clinica/shared';
 import { parseConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { isNotNull, sql } from 'drizzle-orm';
@@ -128,7 +129,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
 const { randomUUID } = require('node:crypto');
 const WebSocket = require(workerData.wsPath);
-const { pairs, origin, steadySeconds, dropSeconds, dropShare, dropEveryMs } = workerData;
+const { pairs, origin, steadySeconds, dropSeconds, dropShare, dropEveryMs, tooFast } = workerData;
 let phase = 'warmup';
 const latencies = { steady: [], drops: [] };
 let errors = 0, drops = 0, resends = 0, duplicates = 0;
@@ -155,7 +156,13 @@ function side(url, cookie, role) {
         resolve();
       } else if (f.type === 'message') s.take(f.message);
       else if (f.type === 'ack') s.outbox.delete(f.cid);
-      else if (f.type === 'error') { kind(f.message); if (f.cid) s.outbox.delete(f.cid); }
+      else if (f.type === 'error') {
+        kind(f.message);
+        // As the page does: 'too fast' is sent again 5 s later; any other refusal is final.
+        const texto = f.cid && s.outbox.get(f.cid);
+        if (texto && f.message === tooFast) setTimeout(() => { if (s.outbox.has(f.cid) && s.joined && s.ws && s.ws.readyState === 1) { resends++; s.ws.send(JSON.stringify({ type: 'send', texto, cid: f.cid })); } }, 5000);
+        else if (f.cid) s.outbox.delete(f.cid);
+      }
     });
   });
   s.take = (m) => {
@@ -240,7 +247,7 @@ function runResilient(pairs: PairTarget[], origin: string, steadySeconds: number
   return new Promise<ResilientResult>((resolve, reject) => {
     const worker = new Worker(RESILIENT, {
       eval: true,
-      workerData: { pairs, origin, steadySeconds, dropSeconds, dropShare: 0.05, dropEveryMs: 10_000, wsPath },
+      workerData: { pairs, origin, steadySeconds, dropSeconds, dropShare: 0.05, dropEveryMs: 10_000, wsPath, tooFast: messages.chatTooFast },
     });
     worker.on('message', (m: ResilientResult | { error: string }) => {
       void worker.terminate();
