@@ -319,6 +319,9 @@ export const productMessages = {
   // hostile input (issue 19, decision 0029)
   textInvalid: 'El texto contiene caracteres no permitidos (caracteres de control o símbolos incompletos). Bórrelos y escriba de nuevo.',
   chatTooFast: 'Está enviando mensajes demasiado rápido. Espere unos segundos y envíe de nuevo.',
+  // messages that survive bad networks (issue 20, decision 0033)
+  chatMessageIdInvalid: 'El mensaje no se pudo enviar: su identificador no es válido. Recargue la página y escríbalo de nuevo.',
+  chatMessageIdTaken: 'El mensaje no se pudo enviar: su identificador ya pertenece a otro mensaje. Recargue la página y escríbalo de nuevo.',
   imageTooLarge: 'La imagen es demasiado grande: como máximo 10000 píxeles por lado y 50 megapíxeles.',
   pdfActiveContent: 'El PDF contiene contenido activo (JavaScript, acciones automáticas, enlaces o archivos incrustados) y no se aceptó. Guárdelo o imprímalo de nuevo como PDF simple.',
   urlTooLong: 'La dirección solicitada es demasiado larga.',

@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { consultations } from './schema-consultations.js';
 import { payments } from './schema-payments.js';
 import { encryptedText } from './field-crypto.js';
@@ -38,8 +38,19 @@ export const chatMessages = pgTable(
     /** Encrypted (decision 0030); its length (1 to 2000 characters) is checked by the shared schema before it is sealed. */
     body: encryptedText('body').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The id the sender's page made for this message (a UUID, decision 0033): a resend after a
+     * lost acknowledgement or a reconnection finds the stored row instead of writing a second one.
+     * Null for the messages written before issue 20.
+     */
+    client_id: uuid('client_id'),
   },
-  (t) => [index('chat_messages_consultation_idx').on(t.consultation_id, t.id)],
+  (t) => [
+    index('chat_messages_consultation_idx').on(t.consultation_id, t.id),
+    // Unique over the whole table (so also per consultation): the same id sent to another
+    // consultation meets this row and is refused, whichever instance wrote it first.
+    uniqueIndex('chat_messages_client_id_key').on(t.client_id),
+  ],
 );
 
 /** An extra hour ('hora_extra' payment) and the chat it is for; applied once, when approved. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -130,8 +131,9 @@ async function crashRun(opts: {
       await s.next('history');
       for (let i = 0; i < 20 && !stop; i++) {
         const texto = `mensaje ${ledger.messages.length}-${i}-${Math.random().toString(36).slice(2, 8)}`;
-        s.send(texto, texto);
-        const ack = await s.next('ack', (f) => f.cid === texto, 15_000);
+        const cid = randomUUID();
+        s.send(texto, cid);
+        const ack = await s.next('ack', (f) => f.cid === cid, 15_000);
         ledger.messages.push({ id: ack.id, texto });
       }
     } finally {

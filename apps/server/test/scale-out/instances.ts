@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -329,7 +329,8 @@ export function chatSocket(base: string, token: string, rol: 'patient' | 'doctor
         });
       });
     },
-    send(texto: string, cid?: string) {
+    /** Sends a message under the page-made id `cid` (a UUID; a new one when not given). */
+    send(texto: string, cid: string = randomUUID()) {
       ws.send(JSON.stringify({ type: 'send', texto, cid }));
     },
   };

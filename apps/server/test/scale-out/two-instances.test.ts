@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
@@ -123,13 +124,15 @@ describe.skipIf(!hasServices)('two server instances on PostgreSQL and Redis', ()
     await Promise.all([ps.opened, ds.opened]);
     await Promise.all([ps.next('history'), ds.next('history')]);
 
-    ps.send('Buenas tardes, doctora', 'p1');
-    expect((await ps.next('ack', (f) => f.cid === 'p1', SLOW)).cid).toBe('p1');
+    const p1 = randomUUID();
+    ps.send('Buenas tardes, doctora', p1);
+    expect((await ps.next('ack', (f) => f.cid === p1, SLOW)).cid).toBe(p1);
     const toDoctor = await ds.next('message', (f) => f.message.texto === 'Buenas tardes, doctora', SLOW);
     expect(toDoctor.message.de).toBe('patient');
 
-    ds.send('Buenas tardes, ¿qué síntomas tiene?', 'd1');
-    expect((await ds.next('ack', (f) => f.cid === 'd1', SLOW)).cid).toBe('d1');
+    const d1 = randomUUID();
+    ds.send('Buenas tardes, ¿qué síntomas tiene?', d1);
+    expect((await ds.next('ack', (f) => f.cid === d1, SLOW)).cid).toBe(d1);
     const toPatient = await ps.next('message', (f) => f.message.texto === 'Buenas tardes, ¿qué síntomas tiene?', SLOW);
     expect(toPatient.message.de).toBe('doctor');
 
@@ -138,6 +141,56 @@ describe.skipIf(!hasServices)('two server instances on PostgreSQL and Redis', ()
     expect((await p.browser.json('POST', '/api/auth/logout', {})).status).toBe(200);
     expect(await closed).toBeGreaterThan(1000);
     ds.ws.close();
+  });
+
+  it('the same message id sent through both instances at the same moment is stored and delivered once (issue 20)', async () => {
+    const doc = await staff(a.url, 'doctor');
+    const [row] = await db.query<{ id: string }>('select id from staff where correo = $1', [doc.correo]);
+    const p = await patient(a.url);
+    expect((await p.browser.json('POST', '/api/consultations/consent', { aceptar: 'si' })).status).toBe(200);
+    const order = await p.browser.json<{ id: string }>('POST', '/api/consultations/paypal/order', {
+      servicio: 'consulta_general',
+      doctor_id: row!.id,
+      metodo_de_pago: 'Paypal o Tarjeta',
+      monto: 10,
+    });
+    expect(order.status, order.text).toBe(200);
+    await paypal.approve(order.body.id);
+    const capture = await p.browser.json('POST', '/api/consultations/paypal/capture', consultationCapture(row!.id, order.body.id));
+    expect(capture.status, capture.text).toBe(200);
+    const token = (await p.browser.json<{ consulta_token: string }>('GET', '/api/chat')).body.consulta_token;
+
+    // The patient's page reconnected to B while its first socket on A was still open: the outbox
+    // sends the same messages through both, at once.
+    const onA = chatSocket(a.url, token, 'patient', p.browser.cookie);
+    const onB = chatSocket(b.url, token, 'patient', p.browser.cookie);
+    const ds = chatSocket(a.url, token, 'doctor', doc.browser.cookie);
+    await Promise.all([onA.next('history', undefined, SLOW), onB.next('history', undefined, SLOW), ds.next('history', undefined, SLOW)]);
+    const deliveries: string[] = [];
+    ds.ws.on('message', (raw: Buffer) => {
+      const f = JSON.parse(raw.toString('utf8')) as { type: string; message?: { cid: string | null } };
+      if (f.type === 'message' && f.message?.cid) deliveries.push(f.message.cid);
+    });
+    const cids: string[] = Array.from({ length: 10 }, () => randomUUID());
+    for (const cid of cids) {
+      onA.send(`mensaje ${cid}`, cid);
+      onB.send(`mensaje ${cid}`, cid);
+    }
+    for (const cid of cids) {
+      const [x, y] = await Promise.all([onA.next('ack', (f) => f.cid === cid, SLOW), onB.next('ack', (f) => f.cid === cid, SLOW)]);
+      expect(x.id).toBe(y.id);
+    }
+    const stored = await db.query<{ n: number }>(
+      'select count(*)::int as n from chat_messages where client_id = any($1::uuid[])',
+      [cids],
+    );
+    expect(stored[0]!.n).toBe(10);
+    // A last message through A: when the doctor has it, every earlier delivery arrived.
+    const last = randomUUID();
+    onA.send('último', last);
+    await ds.next('message', (f) => f.message.cid === last, SLOW);
+    expect(deliveries.filter((c) => cids.includes(c)).sort()).toEqual([...cids].sort());
+    for (const s of [onA, onB, ds]) s.ws.close();
   });
 
   it('50 simultaneous bookings of one slot spread over both give exactly one appointment', async () => {

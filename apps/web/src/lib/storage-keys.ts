@@ -16,6 +16,12 @@ export const LOCAL_KEYS = {
   timeLeft: 'timeLeft',
   /** The interface language the visitor chose (or the one detected on the first visit): es, en, fr, de, it, zh-TW, zh-CN. */
   language: 'clinica.language',
+  /**
+   * Chat messages not yet acknowledged by the server, one key per role and consultation:
+   * `clinica.chatOutbox.<role>.<consultation token>` (issue 20, decision 0033). They hold health
+   * text: removed at sign-out and whenever the role is found signed out (`clearChatOutboxes`).
+   */
+  chatOutboxPrefix: 'clinica.chatOutbox.',
 } as const;
 
 export const COOKIE_KEYS = {
@@ -55,4 +61,21 @@ export function readCookie(name: string): string | null {
 export function writeCookie(name: string, value: string, days: number) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${days * 86_400}; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * Removes the unsent chat messages kept for a role (or for every role): at sign-out, and when a
+ * session check finds the role signed out, so that health text never outlives the session on a
+ * shared phone (decision 0033).
+ */
+export function clearChatOutboxes(role?: string) {
+  safe(() => {
+    const prefix = `${LOCAL_KEYS.chatOutboxPrefix}${role === undefined ? '' : `${role}.`}`;
+    const doomed: string[] = [];
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i);
+      if (key?.startsWith(prefix)) doomed.push(key);
+    }
+    for (const key of doomed) window.localStorage.removeItem(key);
+  }, undefined);
 }

@@ -77,6 +77,8 @@ export const chatMessageSchema = z.object({
   nombre: z.string(),
   texto: z.string(),
   fecha: z.string(),
+  /** The id the sender's page made for it (decision 0033); null for messages older than issue 20. */
+  cid: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -91,15 +93,20 @@ export const chatSocketQuerySchema = z.object({
 export const chatClientFrameSchema = z.object({
   type: z.literal('send'),
   texto: safeMultilineText().trim().min(1, messages.chatMessageInvalid).max(CHAT_MESSAGE_MAX, messages.chatMessageInvalid),
-  /** The client's id of this send, echoed in the acknowledgement or the refusal. */
-  cid: safeText().max(64).optional(),
+  /**
+   * The id the page made for this message (a UUID, decision 0033), echoed in the acknowledgement
+   * or the refusal. The server stores it once: a resend with the same id is answered with the
+   * stored message, never written or delivered twice.
+   */
+  cid: z.uuid({ error: messages.chatMessageIdInvalid }),
 });
 
 /** Server -> client. */
 export type ChatServerFrame =
   | { type: 'history'; messages: ChatMessage[] }
   | { type: 'message'; message: ChatMessage }
-  | { type: 'ack'; cid?: string; id: number }
+  /** The stored message: the first sending's, also when this was a resend of the same cid. */
+  | { type: 'ack'; cid: string; id: number; message: ChatMessage }
   | { type: 'error'; cid?: string; message: string }
   | { type: 'time'; segundos_restantes: number; ends_at: string; tiempo_cerrado: boolean }
   | { type: 'closed'; message: string };

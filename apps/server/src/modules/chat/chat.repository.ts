@@ -123,10 +123,24 @@ export function chatRepository(db: Db) {
       return room;
     },
 
-    /** Writes messages in one statement; ids follow the order of `rows` (returned in that order). */
-    async insertMessages(rows: Omit<typeof chatMessages.$inferInsert, 'id'>[]) {
-      const inserted = await db.insert(chatMessages).values(rows).returning();
+    /**
+     * Writes messages in one statement; ids follow the order of `rows`. A row whose `client_id`
+     * is already stored (a resend, perhaps through another instance at the same moment) is not
+     * written: only the new rows are returned, in id order (decision 0033).
+     */
+    async insertMessages(rows: NewChatMessage[]) {
+      const inserted = await db
+        .insert(chatMessages)
+        .values(rows)
+        .onConflictDoNothing({ target: chatMessages.client_id })
+        .returning();
       return inserted.sort((a, b) => a.id - b.id);
+    },
+
+    /** The stored messages with these page-made ids, whatever their consultation. */
+    async messagesByClientIds(clientIds: string[]) {
+      if (clientIds.length === 0) return [];
+      return db.select().from(chatMessages).where(inArray(chatMessages.client_id, clientIds));
     },
 
     /** The transcript of a consultation in order, after the id `sinceId` (0: from the start). */

@@ -376,8 +376,10 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         send(socket, { type: 'error', cid, message: messages.chatTooFast });
         return;
       }
-      const message = await service.send(c, rol, session.accountId, parsed.data.texto);
-      send(socket, { type: 'ack', cid, id: message.id });
+      const { cid: clientId, texto } = parsed.data;
+      const result = await service.send(c, rol, session.accountId, texto, clientId);
+      if (result.refusal !== undefined) send(socket, { type: 'error', cid: clientId, message: result.refusal });
+      else send(socket, { type: 'ack', cid: clientId, id: result.message.id, message: result.message });
     }
 
     void (async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { Storage } from '../../plugins/storage.js';
@@ -21,6 +22,9 @@ describe('chat group commit', () => {
         stored.push(...rows);
         return rows.map((r) => ({ ...r, id: ++id, created_at: r.created_at ?? new Date() }));
       },
+      async messagesByClientIds() {
+        return [];
+      },
     } as unknown as ChatRepository;
     const published: string[] = [];
     const service = chatService({
@@ -41,11 +45,11 @@ describe('chat group commit', () => {
         doctor_apellido: 'D',
       }) as ChatConsultation;
     const sends = [
-      service.send(room('a'), 'patient', 'pa', 'malo 1'),
-      service.send(room('b'), 'patient', 'pb', 'hola 1'),
-      service.send(room('a'), 'patient', 'pa', 'malo 2'),
-      service.send(room('b'), 'patient', 'pb', 'hola 2'),
-      service.send(room('c'), 'doctor', 'dc', 'hola 3'),
+      service.send(room('a'), 'patient', 'pa', 'malo 1', crypto.randomUUID()),
+      service.send(room('b'), 'patient', 'pb', 'hola 1', crypto.randomUUID()),
+      service.send(room('a'), 'patient', 'pa', 'malo 2', crypto.randomUUID()),
+      service.send(room('b'), 'patient', 'pb', 'hola 2', crypto.randomUUID()),
+      service.send(room('c'), 'doctor', 'dc', 'hola 3', crypto.randomUUID()),
     ];
     const results = await Promise.allSettled(sends);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);

@@ -66,6 +66,9 @@ export interface ChatDeps {
   transition: (consultationId: string, event: ConsultationEvent, exec?: Tx) => Promise<unknown>;
 }
 
+/** A send's answer: the stored message, or why this id cannot be used. */
+export type SendResult = { message: ChatMessage; refusal?: undefined } | { refusal: string; message?: undefined };
+
 const fullName = (nombre: string, apellido: string) => `${nombre} ${apellido}`.trim();
 
 /**
@@ -82,20 +85,57 @@ export function chatService(deps: ChatDeps) {
   // the next one (one statement, one commit), then published in id order.
   let pending: {
     c: ChatConsultation;
-    row: NewChatMessage;
-    resolve: (m: ChatMessage) => void;
+    row: NewChatMessage & { client_id: string };
+    resolve: (r: SendResult) => void;
     reject: (e: unknown) => void;
   }[] = [];
   let writing = false;
+
+  /**
+   * Writes a batch and answers each of its sends. A send whose page-made id is already stored is
+   * not written again: it is answered with the stored message, and nothing is published (the
+   * other side got it the first time). The same id in another consultation, or from another
+   * sender, is refused (decision 0033).
+   */
+  async function writeBatch(batch: typeof pending) {
+    const rows = await repo.insertMessages(batch.map((b) => b.row));
+    const fresh = new Map(rows.map((r) => [r.client_id, r]));
+    const missing = batch.filter((b) => !fresh.has(b.row.client_id)).map((b) => b.row.client_id);
+    const stored = new Map((await repo.messagesByClientIds(missing)).map((r) => [r.client_id, r]));
+    for (const item of batch) {
+      try {
+        const id = item.row.client_id;
+        const row = fresh.get(id);
+        if (row) {
+          // The first send of this id in the batch publishes it; a second one in the same batch is a resend.
+          fresh.delete(id);
+          stored.set(id, row);
+          const message = toMessage(item.c, row);
+          await publish(item.c.id, { type: 'message', message });
+          item.resolve({ message });
+          continue;
+        }
+        const earlier = stored.get(id);
+        if (!earlier) throw new Error('chat message neither written nor stored');
+        const same =
+          earlier.consultation_id === item.c.id &&
+          earlier.sender_role === item.row.sender_role &&
+          earlier.sender_id === item.row.sender_id;
+        item.resolve(same ? { message: toMessage(item.c, earlier) } : { refusal: messages.chatMessageIdTaken });
+      } catch (err) {
+        item.reject(err);
+      }
+    }
+  }
+
   async function flush() {
     writing = true;
     try {
       while (pending.length > 0) {
         const batch = pending.slice(0, MAX_BATCH);
         pending = pending.slice(batch.length);
-        let rows: ChatMessageRow[] | undefined;
         try {
-          rows = await repo.insertMessages(batch.map((b) => b.row));
+          await writeBatch(batch);
         } catch (err) {
           // One message the database refuses must not fail the others of the batch, which may
           // belong to other consultations (issue 19): each is written again on its own, and only
@@ -104,17 +144,7 @@ export function chatService(deps: ChatDeps) {
             batch[0]!.reject(err);
             continue;
           }
-        }
-        for (let i = 0; i < batch.length; i += 1) {
-          const item = batch[i]!;
-          try {
-            const row = rows ? rows[i]! : (await repo.insertMessages([item.row]))[0]!;
-            const message = toMessage(item.c, row);
-            await publish(item.c.id, { type: 'message', message });
-            item.resolve(message);
-          } catch (err) {
-            item.reject(err);
-          }
+          for (const item of batch) await writeBatch([item]).catch((e: unknown) => item.reject(e));
         }
       }
     } finally {
@@ -147,6 +177,7 @@ export function chatService(deps: ChatDeps) {
         : `Dr(a). ${fullName(c.doctor_nombre, c.doctor_apellido)}`,
     texto: m.body,
     fecha: m.created_at.toISOString(),
+    cid: m.client_id,
   });
 
   /** The patient's current chat (newest consultation whose chat is allowed); 403 without one. */
@@ -289,12 +320,22 @@ export function chatService(deps: ChatDeps) {
       return true;
     },
 
-    /** Writes a message with the server's sender and publishes it, in the order of the ids. */
-    send(c: ChatConsultation, rol: ChatRole, senderId: string, texto: string) {
-      return new Promise<ChatMessage>((resolve, reject) => {
+    /**
+     * Writes a message with the server's sender and publishes it, in the order of the ids; a
+     * resend of a stored `cid` answers the stored message (written and published once).
+     */
+    send(c: ChatConsultation, rol: ChatRole, senderId: string, texto: string, cid: string) {
+      return new Promise<SendResult>((resolve, reject) => {
         pending.push({
           c,
-          row: { consultation_id: c.id, sender_role: rol, sender_id: senderId, body: texto, created_at: at() },
+          row: {
+            consultation_id: c.id,
+            sender_role: rol,
+            sender_id: senderId,
+            body: texto,
+            created_at: at(),
+            client_id: cid,
+          },
           resolve,
           reject,
         });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,13 @@ async function boot(database: Database, clock = new TestClock()): Promise<Server
   const port = (app.server.address() as AddressInfo).port;
   return { app, clock, base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
 }
+
+/** The page-made id (a UUID) of a labelled send: the same label gives the same id within this run. */
+const cidLabels = new Map<string, string>();
+const cidOf = (label: string) => {
+  if (!cidLabels.has(label)) cidLabels.set(label, crypto.randomUUID());
+  return cidLabels.get(label)!;
+};
 
 const unique = (p: string) => `${p}.${Math.random().toString(36).slice(2)}@example.com`;
 
@@ -225,12 +233,12 @@ describe('chat over WebSocket', () => {
     await Promise.all([pa.next('history'), dr.next('history')]);
 
     // A spoofed sender is ignored: the doctor sees the patient's name, from the server.
-    pa.send({ type: 'send', texto: 'Hola doctora', de: 'doctor', nombre: 'Dr. Falso', cid: 'c1' });
+    pa.send({ type: 'send', texto: 'Hola doctora', de: 'doctor', nombre: 'Dr. Falso', cid: cidOf('c1') });
     const ack = await pa.next('ack');
     const seen = await dr.next('message');
     expect(seen.message).toMatchObject({ id: ack.id, de: 'patient', nombre: p.nombre, texto: 'Hola doctora' });
 
-    dr.send({ type: 'send', texto: 'Buenos días, ¿qué síntomas tiene?' });
+    dr.send({ type: 'send', texto: 'Buenos días, ¿qué síntomas tiene?', cid: crypto.randomUUID() });
     const reply = await pa.next('message', (f) => f.message.de === 'doctor');
     expect(reply.message.id).toBeGreaterThan(ack.id);
     expect(reply.message.nombre).toBe('Dr(a). Ana Rivas');
@@ -259,7 +267,7 @@ describe('chat over WebSocket', () => {
     await a.opened;
     await a.next('history');
     for (const t of ['uno', 'dos', 'tres']) {
-      a.send({ type: 'send', texto: t });
+      a.send({ type: 'send', texto: t, cid: crypto.randomUUID() });
       await a.next('ack');
     }
     const all = (await a.next('message', (f) => f.message.texto === 'tres')).message.id;
@@ -268,7 +276,7 @@ describe('chat over WebSocket', () => {
     const dr = connect(p.token, 'doctor', doctor.jar);
     await dr.opened;
     await dr.next('history');
-    dr.send({ type: 'send', texto: 'cuatro' });
+    dr.send({ type: 'send', texto: 'cuatro', cid: crypto.randomUUID() });
     await dr.next('ack');
     const back = connect(p.token, 'patient', p.jar, { since: all - 1 });
     await back.opened;
@@ -285,7 +293,7 @@ describe('chat over WebSocket', () => {
     expect((await s.next('time')).segundos_restantes).toBe(3600);
     await s.next('history');
     await passTime(3601_000, p.jar);
-    s.send({ type: 'send', texto: 'tarde', cid: 'x' });
+    s.send({ type: 'send', texto: 'tarde', cid: cidOf('x') });
     expect((await s.next('error')).message).toBe(messages.chatTimeOver);
     expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(0);
 
@@ -315,7 +323,7 @@ describe('chat over WebSocket', () => {
       3600,
     );
 
-    s.send({ type: 'send', texto: 'sigo aquí' });
+    s.send({ type: 'send', texto: 'sigo aquí', cid: crypto.randomUUID() });
     await s.next('ack');
     s.ws.close();
   });
@@ -397,7 +405,7 @@ describe('chat over WebSocket', () => {
     const s = connect(p.token, 'patient', p.jar);
     await s.opened;
     await s.next('history');
-    s.send({ type: 'send', texto: 'antes' });
+    s.send({ type: 'send', texto: 'antes', cid: crypto.randomUUID() });
     await s.next('ack');
     const chat = await json('GET', '/api/consultations/chat-session', p.jar);
     const { consulta_id } = chat.json<{ consulta_id: string }>();
@@ -409,7 +417,7 @@ describe('chat over WebSocket', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     await passTime(31_000, p.jar);
-    s.send({ type: 'send', texto: 'después', cid: 'd' });
+    s.send({ type: 'send', texto: 'después', cid: cidOf('d') });
     expect((await s.next('error')).message).toBe(messages.chatClosed);
     // And a new socket is refused at the handshake.
     await expect(connect(p.token, 'patient', p.jar).opened).rejects.toThrow('refused 403');
@@ -433,7 +441,7 @@ describe('chat over WebSocket', () => {
     await t.opened;
     await t.next('history');
     server.clock.advance(31 * 60_000);
-    t.send({ type: 'send', texto: 'después de 31 minutos' });
+    t.send({ type: 'send', texto: 'después de 31 minutos', cid: crypto.randomUUID() });
     expect(await t.closed).toBe(SESSION_ENDED_CLOSE);
     // The doctor and the administrator went idle too: they sign in again.
     await json('POST', '/api/doctor/login', doctor.jar, { email: doctor.correo, password: 'secreto-seguro-1' });
@@ -445,7 +453,7 @@ describe('chat over WebSocket', () => {
     const s = connect(p.token, 'patient', p.jar);
     await s.opened;
     await s.next('history');
-    s.send({ type: 'send', texto: 'antes del reinicio' });
+    s.send({ type: 'send', texto: 'antes del reinicio', cid: crypto.randomUUID() });
     await s.next('ack');
     s.ws.close();
     const clock = new TestClock(server.clock.ms);
@@ -543,13 +551,13 @@ describe('one patient cannot break another chat (issue 19)', () => {
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < 10; i++) {
         const n = round * 10 + i;
-        sa.send({ type: 'send', texto: `veneno\u0000${n}`, cid: `a${n}` });
-        sb.send({ type: 'send', texto: `Mensaje normal ${n}`, cid: `b${n}` });
+        sa.send({ type: 'send', texto: `veneno\u0000${n}`, cid: cidOf(`a${n}`) });
+        sb.send({ type: 'send', texto: `Mensaje normal ${n}`, cid: cidOf(`b${n}`) });
       }
       for (let i = 0; i < 10; i++) {
         const n = round * 10 + i;
-        acks.push((await sb.next('ack', (f) => f.cid === `b${n}`)).id);
-        refusals.push((await sa.next('error', (f) => f.cid === `a${n}`)).message);
+        acks.push((await sb.next('ack', (f) => f.cid === cidOf(`b${n}`))).id);
+        refusals.push((await sa.next('error', (f) => f.cid === cidOf(`a${n}`))).message);
       }
       server.clock.advance(11_000);
     }
@@ -578,12 +586,12 @@ describe('one patient cannot break another chat (issue 19)', () => {
         if (answers.size === 25) resolve();
       }),
     );
-    for (let n = 0; n < 25; n++) s.send({ type: 'send', texto: `rápido ${n}`, cid: `r${n}` });
+    for (let n = 0; n < 25; n++) s.send({ type: 'send', texto: `rápido ${n}`, cid: cidOf(`r${n}`) });
     await all;
     const acked: string[] = [];
     const refused: string[] = [];
     for (let n = 0; n < 25; n++) {
-      const f = answers.get(`r${n}`)!;
+      const f = answers.get(cidOf(`r${n}`))!;
       if (f.type === 'ack') acked.push(`rápido ${n}`);
       else if (f.type === 'error') refused.push(f.message);
     }
@@ -592,8 +600,8 @@ describe('one patient cannot break another chat (issue 19)', () => {
     const history = await connect(p.token, 'patient', p.jar).next('history');
     expect(history.messages.map((m) => m.texto)).toEqual(acked);
     server.clock.advance(11_000);
-    s.send({ type: 'send', texto: 'después de esperar', cid: 'late' });
-    expect((await s.next('ack', (f) => f.cid === 'late')).id).toBeGreaterThan(0);
+    s.send({ type: 'send', texto: 'después de esperar', cid: cidOf('late') });
+    expect((await s.next('ack', (f) => f.cid === cidOf('late'))).id).toBeGreaterThan(0);
     s.ws.close();
   }, 60_000);
 
@@ -602,16 +610,109 @@ describe('one patient cannot break another chat (issue 19)', () => {
     const s = connect(p.token, 'patient', p.jar);
     await s.opened;
     await s.next('history');
-    s.send({ type: 'send', texto: 'x'.repeat(2001), cid: 'long' });
-    expect((await s.next('error', (f) => f.cid === 'long')).message).toBe(messages.chatMessageInvalid);
-    s.send({ type: 'send', texto: 'escape \u001b[2J', cid: 'esc' });
-    expect((await s.next('error', (f) => f.cid === 'esc')).message).toBe(messages.textInvalid);
-    s.send({ type: 'send', texto: 'medio \ud800 par', cid: 'sur' });
-    expect((await s.next('error', (f) => f.cid === 'sur')).message).toBe(messages.textInvalid);
-    s.send({ type: 'send', texto: 'Jose\u0301\nsegunda línea', cid: 'ok' });
-    await s.next('ack', (f) => f.cid === 'ok');
+    s.send({ type: 'send', texto: 'x'.repeat(2001), cid: cidOf('long') });
+    expect((await s.next('error', (f) => f.cid === cidOf('long'))).message).toBe(messages.chatMessageInvalid);
+    s.send({ type: 'send', texto: 'escape \u001b[2J', cid: cidOf('esc') });
+    expect((await s.next('error', (f) => f.cid === cidOf('esc'))).message).toBe(messages.textInvalid);
+    s.send({ type: 'send', texto: 'medio \ud800 par', cid: cidOf('sur') });
+    expect((await s.next('error', (f) => f.cid === cidOf('sur'))).message).toBe(messages.textInvalid);
+    s.send({ type: 'send', texto: 'Jose\u0301\nsegunda línea', cid: cidOf('ok') });
+    await s.next('ack', (f) => f.cid === cidOf('ok'));
     const history = await connect(p.token, 'patient', p.jar).next('history');
     expect(history.messages.map((m) => m.texto)).toEqual(['José\nsegunda línea']);
     s.ws.close();
+  });
+});
+
+describe('one message per page-made id (issue 20, decision 0033)', () => {
+  /** Every frame a socket receives from now on (to count deliveries). */
+  const record = (s: ReturnType<typeof connect>) => {
+    const frames: ChatServerFrame[] = [];
+    s.ws.on('message', (raw) => frames.push(JSON.parse((raw as Buffer).toString('utf8')) as ChatServerFrame));
+    return frames;
+  };
+  const delivered = (frames: ChatServerFrame[], texto: string) =>
+    frames.filter((f) => f.type === 'message' && f.message.texto === texto).length;
+
+  it('the same id sent twice gives one message: the resend is answered with the stored one and not delivered again', async () => {
+    const p = await paidConsultation(doctor.id);
+    const pa = connect(p.token, 'patient', p.jar);
+    const dr = connect(p.token, 'doctor', doctor.jar);
+    await Promise.all([pa.next('history'), dr.next('history')]);
+    const seen = record(dr);
+    const cid = crypto.randomUUID();
+    pa.send({ type: 'send', texto: 'Me duele la cabeza', cid });
+    const first = await pa.next('ack', (f) => f.cid === cid);
+    await dr.next('message', (f) => f.message.cid === cid);
+    // The page did not get the acknowledgement (the network dropped it) and sends again, even with another text.
+    pa.send({ type: 'send', texto: 'Me duele la cabeza (otra vez)', cid });
+    const second = await pa.next('ack', (f) => f.cid === cid);
+    expect(second.id).toBe(first.id);
+    expect(second.message).toEqual(first.message);
+    expect(second.message).toMatchObject({ texto: 'Me duele la cabeza', cid, de: 'patient' });
+    // A later message reaches the doctor, and the resend never did.
+    const after = crypto.randomUUID();
+    pa.send({ type: 'send', texto: 'y fiebre', cid: after });
+    await dr.next('message', (f) => f.message.cid === after);
+    // Delivered to the doctor exactly once.
+    expect(delivered(seen, 'Me duele la cabeza')).toBe(1);
+    expect(delivered(seen, 'Me duele la cabeza (otra vez)')).toBe(0);
+    const history = await connect(p.token, 'patient', p.jar).next('history');
+    expect(history.messages.map((m) => [m.texto, m.cid])).toEqual([
+      ['Me duele la cabeza', cid],
+      ['y fiebre', after],
+    ]);
+    pa.ws.close();
+    dr.ws.close();
+  });
+
+  it('the same id sent at the same moment from two devices of the patient: one row, one delivery, the same answer to both', async () => {
+    const p = await paidConsultation(doctor.id);
+    const phone = connect(p.token, 'patient', p.jar);
+    const tablet = connect(p.token, 'patient', p.jar);
+    const dr = connect(p.token, 'doctor', doctor.jar);
+    await Promise.all([phone.next('history'), tablet.next('history'), dr.next('history')]);
+    const seen = record(dr);
+    const cid = crypto.randomUUID();
+    for (let i = 0; i < 5; i++) {
+      phone.send({ type: 'send', texto: 'Tengo tos', cid });
+      tablet.send({ type: 'send', texto: 'Tengo tos', cid });
+    }
+    const acks = await Promise.all(
+      Array.from({ length: 5 }, () => [phone.next('ack', (f) => f.cid === cid), tablet.next('ack', (f) => f.cid === cid)]).flat(),
+    );
+    expect(new Set(acks.map((a) => a.id)).size).toBe(1);
+    const marker = crypto.randomUUID();
+    phone.send({ type: 'send', texto: 'fin', cid: marker });
+    await dr.next('message', (f) => f.message.cid === marker);
+    expect(delivered(seen, 'Tengo tos')).toBe(1);
+    const history = await connect(p.token, 'patient', p.jar).next('history');
+    expect(history.messages.filter((m) => m.cid === cid)).toHaveLength(1);
+    for (const s of [phone, tablet, dr]) s.ws.close();
+  });
+
+  it("refuses an id already used in another consultation, or by the other side, and a malformed or missing id; nothing is written", async () => {
+    const a = await paidConsultation(doctor.id);
+    const b = await paidConsultation(doctor.id);
+    const sa = connect(a.token, 'patient', a.jar);
+    const sb = connect(b.token, 'patient', b.jar);
+    const dr = connect(a.token, 'doctor', doctor.jar);
+    await Promise.all([sa.next('history'), sb.next('history'), dr.next('history')]);
+    const cid = crypto.randomUUID();
+    sa.send({ type: 'send', texto: 'mensaje de A', cid });
+    await sa.next('ack', (f) => f.cid === cid);
+    // Patient B sends with A's id: refused, and B's chat stays empty.
+    sb.send({ type: 'send', texto: 'mensaje de B', cid });
+    expect((await sb.next('error', (f) => f.cid === cid)).message).toBe(messages.chatMessageIdTaken);
+    // The doctor, who saw the id, cannot send under it in A's chat either.
+    dr.send({ type: 'send', texto: 'del médico', cid });
+    expect((await dr.next('error', (f) => f.cid === cid)).message).toBe(messages.chatMessageIdTaken);
+    sb.send({ type: 'send', texto: 'sin uuid', cid: 'no-es-un-uuid' });
+    expect((await sb.next('error', (f) => f.cid === 'no-es-un-uuid')).message).toBe(messages.chatMessageIdInvalid);
+    sb.send({ type: 'send', texto: 'sin id' });
+    expect((await sb.next('error')).message).toBe(messages.chatMessageIdInvalid);
+    expect((await connect(b.token, 'patient', b.jar).next('history')).messages).toEqual([]);
+    expect((await connect(a.token, 'patient', a.jar).next('history')).messages.map((m) => m.texto)).toEqual(['mensaje de A']);
+    for (const s of [sa, sb, dr]) s.ws.close();
   });
 });

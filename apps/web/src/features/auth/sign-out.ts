@@ -1,6 +1,7 @@
 import { frameMessages as messages, type Role } from '@clinica/shared';
 import { showAlert, showAlertAfterReload } from '../../components/ui/alert-store.js';
 import { translateMessage } from '../../lib/i18n.js';
+import { clearChatOutboxes } from '../../lib/storage-keys.js';
 import { logout } from './api/logout.js';
 import { logoutAll } from './api/logout-all.js';
 
@@ -24,10 +25,12 @@ export async function signOut(role: Role, reason: 'manual' | 'idle') {
       return;
     }
     // Idle: leave the page anyway; the server ends the idle session on its own.
+    clearChatOutboxes(role);
     showAlertAfterReload(translateMessage(messages.logoutFailed));
     window.location.assign(ROLE_HOME[role]);
     return;
   }
+  clearChatOutboxes(role);
   showAlertAfterReload(reason === 'idle' ? expiredMessage(role) : translateMessage(messages.logoutOk));
   window.location.assign(ROLE_HOME[role]);
 }
@@ -36,6 +39,7 @@ export async function signOut(role: Role, reason: 'manual' | 'idle') {
 export async function signOutEverywhere() {
   try {
     const result = await logoutAll();
+    clearChatOutboxes();
     showAlertAfterReload(translateMessage(result.message));
   } catch {
     await showAlert(translateMessage(messages.logoutFailed));

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMERS, type PatientSession, type Role, type StaffSession } from '@clinica/shared';
 import { activitySince } from '../../../lib/activity.js';
 import { api } from '../../../lib/api-client.js';
+import { clearChatOutboxes } from '../../../lib/storage-keys.js';
 
 /** A role's session as the pages use it. */
 export interface SessionState {
@@ -26,9 +27,12 @@ export async function fetchSession(role: Role): Promise<SessionState> {
   const path = `${SESSION_PATHS[role]}?activo=${activo}`;
   if (role === 'patient') {
     const s = await api.get<PatientSession>(path);
+    // Signed out (also by expiry while the page was closed): no unsent chat text stays behind.
+    if (!s.loggedIn) clearChatOutboxes(role);
     return { loggedIn: s.loggedIn, userName: s.user_name };
   }
   const s = await api.get<StaffSession>(path);
+  if (!(s.loggedInAdmin && s.authenticated)) clearChatOutboxes(role);
   return {
     loggedIn: s.loggedInAdmin && s.authenticated,
     userName: s.user_name_admin,

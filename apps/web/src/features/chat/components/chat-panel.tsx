@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatRole } from '@clinica/shared';
+import { CHAT_MESSAGE_MAX, type ChatRole } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { translateMessage, useTranslation } from '../../../lib/i18n.js';
-import type { SocketStatus } from '../hooks/use-chat-socket.js';
+import type { ShownMessage, SocketStatus } from '../hooks/use-chat-socket.js';
 import { useTitleBadge, useUnreadMessages } from '../hooks/use-unread-messages.js';
+import { MessageStatus } from './message-status.js';
+import { OfflineBanner } from './offline-banner.js';
 
 const timeOf = (iso: string, lng: string) =>
   new Date(iso).toLocaleTimeString(lng === 'es' ? 'es-PA' : lng, {
@@ -17,7 +19,8 @@ interface ChatPanelProps {
   label: string;
   heading: string;
   me: ChatRole;
-  messages: ChatMessage[];
+  /** Stored messages, then this page's unsent ones; mine carry their delivery (issue 20). */
+  messages: ShownMessage[];
   status: SocketStatus;
   error: string | null;
   /** Why sending is not possible now (time over, closed), or null. */
@@ -57,7 +60,9 @@ export function ChatPanel({
     if (unsent && text === '') setText(unsent.texto);
   }
   const logRef = useRef<HTMLDivElement>(null);
-  const canSend = status === 'open' && disabledReason === null;
+  // Typing goes on while offline or reconnecting: the outbox keeps the messages (issue 20).
+  const canSend = disabledReason === null && status !== 'closed' && status !== 'session-ended';
+  const pending = messages.filter((m) => m.delivery?.state === 'sending').length;
   // Joined once the socket first opened (its history is in): later arrivals can be unread.
   const [joined, setJoined] = useState(false);
   if (!joined && status === 'open') setJoined(true);
@@ -80,16 +85,18 @@ export function ChatPanel({
           {t(`status.${status}`)}
         </p>
       </header>
+      <OfflineBanner status={status} pending={pending} />
       <div ref={logRef} className="chat-log" role="log" aria-label={t('panel.messages')} aria-live="polite" onScroll={onScroll}>
         <ol className="chat-list">
           {messages.length === 0 && <li className="chat-empty">{t('panel.empty')}</li>}
           {messages.map((m) => (
-            <li key={m.id} className={`chat-message ${m.de === me ? 'chat-mine' : 'chat-theirs'}`}>
+            <li key={m.cid ?? m.id} className={`chat-message ${m.de === me ? 'chat-mine' : 'chat-theirs'}`}>
               <span className="chat-author">{m.nombre}</span>
               <span className="chat-text">{m.texto}</span>
               <time className="chat-time" dateTime={m.fecha}>
                 {timeOf(m.fecha, lng)}
               </time>
+              {m.de === me && m.delivery && <MessageStatus delivery={m.delivery} />}
             </li>
           ))}
         </ol>
