@@ -43,14 +43,16 @@ describe('the shared text field', () => {
   });
 
   it('is what the forms and the chat frame use', () => {
+    // A chat message carries the id the page made for it (decision 0033).
+    const CID = '6f1c2a9e-3b4d-4c5e-8f7a-1b2c3d4e5f60';
     const reg = patientRegistrationSchema.safeParse({ nombre: 'Ana\u0000' });
     expect(reg.error?.issues.find((i) => i.path[0] === 'nombre')?.message).toBe(messages.textInvalid);
     expect(suggestionSchema.parse({ sugerencia: 'Me\u0301s horarios\nlos sábados' }).sugerencia).toBe(
       'Més horarios\nlos sábados',
     );
-    expect(chatClientFrameSchema.safeParse({ type: 'send', texto: 'hola\u0000' }).error?.issues[0]?.message).toBe(
+    expect(chatClientFrameSchema.safeParse({ type: 'send', cid: CID, texto: 'hola\u0000' }).error?.issues[0]?.message).toBe(
       messages.textInvalid,
     );
-    expect(chatClientFrameSchema.parse({ type: 'send', texto: 'hola\nqué tal' }).texto).toBe('hola\nqué tal');
+    expect(chatClientFrameSchema.parse({ type: 'send', cid: CID, texto: 'hola\nqué tal' }).texto).toBe('hola\nqué tal');
   });
 });
