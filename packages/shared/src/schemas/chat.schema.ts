@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { otherOpenChatSchema } from './active-consultations.schema.js';
 import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
@@ -63,6 +64,8 @@ export const chatStateSchema = z.object({
   imagenes: z.number().int(),
   /** Address of the WebSocket, relative to the site. */
   ws: z.string(),
+  /** The patient's other open chats, newest first: the page says they exist and links to each (decision 0032). */
+  otras_abiertas: z.array(otherOpenChatSchema),
 });
 export type ChatState = z.infer<typeof chatStateSchema>;
 
