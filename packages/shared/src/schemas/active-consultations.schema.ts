@@ -49,5 +49,7 @@ export const otherOpenChatSchema = z.object({
   consulta_token: z.string(),
   servicio: z.enum(SERVICES),
   doctor: z.string(),
+  /** When it was requested: two chats with the same doctor are told apart by it. */
+  fecha_registro: z.string(),
 });
 export type OtherOpenChat = z.infer<typeof otherOpenChatSchema>;

@@ -217,10 +217,12 @@ export function chatService(deps: ChatDeps) {
         formulario_enviado: c.peso !== null,
         imagenes: await repo.countImages(c.id),
         ws: '/api/chat/ws',
+        fecha_registro: c.fecha_registro.toISOString(),
         otras_abiertas: others.map((o) => ({
           consulta_token: o.token,
           servicio: o.servicio,
           doctor: `Dr(a). ${fullName(o.doctor_nombre, o.doctor_apellido)}`,
+          fecha_registro: o.fecha_registro.toISOString(),
         })),
       };
     },
