@@ -157,6 +157,8 @@ test('two open chats: each is reachable on its own and says the other exists; th
   await list.tap();
   const links = header.getByRole('link', { name: /^Entrar al chat con Dr\(a\)\. Ana Castillo del .+: quedan \d\d:\d\d$/ });
   await expect(links).toHaveCount(2);
+  // The list fits the phone's screen.
+  for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: test.info().outputPath('header-two-chats-360.png') });
   const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(hrefs.sort()).toEqual([`/ConsultaChat?consulta=${older}`, `/ConsultaChat?consulta=${newer}`].sort());
@@ -164,4 +166,13 @@ test('two open chats: each is reachable on its own and says the other exists; th
   // /Consultas: both have 'Entrar al chat'.
   await page.goto('/Consultas');
   await expect(page.getByRole('link', { name: /Entrar al chat de la consulta del/ })).toHaveCount(2);
+
+  // On a wide screen the same entry, its words shown, and the list under it.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/');
+  await expect(header.getByRole('button', { name: 'Chats abiertos: 2' })).toContainText('Chats abiertos: 2');
+  await header.getByRole('button', { name: 'Chats abiertos: 2' }).click();
+  await expect(links).toHaveCount(2);
+  for (const link of await links.all()) await expect(link).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('header-two-chats-1366.png') });
 });
