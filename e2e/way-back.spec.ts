@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
 import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, PNG_1X1, login, payConsultationByPaypal, registerPatient } from './fixtures';
@@ -12,6 +13,9 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const uniqueName = (base: string) => `${base}${Array.from({ length: 6 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join('')}`;
+/** WCAG 2.1 A/AA violations in the given part of the page. */
+const axe = async (page: Page, part: string) =>
+  (await new AxeBuilder({ page }).include(part).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
 const CHAT_URL = /\/ConsultaChat\?consulta=[\w-]{10,}$/;
 
 test.beforeEach(async ({ page, context, baseURL }) => {
@@ -72,6 +76,7 @@ test('a Yappy consultation waits through a reload and a new sign-in; once author
   // A reload brings the waiting state back, not a new request.
   await page.reload();
   await expectWaiting(page);
+  expect(await axe(page, 'main')).toEqual([]);
   // Another request is there, but only as a deliberate choice.
   await expect(page.getByRole('button', { name: 'Solicitar otra consulta (nuevo pago)' })).toBeVisible();
 
@@ -116,6 +121,7 @@ test('a Yappy consultation waits through a reload and a new sign-in; once author
   await page.goto('/consultas-virtuales');
   await expect(page.getByRole('heading', { name: 'Su chat está abierto' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('consultas-virtuales-open-chat-360.png'), fullPage: true });
+  expect(await axe(page, 'main')).toEqual([]);
   await page.getByRole('main').getByRole('link', { name: 'Entrar al chat', exact: true }).tap();
   await expect(page).toHaveURL(chatUrl);
 });
@@ -132,6 +138,7 @@ test('two open chats: each is reachable on its own and says the other exists; th
   const choices = page.getByRole('link', { name: /^Chat con Dr\(a\)\. Ana Castillo \(Medicina General\), solicitado el / });
   await expect(choices).toHaveCount(2);
   await page.screenshot({ path: test.info().outputPath('choose-chat-360.png'), fullPage: true });
+  expect(await axe(page, 'main')).toEqual([]);
 
   for (const [mine, other] of [
     [older, newer],
@@ -149,6 +156,7 @@ test('two open chats: each is reachable on its own and says the other exists; th
   await expect(page).toHaveURL(`/ConsultaChat?consulta=${older}`);
   await expect(page.getByText('Conectado')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('chat-other-open-360.png') });
+  expect(await axe(page, '.chat-others')).toEqual([]);
 
   // The header: one entry that lists both chats with their time left.
   await page.goto('/Usuarios');
@@ -160,6 +168,7 @@ test('two open chats: each is reachable on its own and says the other exists; th
   // The list fits the phone's screen.
   for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: test.info().outputPath('header-two-chats-360.png') });
+  expect(await axe(page, 'header')).toEqual([]);
   const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(hrefs.sort()).toEqual([`/ConsultaChat?consulta=${older}`, `/ConsultaChat?consulta=${newer}`].sort());
 
