@@ -91,15 +91,19 @@ test('PayPal: the full path against the local stand-in ends on /ConsultaChat wit
   await expect(page.getByText('Monto a pagar: USD 10.00')).toBeVisible();
   await page.getByRole('button', { name: 'Pagar con PayPal (demo)' }).click();
 
-  await expect(page).toHaveURL(/\/ConsultaChat$/);
+  // The chat of this consultation, by its token (several may be open, decision 0032).
+  await expect(page).toHaveURL(/\/ConsultaChat\?consulta=[\w-]{10,}$/);
   await acceptAlert(page, messages.allSent);
   // The chat's own session check now grants the permission (the chat page itself is issue 4).
   const chat = await page.request.get('/api/consultations/chat-session');
   expect(chat.status()).toBe(200);
   expect(await chat.json()).toMatchObject({ pago: true, api: '/api/chat' });
 
-  // The form was reset: back on the page, the consent comes first again.
+  // Back on the page, the open chat comes first; another request is a deliberate choice, and the
+  // form was reset: the consent comes first again.
   await page.goto('/consultas-virtuales');
+  await expect(page.getByRole('heading', { name: 'Su chat está abierto' })).toBeVisible();
+  await page.getByRole('button', { name: 'Solicitar otra consulta (nuevo pago)' }).click();
   await expect(page.getByLabel('He leído y acepto el acuerdo de consentimiento')).not.toBeChecked();
 
   // The receipt is in the patient's receipts.
@@ -151,7 +155,7 @@ test('transfer: receipt preview and removal, the waiting page, and an administra
 
   // The patient's page moves on by itself at the next poll.
   await page.clock.runFor(TIMERS.authorisationPollMs + 500);
-  await expect(page).toHaveURL(/\/ConsultaChat$/);
+  await expect(page).toHaveURL(/\/ConsultaChat\?consulta=[\w-]{10,}$/);
   await admin.context().close();
 });
 

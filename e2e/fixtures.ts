@@ -187,6 +187,7 @@ export async function payConsultationByPaypal(request: APIRequestContext, doctor
     },
   });
   expect(capture.status(), await capture.text()).toBe(200);
+  return ((await capture.json()) as { token: string }).token;
 }
 
 export const test = base;

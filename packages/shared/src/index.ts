@@ -12,6 +12,7 @@ export * from './schemas/publishing.schema.js';
 export * from './panama-time.js';
 export * from './schemas/payments.schema.js';
 export * from './schemas/consultations.schema.js';
+export * from './schemas/active-consultations.schema.js';
 export * from './schemas/documents.schema.js';
 export * from './schemas/mail.schema.js';
 export * from './schemas/records.schema.js';

@@ -96,6 +96,7 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/doctors': 'doctors by name and service',
   '/api/consultations/session': "the caller's consultation state",
   '/api/consultations/authorisation': 'whether the chat is allowed',
+  '/api/consultations/active': "the caller's own consultations' states and chat clocks (no health data)",
   '/api/consultations/chat-session': 'whether the chat is allowed',
   '/api/chat': "the patient's chat clock and state (the socket's history is audited on connect)",
   '/api/chat/ws': 'a WebSocket: audited when it joins (chat.read), not callable by inject',

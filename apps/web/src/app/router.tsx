@@ -110,7 +110,7 @@ const PAGES: Record<string, Page> = {
   '/verificar-documento': page(() => import('../features/documents/components/verify-page.js'), 'VerifyDocumentPage', ['documents']),
   // records: the patient's profile and consultations, suggestions, the doctors' review, patients and audit (issue 6)
   '/Usuarios': page(() => import('./composed/profile-page.js'), 'ProfilePage', ['records', 'data-requests']),
-  '/Consultas': page(() => import('../features/records/components/consultations-page.js'), 'ConsultasPage', ['records']),
+  '/Consultas': page(() => import('./composed/consultations-list-page.js'), 'ConsultasPage', ['records', 'consultations']),
   '/Sugerencias': page(() => import('../features/suggestions/components/suggestions-page.js'), 'SugerenciasPage', ['suggestions']),
   '/Sugerencias_Admin': page(() => import('../features/suggestions/components/suggestions-admin-page.js'), 'SugerenciasAdminPage', ['suggestions']),
   '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations']),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { otherOpenChatSchema } from './active-consultations.schema.js';
 import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
@@ -64,6 +65,10 @@ export const chatStateSchema = z.object({
   imagenes: z.number().int(),
   /** Address of the WebSocket, relative to the site. */
   ws: z.string(),
+  /** When the consultation was requested (the patient tells their chats apart by it). */
+  fecha_registro: z.string(),
+  /** The patient's other open chats, newest first: the page says they exist and links to each (decision 0032). */
+  otras_abiertas: z.array(otherOpenChatSchema),
 });
 export type ChatState = z.infer<typeof chatStateSchema>;
 

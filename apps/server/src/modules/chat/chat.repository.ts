@@ -69,13 +69,31 @@ export function chatRepository(db: Db) {
   );
 
   return {
-    /** The patient's newest consultation whose chat is allowed (the same rule as the chat-session check). */
-    async currentOfPatient(patientId: string) {
+    /**
+     * The patient's consultation whose chat is allowed (the same rule as the chat-session check):
+     * the one of `token`, or else the newest.
+     */
+    async currentOfPatient(patientId: string, token?: string) {
       const [row] = await base(db)
-        .where(and(eq(consultations.patient_id, patientId), allowedWhere))
+        .where(and(eq(consultations.patient_id, patientId), token === undefined ? undefined : eq(consultations.token, token), allowedWhere))
         .orderBy(desc(consultations.fecha_registro))
         .limit(1);
       return row;
+    },
+
+    /** The patient's open chats, newest first: allowed, not exited, time not ended by a refused extra hour. */
+    async openOfPatient(patientId: string, limit: number) {
+      return base(db)
+        .where(
+          and(
+            eq(consultations.patient_id, patientId),
+            allowedWhere,
+            sql`${chatRooms.closed_at} IS NULL`,
+            sql`${chatRooms.time_closed_at} IS NULL`,
+          ),
+        )
+        .orderBy(desc(consultations.fecha_registro))
+        .limit(limit);
     },
 
     async byToken(token: string) {

@@ -8,6 +8,7 @@ import {
   chatClientFrameSchema,
   chatSocketQuerySchema,
   chatStateSchema,
+  consultationTargetQuerySchema,
   doctorChatDetailSchema,
   doctorChatRowSchema,
   errorSchema,
@@ -78,24 +79,26 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   };
 
   // --- the patient's page (/ConsultaChat) ------------------------------------------------------
+  // Every patient call takes `?consulta=<token>`: the chat it is about, the patient's own (several
+  // may be open at once, decision 0032); without it, the newest open one.
 
   // The session check's `api`: the chat's state; the first call opens the consultation's hour.
   app.get('/api/chat', {
     config: { access: 'patient' },
-    schema: { response: { 200: chatStateSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: chatStateSchema, ...errors } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.state(patientOf(request));
+      return service.state(patientOf(request), request.query.consulta);
     },
   });
 
   // "POST health data": peso, talla, presion_arterial, frecuencia_cardiaca, frecuencia_respiratoria.
   app.post('/api/chat/health', {
     config: { access: 'patient' },
-    schema: { response: { 200: healthDataResultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: healthDataResultSchema, ...errors } },
     handler: async (request) => {
       const data = parseOrThrow(healthDataSchema, request.body);
-      await service.saveHealth(patientOf(request), data);
+      await service.saveHealth(patientOf(request), data, request.query.consulta);
       return { status: 'success' as const, message: messages.formSent };
     },
   });
@@ -103,14 +106,14 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   // "POST image upload, multipart field image, one call per file."
   app.post('/api/chat/images', {
     config: { access: 'patient' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: resultSchema, ...errors } },
     handler: async (request) => {
       const patient = patientOf(request);
       const { files } = await readMultipart(request, [CHAT_IMAGE_FIELD]);
       const [file] = files;
       if (!file || files.length !== 1)
         throw new AppError(400, messages.selectAtLeastOneImage, { [CHAT_IMAGE_FIELD]: messages.selectAtLeastOneImage });
-      await service.uploadImage(patient, file);
+      await service.uploadImage(patient, file, request.query.consulta);
       return { success: true, message: messages.imagesUploaded };
     },
   });
@@ -118,9 +121,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   // "Exit chat: answers ok." A POST, so that the Origin check of state-changing calls applies.
   app.post('/api/chat/exit', {
     config: { access: 'patient' },
-    schema: { response: { 200: exitResultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: exitResultSchema, ...errors } },
     handler: async (request) => {
-      await service.exit(patientOf(request));
+      await service.exit(patientOf(request), request.query.consulta);
       return { ok: true as const, message: messages.chatExitOk };
     },
   });
@@ -129,20 +132,20 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   app.post('/api/chat/extra-hour/paypal/order', {
     config: { access: 'patient' },
-    schema: { response: { 200: paypalOrderCreatedSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: paypalOrderCreatedSchema, ...errors } },
     handler: async (request) => {
       const input = parseOrThrow(extraHourOrderSchema, request.body);
-      const { id } = await service.extraHourOrder(patientOf(request).accountId, input.monto);
+      const { id } = await service.extraHourOrder(patientOf(request).accountId, input.monto, request.query.consulta);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
   });
 
   app.post('/api/chat/extra-hour/paypal/capture', {
     config: { access: 'patient' },
-    schema: { response: { 200: extraHourResultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: extraHourResultSchema, ...errors } },
     handler: async (request) => {
       const input = parseOrThrow(extraHourCaptureSchema, request.body);
-      await service.extraHourCapture(patientOf(request).accountId, input.orderID);
+      await service.extraHourCapture(patientOf(request).accountId, input.orderID, request.query.consulta);
       return {
         success: true as const,
         status: 'success' as const,
@@ -154,7 +157,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   app.post('/api/chat/extra-hour/receipt', {
     config: { access: 'patient' },
-    schema: { response: { 200: extraHourResultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: extraHourResultSchema, ...errors } },
     handler: async (request) => {
       const patient = patientOf(request);
       const { fields, files } = await readMultipart(request, [RECEIPT_FILE_FIELD]);
@@ -164,7 +167,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
         throw new AppError(400, messages.missingFieldsWithReceipt, {
           [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt,
         });
-      await service.extraHourReceipt(patient.accountId, { metodo: input.metodo_de_pago, monto: input.monto, file });
+      await service.extraHourReceipt(patient.accountId, { metodo: input.metodo_de_pago, monto: input.monto, file }, request.query.consulta);
       await request.server.notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'hora_extra' });
       await request.server.notify.paymentReceived({ patientId: patient.accountId });
       return {
@@ -179,9 +182,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   // Closing the overlay without paying ends the consultation's chat time (never a free hour).
   app.post('/api/chat/extra-hour/decline', {
     config: { access: 'patient' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: resultSchema, ...errors } },
     handler: async (request) => {
-      await service.declineExtraHour(patientOf(request));
+      await service.declineExtraHour(patientOf(request), request.query.consulta);
       return { success: true, message: messages.chatTimeClosed };
     },
   });

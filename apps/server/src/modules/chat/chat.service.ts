@@ -29,11 +29,17 @@ import type {
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
 const DOCTOR_LIST_LIMIT = 200;
+// A patient with more open chats than this is not a case a clinic has; the page lists these.
+const OTHER_CHATS_LIMIT = 20;
 // A consultation's chat state is read from the database at most this often per message stream;
 // the chat's own changes (extra hour, overlay closed, exit) drop it at once on every instance
 // (their frames pass through the pub/sub), so only an administrator's withdrawal of the permission waits this long.
 const ROOM_CACHE_MS = 30_000;
 const MAX_BATCH = 500;
+
+/** Seconds left of a chat by the server's clock: the whole hour before the patient first enters it. */
+export const chatSecondsLeft = (endsAt: Date | null | undefined, now: number) =>
+  endsAt ? Math.max(0, Math.ceil((endsAt.getTime() - now) / 1000)) : TIMERS.chatSeconds;
 
 /** The pub/sub channel of one consultation's chat. */
 export const chatChannel = (consultationId: string) => `chat:${consultationId}`;
@@ -153,8 +159,7 @@ export function chatService(deps: ChatDeps) {
   }
   const rooms = new Map<string, { c: ChatConsultation; at: number }>();
 
-  const remaining = (room: { ends_at: Date | null } | null | undefined) =>
-    room?.ends_at ? Math.max(0, Math.ceil((room.ends_at.getTime() - deps.now()) / 1000)) : TIMERS.chatSeconds;
+  const remaining = (room: { ends_at: Date | null } | null | undefined) => chatSecondsLeft(room?.ends_at, deps.now());
 
   const timeFrame = (room: ChatRoomRow): ChatServerFrame => ({
     type: 'time',
@@ -180,9 +185,13 @@ export function chatService(deps: ChatDeps) {
     cid: m.client_id,
   });
 
-  /** The patient's current chat (newest consultation whose chat is allowed); 403 without one. */
-  async function currentOf(patientId: string) {
-    const c = await repo.currentOfPatient(patientId);
+  /**
+   * The chat a patient's call is about: the consultation of `token` (`?consulta=`) when it is the
+   * patient's and its chat is allowed, else, without a token, the newest such (decision 0032).
+   * Another patient's token gets the same 403 as a consultation without chat: nothing of it shows.
+   */
+  async function currentOf(patientId: string, token?: string) {
+    const c = await repo.currentOfPatient(patientId, token);
     if (!c) throw new AppError(403, messages.chatNotAllowed);
     return c;
   }
@@ -206,8 +215,8 @@ export function chatService(deps: ChatDeps) {
   }
 
   /** The consultation an extra hour would be for; refused once its time was closed. */
-  async function extraHourTarget(patientId: string, event: ConsultationEvent) {
-    const c = await currentOf(patientId);
+  async function extraHourTarget(patientId: string, event: ConsultationEvent, token?: string) {
+    const c = await currentOf(patientId, token);
     if (!c.ends_at) throw badRequest(messages.chatNotStarted);
     if (c.time_closed_at) throw new AppError(409, messages.chatTimeClosed);
     await deps.transition(c.id, event);
@@ -251,9 +260,10 @@ export function chatService(deps: ChatDeps) {
     toMessage,
     refusal,
 
-    /** GET /api/chat: the patient's chat. Its hour opens when the patient's socket first joins. */
-    async state(patient: SessionAccount) {
-      const c = await currentOf(patient.accountId);
+    /** GET /api/chat: the patient's chat (and their other open chats). Its hour opens when the patient's socket first joins. */
+    async state(patient: SessionAccount, token?: string) {
+      const c = await currentOf(patient.accountId, token);
+      const others = (await repo.openOfPatient(patient.accountId, OTHER_CHATS_LIMIT)).filter((o) => o.id !== c.id);
       return {
         consulta_token: c.token,
         servicio: c.servicio,
@@ -264,6 +274,13 @@ export function chatService(deps: ChatDeps) {
         formulario_enviado: c.peso !== null,
         imagenes: await repo.countImages(c.id),
         ws: '/api/chat/ws',
+        fecha_registro: c.fecha_registro.toISOString(),
+        otras_abiertas: others.map((o) => ({
+          consulta_token: o.token,
+          servicio: o.servicio,
+          doctor: `Dr(a). ${fullName(o.doctor_nombre, o.doctor_apellido)}`,
+          fecha_registro: o.fecha_registro.toISOString(),
+        })),
       };
     },
 
@@ -349,8 +366,8 @@ export function chatService(deps: ChatDeps) {
     },
 
     /** The health form of the patient's current consultation. */
-    async saveHealth(patient: SessionAccount, data: HealthData) {
-      const c = await currentOf(patient.accountId);
+    async saveHealth(patient: SessionAccount, data: HealthData, token?: string) {
+      const c = await currentOf(patient.accountId, token);
       await repo.saveHealth(
         c.id,
         {
@@ -366,8 +383,8 @@ export function chatService(deps: ChatDeps) {
     },
 
     /** One image of the consultation: checked by content, stored encrypted. */
-    async uploadImage(patient: SessionAccount, file: { bytes: Buffer; filename: string }) {
-      const c = await currentOf(patient.accountId);
+    async uploadImage(patient: SessionAccount, file: { bytes: Buffer; filename: string }, token?: string) {
+      const c = await currentOf(patient.accountId, token);
       const mime = await assertImage(file.bytes);
       const usage = await repo.imageUsage(c.id);
       if (usage.n >= CHAT_MAX_IMAGES) throw badRequest(messages.chatTooManyImages);
@@ -397,8 +414,8 @@ export function chatService(deps: ChatDeps) {
     },
 
     /** Exit: the patient's chat ends and the consultation's chat closes. */
-    async exit(patient: SessionAccount) {
-      const c = await currentOf(patient.accountId);
+    async exit(patient: SessionAccount, token?: string) {
+      const c = await currentOf(patient.accountId, token);
       await deps.transition(c.id, 'salir');
       await repo.exit(c.id, at());
       await refundUnusedHours(c.id);
@@ -406,8 +423,8 @@ export function chatService(deps: ChatDeps) {
     },
 
     /** The patient closed the 'Área de Pagos' without paying: the chat time ends now. */
-    async declineExtraHour(patient: SessionAccount) {
-      const c = await currentOf(patient.accountId);
+    async declineExtraHour(patient: SessionAccount, token?: string) {
+      const c = await currentOf(patient.accountId, token);
       await deps.transition(c.id, 'declinar_hora_extra');
       await repo.closeTime(c.id, at());
       await refundUnusedHours(c.id);
@@ -415,8 +432,8 @@ export function chatService(deps: ChatDeps) {
     },
 
     /** PayPal step 1 of an extra hour: an order for the consultation's service price. */
-    async extraHourOrder(patientId: string, monto: number) {
-      const c = await extraHourTarget(patientId, 'aprobar_hora_extra');
+    async extraHourOrder(patientId: string, monto: number, token?: string) {
+      const c = await extraHourTarget(patientId, 'aprobar_hora_extra', token);
       return deps.payments.createPaypalOrder({
         patientId,
         proposito: 'hora_extra',
@@ -427,9 +444,9 @@ export function chatService(deps: ChatDeps) {
     },
 
     /** PayPal step 2: captured and verified, the hour is added at once. */
-    async extraHourCapture(patientId: string, orderId: string) {
+    async extraHourCapture(patientId: string, orderId: string, token?: string) {
       const order = await deps.payments.orderFor(patientId, 'hora_extra', orderId);
-      const c = await extraHourTarget(patientId, 'aprobar_hora_extra');
+      const c = await extraHourTarget(patientId, 'aprobar_hora_extra', token);
       if (order.contexto !== c.id) throw badRequest(messages.paypalPaymentFailed);
       await deps.payments.capturePaypalOrder(order, async (tx, payment) => {
         await deps.transition(c.id, 'aprobar_hora_extra', tx);
@@ -444,8 +461,9 @@ export function chatService(deps: ChatDeps) {
     async extraHourReceipt(
       patientId: string,
       input: { metodo: ReceiptMethod; monto: number; file: { bytes: Buffer; filename: string; field: string } },
+      token?: string,
     ) {
-      const c = await extraHourTarget(patientId, 'enviar_recibo_hora_extra');
+      const c = await extraHourTarget(patientId, 'enviar_recibo_hora_extra', token);
       await deps.payments.createReceiptPayment(
         {
           patientId,

@@ -114,18 +114,50 @@ export function consultationsRepository(db: Db) {
       await exec.update(patients).set({ primera_consulta: 0 }).where(and(eq(patients.id, patientId), eq(patients.primera_consulta, 1)));
     },
 
-    /** The patient's newest consultation, with its payment's state. */
-    async latestOfPatient(patientId: string) {
-      const [row] = await rows(db).where(eq(consultations.patient_id, patientId)).orderBy(desc(consultations.fecha_registro)).limit(1);
+    /** The patient's newest consultation, with its payment's state; with `token`, that one if it is the patient's. */
+    async latestOfPatient(patientId: string, token?: string) {
+      const mine = eq(consultations.patient_id, patientId);
+      const [row] = await rows(db)
+        .where(token === undefined ? mine : and(mine, eq(consultations.token, token)))
+        .orderBy(desc(consultations.fecha_registro))
+        .limit(1);
       return row;
     },
 
-    /** The patient's newest consultation whose chat is allowed now (permission, open, payment approved). */
-    async chatAllowed(patientId: string) {
+    /**
+     * The patient's consultations that are not closed, newest first, with their doctor's name and
+     * their chat's clock: the candidates of the way back (decision 0032).
+     */
+    async unclosedOfPatient(patientId: string, limit: number) {
+      return db
+        .select({
+          ...rowColumns,
+          doctor_nombre: doctor.nombre,
+          doctor_apellido: doctor.apellido,
+          ends_at: chatRooms.ends_at,
+          time_closed_at: chatRooms.time_closed_at,
+          room_closed_at: chatRooms.closed_at,
+        })
+        .from(consultations)
+        .innerJoin(patients, eq(patients.id, consultations.patient_id))
+        .innerJoin(doctor, eq(doctor.id, consultations.doctor_id))
+        .innerJoin(payments, eq(payments.id, consultations.payment_id))
+        .leftJoin(chatRooms, eq(chatRooms.consultation_id, consultations.id))
+        .where(and(eq(consultations.patient_id, patientId), eq(consultations.estado_consulta, 1)))
+        .orderBy(desc(consultations.fecha_registro))
+        .limit(limit);
+    },
+
+    /**
+     * The patient's consultation whose chat is allowed now (permission, open, payment approved):
+     * the one of `token`, or else the newest.
+     */
+    async chatAllowed(patientId: string, token?: string) {
       const [row] = await rows(db)
         .where(
           and(
             eq(consultations.patient_id, patientId),
+            token === undefined ? undefined : eq(consultations.token, token),
             eq(consultations.permiso_chat, true),
             eq(consultations.estado_consulta, 1),
             eq(payments.estado, 'aprobado'),

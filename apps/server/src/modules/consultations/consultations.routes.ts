@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   RECEIPT_FILE_FIELD,
   adminConsultationDetailSchema,
+  activeConsultationsSchema,
   authorisationStatusSchema,
   chatSessionSchema,
   consentSchema,
@@ -15,6 +16,7 @@ import {
   consultationRowSchema,
   consultationSessionSchema,
   consultationSubmittedSchema,
+  consultationTargetQuerySchema,
   errorSchema,
   fileParamsSchema,
   messages,
@@ -185,22 +187,33 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   });
 
   // "Consultation authorisation check every 5 s".
+  // With `?consulta=<token>`, that consultation's state (the page waits for one consultation).
   app.get('/api/consultations/authorisation', {
     config: { access: 'patient' },
-    schema: { response: { 200: authorisationStatusSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: authorisationStatusSchema, ...errors } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.authorisation(patientOf(request.accounts).accountId);
+      return service.authorisation(patientOf(request.accounts).accountId, request.query.consulta);
+    },
+  });
+
+  // The way back (decision 0032): the patient's consultations waiting for the clinic and their open chats.
+  app.get('/api/consultations/active', {
+    config: { access: 'patient' },
+    schema: { response: { 200: activeConsultationsSchema, ...errors } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { consultas: await service.active(patientOf(request.accounts).accountId) };
     },
   });
 
   // "Chat session check": the gate of /ConsultaChat (401 signed out, 403 without permission).
   app.get('/api/consultations/chat-session', {
     config: { access: 'patient' },
-    schema: { response: { 200: chatSessionSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: chatSessionSchema, ...errors } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.chatSession(patientOf(request.accounts));
+      return service.chatSession(patientOf(request.accounts), request.query.consulta);
     },
   });
 

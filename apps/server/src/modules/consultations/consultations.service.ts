@@ -3,6 +3,7 @@ import {
   SESSION_ABSOLUTE_MS,
   isVirtualConsultationOpen,
   messages,
+  type ActiveConsultation,
   type AuthorisationStatus,
   type ConsultationClassification,
   type ConsultationEvent,
@@ -17,6 +18,7 @@ import type { SessionAccount } from '../../plugins/sessions.js';
 import type { DoctorsRepository } from '../doctors/doctors.repository.js';
 import type { PaymentRow, Tx } from '../payments/payments.repository.js';
 import { newToken, type PaymentsService } from '../payments/payments.service.js';
+import { chatSecondsLeft } from '../chat/chat.service.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
 import { assertTransition } from './consultation-state.js';
 
@@ -34,6 +36,27 @@ export const CHAT_API_PATH = '/api/chat';
 // A consent given longer ago than a session lasts is asked again.
 const CONSENT_VALID_MS = SESSION_ABSOLUTE_MS;
 const LIST_LIMIT = 500;
+// Consultations not closed that the way back looks at: more than a patient ever has open.
+const ACTIVE_LIMIT = 50;
+
+/** What the waiting page's poll needs of a consultation. */
+interface WaitingFacts {
+  estado_pago: string;
+  motivo_rechazo: string | null;
+  tipo_de_consulta: string | null;
+  estado_consulta: number;
+  permiso_chat: boolean;
+}
+
+/** Where a consultation stands for the patient's waiting page, with what to tell them. */
+function waitingState(c: WaitingFacts): { estado: AuthorisationStatus['estado']; message: string | null } {
+  if (c.estado_pago === 'rechazado') return { estado: 'rechazada', message: `${messages.paymentRejectedPrefix}${c.motivo_rechazo ?? ''}` };
+  if (c.tipo_de_consulta === 'tipo_c') return { estado: 'emergencia', message: messages.waitingTipoC };
+  if (c.estado_consulta === 0) return { estado: 'cerrada', message: messages.consultationClosed };
+  if (c.permiso_chat && c.estado_pago === 'aprobado') return { estado: 'autorizada', message: null };
+  if (c.tipo_de_consulta === 'quitar_permiso') return { estado: 'sin_permiso', message: messages.chatPermissionRemoved };
+  return { estado: 'pendiente', message: messages.waitingForChat };
+}
 
 export interface ConsultationsDeps {
   repo: ConsultationsRepository;
@@ -165,27 +188,49 @@ export function consultationsService(deps: ConsultationsDeps) {
       return { token: result.token };
     },
 
-    /** The waiting page's poll: where the patient's newest consultation stands. */
-    async authorisation(patientId: string): Promise<AuthorisationStatus> {
-      const c = await repo.latestOfPatient(patientId);
+    /**
+     * The waiting page's poll: where the patient's consultation of `token` stands (another
+     * patient's token: as if there were none), or without a token their newest.
+     */
+    async authorisation(patientId: string, token?: string): Promise<AuthorisationStatus> {
+      const c = await repo.latestOfPatient(patientId, token);
       if (!c) return { authenticated: false, estado: 'sin_consulta', message: null, token: null };
-      const state = (estado: AuthorisationStatus['estado'], message: string | null, authenticated = false) => ({
-        authenticated,
-        estado,
-        message,
-        token: c.token,
-      });
-      if (c.estado_pago === 'rechazado') return state('rechazada', `${messages.paymentRejectedPrefix}${c.motivo_rechazo ?? ''}`);
-      if (c.tipo_de_consulta === 'tipo_c') return state('emergencia', messages.waitingTipoC);
-      if (c.estado_consulta === 0) return state('cerrada', messages.consultationClosed);
-      if (c.permiso_chat && c.estado_pago === 'aprobado') return state('autorizada', null, true);
-      if (c.tipo_de_consulta === 'quitar_permiso') return state('sin_permiso', messages.chatPermissionRemoved);
-      return state('pendiente', messages.waitingForChat);
+      const { estado, message } = waitingState(c);
+      return { authenticated: estado === 'autorizada', estado, message, token: c.token };
+    },
+
+    /**
+     * The way back (decision 0032): the patient's consultations still waiting for the clinic and
+     * those whose chat is open (allowed, not exited, its time not ended by a refused extra hour),
+     * newest first, each open chat with its seconds left by the server's clock.
+     */
+    async active(patientId: string): Promise<ActiveConsultation[]> {
+      const rows = await repo.unclosedOfPatient(patientId, ACTIVE_LIMIT);
+      const found: ActiveConsultation[] = [];
+      for (const c of rows) {
+        const { estado } = waitingState(c);
+        const base = {
+          token: c.token,
+          servicio: c.servicio,
+          doctor: `Dr(a). ${`${c.doctor_nombre} ${c.doctor_apellido}`.trim()}`,
+          fecha_registro: c.fecha_registro.toISOString(),
+          metodo_de_pago: c.metodo_de_pago,
+        };
+        if (estado === 'pendiente') found.push({ ...base, estado: 'pendiente', segundos_restantes: null, ends_at: null });
+        else if (estado === 'autorizada' && c.room_closed_at === null && c.time_closed_at === null)
+          found.push({
+            ...base,
+            estado: 'chat',
+            segundos_restantes: chatSecondsLeft(c.ends_at, deps.now()),
+            ends_at: c.ends_at?.toISOString() ?? null,
+          });
+      }
+      return found;
     },
 
     /** The chat's session check; without a consultation whose chat is allowed: 403. */
-    async chatSession(patient: SessionAccount) {
-      const c = await repo.chatAllowed(patient.accountId);
+    async chatSession(patient: SessionAccount, token?: string) {
+      const c = await repo.chatAllowed(patient.accountId, token);
       if (!c) throw new AppError(403, messages.chatNotAllowed);
       return {
         usuario_id: patient.accountId,

@@ -7,7 +7,7 @@ import { roleOfGroup } from '../current-route.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import { LogoMark } from './logo.js';
 import { menuOf } from './menus.js';
-import { HeaderCountdown } from './session-watch.js';
+import { HeaderCountdown, PatientChatEntry } from './session-watch.js';
 
 interface HeaderProps {
   route: PageRoute;
@@ -68,6 +68,7 @@ export function Header({ route, clinicName, logoOnly, onOpenLogin, onOpenRegistr
       <div className="header-bar">
         {brand}
         {signedIn && <HeaderCountdown />}
+        {signedIn && role === 'patient' && <PatientChatEntry />}
         <button
           type="button"
           className="menu-toggle"

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { OtherOpenChat } from '@clinica/shared';
 import { messages as catalogue } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { rich } from '../../../components/ui/rich-text.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { useFormatDateTime } from '../../../lib/date-time.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { formatSeconds } from '../../../lib/timers.js';
 import { useChatSession } from '../api/get-chat-session.js';
 import { useChatState } from '../api/get-chat-state.js';
 import { useDeclineExtraHour } from '../api/decline-extra-hour.js';
 import { useChatSocket, type TimeFrame } from '../hooks/use-chat-socket.js';
+import { ChatTargetContext } from '../hooks/use-chat-target.js';
 import { useCountdown } from '../hooks/use-countdown.js';
 import { ChatFrame } from './chat-frame.js';
 import { ChatPanel } from './chat-panel.js';
@@ -28,11 +31,50 @@ import '../chat.css';
  * it stays one tap away (in the bar) until the patient pays or explicitly ends the chat time.
  */
 export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPaymentArea }) {
+  // Each open chat has its own address, /ConsultaChat?consulta=<token> (decision 0032); moving
+  // to another chat starts the page afresh (its messages, timer and overlay are that chat's).
+  const [params] = useSearchParams();
+  const wanted = params.get('consulta') ?? undefined;
+  // Every call of the page names that consultation; without a token the server's newest is the page's too.
+  return (
+    <ChatTargetContext value={wanted}>
+      <ChatOfConsultation key={wanted ?? ''} wanted={wanted} PaymentArea={PaymentArea} />
+    </ChatTargetContext>
+  );
+}
+
+const chatAddress = (token: string) => `/ConsultaChat?consulta=${encodeURIComponent(token)}`;
+
+/** Without a token and with several open chats, the patient chooses one: none is opened for them. */
+function ChooseChat({ chats }: { chats: OtherOpenChat[] }) {
+  const { t } = useTranslation('chat');
+  const formatDateTime = useFormatDateTime();
+  return (
+    <div className="chat-page">
+      <h1>{t('patient.title')}</h1>
+      <section className="chat-card chat-choose" aria-labelledby="chat-choose-title">
+        <h2 id="chat-choose-title">{t('several.chooseTitle')}</h2>
+        <ul className="chat-other-list">
+          {chats.map((c) => (
+            <li key={c.consulta_token}>
+              <Link className="btn btn-primary" to={chatAddress(c.consulta_token)}>
+                {t('several.chatWith', { doctor: c.doctor, service: t(`services.${c.servicio}`), date: formatDateTime(c.fecha_registro) })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function ChatOfConsultation({ PaymentArea, wanted }: { PaymentArea: ChatPaymentArea; wanted: string | undefined }) {
   const { t } = useTranslation('chat');
   const messages = useMessages();
   const navigate = useNavigate();
-  const session = useChatSession();
-  const state = useChatState(session.isSuccess);
+  const formatDateTime = useFormatDateTime();
+  const session = useChatSession(wanted);
+  const state = useChatState(wanted, session.isSuccess);
   const countdown = useCountdown();
   const decline = useDeclineExtraHour();
   // The server's word on whether the time was closed: from the socket's frames, else from the state.
@@ -59,8 +101,11 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
     sync(state.data.segundos_restantes);
   }, [state.data, state.dataUpdatedAt, sync]);
 
+  // Without a token and with several open chats, the patient chooses first: no socket, no hour opened.
+  const open = state.data && (!state.data.tiempo_cerrado ? [state.data] : []);
+  const choosing = wanted === undefined && state.data !== undefined && (open?.length ?? 0) + state.data.otras_abiertas.length > 1;
   const socket = useChatSocket({
-    token: state.data?.consulta_token,
+    token: choosing ? undefined : state.data?.consulta_token,
     rol: 'patient',
     onTime: (t: TimeFrame) => {
       sync(t.segundos_restantes);
@@ -77,7 +122,10 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
     );
   }
 
+  if (choosing) return <ChooseChat chats={[...(open ?? []), ...state.data.otras_abiertas]} />;
+
   const { nombre, apellido, correo } = session.data;
+  const others = state.data.otras_abiertas;
   const seconds = countdown.seconds ?? state.data.segundos_restantes;
   const timeClosed = timeClosedLive ?? state.data.tiempo_cerrado;
   const timeUp = seconds === 0;
@@ -128,6 +176,21 @@ export function ChatConsultationPage({ PaymentArea }: { PaymentArea: ChatPayment
               <p className="chat-note chat-bar-note" role="status">
                 {messages.chatTimeClosed}
               </p>
+            )}
+            {/* Another paid chat is open too (decision 0032): said on screen, one tap away. */}
+            {others.length > 0 && (
+              <nav className="chat-others chat-bar-note" aria-label={t('several.othersLabel')}>
+                <p>{t('several.othersText')}</p>
+                <ul className="chat-other-list">
+                  {others.map((c) => (
+                    <li key={c.consulta_token}>
+                      <Link to={chatAddress(c.consulta_token)}>
+                        {t('several.chatWith', { doctor: c.doctor, service: t(`services.${c.servicio}`), date: formatDateTime(c.fecha_registro) })}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
             )}
           </>
         }

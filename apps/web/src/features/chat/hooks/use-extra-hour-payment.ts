@@ -3,7 +3,7 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { useMessages } from '../../../lib/i18n.js';
 import { useCaptureExtraHour } from '../api/capture-extra-hour.js';
 import { useCreateExtraHourOrder } from '../api/create-extra-hour-order.js';
-import { getChatStateQueryOptions } from '../api/get-chat-state.js';
+import { CHAT_STATE_KEY } from '../api/get-chat-state.js';
 import { useSendExtraHourReceipt } from '../api/send-extra-hour-receipt.js';
 import type { ChatPaymentAreaProps } from '../components/payment-area.js';
 
@@ -21,7 +21,7 @@ export function useExtraHourPayment(on: { paid?: () => void; receiptSent?: () =>
     createPaypalOrder: (input) => createOrder.mutateAsync(input),
     capturePaypalOrder: async (input) => {
       await capture.mutateAsync(input);
-      await queryClient.invalidateQueries({ queryKey: getChatStateQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: CHAT_STATE_KEY });
       on.paid?.();
       // The specification's 'Todo se envió correctamente' with its final full stop belongs to this
       // second copy of the payment form, the 'Área de Pagos' (decision 0031); the hour it added follows.

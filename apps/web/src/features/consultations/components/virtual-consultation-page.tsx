@@ -14,7 +14,7 @@ import {
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
-import { getAuthorisationQueryOptions } from '../api/get-authorisation.js';
+import { ACTIVE_CONSULTATIONS_KEY, chatPath, useActiveConsultations } from '../api/get-active-consultations.js';
 import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
 import { useConsultationSession } from '../api/get-consultation-session.js';
 import { useCreatePaypalOrder } from '../api/create-paypal-order.js';
@@ -22,6 +22,7 @@ import { useSendReceipt } from '../api/send-receipt.js';
 import { ConsentAgreement } from './consent-agreement.js';
 import { ConsultationForm } from './consultation-form.js';
 import { ConsultationInfo } from './consultation-info.js';
+import { ConsultationsInProgress } from './consultations-in-progress.js';
 import { WaitingForChat } from './waiting-for-chat.js';
 import '../consultations.css';
 
@@ -49,13 +50,18 @@ const NONE_NA = Object.fromEntries(HISTORY_SECTIONS.map((s) => [s, false])) as R
 /**
  * /consultas-virtuales, in the specification's order: information, consent, the data form and,
  * once every section passes, the payment. PayPal opens the chat at once; a receipt waits for
- * the clinic's authorisation.
+ * the clinic's authorisation. A consultation already under way (waiting, or its chat open) is
+ * shown first, after a reload or a new sign-in too; another request is the patient's deliberate
+ * choice (decision 0032).
  */
 export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: ComponentType<ConsultationPaymentAreaProps> }) {
   const { t } = useTranslation('consultations');
   const messages = useMessages();
   const [stage, setStage] = useState<'consent' | 'form' | 'waiting'>('consent');
   const [waitingToken, setWaitingToken] = useState('');
+  // The patient chose to request another consultation while one is under way.
+  const [anotherChosen, setAnotherChosen] = useState(false);
+  const active = useActiveConsultations();
   const [notApplicable, setNotApplicableState] = useState(NONE_NA);
   const session = useConsultationSession();
   const navigate = useNavigate();
@@ -93,22 +99,45 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
       return createOrder.mutateAsync({ servicio, doctor_id, metodo_de_pago, monto });
     },
     capturePaypalOrder: async ({ orderID, payerID }) => {
-      await capture.mutateAsync({ ...request(), orderID, payerID }).catch(incomplete);
+      const result = await capture.mutateAsync({ ...request(), orderID, payerID }).catch(incomplete);
       resetAll();
       setStage('consent');
-      void navigate('/ConsultaChat');
+      void queryClient.invalidateQueries({ queryKey: ACTIVE_CONSULTATIONS_KEY });
+      void navigate(chatPath(result.token));
       void showAlert(messages.allSent);
     },
     sendReceipt: async ({ metodo_de_pago, monto, file }) => {
       const result = await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file }).catch(incomplete);
-      // A previous consultation's answer must not move this page on.
-      queryClient.removeQueries({ queryKey: getAuthorisationQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: ACTIVE_CONSULTATIONS_KEY });
       resetAll();
       setWaitingToken(result.token);
       setStage('waiting');
       void showAlert(messages.receiptSent);
     },
   };
+
+  const inProgress = stage === 'consent' && !anotherChosen ? active.data : undefined;
+  if (stage === 'consent' && !anotherChosen && active.isPending) {
+    return (
+      <div className="consult-page">
+        <h1>{t('page.title')}</h1>
+        <p role="status">{messages.loading}</p>
+      </div>
+    );
+  }
+  if (inProgress && inProgress.length > 0) {
+    return (
+      <div className="consult-page">
+        <h1>{t('page.title')}</h1>
+        <ConsultationsInProgress
+          consultas={inProgress}
+          receivedAt={active.dataUpdatedAt}
+          onNewRequest={() => setAnotherChosen(true)}
+          onDecided={() => void active.refetch()}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="consult-page">
@@ -138,6 +167,8 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
           onNewRequest={() => {
             setWaitingToken('');
             setStage('consent');
+            setAnotherChosen(false);
+            void active.refetch();
           }}
         />
       )}

@@ -1,5 +1,5 @@
+import { useState, type ComponentType } from 'react';
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { useMyConsultations } from '../api/get-my-consultations.js';
 import { ConsultationModal } from './consultation-modal.js';
@@ -8,8 +8,11 @@ import { useRecordsText } from './format.js';
 import '../../../components/ui/list.css';
 import '../records.css';
 
-/** /Consultas: the patient's own virtual consultations; each row opens its detail by token. */
-export function ConsultasPage() {
+/**
+ * /Consultas: the patient's own virtual consultations; each row opens its detail by token. The
+ * app gives `ChatLink`: the way into a row's chat while it is open (decision 0032).
+ */
+export function ConsultasPage({ ChatLink }: { ChatLink?: ComponentType<{ token: string; label?: string }> }) {
   const { t, formatDateTime } = useRecordsText();
   const messages = useMessages();
   const rows = useMyConsultations();
@@ -38,9 +41,12 @@ export function ConsultasPage() {
                   {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('consultations.reviewed')}</span>}
                 </p>
               </div>
-              <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('consultations.viewDetailLabel', { date: formatDateTime(r.fecha_registro) })}>
-                {t('consultations.viewDetail')}
-              </Button>
+              <div className="records-row-actions">
+                {ChatLink && <ChatLink token={r.token} label={t('consultations.enterChatLabel', { date: formatDateTime(r.fecha_registro) })} />}
+                <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('consultations.viewDetailLabel', { date: formatDateTime(r.fecha_registro) })}>
+                  {t('consultations.viewDetail')}
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
