@@ -61,6 +61,12 @@ test.describe('on a phone (360 × 740, touch)', () => {
     // The log takes the screen between them.
     expect((await chatLog(page).boundingBox())!.height).toBeGreaterThan(350);
     await sendMessage(page, 'Buenas tardes');
+    // The character counter (issue 19) sits with the box on the phone and counts as one types.
+    await box.fill('x'.repeat(1990));
+    await expect(page.getByText('1990 de 2000 caracteres como máximo')).toBeVisible();
+    await onScreen(page, page.getByText('1990 de 2000 caracteres como máximo'));
+    await shot(page, 'patient-360-counter.png');
+    await box.fill('');
     await shot(page, 'patient-360.png');
     expect(await axe(page)).toEqual([]);
 
