@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 
-// Web features never import each other; app/ is the only place they meet (DESIGN.md, style 7).
+// Web features never import each other; app/ is the only place they meet (docs/design.md, style 7).
 const featuresDir = 'apps/web/src/features';
 const features = fs.existsSync(featuresDir) ? fs.readdirSync(featuresDir) : [];
 const featureZones = features.map((name) => ({
@@ -21,7 +21,7 @@ const sharedZones = ['components', 'lib'].map((dir) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/*.d.mts'],
+    ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/*.d.mts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
