@@ -27,7 +27,9 @@ async function adminOnStaffPage(page: Page) {
   await login(page, 'admin', DEMO.admin);
   await page.goto('/Consultas_Admin');
   const menu = page.getByRole('banner');
-  // On a phone the menu is behind its toggle.
+  // On a phone the menu is behind its toggle. The page must be drawn before asking (isVisible does
+  // not wait): the first render waits for the page's chunk and session check (decision 0015).
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const toggle = menu.getByRole('button', { name: /menú/i });
   if (await toggle.isVisible()) await toggle.click();
   await menu.getByRole('link', { name: 'Personal' }).click();
