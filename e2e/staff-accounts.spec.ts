@@ -84,8 +84,10 @@ test('a doctor registers with the key, cannot sign in until an administrator app
   const admin = await otherPerson(browser, baseURL!, { phone: true });
   await adminOnStaffPage(admin.page);
   const pending = admin.page.getByRole('region', { name: /Pendientes de aprobación/ });
-  await expect(pending.getByText(`Julia ${apellido}`)).toBeVisible();
-  await expect(pending.getByText('Médico · Psicología')).toBeVisible();
+  // Her own card (other pending accounts, e.g. from a retry, may be listed too).
+  const card = pending.getByRole('listitem').filter({ hasText: `Julia ${apellido}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Médico · Psicología')).toBeVisible();
   await admin.page.screenshot({ path: test.info().outputPath('personal-admin-360.png'), fullPage: true });
   await actOn(admin.page, 'Aprobar', `Julia ${apellido}`, messages.staffConfirmApprove, messages.staffApprovedOk);
   await expect(admin.page.getByRole('region', { name: /Activas/ }).getByText(`Julia ${apellido}`)).toBeVisible();
