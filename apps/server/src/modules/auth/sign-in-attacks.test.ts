@@ -315,7 +315,10 @@ describe('the same answer and similar timing for an unknown account and a wrong 
   });
   afterAll(async () => t.close());
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  // The fastest of interleaved tries: what each path costs when nothing else competes for the CPU.
+  // A median moved with the machine's load (0.58 once in a full run on 2 cores); skipping the
+  // password hash for an unknown account would make its fastest try about 30 times faster.
+  const fastest = (xs: number[]) => Math.min(...xs);
 
   for (const role of ['patient', 'admin', 'doctor', 'all'] as const) {
     it(`${role === 'all' ? 'login-all' : role} login`, async () => {
@@ -354,7 +357,7 @@ describe('the same answer and similar timing for an unknown account and a wrong 
           expect(res.statusCode).toBe(401);
         }
       }
-      const ratio = median(times.wrong) / median(times.unknown);
+      const ratio = fastest(times.wrong) / fastest(times.unknown);
       expect(ratio, JSON.stringify(times)).toBeGreaterThan(0.6);
       expect(ratio, JSON.stringify(times)).toBeLessThan(1.67);
     });
