@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, panamaToday, slotsOn } from '@clinica/shared';
-import { parseConfig } from '../apps/server/src/config.js';
+import { parseConfig } from '../apps/server/src/infra/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { PNG_1X1, multipart, validRegistration } from '../apps/server/test/harness.js';

@@ -20,7 +20,7 @@ import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { messages } from '@clinica/shared';
-import { parseConfig } from '../apps/server/src/config.js';
+import { parseConfig } from '../apps/server/src/infra/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { isNotNull, sql } from 'drizzle-orm';
 import { chatMessages, consultations, patients, payments, staff } from '../apps/server/src/db/schema.js';

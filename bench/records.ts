@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
-import { parseConfig } from '../apps/server/src/config.js';
+import { parseConfig } from '../apps/server/src/infra/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { sealText } from '../apps/server/src/db/field-crypto.js';

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { parseConfig } from '../apps/server/src/config.js';
+import { parseConfig } from '../apps/server/src/infra/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { PNG_1X1, multipart, validRegistration } from '../apps/server/test/harness.js';

@@ -4,7 +4,7 @@ import { messages } from '@clinica/shared';
 import { PNG_1X1 } from '../apps/server/test/png';
 import { linkIn, mailsTo, waitForMail } from './mailbox';
 
-/** The demo clinic seeded by the server (apps/server/src/db/seed.ts). */
+/** The demo clinic seeded by the server (apps/server/src/seed.ts). */
 export const DEMO = {
   admin: { email: 'admin@clinica.demo', password: 'Admin-demo-2026' },
   doctor: { email: 'general@clinica.demo', password: 'Doctor-demo-2026' },

@@ -5,21 +5,22 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, messages } from '@clinica/shared';
-import type { Config } from './config.js';
+import type { Config } from './infra/config.js';
 import type { Database } from './db/client.js';
-import { AppError } from './lib/errors.js';
-import { safeError, safeRequest } from './lib/log-safety.js';
-import { holdsUnstorableText, summariseIssues } from './lib/validation.js';
-import { configPlugin, dbPlugin } from './plugins/core.js';
+import { AppError } from './infra/http/errors.js';
+import { safeError, safeRequest } from './infra/log-safety.js';
+import { holdsUnstorableText, summariseIssues } from './infra/http/validation.js';
+import { configPlugin, dbPlugin } from './infra/core.js';
 import { useFieldKeys } from './db/field-crypto.js';
-import securityHeaders from './plugins/security-headers.js';
-import sessions from './plugins/sessions.js';
-import mailer from './plugins/mailer.js';
-import storage from './plugins/storage.js';
-import pdf from './plugins/pdf.js';
-import web from './plugins/web.js';
-import realtime, { type PubSub } from './plugins/realtime.js';
-import redis from './plugins/redis.js';
+import securityHeaders from './infra/security-headers.js';
+import sessions from './modules/auth/sessions.plugin.js';
+import mailer from './modules/mail/mail.plugin.js';
+import storage from './infra/storage.js';
+import pdf from './infra/pdf.js';
+import web from './infra/web.js';
+import realtime from './infra/realtime.js';
+import type { PubSub } from './infra/pubsub.js';
+import redis from './infra/redis.js';
 import chatRoutes from './modules/chat/chat.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import twoFactor from './modules/two-factor/two-factor.plugin.js';
@@ -79,7 +80,7 @@ export async function buildApp(opts: BuildOptions) {
   // The encrypted columns' keyring is the configuration's file keyring (decision 0030).
   useFieldKeys(config.fileKeys);
   const app = Fastify<Server, IncomingMessage, ServerResponse>({
-    // No personal data in the logs (lib/log-safety.ts, issue 19): errors and requests through
+    // No personal data in the logs (infra/log-safety.ts, issue 19): errors and requests through
     // their own serializers; every line of a request keeps its reqId.
     logger:
       opts.logger === false

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import readline from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { parseConfig } from './config.js';
+import { parseConfig } from './infra/config.js';
 import { openDatabase } from './db/client.js';
 import { createAdmin } from './modules/staff-accounts/create-admin.js';
 

@@ -1,4 +1,4 @@
-import { parseConfig } from './config.js';
+import { parseConfig } from './infra/config.js';
 import { openDatabase } from './db/client.js';
 import { rotateFileKey } from './db/rotate-file-key.js';
 

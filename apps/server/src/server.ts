@@ -1,7 +1,7 @@
-import { parseConfig } from './config.js';
+import { parseConfig } from './infra/config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemo } from './seed.js';
 import { useFieldKeys } from './db/field-crypto.js';
 import { sealColumns } from './db/seal-columns.js';
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { parseConfig } from '../src/config.js';
+import { parseConfig } from '../src/infra/config.js';
 import { fromPglite, openDatabase, type Database } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
 

@@ -3,12 +3,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
-import { parseConfig } from '../src/config.js';
+import { parseConfig } from '../src/infra/config.js';
 import type { Database } from '../src/db/client.js';
-import type { PubSub } from '../src/plugins/realtime.js';
+import type { PubSub } from '../src/infra/pubsub.js';
 import { TestClock, freshDatabase, type TestApp } from './harness.js';
 
-// Several instances inside one test process (moved out of plugins/redis.test.ts to be shared by the
+// Several instances inside one test process (moved out of infra/redis.test.ts to be shared by the
 // staff-accounts tests): each its own app, one database, a Redis the caller passes in `env`.
 
 /** Two apps on ONE database (what createTestApp cannot give: each of its apps has its own copy). */

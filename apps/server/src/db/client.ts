@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
-import { DB_POOL_DEFAULTS } from '../config.js';
+import { DB_POOL_DEFAULTS } from '../infra/config.js';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -111,3 +111,6 @@ export async function migratedSnapshot(): Promise<Blob> {
   await client.close();
   return blob;
 }
+
+/** An open transaction (to the query builder it is a database). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { getTableColumns, inArray, isTable, type Column } from 'drizzle-orm';
 import { customType, PgCustomColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { decrypt, encrypt, type Keyring } from '../lib/keyring.js';
+import { decrypt, encrypt, type Keyring } from '../infra/keyring.js';
 
 /**
  * Clinical and identity text encrypted in the database (issue 19, decision 0030): the columns

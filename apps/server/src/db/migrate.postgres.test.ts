@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPostgres, startPostgres } from '../../test/postgres.js';
 import { MIGRATIONS_DIR, MIGRATION_LOCK_KEY, migratePostgres, openDatabase } from './client.js';
-import { postgresStorage } from '../plugins/storage.js';
+import { postgresStorage } from '../infra/storage.js';
 
 // Several instances started at once against one PostgreSQL 15: the advisory lock makes one
 // migrate while the others wait, and nobody sees a half-migrated schema.

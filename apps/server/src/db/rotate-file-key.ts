@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config.js';
+import type { Config } from '../infra/config.js';
 import type { Db } from './client.js';
 import { files } from './schema-accounts.js';
 import { staffTwoFactor } from './schema-twofactor.js';
-import { createStorage, decrypt, encrypt } from '../plugins/storage.js';
+import { createStorage, decrypt, encrypt } from '../infra/storage.js';
 import { useFieldKeys } from './field-crypto.js';
 import { sealColumns } from './seal-columns.js';
 

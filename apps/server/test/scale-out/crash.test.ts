@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1X1 } from '../harness.js';
-import { DEMO_SECRETS } from '../../src/config.js';
+import { DEMO_SECRETS } from '../../src/infra/config.js';
 import { openText, useFieldKeys } from '../../src/db/field-crypto.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../../src/modules/payments/paypal-stand-in/stand-in.plugin.js';
 import {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/infra/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { buildApp } from '../../src/app.js';
 import { chatRepository } from '../../src/modules/chat/chat.repository.js';

@@ -1,5 +1,5 @@
 import { messages } from '@clinica/shared';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest } from '../../infra/http/errors.js';
 
 /**
  * The cursor of the appointment lists (docs/decisions/0022). The lists are ordered upcoming

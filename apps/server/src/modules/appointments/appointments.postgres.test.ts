@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
 import { buildApp } from '../../app.js';
-import { parseConfig } from '../../config.js';
+import { parseConfig } from '../../infra/config.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { CookieJar, PNG_1X1, multipart, validRegistration } from '../../../test/harness.js';
 import { hasPostgres, startPostgres } from '../../../test/postgres.js';

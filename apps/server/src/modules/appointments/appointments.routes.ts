@@ -28,12 +28,12 @@ import {
   searchSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
-import { doctorsRepository } from '../doctors/doctors.repository.js';
-import { appointmentIcs } from '../mail/ics.js';
-import type { Tx } from '../payments/payments.repository.js';
+import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
+import { doctorsRepository } from '../doctors/index.js';
+import { appointmentIcs } from '../mail/index.js';
+import type { Tx } from '../../db/client.js';
 import { appointmentsRepository } from './appointments.repository.js';
 import { appointmentsService } from './appointments.service.js';
 

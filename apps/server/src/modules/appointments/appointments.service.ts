@@ -16,11 +16,13 @@ import {
   type SlotProblem,
 } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { DoctorsRepository } from '../doctors/doctors.repository.js';
-import type { Notifier } from '../mail/notify.js';
-import type { PaymentRow, Tx } from '../payments/payments.repository.js';
-import { newToken, type PaymentsService } from '../payments/payments.service.js';
+import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
+import type { DoctorsRepository } from '../doctors/index.js';
+import type { Notifier } from '../mail/index.js';
+import type { PaymentRow } from '../payments/index.js';
+import type { Tx } from '../../db/client.js';
+import type { PaymentsService } from '../payments/index.js';
+import { newToken } from '../../infra/token.js';
 import { decodeAppointmentCursor, encodeAppointmentCursor } from './appointments.cursor.js';
 import type { AppointmentRecord, AppointmentsRepository, ListFilter } from './appointments.repository.js';
 
@@ -116,7 +118,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     await repo.releaseHolds(tx, { patientId: row.patient_id, doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, now: at() });
     await assertHoldQuota(tx, row.patient_id, row.doctor_id, row.fecha);
     await assertSlotFree(tx, { doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, patientId: row.patient_id });
-    return repo.insert(tx, { ...row, token: newToken(), inicio: slotStart(row.fecha, row.hora), created_at: at() });
+    return repo.insert(tx, { ...row, token: newToken(24), inicio: slotStart(row.fecha, row.hora), created_at: at() });
   }
 
   const appointmentData = (a: Pick<AppointmentRecord, 'id' | 'inicio'>) => ({ appointmentId: a.id, start: a.inicio });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditAction, AuditOutcome, AuditRole, Role } from '@clinica/shared';
-import { cookieNames } from '../../plugins/sessions.js';
+import { cookieNames } from '../auth/index.js';
 import { auditRepository, type AuditResourceType, type NewAuditRow } from './audit.repository.js';
 
 /** What a module records: the action, the record it touched and, when known, whose data it is. */

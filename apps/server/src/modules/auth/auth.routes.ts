@@ -17,16 +17,16 @@ import {
   type Role,
   type StaffSession,
 } from '@clinica/shared';
-import { AppError } from '../../lib/errors.js';
-import { assertImage, readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
-import { cookieNames, type SessionAccount } from '../../plugins/sessions.js';
+import { AppError } from '../../infra/http/errors.js';
+import { assertImage, readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
+import { cookieNames, type SessionAccount } from './sessions.plugin.js';
 import { accountsRepository } from './accounts.repository.js';
 import { authService } from './auth.service.js';
-import { setChallengeCookie } from '../two-factor/two-factor.routes.js';
+import { setChallengeCookie } from '../two-factor/index.js';
 import { sharedBackoff, sharedThrottle } from './login-throttle.js';
 import { deviceCookies } from './device-cookie.js';
-import { createEmailVerification } from '../email-verification/email-verification.routes.js';
+import { createEmailVerification } from '../email-verification/index.js';
 
 /** The longest wait the account lock grows to, and how long failures are remembered (issue 18). */
 const LOCK_MAX_DELAY_MS = 60 * 60_000;

@@ -10,10 +10,10 @@ import {
   type StaffState,
   type StaffLoginCredentials,
 } from '@clinica/shared';
-import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
-import { assertStrongPassword } from '../../lib/password-rule.js';
-import type { Storage } from '../../plugins/storage.js';
-import type { SessionAccount, SessionStore } from '../../plugins/sessions.js';
+import { AppError, badRequest, tooManyRequests } from '../../infra/http/errors.js';
+import { assertStrongPassword } from '../../infra/http/password-rule.js';
+import type { Storage } from '../../infra/storage.js';
+import type { SessionAccount, SessionStore } from './sessions.plugin.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { BackoffThrottle, SharedThrottle } from './login-throttle.js';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
 import { sessions } from '../../db/schema.js';
-import { hashToken } from '../../plugins/sessions.js';
+import { hashToken } from './sessions.plugin.js';
 import { CookieJar, createTestApp, validRegistration, type TestApp } from '../../../test/harness.js';
 import {
   expectRefusal,

@@ -372,7 +372,7 @@ describe('the ID-card image', () => {
   });
 
   it('accepts a JPEG and a WebP by their content', async () => {
-    // A whole 1x1 JPEG, ending with its EOI marker (a cut file is refused: lib/file-content.ts).
+    // A whole 1x1 JPEG, ending with its EOI marker (a cut file is refused: infra/http/file-content.ts).
     const jpeg = Buffer.from(
       '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxD/2Q==',
       'base64',

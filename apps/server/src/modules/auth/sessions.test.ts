@@ -5,11 +5,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, messages } from '@clinica/shared';
-import { parseConfig } from '../../config.js';
+import { parseConfig } from '../../infra/config.js';
 import { fromPglite } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 import { buildApp } from '../../app.js';
-import { SessionStore, hashToken } from '../../plugins/sessions.js';
+import { SessionStore, hashToken } from './sessions.plugin.js';
 import { createTestApp, validRegistration, type CookieJar, type TestApp } from '../../../test/harness.js';
 import {
   cookieName,

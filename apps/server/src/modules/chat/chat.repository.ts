@@ -13,7 +13,7 @@ import {
   staff,
 } from '../../db/schema.js';
 
-import { stateColumns } from '../consultations/consultation-state.js';
+import { stateColumns } from '../consultations/index.js';
 
 const doctor = alias(staff, 'chat_doctor');
 

@@ -27,16 +27,16 @@ import {
   type ChatRole,
   type ChatServerFrame,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
-import { SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
-import { cookieNames, type SessionAccount } from '../../plugins/sessions.js';
-import { sendStoredFile } from '../payments/send-file.js';
+import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
+import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
+import { cookieNames, type SessionAccount } from '../auth/index.js';
+import { sendStoredFile } from '../../infra/http/send-file.js';
 import { chatRepository, type ChatConsultation } from './chat.repository.js';
-import { sharedThrottle } from '../auth/login-throttle.js';
+import { sharedThrottle } from '../auth/index.js';
 import { chatChannel, chatService } from './chat.service.js';
-import { assertTransition, stateFields } from '../consultations/consultation-state.js';
+import { assertTransition, stateFields } from '../consultations/index.js';
 
 const errors = {
   400: errorSchema,

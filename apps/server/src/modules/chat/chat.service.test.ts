@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PaymentsService } from '../payments/payments.service.js';
-import type { Storage } from '../../plugins/storage.js';
-import type { PubSub } from '../../plugins/realtime.js';
+import type { Storage } from '../../infra/storage.js';
+import type { PubSub } from '../../infra/pubsub.js';
 import type { ChatConsultation, ChatRepository, NewChatMessage } from './chat.repository.js';
 import { chatService } from './chat.service.js';
 

@@ -10,15 +10,15 @@ import {
   type HealthData,
   type ReceiptMethod,
 } from '@clinica/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { assertImage } from '../../lib/multipart.js';
-import type { Storage } from '../../plugins/storage.js';
-import type { PubSub } from '../../plugins/realtime.js';
-import type { SessionAccount } from '../../plugins/sessions.js';
-import type { Tx } from '../payments/payments.repository.js';
-import { stateFields } from '../consultations/consultation-state.js';
-import type { PaymentsService } from '../payments/payments.service.js';
-import type { SharedThrottle } from '../auth/login-throttle.js';
+import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
+import { assertImage } from '../../infra/http/multipart.js';
+import type { Storage } from '../../infra/storage.js';
+import type { PubSub } from '../../infra/pubsub.js';
+import type { SessionAccount } from '../auth/index.js';
+import type { Tx } from '../../db/client.js';
+import { stateFields } from '../consultations/index.js';
+import type { PaymentsService } from '../payments/index.js';
+import type { SharedThrottle } from '../auth/index.js';
 import type {
   ChatConsultation,
   ChatMessageRow,

@@ -7,12 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { messages, type ChatServerFrame } from '@clinica/shared';
-import { parseConfig } from '../../config.js';
+import { parseConfig } from '../../infra/config.js';
 import type { Database } from '../../db/client.js';
 import { buildApp } from '../../app.js';
 import { CookieJar, PNG_1X1, TestClock, freshDatabase, multipart, validRegistration } from '../../../test/harness.js';
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
-import { SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
+import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
 import { approveStaff, staffIdOf } from '../auth/test-support.js';
 
 /**

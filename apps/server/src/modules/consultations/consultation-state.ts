@@ -10,7 +10,7 @@ import {
 } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { chatExtraHours, chatRooms, consultations, payments } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../infra/http/errors.js';
 
 /**
  * The server's side of the consultation state machine (packages/shared/src/consultation-state.ts):

@@ -25,12 +25,12 @@ import {
   searchSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
-import { doctorsRepository } from '../doctors/doctors.repository.js';
-import { sendStoredFile } from '../payments/send-file.js';
-import type { Tx } from '../payments/payments.repository.js';
+import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
+import { doctorsRepository } from '../doctors/index.js';
+import { sendStoredFile } from '../../infra/http/send-file.js';
+import type { Tx } from '../../db/client.js';
 import { consultationsRepository } from './consultations.repository.js';
 import { consultationsService } from './consultations.service.js';
 import { stateFields } from './consultation-state.js';

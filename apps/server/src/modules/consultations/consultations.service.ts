@@ -13,12 +13,14 @@ import {
   type ConsultationRequest,
   type Service,
 } from '@clinica/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { SessionAccount } from '../../plugins/sessions.js';
-import type { DoctorsRepository } from '../doctors/doctors.repository.js';
-import type { PaymentRow, Tx } from '../payments/payments.repository.js';
-import { newToken, type PaymentsService } from '../payments/payments.service.js';
-import { chatSecondsLeft } from '../chat/chat.service.js';
+import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
+import type { SessionAccount } from '../auth/index.js';
+import type { DoctorsRepository } from '../doctors/index.js';
+import type { PaymentRow } from '../payments/index.js';
+import type { Tx } from '../../db/client.js';
+import type { PaymentsService } from '../payments/index.js';
+import { newToken } from '../../infra/token.js';
+import { chatSecondsLeft } from '../chat/index.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
 import { assertTransition } from './consultation-state.js';
 
@@ -101,7 +103,7 @@ export function consultationsService(deps: ConsultationsDeps) {
   const recordConsultation =
     (patientId: string, request: ConsultationRequest, consentAt: Date, permiso: boolean) => async (tx: Tx, payment: PaymentRow) => {
       const row = await repo.insert(tx, {
-        token: newToken(),
+        token: newToken(24),
         patient_id: patientId,
         doctor_id: request.doctor_id,
         servicio: request.servicio,

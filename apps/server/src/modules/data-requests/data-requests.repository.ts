@@ -15,7 +15,7 @@ import {
   staff,
   suggestions,
 } from '../../db/schema.js';
-import { afterCursor, cursorText, type Keyset } from '../../lib/keyset.js';
+import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DataRequestRow = typeof dataRequests.$inferSelect;

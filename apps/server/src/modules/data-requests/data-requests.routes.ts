@@ -14,8 +14,8 @@ import {
   pageSchema,
   resultSchema,
 } from '@clinica/shared';
-import { unauthenticated } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/keyset.js';
+import { unauthenticated } from '../../infra/http/errors.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import { dataRequestsRepository } from './data-requests.repository.js';
 import { dataRequestsService } from './data-requests.service.js';
 

@@ -10,8 +10,8 @@ import {
   type DataRequest,
   type MyDataRequests,
 } from '@clinica/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { summariseIssues } from '../../lib/validation.js';
+import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
+import { summariseIssues } from '../../infra/http/validation.js';
 import type { DataRequestRow, DataRequestsRepository, PatientRow, ProfileUpdate } from './data-requests.repository.js';
 
 type Values = Record<string, string | number>;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chatRooms, consultationImages, consultations, files, patients, payments } from '../../db/schema.js';
-import { stateColumns } from '../consultations/consultation-state.js';
-import { afterCursor, cursorText, foldedPrefix, type Keyset } from '../../lib/keyset.js';
+import { stateColumns } from '../consultations/index.js';
+import { afterCursor, cursorText, foldedPrefix, type Keyset } from '../../infra/http/keyset.js';
 
 const rowColumns = {
   id: consultations.id,

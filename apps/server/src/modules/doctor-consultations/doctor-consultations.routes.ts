@@ -15,12 +15,12 @@ import {
   resultSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
-import { sendStoredFile } from '../payments/send-file.js';
-import { examFilesService } from '../records/exam-files.service.js';
-import { recordsRepository } from '../records/records.repository.js';
+import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
+import { sendStoredFile } from '../../infra/http/send-file.js';
+import { examFilesService } from '../records/index.js';
+import { recordsRepository } from '../records/index.js';
 import { doctorConsultationsRepository } from './doctor-consultations.repository.js';
 import { doctorConsultationsService, type TranscriptReader } from './doctor-consultations.service.js';
 

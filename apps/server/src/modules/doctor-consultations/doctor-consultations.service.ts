@@ -1,9 +1,9 @@
 import { messages, type ChatLine, type DoctorConsultationDetail, type DoctorConsultationRow, type DoctorConsultationUpdate } from '@clinica/shared';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/keyset.js';
-import type { ExamFilesService } from '../records/exam-files.service.js';
+import { badRequest, notFound } from '../../infra/http/errors.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
+import type { ExamFilesService } from '../records/index.js';
 import type { DoctorConsultationsRepository } from './doctor-consultations.repository.js';
-import { stateFields } from '../consultations/consultation-state.js';
+import { stateFields } from '../consultations/index.js';
 
 /** Reads a consultation's chat transcript; the chat (issue 4) provides it, until then there is none. */
 export type TranscriptReader = (consultationId: string) => Promise<ChatLine[]>;

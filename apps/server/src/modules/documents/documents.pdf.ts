@@ -8,7 +8,7 @@ import {
   type DocumentFields,
   type DocumentType,
 } from '@clinica/shared';
-import type { PdfRenderer } from '../../plugins/pdf.js';
+import type { PdfRenderer } from '../../infra/pdf.js';
 
 /** Everything a document's PDF shows. */
 export interface DocumentRenderInput {

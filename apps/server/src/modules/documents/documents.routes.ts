@@ -27,9 +27,9 @@ import {
   verificationResultSchema,
   type DocumentType,
 } from '@clinica/shared';
-import { AppError, notFound, unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
+import { AppError, notFound, unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
 import { documentsRepository } from './documents.repository.js';
 import { NotYourPatient, documentsService } from './documents.service.js';
 

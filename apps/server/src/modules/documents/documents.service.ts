@@ -19,10 +19,10 @@ import {
   type PatientSuggestion,
   type UnlinkedDocument,
 } from '@clinica/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { PdfRenderer } from '../../plugins/pdf.js';
-import type { SessionAccount } from '../../plugins/sessions.js';
-import type { Storage } from '../../plugins/storage.js';
+import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
+import type { PdfRenderer } from '../../infra/pdf.js';
+import type { SessionAccount } from '../auth/index.js';
+import type { Storage } from '../../infra/storage.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import { renderDocument } from './documents.pdf.js';
 import { normaliseSignature } from './signature.js';

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { PNG } from 'pngjs';
 import { messages } from '@clinica/shared';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../infra/http/errors.js';
 
 const MAX_WIDTH = 2000;
 const MAX_HEIGHT = 1000;

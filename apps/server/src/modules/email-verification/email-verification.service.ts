@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_VERIFICATION_TTL_MS, messages } from '@clinica/shared';
-import { AppError, notFound } from '../../lib/errors.js';
-import type { SessionStore } from '../../plugins/sessions.js';
-import type { Storage } from '../../plugins/storage.js';
-import type { Notifier } from '../mail/notify.js';
+import { AppError, notFound } from '../../infra/http/errors.js';
+import type { SessionStore } from '../auth/index.js';
+import type { Storage } from '../../infra/storage.js';
+import type { Notifier } from '../mail/index.js';
 import type { EmailVerificationRepository, VerificationTokenRow } from './email-verification.repository.js';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('base64url');

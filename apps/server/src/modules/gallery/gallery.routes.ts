@@ -8,8 +8,8 @@ import {
   recordIdParamsSchema,
   uploadResultSchema,
 } from '@clinica/shared';
-import { unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
+import { unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
 import { galleryRepository } from './gallery.repository.js';
 import { galleryService } from './gallery.service.js';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { GALLERY_IMAGE_FIELD, messages, type GalleryImage } from '@clinica/shared';
-import { notFound } from '../../lib/errors.js';
-import type { UploadedFile } from '../../lib/multipart.js';
-import { checkUpload, imageUrl, type MediaService } from '../media/media.service.js';
+import { notFound } from '../../infra/http/errors.js';
+import type { UploadedFile } from '../../infra/http/multipart.js';
+import { checkUpload, imageUrl, type MediaService } from '../media/index.js';
 import type { GalleryRepository } from './gallery.repository.js';
 
 /** The name shown under a picture: the file's own name, without any folder or control characters. */

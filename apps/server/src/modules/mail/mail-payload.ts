@@ -1,5 +1,5 @@
 import type { MailPayload, StoredMailPayload } from '../../db/schema.js';
-import { decrypt, encrypt, type Keyring } from '../../plugins/storage.js';
+import { decrypt, encrypt, type Keyring } from '../../infra/storage.js';
 
 /** Seals a queued message's content (AES-256-GCM under the current file key): links and tokens stay unreadable in the table. */
 export function sealMailPayload(keys: Buffer | Keyring, payload: MailPayload): StoredMailPayload {

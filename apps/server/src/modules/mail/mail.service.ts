@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import PostalMime from 'postal-mime';
 import type { OutboxList, OutboxMessage } from '@clinica/shared';
-import { notFound } from '../../lib/errors.js';
+import { notFound } from '../../infra/http/errors.js';
 import type { MailJobsRepository } from './mail-jobs.repository.js';
 import { outboxFile } from './mail-transport.js';
 

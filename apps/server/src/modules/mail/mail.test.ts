@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@clinica/shared';
-import { parseConfig } from '../../config.js';
+import { parseConfig } from '../../infra/config.js';
 import { mailJobs, patients, staff } from '../../db/schema.js';
 import { CookieJar, PNG_1X1, createTestApp, markEmailVerified, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { SmtpSink, linkIn } from '../../../test/smtp-sink.js';

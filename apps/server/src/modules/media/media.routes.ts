@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicImageParamsSchema } from '@clinica/shared';
-import { notFound } from '../../lib/errors.js';
+import { notFound } from '../../infra/http/errors.js';
 import { mediaService, type MediaService } from './media.service.js';
 
 declare module 'fastify' {

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { PUBLIC_IMAGE_BOX, messages, type PublicImageKind } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
-import { assertImage, type UploadedFile } from '../../lib/multipart.js';
-import type { Storage } from '../../plugins/storage.js';
+import { AppError } from '../../infra/http/errors.js';
+import { assertImage, type UploadedFile } from '../../infra/http/multipart.js';
+import type { Storage } from '../../infra/storage.js';
 import { mediaRepository } from './media.repository.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

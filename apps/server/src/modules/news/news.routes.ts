@@ -11,9 +11,9 @@ import {
   recordIdParamsSchema,
   type NewsForm,
 } from '@clinica/shared';
-import { unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
+import { unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
 import { newsRepository } from './news.repository.js';
 import { newsService } from './news.service.js';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
-import type { Storage } from '../../plugins/storage.js';
-import { mediaService } from '../media/media.service.js';
+import type { Storage } from '../../infra/storage.js';
+import { mediaService } from '../media/index.js';
 import { newsRepository } from './news.repository.js';
 
 /**

@@ -6,9 +6,9 @@ import {
   type NewsForm,
   type NewsItem,
 } from '@clinica/shared';
-import { notFound } from '../../lib/errors.js';
-import type { UploadedFile } from '../../lib/multipart.js';
-import { checkUpload, imageFields, type MediaService } from '../media/media.service.js';
+import { notFound } from '../../infra/http/errors.js';
+import type { UploadedFile } from '../../infra/http/multipart.js';
+import { checkUpload, imageFields, type MediaService } from '../media/index.js';
 import type { NewsRepository } from './news.repository.js';
 
 /** How many items the public page lists (newest first). */

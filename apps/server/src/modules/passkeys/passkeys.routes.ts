@@ -11,9 +11,9 @@ import {
   passkeyRegistrationSchema,
   resultSchema,
 } from '@clinica/shared';
-import { tooManyRequests } from '../../lib/errors.js';
-import { cookieNames, hashToken } from '../../plugins/sessions.js';
-import { sharedThrottle } from '../auth/login-throttle.js';
+import { tooManyRequests } from '../../infra/http/errors.js';
+import { cookieNames, hashToken } from '../auth/index.js';
+import { sharedThrottle } from '../auth/index.js';
 import { passkeysRepository } from './passkeys.repository.js';
 import { PasskeyRefused, passkeysService, type RelyingParty, type StaffRole } from './passkeys.service.js';
 

@@ -9,7 +9,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { PASSKEY_CHALLENGE_MS, PASSKEY_MAX_PER_ACCOUNT, messages, type Passkey, type StaffState } from '@clinica/shared';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../infra/http/errors.js';
 import type { PasskeysRepository } from './passkeys.repository.js';
 
 export type StaffRole = 'admin' | 'doctor';

@@ -9,7 +9,7 @@ import {
   passwordResetSchema,
   resultSchema,
 } from '@clinica/shared';
-import { sharedThrottle } from '../auth/login-throttle.js';
+import { sharedThrottle } from '../auth/index.js';
 import { passwordRecoveryRepository } from './password-recovery.repository.js';
 import { passwordRecoveryService } from './password-recovery.service.js';
 

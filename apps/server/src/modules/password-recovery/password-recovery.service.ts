@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { hash } from '@node-rs/argon2';
 import { messages, type PasswordReset, type PasswordResetRequest, type Role } from '@clinica/shared';
-import { AppError, tooManyRequests } from '../../lib/errors.js';
-import { assertStrongPassword } from '../../lib/password-rule.js';
-import type { SessionStore } from '../../plugins/sessions.js';
-import type { SharedThrottle } from '../auth/login-throttle.js';
-import type { Notifier } from '../mail/notify.js';
+import { AppError, tooManyRequests } from '../../infra/http/errors.js';
+import { assertStrongPassword } from '../../infra/http/password-rule.js';
+import type { SessionStore } from '../auth/index.js';
+import type { SharedThrottle } from '../auth/index.js';
+import type { Notifier } from '../mail/index.js';
 import type { PasswordRecoveryRepository, ResetTokenRow } from './password-recovery.repository.js';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('base64url');

@@ -9,11 +9,11 @@ import {
   pageSchema,
   patientIdParamsSchema,
 } from '@clinica/shared';
-import { notFound } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/keyset.js';
-import { sendStoredFile } from '../payments/send-file.js';
-import { examFilesService } from '../records/exam-files.service.js';
-import { recordsRepository } from '../records/records.repository.js';
+import { notFound } from '../../infra/http/errors.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
+import { sendStoredFile } from '../../infra/http/send-file.js';
+import { examFilesService } from '../records/index.js';
+import { recordsRepository } from '../records/index.js';
 import { patientsAdminRepository } from './patients-admin.repository.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { PAYPAL_STAND_IN_PATH } from '../../config.js';
+import { PAYPAL_STAND_IN_PATH } from '../../infra/config.js';
 import { paypalClient, type Fetch } from './paypal-client.js';
 import { PaypalStandInState, paypalStandIn } from './paypal-stand-in/stand-in.plugin.js';
-import { paymentsRepository, type Tx } from './payments.repository.js';
+import { paymentsRepository } from './payments.repository.js';
+import type { Tx } from '../../db/client.js';
 import { paymentsService, type PaymentsService } from './payments.service.js';
 
 declare module 'fastify' {

@@ -5,7 +5,6 @@ import { files, patients, paymentEvents, payments, paypalOrders, refunds, staff 
 
 /** A database or an open transaction (a transaction is a database to the query builder). */
 export type Exec = Db;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = Omit<typeof payments.$inferInsert, 'id'>;

@@ -21,12 +21,12 @@ import {
   searchSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
-import { cookieNames } from '../../plugins/sessions.js';
+import { unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
+import { cookieNames } from '../auth/index.js';
 import type { PaymentsRepository } from './payments.repository.js';
-import { sendStoredFile } from './send-file.js';
+import { sendStoredFile } from '../../infra/http/send-file.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
 const fileKind = z.object({

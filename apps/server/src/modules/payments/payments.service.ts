@@ -9,13 +9,16 @@ import {
   type ReceiptMethod,
   type Service,
 } from '@clinica/shared';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../infra/http/errors.js';
 import type { Db } from '../../db/client.js';
-import type { Storage } from '../../plugins/storage.js';
-import { assertPdf, assertReceiptFile, cleanFileName } from './payment-files.js';
+import type { Storage } from '../../infra/storage.js';
+import { assertPdf, assertReceiptFile } from './payment-files.js';
+import { cleanFileName } from '../../infra/http/file-name.js';
+import { newToken } from '../../infra/token.js';
 import { PaypalApiError, type PaypalCapture, type PaypalClient } from './paypal-client.js';
-import type { Notifier } from '../mail/notify.js';
-import type { PaymentRow, PaymentsRepository, PaypalOrderRow, RefundReasonCode, Tx } from './payments.repository.js';
+import type { Notifier } from '../mail/index.js';
+import type { PaymentRow, PaymentsRepository, PaypalOrderRow, RefundReasonCode } from './payments.repository.js';
+import type { Tx } from '../../db/client.js';
 
 /** What a feature does when one of its payments is decided (the chat adds an hour, a booking is confirmed ...). */
 export interface PurposeHooks {
@@ -44,7 +47,6 @@ const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
 const STALE_CLAIM_MS = 2 * 60_000;
 const RECEIPT_LIST_LIMIT = 500;
 
-export const newToken = () => crypto.randomBytes(24).toString('base64url');
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 const centsOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : NaN);
 
@@ -210,7 +212,7 @@ export function paymentsService(deps: PaymentsDeps) {
       try {
         return await deps.transaction(async (tx) => {
           const payment = await repo.insertPayment(tx, {
-            token: newToken(),
+            token: newToken(24),
             patient_id: order.patient_id,
             proposito: order.proposito,
             servicio: order.servicio,
@@ -264,7 +266,7 @@ export function paymentsService(deps: PaymentsDeps) {
         return await deps.transaction(async (tx) => {
           await repo.insertFile(tx, file);
           const payment = await repo.insertPayment(tx, {
-            token: newToken(),
+            token: newToken(24),
             patient_id: input.patientId,
             proposito: input.proposito,
             servicio: input.servicio,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
-import { parseConfig, parseIgnoreConsultationHours, parsePaypal } from '../../config.js';
+import { parseConfig, parseIgnoreConsultationHours, parsePaypal } from '../../infra/config.js';
 import { PNG_1X1, createTestApp, distinctPng, multipart, type CookieJar, type TestApp } from '../../../test/harness.js';
 import {
   PDF_BYTES,

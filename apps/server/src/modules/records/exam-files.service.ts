@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
 import { IMAGE_MIME_TYPES, messages, type ExamFile } from '@clinica/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { checkedType } from '../../lib/file-content.js';
-import type { Storage } from '../../plugins/storage.js';
-import { cleanFileName } from '../payments/payment-files.js';
+import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
+import { checkedType } from '../../infra/http/file-content.js';
+import type { Storage } from '../../infra/storage.js';
+import { cleanFileName } from '../../infra/http/file-name.js';
 import type { RecordsRepository } from './records.repository.js';
 
 /** What an exam file may be (decisions.md, "Files"): a PDF or an image, by its content. */
 export const EXAM_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as const;
 
-/** The exam file's real type by its whole content (lib/file-content.ts); refuses an empty file and anything else. */
+/** The exam file's real type by its whole content (infra/http/file-content.ts); refuses an empty file and anything else. */
 export async function assertExamFile(bytes: Buffer, field: string) {
   if (bytes.length === 0) throw badRequest(messages.emptyFile, { [field]: messages.emptyFile });
   const mime = await checkedType(bytes, EXAM_MIME_TYPES);

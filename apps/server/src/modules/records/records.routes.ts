@@ -13,10 +13,10 @@ import {
   resultSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../lib/errors.js';
-import { readMultipart } from '../../lib/multipart.js';
-import { auditRepository } from '../audit/audit.repository.js';
-import { sendStoredFile } from '../payments/send-file.js';
+import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { auditRepository } from '../audit/index.js';
+import { sendStoredFile } from '../../infra/http/send-file.js';
 import { examFilesService } from './exam-files.service.js';
 import { recordsRepository } from './records.repository.js';
 import { recordsService } from './records.service.js';

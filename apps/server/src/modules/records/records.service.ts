@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_OUTCOME_LABELS, AUDIT_ROLE_LABELS, type AuditAction, type PatientExport, type Profile } from '@clinica/shared';
-import { notFound } from '../../lib/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import { notFound } from '../../infra/http/errors.js';
+import type { AuditRepository } from '../audit/index.js';
 import type { ExamFilesService } from './exam-files.service.js';
 import type { RecordsRepository } from './records.repository.js';
 

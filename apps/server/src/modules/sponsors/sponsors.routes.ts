@@ -8,8 +8,8 @@ import {
   sponsorFormSchema,
   sponsorListSchema,
 } from '@clinica/shared';
-import { readMultipart } from '../../lib/multipart.js';
-import { parseOrThrow } from '../../lib/validation.js';
+import { readMultipart } from '../../infra/http/multipart.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
 import { sponsorsRepository } from './sponsors.repository.js';
 import { sponsorsService } from './sponsors.service.js';
 

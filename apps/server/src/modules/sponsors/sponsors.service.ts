@@ -1,7 +1,7 @@
 import { SPONSOR_IMAGE_FIELD, messages, type Sponsor, type SponsorForm } from '@clinica/shared';
-import { notFound } from '../../lib/errors.js';
-import type { UploadedFile } from '../../lib/multipart.js';
-import { checkUpload, imageFields, type MediaService } from '../media/media.service.js';
+import { notFound } from '../../infra/http/errors.js';
+import type { UploadedFile } from '../../infra/http/multipart.js';
+import { checkUpload, imageFields, type MediaService } from '../media/index.js';
 import type { SponsorsRepository } from './sponsors.repository.js';
 
 /** Sponsors (name, picture, link) managed by administrators and shown in the public banner areas. */

@@ -10,7 +10,7 @@ import {
   type StaffInvitationInfo,
   type StaffState,
 } from '@clinica/shared';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { StaffAccountsRepository } from './staff-accounts.repository.js';
 
 const INVITATION_MS = STAFF_INVITATION_HOURS * 60 * 60_000;

@@ -10,8 +10,9 @@ import type { WebSocket } from 'ws';
 import { messages } from '@clinica/shared';
 import { auditLog, mailJobs, sessions, staff, staffInvitations } from '../../db/schema.js';
 import { openDatabase } from '../../db/client.js';
-import { InProcessPubSub, SESSION_ENDED_CLOSE } from '../../plugins/realtime.js';
-import { hashToken } from '../../plugins/sessions.js';
+import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
+import { InProcessPubSub } from '../../infra/pubsub.js';
+import { hashToken } from '../auth/sessions.plugin.js';
 import { CookieJar, createTestApp, validRegistration, type TestApp } from '../../../test/harness.js';
 import { fakeSocket, twoInstancesOnOneDatabase } from '../../../test/instances-in-process.js';
 import {
@@ -260,7 +261,7 @@ describe('deactivation on two instances', { timeout: 120_000 }, () => {
   });
 
   // Two apps on one database sharing one pub/sub hub, as two instances share Redis: what one
-  // publishes on `sessions:revoked` reaches the other (plugins/redis.test.ts shows the same over a
+  // publishes on `sessions:revoked` reaches the other (infra/redis.test.ts shows the same over a
   // real Redis).
   it("a doctor deactivated through instance A is signed out on B at once and B closes their chat socket", async () => {
     const hub = new InProcessPubSub();

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { patients, suggestions } from '../../db/schema.js';
-import { afterCursor, cursorText, foldedPrefix, type Keyset } from '../../lib/keyset.js';
+import { afterCursor, cursorText, foldedPrefix, type Keyset } from '../../infra/http/keyset.js';
 
 /** SQL of suggestions. */
 export function suggestionsRepository(db: Db) {

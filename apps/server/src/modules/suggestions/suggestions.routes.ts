@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SIZE, adminSuggestionRowSchema, errorSchema, listQuerySchema, messages, pageSchema, resultSchema, suggestionSchema } from '@clinica/shared';
-import { unauthenticated } from '../../lib/errors.js';
-import { decodeCursor, toPage } from '../../lib/keyset.js';
-import { parseOrThrow } from '../../lib/validation.js';
+import { unauthenticated } from '../../infra/http/errors.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
+import { parseOrThrow } from '../../infra/http/validation.js';
 import { suggestionsRepository } from './suggestions.repository.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@clinica/shared';
-import { sharedThrottle } from '../auth/login-throttle.js';
-import { passkeysRepository } from '../passkeys/passkeys.repository.js';
+import { sharedThrottle } from '../auth/index.js';
+import { passkeysRepository } from '../passkeys/index.js';
 import { twoFactorRepository } from './two-factor.repository.js';
 import { twoFactorService, type TwoFactorService } from './two-factor.service.js';
 

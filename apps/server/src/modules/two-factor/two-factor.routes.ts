@@ -12,9 +12,9 @@ import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@clinica/shared';
-import { cookieNames } from '../../plugins/sessions.js';
+import { cookieNames } from '../auth/index.js';
 import { CodeRefused, type StaffRole } from './two-factor.service.js';
-import { deviceCookies } from '../auth/device-cookie.js';
+import { deviceCookies } from '../auth/index.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
 

@@ -11,9 +11,9 @@ import {
   isTotpCode,
   messages,
 } from '@clinica/shared';
-import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
-import { decrypt, encrypt, type Keyring } from '../../plugins/storage.js';
-import type { SharedThrottle } from '../auth/login-throttle.js';
+import { AppError, badRequest, tooManyRequests } from '../../infra/http/errors.js';
+import { decrypt, encrypt, type Keyring } from '../../infra/storage.js';
+import type { SharedThrottle } from '../auth/index.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';
 
 export type StaffRole = 'admin' | 'doctor';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, TWO_FACTOR_CHALLENGE_MS } from '@clinica/shared';
 import { auditLog, staff, staffRecoveryCodes, staffTwoFactor } from '../../db/schema.js';
-import { decrypt } from '../../plugins/storage.js';
+import { decrypt } from '../../infra/storage.js';
 import { CookieJar, createTestApp, type TestApp } from '../../../test/harness.js';
 import { expectRefusal, freshIp, registerStaff, signedIn } from '../auth/test-support.js';
 import { totpOf } from './two-factor.service.js';

@@ -2,12 +2,12 @@ import fp from 'fastify-plugin';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config.js';
+import type { Config } from './config.js';
 import type { Db } from '../db/client.js';
 import { storedObjects } from '../db/schema.js';
-import { decrypt, encrypt, type Keyring } from '../lib/keyring.js';
+import { decrypt, encrypt, type Keyring } from './keyring.js';
 
-// The keyring's AES-256-GCM lives in lib/keyring.ts (the database's encrypted columns use it too, and
+// The keyring's AES-256-GCM lives in infra/keyring.ts (the database's encrypted columns use it too, and
 // the schema must not import this plugin); re-exported for the callers that always found it here.
 export { decrypt, encrypt, type Keyring };
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { PubSub } from './realtime.js';
+import type { PubSub } from './pubsub.js';
 import { closeRedis } from './redis.js';
 
 /**

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.js';
-import type { Db } from './client.js';
-import { staff } from './schema-accounts.js';
-import { accountsRepository } from '../modules/auth/accounts.repository.js';
-import { createStorage } from '../plugins/storage.js';
-import { seedDemoPublishing } from '../modules/news/news.seed.js';
+import type { Config } from './infra/config.js';
+import type { Db } from './db/client.js';
+import { staff } from './db/schema-accounts.js';
+import { accountsRepository } from './modules/auth/accounts.repository.js';
+import { createStorage } from './infra/storage.js';
+import { seedDemoPublishing } from './modules/news/news.seed.js';
 
 /** The demo clinic's accounts; listed in the README, refused in production (SEED_DEMO). */
 export const DEMO_ACCOUNTS = {

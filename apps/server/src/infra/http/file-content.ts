@@ -44,7 +44,7 @@ function endsWhole(bytes: Buffer, mime: CheckedMime) {
  * The file's real type when it is wholly one of `allowed`: detected from its content (never its
  * name or the type the client claimed), ending where its format ends, and carrying no markup,
  * script. Undefined otherwise; a 400 with its own message for a PDF with active content (parsed by
- * lib/pdf-active-content.ts) or an image whose header declares too many pixels.
+ * infra/http/pdf-active-content.ts) or an image whose header declares too many pixels.
  */
 export async function checkedType<M extends CheckedMime>(bytes: Buffer, allowed: readonly M[]): Promise<M | undefined> {
   if (bytes.length === 0) return undefined;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { messages } from '@clinica/shared';
-import { PNG_1X1 } from '../../test/harness.js';
+import { PNG_1X1 } from '../../../test/harness.js';
 import { checkedType } from './file-content.js';
 
 // Uploads are checked by their whole content (issue 11, item 4): the real type from the bytes,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { Config } from './config.js';
 import type { Database } from '../db/client.js';
 
 /** Configuration, clock and database as decorators every other plugin depends on. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { SESSION_ENDED_CLOSE } from './realtime.js';
-import { hashToken } from './sessions.js';
+import { hashToken } from '../modules/auth/sessions.plugin.js';
 import { createTestApp, validRegistration, type TestApp } from '../../test/harness.js';
 import { fakeSocket, twoInstancesOnOneDatabase } from '../../test/instances-in-process.js';
 import { hasRedis, startRedis } from '../../test/redis.js';

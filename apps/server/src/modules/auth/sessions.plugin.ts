@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, messages, type Access, type Role } from '@clinica/shared';
-import { sessionsRepository, type SessionRow } from '../modules/auth/sessions.repository.js';
+import { sessionsRepository, type SessionRow } from './sessions.repository.js';
 
 /** The account a valid session cookie stands for. */
 export interface SessionAccount {

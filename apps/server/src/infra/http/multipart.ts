@@ -45,7 +45,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
   return { fields, files };
 }
 
-/** The image's real type, by its whole content (lib/file-content.ts); refuses anything but PNG, JPEG or WebP. */
+/** The image's real type, by its whole content (infra/http/file-content.ts); refuses anything but PNG, JPEG or WebP. */
 export async function assertImage(bytes: Buffer): Promise<(typeof IMAGE_MIME_TYPES)[number]> {
   const mime = await checkedType(bytes, IMAGE_MIME_TYPES);
   if (!mime) throw new AppError(400, messages.invalidImage, { _: messages.invalidImage });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 import { PASSWORD_RESET_TTL_MS } from '@clinica/shared';
-import { secretCore, secretWeakness } from './lib/secret-strength.js';
+import { secretCore, secretWeakness } from './secret-strength.js';
 
 /**
  * The server's configuration, parsed and validated once at start-up. Nothing else reads
@@ -58,7 +58,7 @@ const envSchema = z.object({
   DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(DB_POOL_DEFAULTS.idleTimeoutMs),
   DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_POOL_DEFAULTS.connectionTimeoutMs),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_POOL_DEFAULTS.statementTimeoutMs),
-  // Redis (plugins/redis.ts): chat pub/sub, session revocations and login limits shared by every
+  // Redis (infra/redis.ts): chat pub/sub, session revocations and login limits shared by every
   // instance. Absent: all of that stays in this process (one instance). Unreachable at start: the
   // server refuses to start.
   REDIS_URL: z
@@ -70,7 +70,7 @@ const envSchema = z.object({
   // again: the safety net behind the revocations published through Redis. Default: 15 s with
   // DATABASE_URL or REDIS_URL (several instances possible), unlimited on PGlite (one process).
   SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
-  // Where file bytes live (plugins/storage.ts): 'local' = DATA_DIR/files on this machine's disk;
+  // Where file bytes live (infra/storage.ts): 'local' = DATA_DIR/files on this machine's disk;
   // 'postgres' = a table of the database, shared by every instance (required for several instances).
   STORAGE_DRIVER: z.enum(['local', 'postgres']).default('local'),
   PUBLIC_ORIGIN: z.string().url().optional(),
@@ -128,7 +128,7 @@ const envSchema = z.object({
   CHAT_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(90),
   // Two-factor sign-in of staff (issue 11): required by default in production, optional otherwise.
   STAFF_2FA_REQUIRED: z.enum(['0', '1']).optional(),
-  // E-mail (plugins/mailer.ts). Without SMTP_URL, outside production, messages go to DATA_DIR/outbox.
+  // E-mail (modules/mail/mail.plugin.ts). Without SMTP_URL, outside production, messages go to DATA_DIR/outbox.
   SMTP_URL: z
     .string()
     .url()
@@ -358,7 +358,7 @@ function sessionCacheTtlMs(e: z.infer<typeof envSchema>): number | undefined {
   return seconds === undefined ? undefined : seconds * 1000;
 }
 
-/** The file keyring (plugins/storage.ts Keyring): the current key, then the previous ones. */
+/** The file keyring (infra/storage.ts Keyring): the current key, then the previous ones. */
 function fileKeysOf(current: string, previous: string | undefined): { current: Buffer; previous: readonly Buffer[] } {
   return {
     current: Buffer.from(current, 'hex'),

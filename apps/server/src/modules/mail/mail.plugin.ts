@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import { mailJobsRepository } from '../modules/mail/mail-jobs.repository.js';
-import { outboxTransport, smtpTransport } from '../modules/mail/mail-transport.js';
-import { MailWorker } from '../modules/mail/mail-worker.js';
-import { openMailPayload, sealMailPayload } from '../modules/mail/mail-payload.js';
-import { createNotifier } from '../modules/mail/notify.js';
-import { recipientsRepository } from '../modules/mail/recipients.repository.js';
+import { mailJobsRepository } from './mail-jobs.repository.js';
+import { outboxTransport, smtpTransport } from './mail-transport.js';
+import { MailWorker } from './mail-worker.js';
+import { openMailPayload, sealMailPayload } from './mail-payload.js';
+import { createNotifier } from './notify.js';
+import { recipientsRepository } from './recipients.repository.js';
 
 /** A message to queue: the rendered parts, and optionally when and under which unique key. */
 export interface QueuedMessage {

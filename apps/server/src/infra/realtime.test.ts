@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InProcessPubSub } from './realtime.js';
+import { InProcessPubSub } from './pubsub.js';
 
 describe('InProcessPubSub', () => {
   it('delivers to the channel subscribers in publish order, and no more after unsubscribing', async () => {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, messages } from '@clinica/shared';
-import { files, patients } from '../db/schema.js';
-import { PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../test/harness.js';
+import { files, patients } from '../../db/schema.js';
+import { PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 
 // The upload limits (issue 11, item 4): a body that cannot fit is answered 413 before it is read,
 // and a form never brings more files than it has fields for.

@@ -1,0 +1,4 @@
+// The public face of this module: other modules import only what is listed here (lint-enforced).
+export { deviceCookies } from './device-cookie.js';
+export { sharedThrottle, type SharedThrottle } from './login-throttle.js';
+export { cookieNames, hashToken, type SessionAccount, type SessionStore } from './sessions.plugin.js';

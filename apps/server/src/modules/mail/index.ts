@@ -1,0 +1,3 @@
+// The public face of this module: other modules import only what is listed here (lint-enforced).
+export { appointmentIcs } from './ics.js';
+export { type Notifier } from './notify.js';

@@ -1,0 +1,3 @@
+// The public face of this module: other modules import only what is listed here (lint-enforced).
+export { type PaymentRow } from './payments.repository.js';
+export { type PaymentsService } from './payments.service.js';

@@ -1,0 +1,3 @@
+// The public face of this module: other modules import only what is listed here (lint-enforced).
+export { examFilesService, type ExamFilesService } from './exam-files.service.js';
+export { recordsRepository } from './records.repository.js';
