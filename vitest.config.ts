@@ -7,6 +7,7 @@ const include = [
   'apps/server/src/**/*.test.ts',
   'apps/server/test/security/**/*.test.ts',
   'apps/web/src/**/*.test.{ts,tsx}',
+  'eslint/*.test.ts',
 ];
 
 // When scripts/services.mjs has started PostgreSQL 15 and Redis (CLINICA_TEST_PG_URL, as `npm test`
