@@ -39,6 +39,8 @@ for (const f of tsOrLocale.filter((x) => x.startsWith('apps/server/'))) {
   else targets.add(path.dirname(f));
   if (/\.routes\.ts$/.test(f)) for (const t of ['role-matrix', 'audit-reads']) targets.add(`apps/server/test/security/${t}.test.ts`);
 }
+// The lint configuration's own test, when the configuration or its fixtures change.
+if (changed.some((f) => f === 'eslint.config.js' || f.startsWith('eslint/'))) targets.add('eslint');
 if (related.length > 0) run(`npx vitest related --run --project pglite --passWithNoTests ${related.map((f) => JSON.stringify(f)).join(' ')}`);
 if (targets.size > 0) run(`npx vitest run --project pglite --passWithNoTests ${[...targets].map((f) => JSON.stringify(f)).join(' ')}`);
 if (related.length === 0 && targets.size === 0) console.log('\nNo source changed: no tests to run.');
