@@ -379,6 +379,28 @@ export const productMessages = {
   transitionNotAuthorised: 'Esta consulta aún no está autorizada para el chat.',
   transitionExtraHourPending: 'Hay una hora adicional en revisión: espere la decisión de la clínica.',
   transitionNotAllowed: 'Ese cambio no es posible en el estado actual de la consulta.',
+  // the clinical history (issue 21, item 4): its sections and the 15 fields' labels, shown by
+  // apps/web/src/components/ui/clinical-history.tsx on every consultation modal and the doctor's form
+  clinicalHistoryTitle: 'Historia clínica',
+  clinicalHistoryVitals: 'Signos vitales',
+  clinicalHistoryFollowUp: 'Seguimiento del médico',
+  clinicalHistorySintomas: 'Síntomas',
+  clinicalHistoryAntecedentesFamiliares: 'Antecedentes familiares',
+  clinicalHistoryAntecedentesPersonales: 'Antecedentes personales',
+  clinicalHistoryAntecedentesQuirurgicos: 'Antecedentes quirúrgicos',
+  clinicalHistoryAlergias: 'Alergias',
+  clinicalHistoryOtrosDatos: 'Otros datos',
+  clinicalHistoryPeso: 'Peso',
+  clinicalHistoryTalla: 'Talla',
+  clinicalHistoryPresionArterial: 'Presión arterial',
+  clinicalHistoryFrecuenciaCardiaca: 'Frecuencia cardíaca',
+  clinicalHistoryFrecuenciaRespiratoria: 'Frecuencia respiratoria',
+  clinicalHistoryAnalisis: 'Análisis',
+  clinicalHistoryPlan: 'Plan',
+  clinicalHistoryFecha: 'Fecha de la próxima consulta',
+  clinicalHistoryHora: 'Hora de la próxima consulta',
+  clinicalHistoryNextVisit: 'Próxima consulta',
+  clinicalHistoryNextVisitAt: '{{fecha}} a las {{hora}}',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

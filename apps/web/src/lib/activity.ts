@@ -24,9 +24,6 @@ export function startActivityTracking() {
 /** Time of the last activity, in epoch milliseconds. */
 export const lastActivity = () => lastActivityAt;
 
-/** Counts as activity (a successful sign-in, say). */
-export const markActivity = mark;
-
 /**
  * True when there was activity since the previous call with the same key: each session poll
  * asks once, and only then does the server restart its idle clock.

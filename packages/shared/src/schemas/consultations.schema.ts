@@ -4,6 +4,7 @@ import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, requiredChoice } from './auth.schema.js';
 import { CONSULTATION_STATES, PAYMENT_VIEW_STATES } from '../consultation-state.js';
+import { clinicalHistoryFieldsShape } from './clinical-history.schema.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
 
 /** Virtual consultation request, its payment, its authorisation and the staff screens. */
@@ -200,22 +201,7 @@ export const consultationDetailSchema = consultationRowSchema.extend({
   direccion: z.string(),
   celular: z.string(),
   nombre_doctor: z.string(),
-  sintomas: z.string(),
-  antecedentes_familiares: z.string(),
-  antecedentes_personales: z.string(),
-  antecedentes_quirurgicos: z.string(),
-  alergias: z.string(),
-  otros_datos: z.string(),
-  peso: z.number().nullable(),
-  talla: z.number().nullable(),
-  presion_arterial: z.string().nullable(),
-  frecuencia_cardiaca: z.string().nullable(),
-  frecuencia_respiratoria: z.string().nullable(),
-  analisis: z.string().nullable(),
-  plan: z.string().nullable(),
-  /** Next consultation (yyyy-MM-dd and HH:mm). */
-  fecha: z.string().nullable(),
-  hora: z.string().nullable(),
+  ...clinicalHistoryFieldsShape,
   /** Download address of the exam file, or null. */
   archivo_examenes_encrypted: z.string().nullable(),
   imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),

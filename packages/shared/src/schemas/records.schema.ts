@@ -4,6 +4,7 @@ import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField } from './auth.schema.js';
 import { consultationStateShape } from './consultations.schema.js';
+import { clinicalHistoryFieldsShape } from './clinical-history.schema.js';
 
 /**
  * Records (issue 6): the patient's profile and exam files, the doctors' consultation review,
@@ -123,21 +124,7 @@ export const doctorConsultationDetailSchema = doctorConsultationRowSchema.extend
   edad: z.number(),
   direccion: z.string(),
   celular: z.string(),
-  sintomas: z.string(),
-  antecedentes_familiares: z.string(),
-  antecedentes_personales: z.string(),
-  antecedentes_quirurgicos: z.string(),
-  alergias: z.string(),
-  otros_datos: z.string(),
-  peso: z.number().nullable(),
-  talla: z.number().nullable(),
-  presion_arterial: z.string().nullable(),
-  frecuencia_cardiaca: z.string().nullable(),
-  frecuencia_respiratoria: z.string().nullable(),
-  analisis: z.string().nullable(),
-  plan: z.string().nullable(),
-  fecha: z.string().nullable(),
-  hora: z.string().nullable(),
+  ...clinicalHistoryFieldsShape,
   /** Download address of the newest exam file, or null. */
   archivo_examenes_encrypted: z.string().nullable(),
   archivos_examenes: z.array(examFileSchema),
@@ -213,21 +200,7 @@ const exportConsultation = z.object({
   servicio: z.enum(SERVICES),
   medico: z.string(),
   correo_doctor: z.string(),
-  sintomas: z.string(),
-  antecedentes_familiares: z.string(),
-  antecedentes_personales: z.string(),
-  antecedentes_quirurgicos: z.string(),
-  alergias: z.string(),
-  otros_datos: z.string(),
-  peso: z.number().nullable(),
-  talla: z.number().nullable(),
-  presion_arterial: z.string().nullable(),
-  frecuencia_cardiaca: z.string().nullable(),
-  frecuencia_respiratoria: z.string().nullable(),
-  analisis: z.string().nullable(),
-  plan: z.string().nullable(),
-  fecha: z.string().nullable(),
-  hora: z.string().nullable(),
+  ...clinicalHistoryFieldsShape,
   tipo_de_consulta: z.string().nullable(),
   estado_consulta: z.number(),
   revisado: z.number(),

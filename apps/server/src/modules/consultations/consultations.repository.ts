@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { chatRooms, consultationConsents, consultationImages, consultations, files, patients, payments, staff } from '../../db/schema.js';
+import { clinicalHistoryColumns } from './clinical-history.js';
 import { stateColumns } from './consultation-state.js';
 
 export type ConsultationRow = typeof consultations.$inferSelect;
@@ -43,21 +44,7 @@ const detailColumns = {
   celular: patients.celular,
   doctor_nombre: doctor.nombre,
   doctor_apellido: doctor.apellido,
-  sintomas: consultations.sintomas,
-  antecedentes_familiares: consultations.antecedentes_familiares,
-  antecedentes_personales: consultations.antecedentes_personales,
-  antecedentes_quirurgicos: consultations.antecedentes_quirurgicos,
-  alergias: consultations.alergias,
-  otros_datos: consultations.otros_datos,
-  peso: consultations.peso,
-  talla: consultations.talla,
-  presion_arterial: consultations.presion_arterial,
-  frecuencia_cardiaca: consultations.frecuencia_cardiaca,
-  frecuencia_respiratoria: consultations.frecuencia_respiratoria,
-  analisis: consultations.analisis,
-  plan: consultations.plan,
-  fecha: consultations.fecha,
-  hora: consultations.hora,
+  ...clinicalHistoryColumns,
   archivo_examenes_file_id: consultations.archivo_examenes_file_id,
   payment_id: payments.id,
   payment_token: payments.token,

@@ -33,6 +33,7 @@ import { sendStoredFile } from '../../infra/http/send-file.js';
 import type { Tx } from '../../db/client.js';
 import { consultationsRepository } from './consultations.repository.js';
 import { consultationsService } from './consultations.service.js';
+import { toClinicalHistory } from './clinical-history.js';
 import { stateFields } from './consultation-state.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
@@ -72,21 +73,7 @@ function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base
     direccion: d.direccion,
     celular: `${d.country_code} ${d.celular}`,
     nombre_doctor: `${d.doctor_nombre} ${d.doctor_apellido}`,
-    sintomas: d.sintomas,
-    antecedentes_familiares: d.antecedentes_familiares,
-    antecedentes_personales: d.antecedentes_personales,
-    antecedentes_quirurgicos: d.antecedentes_quirurgicos,
-    alergias: d.alergias,
-    otros_datos: d.otros_datos,
-    peso: d.peso,
-    talla: d.talla,
-    presion_arterial: d.presion_arterial,
-    frecuencia_cardiaca: d.frecuencia_cardiaca,
-    frecuencia_respiratoria: d.frecuencia_respiratoria,
-    analisis: d.analisis,
-    plan: d.plan,
-    fecha: d.fecha,
-    hora: d.hora,
+    ...toClinicalHistory(d),
     archivo_examenes_encrypted: d.archivo_examenes_file_id ? `${base}/${d.token}/exam-file` : null,
     imagenes: images.map((i) => ({ url: `${base}/${d.token}/images/${i.file_id}`, nombre: i.nombre })),
     permiso_chat: d.permiso_chat,

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { ExamFilesService } from '../records/index.js';
 import type { DoctorConsultationsRepository } from './doctor-consultations.repository.js';
-import { stateFields } from '../consultations/index.js';
+import { stateFields, toClinicalHistory } from '../consultations/index.js';
 
 /** Reads a consultation's chat transcript; the chat (issue 4) provides it, until then there is none. */
 export type TranscriptReader = (consultationId: string) => Promise<ChatLine[]>;
@@ -69,21 +69,7 @@ export function doctorConsultationsService(deps: {
         edad: d.edad,
         direccion: d.direccion,
         celular: `${d.country_code} ${d.celular}`,
-        sintomas: c.sintomas,
-        antecedentes_familiares: c.antecedentes_familiares,
-        antecedentes_personales: c.antecedentes_personales,
-        antecedentes_quirurgicos: c.antecedentes_quirurgicos,
-        alergias: c.alergias,
-        otros_datos: c.otros_datos,
-        peso: c.peso,
-        talla: c.talla,
-        presion_arterial: c.presion_arterial,
-        frecuencia_cardiaca: c.frecuencia_cardiaca,
-        frecuencia_respiratoria: c.frecuencia_respiratoria,
-        analisis: c.analisis,
-        plan: c.plan,
-        fecha: c.fecha,
-        hora: c.hora,
+        ...toClinicalHistory(c),
         archivo_examenes_encrypted: newest ? newest.url : null,
         archivos_examenes: examFiles,
         imagenes: images.map((i) => ({ url: `${BASE}/${c.token}/images/${i.file_id}`, nombre: i.nombre })),

@@ -3,6 +3,7 @@ import { notFound } from '../../infra/http/errors.js';
 import type { AuditRepository } from '../audit/index.js';
 import type { ExamFilesService } from './exam-files.service.js';
 import type { RecordsRepository } from './records.repository.js';
+import { toClinicalHistory } from '../consultations/index.js';
 
 const PROFILE_IMAGE_BASE = '/api/patient/cedula-image';
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -111,21 +112,7 @@ export function recordsService(deps: { repo: RecordsRepository; exams: ExamFiles
           servicio: c.servicio,
           medico: `${medico} ${medico_apellido}`,
           correo_doctor,
-          sintomas: c.sintomas,
-          antecedentes_familiares: c.antecedentes_familiares,
-          antecedentes_personales: c.antecedentes_personales,
-          antecedentes_quirurgicos: c.antecedentes_quirurgicos,
-          alergias: c.alergias,
-          otros_datos: c.otros_datos,
-          peso: c.peso,
-          talla: c.talla,
-          presion_arterial: c.presion_arterial,
-          frecuencia_cardiaca: c.frecuencia_cardiaca,
-          frecuencia_respiratoria: c.frecuencia_respiratoria,
-          analisis: c.analisis,
-          plan: c.plan,
-          fecha: c.fecha,
-          hora: c.hora,
+          ...toClinicalHistory(c),
           tipo_de_consulta: c.tipo_de_consulta,
           estado_consulta: c.estado_consulta,
           revisado: c.revisado,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Details } from '../../../components/ui/details.js';
 import type { AppointmentDetail } from '@clinica/shared';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { formatInstant, formatLongDate, formatMoney, formatSlot } from './format.js';
@@ -9,21 +10,6 @@ const methodLabel = (t: TFunction, metodo: string) => {
   const key = METHOD_KEYS[metodo];
   return key ? t(`paymentMethods.${key}`) : metodo;
 };
-
-/** Label and value pairs; an empty value reads 'No disponible'. */
-function Details({ items }: { items: [label: string, value: ReactNode][] }) {
-  const messages = useMessages();
-  return (
-    <dl className="appt-details">
-      {items.map(([label, value]) => (
-        <div key={label} className="appt-detail">
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? messages.unavailable : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /**
  * The appointment in a modal: name, last name, e-mail, phone, date, time, service and reason

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Result, Role } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 
@@ -10,5 +9,3 @@ const LOGOUT_PATHS: Record<Role, string> = {
 
 /** Ends the role's session in this browser (idempotent). */
 export const logout = (role: Role) => api.post<Result>(LOGOUT_PATHS[role]);
-
-export const useLogout = () => useMutation({ mutationFn: logout });

@@ -1,5 +1,5 @@
 import { ConsultationStateText, PaymentStateText } from '../../../components/ui/consultation-state.js';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -10,6 +10,8 @@ import {
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
+import { ClinicalHistory, useClinicalHistoryLabels } from '../../../components/ui/clinical-history.js';
+import { Details } from '../../../components/ui/details.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
@@ -42,22 +44,6 @@ export function DoctorConsultationModal({ token, onClose }: { token: string; onC
   );
 }
 
-function Details({ items }: { items: [string, ReactNode][] }) {
-  const messages = useMessages();
-  return (
-    <dl className="details-grid">
-      {items.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === '' ? messages.unavailable : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-const measure = (n: number | null, unit: string) => (n === null ? null : `${n} ${unit}`);
-
 const GENDERS = new Set(['masculino', 'femenino', 'otro']);
 
 function Detail({ d }: { d: DoctorConsultationDetail }) {
@@ -85,31 +71,7 @@ function Detail({ d }: { d: DoctorConsultationDetail }) {
           ]}
         />
       </section>
-      <section className="details-section" aria-labelledby="dc-history">
-        <h3 id="dc-history">{t('modal.history')}</h3>
-        <Details
-          items={[
-            [t('modal.symptoms'), d.sintomas],
-            [t('modal.familyHistory'), d.antecedentes_familiares],
-            [t('modal.personalHistory'), d.antecedentes_personales],
-            [t('modal.surgicalHistory'), d.antecedentes_quirurgicos],
-            [t('modal.allergies'), d.alergias],
-            [t('modal.otherData'), d.otros_datos],
-          ]}
-        />
-      </section>
-      <section className="details-section" aria-labelledby="dc-vitals">
-        <h3 id="dc-vitals">{t('modal.vitals')}</h3>
-        <Details
-          items={[
-            [t('modal.weight'), measure(d.peso, 'kg')],
-            [t('modal.height'), measure(d.talla, 'm')],
-            [t('modal.bloodPressure'), d.presion_arterial],
-            [t('modal.heartRate'), d.frecuencia_cardiaca],
-            [t('modal.respiratoryRate'), d.frecuencia_respiratoria],
-          ]}
-        />
-      </section>
+      <ClinicalHistory history={d} parts={['history', 'vitals']} />
       <section className="details-section" aria-labelledby="dc-images">
         <h3 id="dc-images">{t('modal.images')}</h3>
         {d.imagenes.length === 0 ? (
@@ -213,6 +175,7 @@ function ExamFiles({ d }: { d: DoctorConsultationDetail }) {
 function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
   const { t } = useTranslation('doctor-consultations');
   const messages = useMessages();
+  const labels = useClinicalHistoryLabels();
   const update = useUpdateDoctorConsultation();
   const {
     register,
@@ -251,17 +214,17 @@ function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
       <h3 id="dc-followup">{t('followUp.title')}</h3>
       <input type="hidden" {...register('consulta_id')} />
       <input type="hidden" {...register('correo')} />
-      <Field label={t('modal.analysis')} error={errors.analisis?.message}>
+      <Field label={labels.analisis} error={errors.analisis?.message}>
         {(p) => <textarea {...p} {...register('analisis')} maxLength={8000} />}
       </Field>
-      <Field label={t('modal.plan')} error={errors.plan?.message}>
+      <Field label={labels.plan} error={errors.plan?.message}>
         {(p) => <textarea {...p} {...register('plan')} maxLength={8000} />}
       </Field>
       <div className="dc-form-row">
-        <Field label={t('followUp.nextDate')} error={errors.fecha?.message}>
+        <Field label={labels.fecha} error={errors.fecha?.message}>
           {(p) => <input {...p} type="date" {...register('fecha')} />}
         </Field>
-        <Field label={t('followUp.nextTime')} error={errors.hora?.message}>
+        <Field label={labels.hora} error={errors.hora?.message}>
           {(p) => <input {...p} type="time" step={60} {...register('hora')} />}
         </Field>
       </div>

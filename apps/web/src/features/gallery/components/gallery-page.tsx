@@ -7,7 +7,7 @@ import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDeleteGalleryImage } from '../api/delete-gallery-image.js';
 import { useGallery } from '../api/get-gallery.js';
-import { ConfirmDelete } from './confirm-delete.js';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete.js';
 import '../gallery.css';
 
 /** /Gallery: the gallery's images with their names (staff.md: "a list of images"). */

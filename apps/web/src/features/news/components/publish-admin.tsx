@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
-import { ConfirmDelete } from './confirm-delete.js';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete.js';
 import { formatDate } from './format-date.js';
 import { PublishForm, type PublishValues } from './publish-form.js';
 import '../news.css';

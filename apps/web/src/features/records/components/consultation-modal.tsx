@@ -1,10 +1,11 @@
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import type { ConsultationDetail } from '@clinica/shared';
+import { ClinicalHistory } from '../../../components/ui/clinical-history.js';
+import { Details } from '../../../components/ui/details.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMessages, type TFunction } from '../../../lib/i18n.js';
 import { useMyConsultation } from '../api/get-my-consultation.js';
-import { Details } from './details.js';
 import { ExamFilesSection } from './exam-files-section.js';
 import { useRecordsText } from './format.js';
 
@@ -37,27 +38,20 @@ const methodLabel = (t: TFunction, metodo: string) => {
   return key ? t(`paymentMethods.${key}`) : metodo;
 };
 
-const measure = (n: number | null, unit: string) => (n === null ? null : `${n} ${unit}`);
-
 function Detail({ d }: { d: ConsultationDetail }) {
   const { t, formatDateTime } = useRecordsText();
   const messages = useMessages();
-  const nextVisit = d.fecha ? (d.hora ? t('modal.nextVisitAt', { date: d.fecha, time: d.hora }) : d.fecha) : null;
   return (
     <div className="records-card">
-      <section className="details-section" aria-labelledby="c-followup">
-        <h3 id="c-followup">{t('modal.followup')}</h3>
-        <div className="records-followup">
-          <Details
-            items={[
-              [t('modal.analysis'), d.analisis],
-              [t('modal.plan'), d.plan],
-              [t('modal.nextVisit'), nextVisit],
-              [t('modal.reviewed'), d.revisado === 1 ? t('modal.yes') : t('modal.no')],
-            ]}
-          />
-        </div>
-      </section>
+      <ClinicalHistory
+        history={d}
+        parts={['followUp']}
+        followUp={{
+          title: t('modal.followup'),
+          highlight: true,
+          extra: [[t('modal.reviewed'), d.revisado === 1 ? t('modal.yes') : t('modal.no')]],
+        }}
+      />
       <section className="details-section" aria-labelledby="c-data">
         <h3 id="c-data">{t('modal.consultation')}</h3>
         <Details
@@ -88,31 +82,7 @@ function Detail({ d }: { d: ConsultationDetail }) {
           ]}
         />
       </section>
-      <section className="details-section" aria-labelledby="c-history">
-        <h3 id="c-history">{t('modal.history')}</h3>
-        <Details
-          items={[
-            [t('modal.symptoms'), d.sintomas],
-            [t('modal.familyHistory'), d.antecedentes_familiares],
-            [t('modal.personalHistory'), d.antecedentes_personales],
-            [t('modal.surgicalHistory'), d.antecedentes_quirurgicos],
-            [t('modal.allergies'), d.alergias],
-            [t('modal.otherData'), d.otros_datos],
-          ]}
-        />
-      </section>
-      <section className="details-section" aria-labelledby="c-vitals">
-        <h3 id="c-vitals">{t('modal.vitals')}</h3>
-        <Details
-          items={[
-            [t('modal.weight'), measure(d.peso, 'kg')],
-            [t('modal.height'), measure(d.talla, 'm')],
-            [t('modal.bloodPressure'), d.presion_arterial],
-            [t('modal.heartRate'), d.frecuencia_cardiaca],
-            [t('modal.respiratoryRate'), d.frecuencia_respiratoria],
-          ]}
-        />
-      </section>
+      <ClinicalHistory history={d} parts={['history', 'vitals']} />
       <section className="details-section" aria-labelledby="c-payment">
         <h3 id="c-payment">{t('modal.payment')}</h3>
         <Details

@@ -5,7 +5,7 @@ import { StoredImage } from '../../../components/ui/stored-image.js';
 import { useMessages } from '../../../lib/i18n.js';
 import { useDownloadExport } from '../api/download-export.js';
 import { useProfile } from '../api/get-profile.js';
-import { Details } from './details.js';
+import { Details } from '../../../components/ui/details.js';
 import { useRecordsText } from './format.js';
 import '../../../components/ui/list.css';
 import '../records.css';

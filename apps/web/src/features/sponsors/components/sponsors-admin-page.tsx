@@ -9,7 +9,7 @@ import { useCreateSponsor } from '../api/create-sponsor.js';
 import { useDeleteSponsor } from '../api/delete-sponsor.js';
 import { useSponsors } from '../api/get-sponsors.js';
 import { useUpdateSponsor } from '../api/update-sponsor.js';
-import { ConfirmDelete } from './confirm-delete.js';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete.js';
 import { SponsorForm } from './sponsor-form.js';
 import '../sponsors.css';
 

@@ -3,13 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { TIPOS_DE_CONSULTA, type AdminConsultationDetail, type TipoDeConsulta } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
+import { ClinicalHistory } from '../../../components/ui/clinical-history.js';
+import { Details } from '../../../components/ui/details.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { translateMessage, useMessages } from '../../../lib/i18n.js';
 import { useAdminConsultation } from '../api/get-admin-consultation.js';
 import { useUpdateConsultation } from '../api/update-consultation.js';
-import { DetailList } from './detail-list.js';
 import { formatMoney, useReviewFormat } from './format.js';
 import { ImageLink } from './image-link.js';
 
@@ -35,8 +36,6 @@ export function ConsultationAdminModal({ token, onClose }: { token: string; onCl
   );
 }
 
-const num = (n: number | null, unit: string) => (n === null ? null : `${n} ${unit}`);
-
 function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
   const { t, formatDateTime, serviceLabel, paymentStateLabel, genderLabel, methodLabel, yesNo } = useReviewFormat();
   const messages = useMessages();
@@ -44,7 +43,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
     <div className="review-modal">
       <section aria-labelledby="cd-patient">
         <h3 id="cd-patient">{t('consultationModal.patient')}</h3>
-        <DetailList
+        <Details
           items={[
             [t('consultationModal.firstName'), d.nombre],
             [t('consultationModal.lastName'), d.apellido],
@@ -60,7 +59,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
       </section>
       <section aria-labelledby="cd-consult">
         <h3 id="cd-consult">{t('consultationModal.consultation')}</h3>
-        <DetailList
+        <Details
           items={[
             [t('consultationModal.service'), serviceLabel(d.servicio)],
             [t('consultationModal.doctor'), `${d.nombre_doctor} (${d.correo_doctor})`],
@@ -71,38 +70,10 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
           ]}
         />
       </section>
-      <section aria-labelledby="cd-history">
-        <h3 id="cd-history">{t('consultationModal.history')}</h3>
-        <DetailList
-          items={[
-            [t('consultationModal.symptoms'), d.sintomas],
-            [t('consultationModal.familyHistory'), d.antecedentes_familiares],
-            [t('consultationModal.personalHistory'), d.antecedentes_personales],
-            [t('consultationModal.surgicalHistory'), d.antecedentes_quirurgicos],
-            [t('consultationModal.allergies'), d.alergias],
-            [t('consultationModal.otherData'), d.otros_datos],
-          ]}
-        />
-      </section>
-      <section aria-labelledby="cd-vitals">
-        <h3 id="cd-vitals">{t('consultationModal.vitals')}</h3>
-        <DetailList
-          items={[
-            [t('consultationModal.weight'), num(d.peso, 'kg')],
-            [t('consultationModal.height'), num(d.talla, 'm')],
-            [t('consultationModal.bloodPressure'), d.presion_arterial],
-            [t('consultationModal.heartRate'), d.frecuencia_cardiaca],
-            [t('consultationModal.respiratoryRate'), d.frecuencia_respiratoria],
-          ]}
-        />
-      </section>
-      <section aria-labelledby="cd-followup">
-        <h3 id="cd-followup">{t('consultationModal.followUp')}</h3>
-        <DetailList
-          items={[
-            [t('consultationModal.analysis'), d.analisis],
-            [t('consultationModal.plan'), d.plan],
-            [t('consultationModal.nextConsultation'), d.fecha ? `${d.fecha}${d.hora ? ` ${d.hora}` : ''}` : null],
+      <ClinicalHistory
+        history={d}
+        followUp={{
+          extra: [
             [t('consultationModal.reviewedByDoctor'), yesNo(d.revisado === 1)],
             [
               t('consultationModal.examFile'),
@@ -112,9 +83,9 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
                 </a>
               ) : null,
             ],
-          ]}
-        />
-      </section>
+          ],
+        }}
+      />
       <section aria-labelledby="cd-images">
         <h3 id="cd-images">{t('consultationModal.images')}</h3>
         {d.imagenes.length === 0 ? (
@@ -136,7 +107,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             {messages.possibleDuplicateReceipt}
           </p>
         )}
-        <DetailList
+        <Details
           items={[
             [t('consultationModal.paymentMethod'), methodLabel(d.pago.metodo_de_pago)],
             [t('consultationModal.amount'), formatMoney(d.pago.monto)],

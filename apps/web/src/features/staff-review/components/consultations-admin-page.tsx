@@ -1,5 +1,6 @@
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { useState } from 'react';
+import { NameSearch } from '../../../components/ui/name-search.js';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
@@ -7,7 +8,6 @@ import { useMessages } from '../../../lib/i18n.js';
 import { useAdminConsultations } from '../api/get-admin-consultations.js';
 import { ConsultationAdminModal } from './consultation-admin-modal.js';
 import { useReviewFormat } from './format.js';
-import { SearchBar } from './search-bar.js';
 import '../staff-review.css';
 
 /** /Consultas_Admin: every consultation, the first-name search and the detail modal by token. */
@@ -21,7 +21,7 @@ export function ConsultasAdminPage() {
   return (
     <div className="review-page">
       <h1>{t('consultationsPage.title')}</h1>
-      <SearchBar
+      <NameSearch
         onSearch={(name) => (name === '' ? void showAlert(messages.missingFields) : setSearch(name))}
         onClear={() => setSearch(null)}
       />

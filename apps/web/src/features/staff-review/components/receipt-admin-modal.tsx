@@ -10,7 +10,7 @@ import { useApproveReceipt } from '../api/approve-receipt.js';
 import { useAdminReceipt } from '../api/get-admin-receipt.js';
 import { useRejectReceipt } from '../api/reject-receipt.js';
 import { useUpdateReceipt } from '../api/update-receipt.js';
-import { DetailList } from './detail-list.js';
+import { Details } from '../../../components/ui/details.js';
 import { formatMoney, useReviewFormat } from './format.js';
 import { ImageLink } from './image-link.js';
 import { RefundSection } from './refund-section.js';
@@ -55,7 +55,7 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
           </p>
         </div>
       )}
-      <DetailList
+      <Details
         items={[
           [t('consultationModal.firstName'), r.nombre],
           [t('consultationModal.lastName'), r.apellido],

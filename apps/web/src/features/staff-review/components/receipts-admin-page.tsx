@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NameSearch } from '../../../components/ui/name-search.js';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
@@ -6,7 +7,6 @@ import { useMessages } from '../../../lib/i18n.js';
 import { useAdminReceipts } from '../api/get-admin-receipts.js';
 import { formatMoney, useReviewFormat } from './format.js';
 import { ReceiptAdminModal } from './receipt-admin-modal.js';
-import { SearchBar } from './search-bar.js';
 import '../staff-review.css';
 
 /** /Recibo_Admin: every payment receipt, the first-name search and the detail modal by token. */
@@ -20,7 +20,7 @@ export function ReciboAdminPage() {
   return (
     <div className="review-page">
       <h1>{t('receiptsPage.title')}</h1>
-      <SearchBar
+      <NameSearch
         onSearch={(name) => (name === '' ? void showAlert(messages.missingFields) : setSearch(name))}
         onClear={() => setSearch(null)}
       />

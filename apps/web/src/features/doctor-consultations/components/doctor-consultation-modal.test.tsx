@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { messages, type DoctorConsultationDetail } from '@clinica/shared';
+import { fakeApi, renderPage } from '../../../test/render.js';
+import { DoctorConsultationModal } from './doctor-consultation-modal.js';
+
+const TOKEN = 'tok_abcdefghijklmnop';
+const detail: DoctorConsultationDetail = {
+  estado: 'autorizada',
+  estado_tipo: 'A',
+  motivo_rechazo: null,
+  tiempo_restante: null,
+  estado_pago_vista: 'aprobado',
+  id: '4f1c2a77-0d8e-4d1b-9a55-2f8e1c1d7b10',
+  token: TOKEN,
+  nombre: 'María',
+  apellido: 'Pérez',
+  cedula: '8-123-456',
+  correo: 'maria@example.com',
+  fecha_registro: '2026-11-20T15:00:00.000Z',
+  servicio: 'consulta_general',
+  revisado: 0,
+  estado_consulta: 1,
+  nacionalidad: 'Panameña',
+  genero: 'femenino',
+  edad: 34,
+  direccion: 'Calle 50, Panamá',
+  celular: '+507 6000-0000',
+  sintomas: 'Tos seca desde hace una semana',
+  antecedentes_familiares: 'No aplica',
+  antecedentes_personales: 'No aplica',
+  antecedentes_quirurgicos: 'No aplica',
+  alergias: 'Ninguna conocida',
+  otros_datos: 'No aplica',
+  peso: null,
+  talla: 1.6,
+  presion_arterial: null,
+  frecuencia_cardiaca: null,
+  frecuencia_respiratoria: null,
+  analisis: 'Bronquitis leve',
+  plan: null,
+  fecha: '2026-12-03',
+  hora: '09:15',
+  archivo_examenes_encrypted: null,
+  archivos_examenes: [],
+  imagenes: [],
+  chat: [],
+};
+
+describe('the doctor’s consultation modal and its follow-up form', () => {
+  it('shows the clinical history read-only and names the form’s fields with the same words', async () => {
+    fakeApi({ [`GET /api/doctor/consultations/${TOKEN}`]: { json: detail } });
+    await renderPage(<DoctorConsultationModal token={TOKEN} onClose={() => undefined} />);
+    const history = await screen.findByRole('region', { name: 'Historia clínica' });
+    expect(within(history).getByText('Síntomas').nextElementSibling?.textContent).toBe('Tos seca desde hace una semana');
+    const vitals = screen.getByRole('region', { name: 'Signos vitales' });
+    expect(within(vitals).getByText('Peso').nextElementSibling?.textContent).toBe(messages.unavailable);
+    expect(within(vitals).getByText('Talla').nextElementSibling?.textContent).toBe('1.6 m');
+    // The doctor edits the follow-up (not shown twice): its fields carry the history's labels and values.
+    expect(screen.queryByRole('region', { name: 'Seguimiento del médico' })).toBeNull();
+    const form = screen.getByRole('form', { name: 'Seguimiento' });
+    expect(within(form).getByLabelText<HTMLTextAreaElement>('Análisis').value).toBe('Bronquitis leve');
+    expect(within(form).getByLabelText<HTMLTextAreaElement>('Plan').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Fecha de la próxima consulta').value).toBe('2026-12-03');
+    expect(within(form).getByLabelText<HTMLInputElement>('Hora de la próxima consulta').value).toBe('09:15');
+  });
+
+  it('sends the follow-up with the form’s values', async () => {
+    const calls = fakeApi({
+      [`GET /api/doctor/consultations/${TOKEN}`]: { json: detail },
+      'POST /api/doctor/consultations/update': { json: { success: true, message: messages.consultationUpdated } },
+    });
+    await renderPage(<DoctorConsultationModal token={TOKEN} onClose={() => undefined} />);
+    const form = await screen.findByRole('form', { name: 'Seguimiento' });
+    await userEvent.type(within(form).getByLabelText('Plan'), 'Jarabe y reposo');
+    await userEvent.click(within(form).getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText(messages.consultationUpdated)).toBeDefined();
+    const sent = calls.find((c) => c.method === 'POST');
+    expect(sent?.body).toMatchObject({ consulta_id: detail.id, correo: detail.correo, analisis: 'Bronquitis leve', plan: 'Jarabe y reposo', fecha: '2026-12-03', hora: '09:15', revisado: 0 });
+  });
+});
