@@ -14,6 +14,7 @@ import {
   type Service,
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { decodeCursor, toPage } from '../../lib/keyset.js';
 import type { SessionAccount } from '../../plugins/sessions.js';
 import type { DoctorsRepository } from '../doctors/doctors.repository.js';
 import type { PaymentRow, Tx } from '../payments/payments.repository.js';
@@ -35,6 +36,7 @@ export const CHAT_API_PATH = '/api/chat';
 
 // A consent given longer ago than a session lasts is asked again.
 const CONSENT_VALID_MS = SESSION_ABSOLUTE_MS;
+// A patient's own consultations: a handful, read at once (the staff list pages, decision 0039).
 const LIST_LIMIT = 500;
 // Consultations not closed that the way back looks at: more than a patient ever has open.
 const ACTIVE_LIMIT = 50;
@@ -244,7 +246,14 @@ export function consultationsService(deps: ConsultationsDeps) {
       };
     },
 
-    list: (filter: { patientId?: string; nombre?: string }) => repo.list({ ...filter, limit: LIST_LIMIT }),
+    /** The patient's own consultations (/Consultas), newest first. */
+    list: (filter: { patientId: string }) => repo.list({ ...filter, limit: LIST_LIMIT }),
+
+    /** One page of everybody's consultations (/Consultas_Admin), optionally by first name (decision 0039). */
+    async adminPage(q: { nombre?: string; cursor?: string; limit: number }) {
+      const rows = await repo.list({ nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
+      return toPage(rows, q.limit, (r) => r);
+    },
 
     /** One consultation by token, with its images; a patient's view finds only their own. */
     async detail(token: string, patientId?: string) {

@@ -2,7 +2,8 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chatRooms, consultationImages, consultations, files, patients, payments } from '../../db/schema.js';
 import { stateColumns } from '../consultations/consultation-state.js';
-import { afterCursor, cursorText, foldedPrefix, type Keyset } from '../../lib/keyset.js';
+import { afterCursor, cursorText, type Keyset } from '../../lib/keyset.js';
+import { foldedPrefix } from '../../lib/name-search.js';
 
 const rowColumns = {
   id: consultations.id,
