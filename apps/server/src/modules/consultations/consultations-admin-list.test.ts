@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -100,5 +101,18 @@ describe('the list of /Consultas_Admin', () => {
     }
     // Well-formed but not one of ours.
     expect((await call(t, admin.jar, 'GET', '/api/admin/consultations?cursor=Zm9vfGJhcg')).statusCode).toBe(400);
+  });
+
+  it('reads a page as a range of the index on (registration instant, id), not the whole table', async () => {
+    await t.app.db.execute(sql`SET enable_seqscan = off`);
+    try {
+      const plan = await select<{ 'QUERY PLAN': string }>(
+        t,
+        `EXPLAIN SELECT id FROM consultations WHERE (fecha_registro, id) < (now(), gen_random_uuid()) ORDER BY fecha_registro DESC, id DESC LIMIT 21`,
+      );
+      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('consultations_fecha_idx');
+    } finally {
+      await t.app.db.execute(sql`RESET enable_seqscan`);
+    }
   });
 });
