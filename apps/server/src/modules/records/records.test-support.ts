@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  CookieJar,
-  PNG_1X1,
-  markEmailVerified,
-  multipart,
-  validRegistration,
-  type TestApp,
-} from '../../../test/harness.js';
+import { CookieJar, PNG_1X1, markEmailVerified, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
 import { approveStaff } from '../auth/test-support.js';
 
 /** Helpers of the records tests: people of the clinic acting through the real API. */
@@ -23,13 +16,7 @@ export interface Person {
 }
 
 /** JSON call with the jar's cookies. */
-export function call(
-  t: TestApp,
-  jar: CookieJar | null,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
+export function call(t: TestApp, jar: CookieJar | null, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method,
     url,
@@ -47,11 +34,7 @@ async function rows<T>(t: TestApp, query: string): Promise<T[]> {
 export const select = rows;
 
 /** A new staff account, registered and signed in. */
-export async function staffMember(
-  t: TestApp,
-  role: 'admin' | 'doctor',
-  over: Record<string, string> = {},
-): Promise<Person> {
+export async function staffMember(t: TestApp, role: 'admin' | 'doctor', over: Record<string, string> = {}): Promise<Person> {
   const correo = unique(role);
   const reg = await t.app.inject({
     method: 'POST',
@@ -70,9 +53,7 @@ export async function staffMember(
   if (reg.statusCode !== 201) throw new Error(reg.body);
   await approveStaff(t, role, correo);
   const jar = new CookieJar();
-  const res = jar.store(
-    await t.app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: correo, password: PASSWORD } }),
-  );
+  const res = jar.store(await t.app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: correo, password: PASSWORD } }));
   if (res.statusCode !== 200) throw new Error(res.body);
   const [row] = await rows<{ id: string }>(t, `select id from staff where correo = '${correo}' and role = '${role}'`);
   return { jar, id: row!.id, correo };
@@ -87,13 +68,7 @@ export async function patient(t: TestApp, over: Record<string, string> = {}): Pr
   // An established patient: their address is verified, so the clinic's messages reach them (issue 18).
   await markEmailVerified(t, reg.correo);
   const jar = new CookieJar();
-  jar.store(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: reg.correo, password: reg.password },
-    }),
-  );
+  jar.store(await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } }));
   const [row] = await rows<{ id: string }>(t, `select id from patients where correo = '${reg.correo}'`);
   return { jar, id: row!.id, correo: reg.correo };
 }
@@ -102,13 +77,7 @@ export async function patient(t: TestApp, over: Record<string, string> = {}): Pr
  * A virtual consultation of `who` with `doctorId`, requested the way the page does it (consent,
  * then the transfer receipt), and its token.
  */
-export async function consultation(
-  t: TestApp,
-  who: Person,
-  doctorId: string,
-  sintomas = 'Tos seca y fiebre desde ayer',
-  over: Record<string, string> = {},
-) {
+export async function consultation(t: TestApp, who: Person, doctorId: string, sintomas = 'Tos seca y fiebre desde ayer', over: Record<string, string> = {}) {
   const consent = await call(t, who.jar, 'POST', '/api/consultations/consent', { aceptar: 'si' });
   if (consent.statusCode !== 200) throw new Error(consent.body);
   const fields = {
@@ -138,13 +107,7 @@ export async function consultation(
 }
 
 /** Uploads a file as multipart to `url` with the jar's cookies. */
-export function upload(
-  t: TestApp,
-  jar: CookieJar,
-  url: string,
-  field: string,
-  file: { filename: string; bytes: Buffer },
-) {
+export function upload(t: TestApp, jar: CookieJar, url: string, field: string, file: { filename: string; bytes: Buffer }) {
   const body = multipart({}, [{ field, filename: file.filename, bytes: file.bytes }]);
   return t.app.inject({ method: 'POST', url, headers: { ...body.headers, cookie: jar.header }, payload: body.payload });
 }
@@ -167,8 +130,7 @@ export interface AuditRowSql {
 }
 
 /** The audit rows of an action (newest last). */
-export const auditRows = (t: TestApp, where = 'true') =>
-  rows<AuditRowSql>(t, `select * from audit_log where ${where} order by id`);
+export const auditRows = (t: TestApp, where = 'true') => rows<AuditRowSql>(t, `select * from audit_log where ${where} order by id`);
 
 /**
  * `copies` more consultations (each with its own payment) like the one `consultationId`, by SQL:

@@ -46,16 +46,8 @@ export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'p
   if (view !== 'doctor') items.push([t('details.doctor'), `${a.doctor} (${a.correo_doctor})`]);
   if (a.pago) {
     // Money owed back or returned says so instead of 'En revisión' / 'Aprobado' (issue 20).
-    const state =
-      a.pago.reembolso === 'reembolsado'
-        ? messages.refundDone
-        : a.pago.reembolso === 'pendiente'
-          ? messages.refundPending
-          : t(`paymentStates.${a.pago.estado}`);
-    items.push([
-      t('details.payment'),
-      `${methodLabel(t, a.pago.metodo_de_pago)} · ${formatMoney(a.pago.monto)} · ${state}`,
-    ]);
+    const state = a.pago.reembolso === 'reembolsado' ? messages.refundDone : a.pago.reembolso === 'pendiente' ? messages.refundPending : t(`paymentStates.${a.pago.estado}`);
+    items.push([t('details.payment'), `${methodLabel(t, a.pago.metodo_de_pago)} · ${formatMoney(a.pago.monto)} · ${state}`]);
     if (a.pago.estado === 'rechazado') items.push([t('details.rejectionReason'), a.pago.motivo_rechazo]);
   }
   if (a.estado === 'cancelada') {

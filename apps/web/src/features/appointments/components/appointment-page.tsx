@@ -96,8 +96,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
         void form.trigger();
         return method === 'receipt' ? messages.missingFieldsWithReceipt : messages.missingFields;
       },
-      createPaypalOrder: ({ metodo_de_pago, monto }) =>
-        createOrder.mutateAsync({ ...request(), metodo_de_pago, monto }),
+      createPaypalOrder: ({ metodo_de_pago, monto }) => createOrder.mutateAsync({ ...request(), metodo_de_pago, monto }),
       capturePaypalOrder: async ({ orderID, payerID }) => {
         const paid = request();
         await capture.mutateAsync({ ...paid, monto: price.data ?? 0, orderID, payerID });
@@ -122,11 +121,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
 
       {booked && (
         <p className="appt-done" role="status">
-          {t('booking.booked', {
-            message: translateMessage(booked.message),
-            date: formatLongDate(booked.fecha),
-            time: formatSlot(booked.hora),
-          })}{' '}
+          {t('booking.booked', { message: translateMessage(booked.message), date: formatLongDate(booked.fecha), time: formatSlot(booked.hora) })}{' '}
           <Link to="/Citas_usuario">{t('booking.seeMine')}</Link>
         </p>
       )}
@@ -196,7 +191,12 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
             name="fecha"
             // No validation on blur: leaving the picker for the next field must not move the page under the pointer.
             render={({ field, fieldState }) => (
-              <Field label={t('booking.date')} required error={fieldState.error?.message} hint={t('booking.dateHint')}>
+              <Field
+                label={t('booking.date')}
+                required
+                error={fieldState.error?.message}
+                hint={t('booking.dateHint')}
+              >
                 {(p) => (
                   <DateField
                     control={p}
@@ -217,9 +217,8 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
           />
         )}
 
-        {values.id_doctor !== '' &&
-          values.fecha !== '' &&
-          (hours.isPending ? (
+        {values.id_doctor !== '' && values.fecha !== '' && (
+          hours.isPending ? (
             <p className="appt-note">{messages.loading}</p>
           ) : hours.isError ? (
             <p className="appt-error" role="alert">
@@ -242,7 +241,8 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                 </select>
               )}
             </Field>
-          ))}
+          )
+        )}
 
         <Field label={t('booking.reason')} required error={formState.errors.mensaje?.message}>
           {(p) => <textarea {...p} {...register('mensaje')} rows={3} maxLength={2000} />}

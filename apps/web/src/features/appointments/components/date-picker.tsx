@@ -65,17 +65,7 @@ export interface DateFieldProps {
  * The date picker in the current language (react-datepicker with date-fns' locale of that language): days before `minDate`,
  * after `maxDate` and the excluded ones are not selectable; the value is yyyy-MM-dd.
  */
-export function DateField({
-  control,
-  value,
-  onChange,
-  onBlur,
-  minDate,
-  maxDate,
-  excluded = [],
-  excludedReason,
-  disabled,
-}: DateFieldProps) {
+export function DateField({ control, value, onChange, onBlur, minDate, maxDate, excluded = [], excludedReason, disabled }: DateFieldProps) {
   const { t, i18n } = useTranslation('appointments');
   const locale = useDateLocale(i18n.resolvedLanguage ?? i18n.language);
   return (

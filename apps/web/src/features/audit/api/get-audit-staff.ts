@@ -8,7 +8,6 @@ export async function getAuditStaff(): Promise<AuditStaff[]> {
   return z.array(auditStaffSchema).parse(await api.get<unknown>('/api/admin/audit/staff'));
 }
 
-export const getAuditStaffQueryOptions = () =>
-  queryOptions({ queryKey: ['audit', 'staff'] as const, queryFn: getAuditStaff, staleTime: 60_000 });
+export const getAuditStaffQueryOptions = () => queryOptions({ queryKey: ['audit', 'staff'] as const, queryFn: getAuditStaff, staleTime: 60_000 });
 
 export const useAuditStaff = () => useQuery(getAuditStaffQueryOptions());

@@ -12,11 +12,7 @@ export interface AuditFilter {
 
 /** GET /api/admin/audit: the audit trail, newest first, by patient and by staff member. */
 export async function getAudit(filter: AuditFilter, cursor: string | undefined): Promise<ListPage<AuditRow>> {
-  return page.parse(
-    await api.get<unknown>(
-      `/api/admin/audit${listQuery({ patient_id: filter.patientId, actor_id: filter.actorId, cursor })}`,
-    ),
-  );
+  return page.parse(await api.get<unknown>(`/api/admin/audit${listQuery({ patient_id: filter.patientId, actor_id: filter.actorId, cursor })}`));
 }
 
 export const getAuditQueryOptions = (filter: AuditFilter, cursor: string | undefined) =>
@@ -28,5 +24,4 @@ export const getAuditQueryOptions = (filter: AuditFilter, cursor: string | undef
     placeholderData: keepPreviousData,
   });
 
-export const useAudit = (filter: AuditFilter, cursor: string | undefined) =>
-  useQuery(getAuditQueryOptions(filter, cursor));
+export const useAudit = (filter: AuditFilter, cursor: string | undefined) => useQuery(getAuditQueryOptions(filter, cursor));

@@ -8,9 +8,7 @@ export class BadConsultationFormat extends Error {}
 
 /** GET /api/doctor/consultations/:token (Consulta_Admin_Doctores_Boton.php?token). */
 export async function getDoctorConsultation(token: string): Promise<DoctorConsultationDetail> {
-  const parsed = doctorConsultationDetailSchema.safeParse(
-    await api.get<unknown>(`/api/doctor/consultations/${encodeURIComponent(token)}`),
-  );
+  const parsed = doctorConsultationDetailSchema.safeParse(await api.get<unknown>(`/api/doctor/consultations/${encodeURIComponent(token)}`));
   if (!parsed.success) throw new BadConsultationFormat();
   return parsed.data;
 }
@@ -23,5 +21,4 @@ export const getDoctorConsultationQueryOptions = (token: string) =>
     retry: false,
   });
 
-export const useDoctorConsultation = (token: string) =>
-  useQuery({ ...getDoctorConsultationQueryOptions(token), enabled: token !== '' });
+export const useDoctorConsultation = (token: string) => useQuery({ ...getDoctorConsultationQueryOptions(token), enabled: token !== '' });

@@ -10,8 +10,5 @@ export async function updateDoctorConsultation(body: DoctorConsultationUpdate): 
 
 export const useUpdateDoctorConsultation = () => {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateDoctorConsultation,
-    onSuccess: () => client.invalidateQueries({ queryKey: DOCTOR_CONSULTATIONS_KEY }),
-  });
+  return useMutation({ mutationFn: updateDoctorConsultation, onSuccess: () => client.invalidateQueries({ queryKey: DOCTOR_CONSULTATIONS_KEY }) });
 };

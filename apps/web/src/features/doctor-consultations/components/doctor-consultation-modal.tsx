@@ -33,9 +33,7 @@ export function DoctorConsultationModal({ token, onClose }: { token: string; onC
         <p>{messages.loading}</p>
       ) : detail.isError ? (
         <p role="alert" className="list-error">
-          {detail.error instanceof ApiError && detail.error.status !== 404
-            ? messages.detailLoadFailed
-            : messages.detailNoData}
+          {detail.error instanceof ApiError && detail.error.status !== 404 ? messages.detailLoadFailed : messages.detailNoData}
         </p>
       ) : (
         <Detail d={detail.data} />
@@ -168,8 +166,7 @@ function ExamFiles({ d }: { d: DoctorConsultationDetail }) {
           setInputKey((k) => k + 1);
           void showAlert(translateMessage(r.message));
         },
-        onError: (err) =>
-          void showAlert(`${messages.examFileUploadFailedPrefix}${messageOf(err, messages.requestFailed)}`),
+        onError: (err) => void showAlert(`${messages.examFileUploadFailedPrefix}${messageOf(err, messages.requestFailed)}`),
       },
     );
   };
@@ -246,18 +243,11 @@ function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
     });
   const onInvalid = (errs: FieldErrors<DoctorConsultationUpdateInput>) => {
     const first = Object.values(errs).find((e) => typeof e?.message === 'string')?.message;
-    void showAlert(
-      `${messages.consultationUpdateFailedPrefix}${first ? translateMessage(first) : messages.fixFormErrors}`,
-    );
+    void showAlert(`${messages.consultationUpdateFailedPrefix}${first ? translateMessage(first) : messages.fixFormErrors}`);
   };
 
   return (
-    <form
-      className="dc-form"
-      noValidate
-      onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
-      aria-labelledby="dc-followup"
-    >
+    <form className="dc-form" noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} aria-labelledby="dc-followup">
       <h3 id="dc-followup">{t('followUp.title')}</h3>
       <input type="hidden" {...register('consulta_id')} />
       <input type="hidden" {...register('correo')} />

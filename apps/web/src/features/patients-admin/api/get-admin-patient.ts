@@ -7,19 +7,12 @@ export class BadPatientFormat extends Error {}
 
 /** GET /api/admin/patients/:id (Pacientes_Admin_Boton.php, GetDropbox.php). */
 export async function getAdminPatient(id: string): Promise<AdminPatientDetail> {
-  const parsed = adminPatientDetailSchema.safeParse(
-    await api.get<unknown>(`/api/admin/patients/${encodeURIComponent(id)}`),
-  );
+  const parsed = adminPatientDetailSchema.safeParse(await api.get<unknown>(`/api/admin/patients/${encodeURIComponent(id)}`));
   if (!parsed.success) throw new BadPatientFormat();
   return parsed.data;
 }
 
 export const getAdminPatientQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['patients-admin', 'detail', id] as const,
-    queryFn: () => getAdminPatient(id),
-    staleTime: 0,
-    retry: false,
-  });
+  queryOptions({ queryKey: ['patients-admin', 'detail', id] as const, queryFn: () => getAdminPatient(id), staleTime: 0, retry: false });
 
 export const useAdminPatient = (id: string) => useQuery({ ...getAdminPatientQueryOptions(id), enabled: id !== '' });

@@ -6,10 +6,7 @@ import { listQuery } from '../../../lib/use-cursor-pages.js';
 const page = pageSchema(adminPatientRowSchema);
 
 /** GET /api/admin/patients (Pacientes_Admin.php, Algoritmo_Pacientes.php): one page, optionally by first name. */
-export async function getAdminPatients(
-  nombre: string | null,
-  cursor: string | undefined,
-): Promise<ListPage<AdminPatientRow>> {
+export async function getAdminPatients(nombre: string | null, cursor: string | undefined): Promise<ListPage<AdminPatientRow>> {
   const parsed = page.safeParse(await api.get<unknown>(`/api/admin/patients${listQuery({ nombre, cursor })}`));
   return parsed.success ? parsed.data : { items: [], next_cursor: null };
 }
@@ -23,5 +20,4 @@ export const getAdminPatientsQueryOptions = (nombre: string | null, cursor: stri
     placeholderData: keepPreviousData,
   });
 
-export const useAdminPatients = (nombre: string | null, cursor: string | undefined) =>
-  useQuery(getAdminPatientsQueryOptions(nombre, cursor));
+export const useAdminPatients = (nombre: string | null, cursor: string | undefined) => useQuery(getAdminPatientsQueryOptions(nombre, cursor));

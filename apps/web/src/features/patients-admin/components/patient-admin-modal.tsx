@@ -45,9 +45,7 @@ function Detail({ p }: { p: AdminPatientDetail }) {
     [t('modal.email'), p.correo],
     [
       t('modal.agreement'),
-      p.Acuerdo
-        ? t('modal.agreementAccepted', { date: formatDateTime(p.acuerdo_at) })
-        : t('modal.agreementNotAccepted'),
+      p.Acuerdo ? t('modal.agreementAccepted', { date: formatDateTime(p.acuerdo_at) }) : t('modal.agreementNotAccepted'),
     ],
     [
       t('modal.firstConsultation'),
@@ -66,15 +64,7 @@ function Detail({ p }: { p: AdminPatientDetail }) {
         ))}
       </dl>
       <h3>{t('modal.idImage')}</h3>
-      {p.url_img_cedula ? (
-        <StoredImage
-          url={p.url_img_cedula}
-          alt={t('modal.idImageAlt', { name: `${p.nombre} ${p.apellido}` })}
-          width={260}
-        />
-      ) : (
-        <p>{messages.unavailable}</p>
-      )}
+      {p.url_img_cedula ? <StoredImage url={p.url_img_cedula} alt={t('modal.idImageAlt', { name: `${p.nombre} ${p.apellido}` })} width={260} /> : <p>{messages.unavailable}</p>}
       <p>
         <Link to={`/Auditoria_Admin?paciente=${encodeURIComponent(p.id)}`}>{t('modal.auditLink')}</Link>
       </p>

@@ -10,8 +10,5 @@ export async function approveReceipt(body: { id: string }): Promise<Result> {
 
 export const useApproveReceipt = () => {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: approveReceipt,
-    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_RECEIPTS_KEY }),
-  });
+  return useMutation({ mutationFn: approveReceipt, onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_RECEIPTS_KEY }) });
 };

@@ -9,12 +9,6 @@ export async function getAdminReceipt(token: string): Promise<AdminReceiptDetail
 }
 
 export const getAdminReceiptQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: [...ADMIN_RECEIPTS_KEY, 'detail', token] as const,
-    queryFn: () => getAdminReceipt(token),
-    staleTime: 0,
-    retry: false,
-  });
+  queryOptions({ queryKey: [...ADMIN_RECEIPTS_KEY, 'detail', token] as const, queryFn: () => getAdminReceipt(token), staleTime: 0, retry: false });
 
-export const useAdminReceipt = (token: string) =>
-  useQuery({ ...getAdminReceiptQueryOptions(token), enabled: token !== '' });
+export const useAdminReceipt = (token: string) => useQuery({ ...getAdminReceiptQueryOptions(token), enabled: token !== '' });

@@ -14,8 +14,5 @@ export async function recordRefund(input: ManualRefundInput & { archivo: File | 
 
 export const useRecordRefund = () => {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: recordRefund,
-    onSettled: () => client.invalidateQueries({ queryKey: ADMIN_RECEIPTS_KEY }),
-  });
+  return useMutation({ mutationFn: recordRefund, onSettled: () => client.invalidateQueries({ queryKey: ADMIN_RECEIPTS_KEY }) });
 };

@@ -11,8 +11,5 @@ export async function refundPaypal(body: PaypalRefundInput): Promise<Result> {
 export const useRefundPaypal = () => {
   const client = useQueryClient();
   // Refetched whatever the answer: a refusal ('ya fue reembolsado') also means the state changed.
-  return useMutation({
-    mutationFn: refundPaypal,
-    onSettled: () => client.invalidateQueries({ queryKey: ADMIN_RECEIPTS_KEY }),
-  });
+  return useMutation({ mutationFn: refundPaypal, onSettled: () => client.invalidateQueries({ queryKey: ADMIN_RECEIPTS_KEY }) });
 };

@@ -9,8 +9,5 @@ export async function rejectReceipt(body: ReceiptReject): Promise<Result> {
 
 export const useRejectReceipt = () => {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: rejectReceipt,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['staff-review'] }),
-  });
+  return useMutation({ mutationFn: rejectReceipt, onSuccess: () => client.invalidateQueries({ queryKey: ['staff-review'] }) });
 };

@@ -10,8 +10,5 @@ export async function updateConsultation(body: ConsultationClassificationInput):
 
 export const useUpdateConsultation = () => {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateConsultation,
-    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_CONSULTATIONS_KEY }),
-  });
+  return useMutation({ mutationFn: updateConsultation, onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_CONSULTATIONS_KEY }) });
 };

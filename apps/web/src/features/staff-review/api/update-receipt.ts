@@ -14,8 +14,5 @@ export async function updateReceipt(input: { id: string; revisado: boolean; arch
 
 export const useUpdateReceipt = () => {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: updateReceipt,
-    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_RECEIPTS_KEY }),
-  });
+  return useMutation({ mutationFn: updateReceipt, onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_RECEIPTS_KEY }) });
 };

@@ -26,9 +26,7 @@ export function ConsultationAdminModal({ token, onClose }: { token: string; onCl
         <p>{messages.loading}</p>
       ) : detail.isError ? (
         <p role="alert" className="review-error">
-          {detail.error instanceof ApiError && detail.error.status === 404
-            ? messages.detailNoData
-            : messages.detailLoadFailed}
+          {detail.error instanceof ApiError && detail.error.status === 404 ? messages.detailNoData : messages.detailLoadFailed}
         </p>
       ) : (
         <ConsultationDetail d={detail.data} />
@@ -147,11 +145,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             [
               t('consultationModal.receipt'),
               d.pago.Link_Comprobante ? (
-                <ImageLink
-                  key="c"
-                  url={d.pago.Link_Comprobante}
-                  nombre={d.pago.Nombre_Comprobante ?? t('file.receipt')}
-                />
+                <ImageLink key="c" url={d.pago.Link_Comprobante} nombre={d.pago.Nombre_Comprobante ?? t('file.receipt')} />
               ) : (
                 messages.receiptUnavailable
               ),
@@ -175,18 +169,11 @@ function ClassificationForm({ d }: { d: AdminConsultationDetail }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const result = await update.mutateAsync({
-        consulta_id: d.id,
-        correo: d.correo,
-        tipo_consulta: tipo,
-        estado_consulta: abierta ? 1 : 0,
-      });
+      const result = await update.mutateAsync({ consulta_id: d.id, correo: d.correo, tipo_consulta: tipo, estado_consulta: abierta ? 1 : 0 });
       void showAlert(result.message ? translateMessage(result.message) : messages.consultationUpdated);
     } catch (error) {
       if (error instanceof ApiError && error.status > 0) {
-        void showAlert(
-          `${messages.consultationUpdateFailedPrefix}${error.message ? translateMessage(error.message) : messages.unknownBackendError}`,
-        );
+        void showAlert(`${messages.consultationUpdateFailedPrefix}${error.message ? translateMessage(error.message) : messages.unknownBackendError}`);
       } else {
         void showAlert(messages.consultationUpdateNetworkErrorAdmin);
       }

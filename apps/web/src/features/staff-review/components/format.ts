@@ -1,11 +1,4 @@
-import {
-  CLINIC_TIME_ZONE,
-  type PaymentPurpose,
-  type PaymentState,
-  type RefundState,
-  type Service,
-  type TipoDeConsulta,
-} from '@clinica/shared';
+import { CLINIC_TIME_ZONE, type PaymentPurpose, type PaymentState, type RefundState, type Service, type TipoDeConsulta } from '@clinica/shared';
 import { SOURCE_LANGUAGE, useTranslation, type TFunction } from '../../../lib/i18n.js';
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
@@ -22,17 +15,7 @@ const dateTimeFormat = (language: string) => {
 
 export const formatMoney = (monto: number) => `USD ${monto.toFixed(2)}`;
 
-const EVENTS = new Set([
-  'creado',
-  'aprobado',
-  'rechazado',
-  'revisado',
-  'no_revisado',
-  'factura_adjunta',
-  'reembolso_debido',
-  'reembolso_anulado',
-  'reembolsado',
-]);
+const EVENTS = new Set(['creado', 'aprobado', 'rechazado', 'revisado', 'no_revisado', 'factura_adjunta', 'reembolso_debido', 'reembolso_anulado', 'reembolsado']);
 const GENDERS = new Set(['masculino', 'femenino', 'otro']);
 // Payment methods are stored values; their shown names (Yappy is a brand: shown as is).
 const METHOD_KEYS: Record<string, string> = { 'Paypal o Tarjeta': 'methods.paypal', Transferencia: 'methods.transfer' };

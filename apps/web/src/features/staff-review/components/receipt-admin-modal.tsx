@@ -28,9 +28,7 @@ export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: 
         <p>{messages.loading}</p>
       ) : detail.isError ? (
         <p role="alert" className="review-error">
-          {detail.error instanceof ApiError && detail.error.status === 404
-            ? messages.noData
-            : messages.detailLoadFailed}
+          {detail.error instanceof ApiError && detail.error.status === 404 ? messages.noData : messages.detailLoadFailed}
         </p>
       ) : (
         <ReceiptDetail r={detail.data} />
@@ -40,17 +38,7 @@ export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: 
 }
 
 function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
-  const {
-    t,
-    formatDateTime,
-    serviceLabel,
-    paymentStateLabel,
-    refundStateLabel,
-    purposeLabel,
-    eventLabel,
-    methodLabel,
-    yesNo,
-  } = useReviewFormat();
+  const { t, formatDateTime, serviceLabel, paymentStateLabel, refundStateLabel, purposeLabel, eventLabel, methodLabel, yesNo } = useReviewFormat();
   const messages = useMessages();
   return (
     <div className="review-modal">
@@ -79,21 +67,12 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
           [t('consultationModal.paymentMethod'), methodLabel(r.metodo_de_pago)],
           [t('receiptModal.agreement'), yesNo(r.acuerdo)],
           [t('receiptModal.date'), formatDateTime(r.fecha)],
-          [
-            t('receiptModal.state'),
-            r.reembolso
-              ? `${paymentStateLabel(r.estado)} · ${refundStateLabel(r.reembolso.estado)}`
-              : paymentStateLabel(r.estado),
-          ],
+          [t('receiptModal.state'), r.reembolso ? `${paymentStateLabel(r.estado)} · ${refundStateLabel(r.reembolso.estado)}` : paymentStateLabel(r.estado)],
           [t('consultationModal.rejectionReason'), r.estado === 'rechazado' ? r.motivo_rechazo : null],
           [t('consultationModal.token'), <code key="t">{r.token}</code>],
           [
             t('consultationModal.receipt'),
-            r.Link_Comprobante ? (
-              <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? t('file.receipt')} />
-            ) : (
-              messages.receiptUnavailable
-            ),
+            r.Link_Comprobante ? <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? t('file.receipt')} /> : messages.receiptUnavailable,
           ],
           [
             t('receiptModal.invoice'),
@@ -108,9 +87,7 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
       <RefundSection r={r} />
       <ReceiptUpdateForm r={r} />
       {r.aprobable && <ApproveButton id={r.id} />}
-      {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && r.reembolso?.estado !== 'reembolsado' && (
-        <RejectForm id={r.id} />
-      )}
+      {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && r.reembolso?.estado !== 'reembolsado' && <RejectForm id={r.id} />}
       <section aria-labelledby="rd-history">
         <h3 id="rd-history">{t('receiptModal.history')}</h3>
         <ol className="review-history">
@@ -159,19 +136,8 @@ function ReceiptUpdateForm({ r }: { r: AdminReceiptDetail }) {
         <input type="checkbox" checked={revisado} onChange={(e) => setRevisado(e.currentTarget.checked)} />
         {t('receiptModal.reviewed')}
       </label>
-      <Field
-        label={t('receiptModal.invoiceFile')}
-        hint={r.archivo_nombre ? t('receiptModal.currentInvoice', { name: r.archivo_nombre }) : undefined}
-      >
-        {(p) => (
-          <input
-            {...p}
-            ref={input}
-            type="file"
-            accept="application/pdf,.pdf"
-            onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)}
-          />
-        )}
+      <Field label={t('receiptModal.invoiceFile')} hint={r.archivo_nombre ? t('receiptModal.currentInvoice', { name: r.archivo_nombre }) : undefined}>
+        {(p) => <input {...p} ref={input} type="file" accept="application/pdf,.pdf" onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)} />}
       </Field>
       <Button type="submit" busy={update.isPending}>
         {t('receiptModal.save')}
@@ -222,9 +188,7 @@ function RejectForm({ id }: { id: string }) {
     <form className="review-form review-reject" onSubmit={(e) => void submit(e)} aria-labelledby="rd-reject">
       <h3 id="rd-reject">{t('receiptModal.rejectTitle')}</h3>
       <Field label={t('receiptModal.rejectReason')} hint={t('receiptModal.rejectHint')}>
-        {(p) => (
-          <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
-        )}
+        {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />}
       </Field>
       <Button type="submit" variant="danger" busy={reject.isPending}>
         {t('receiptModal.reject')}

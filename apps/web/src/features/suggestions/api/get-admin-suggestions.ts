@@ -6,10 +6,7 @@ import { listQuery } from '../../../lib/use-cursor-pages.js';
 const page = pageSchema(adminSuggestionRowSchema);
 
 /** GET /api/admin/suggestions (Sugerencias_Admin.php): newest first, by first name, one page. */
-export async function getAdminSuggestions(
-  nombre: string | null,
-  cursor: string | undefined,
-): Promise<ListPage<AdminSuggestionRow>> {
+export async function getAdminSuggestions(nombre: string | null, cursor: string | undefined): Promise<ListPage<AdminSuggestionRow>> {
   // A non-array answer reads as an empty list (staff.md, section 8).
   const parsed = page.safeParse(await api.get<unknown>(`/api/admin/suggestions${listQuery({ nombre, cursor })}`));
   return parsed.success ? parsed.data : { items: [], next_cursor: null };
@@ -24,5 +21,4 @@ export const getAdminSuggestionsQueryOptions = (nombre: string | null, cursor: s
     placeholderData: keepPreviousData,
   });
 
-export const useAdminSuggestions = (nombre: string | null, cursor: string | undefined) =>
-  useQuery(getAdminSuggestionsQueryOptions(nombre, cursor));
+export const useAdminSuggestions = (nombre: string | null, cursor: string | undefined) => useQuery(getAdminSuggestionsQueryOptions(nombre, cursor));

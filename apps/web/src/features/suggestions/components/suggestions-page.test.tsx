@@ -24,11 +24,7 @@ describe('/Sugerencias, a patient form without a browser', () => {
     const box = await screen.findByLabelText(/Su sugerencia/);
     await userEvent.type(box, 'Más horarios los sábados');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar sugerencia' }));
-    await waitFor(() =>
-      expect(calls).toEqual([
-        { method: 'POST', path: '/api/suggestions', body: { sugerencia: 'Más horarios los sábados' } },
-      ]),
-    );
+    await waitFor(() => expect(calls).toEqual([{ method: 'POST', path: '/api/suggestions', body: { sugerencia: 'Más horarios los sábados' } }]));
     expect((await screen.findByRole('alertdialog')).textContent).toContain(messages.suggestionSaved);
     expect((box as HTMLTextAreaElement).value).toBe('');
     await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
@@ -39,9 +35,7 @@ describe('/Sugerencias, a patient form without a browser', () => {
     await renderPage(<SugerenciasPage />);
     await userEvent.type(await screen.findByLabelText(/Su sugerencia/), 'Otra idea');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar sugerencia' }));
-    expect((await screen.findByRole('alertdialog')).textContent).toContain(
-      `${messages.suggestionFailedPrefix}${messages.tooManyAttempts}`,
-    );
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(`${messages.suggestionFailedPrefix}${messages.tooManyAttempts}`);
     await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
   });
 });

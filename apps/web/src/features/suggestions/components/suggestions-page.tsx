@@ -29,14 +29,11 @@ export function SugerenciasPage() {
       },
       onError: (err) =>
         void showAlert(
-          err instanceof ApiError && err.fromServer
-            ? `${messages.suggestionFailedPrefix}${translateMessage(err.message)}`
-            : `${messages.suggestionFailedPrefix}${messages.requestFailed}`,
+          err instanceof ApiError && err.fromServer ? `${messages.suggestionFailedPrefix}${translateMessage(err.message)}` : `${messages.suggestionFailedPrefix}${messages.requestFailed}`,
         ),
     });
   // Blank after trimming: the specification's mandatory-fields message, as an alert.
-  const onInvalid = (errs: FieldErrors<SuggestionInput>) =>
-    void showAlert(translateMessage(errs.sugerencia?.message ?? messages.missingFields));
+  const onInvalid = (errs: FieldErrors<SuggestionInput>) => void showAlert(translateMessage(errs.sugerencia?.message ?? messages.missingFields));
 
   return (
     <div className="suggestion-page">
