@@ -246,7 +246,7 @@ test('a receipt rejection reason with HTML is shown as text to the patient', asy
 
   const admin = (await browser.newContext()).request;
   expect((await admin.post(`${baseURL}/api/admin/login`, { data: { email: adminCreds.email, password: adminCreds.password } })).status()).toBe(200);
-  const rows = (await (await admin.post(`${baseURL}/api/admin/receipts/search`, { data: { input: nombre } })).json()) as { id: string }[];
+  const rows = ((await (await admin.post(`${baseURL}/api/admin/receipts/search`, { data: { input: nombre } })).json()) as { items: { id: string }[] }).items;
   expect(rows).toHaveLength(1);
   const motivo = `Recibo ilegible ${IMG} ${SCRIPT}`;
   const rejected = await admin.post(`${baseURL}/api/admin/receipts/reject`, { data: { id: rows[0]!.id, motivo } });

@@ -75,6 +75,8 @@ export const consultations = pgTable(
     uniqueIndex('consultations_payment_key').on(t.payment_id),
     index('consultations_patient_idx').on(t.patient_id, t.fecha_registro),
     index('consultations_doctor_idx').on(t.doctor_id),
+    // /Consultas_Admin walks the newest first by keyset (decision 0039): each page is an index range.
+    index('consultations_fecha_idx').on(t.fecha_registro.desc(), t.id.desc()),
     check('consultations_estado_01', sql`${t.estado_consulta} IN (0, 1)`),
     check('consultations_revisado_01', sql`${t.revisado} IN (0, 1)`),
   ],

@@ -57,6 +57,8 @@ export const payments = pgTable(
     uniqueIndex('payments_token_key').on(t.token),
     uniqueIndex('payments_paypal_order_key').on(t.paypal_order_id),
     index('payments_patient_idx').on(t.patient_id),
+    // /Recibo_Admin walks the newest first by keyset (decision 0039): each page is an index range.
+    index('payments_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('payments_comprobante_sha256_idx').on(t.comprobante_sha256),
     check('payments_amount_positive', sql`${t.monto_cents} > 0`),
     // PayPal payments carry their order; transfer and Yappy payments carry their receipt file.

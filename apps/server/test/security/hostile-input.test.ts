@@ -648,6 +648,8 @@ describe('SQL in search, filter and paging parameters', () => {
         url: (q) => `/api/admin/appointments?cursor=${encodeURIComponent(q)}&limit=${encodeURIComponent(q)}`,
       },
       { who: () => patient, method: 'GET', url: (q) => `/api/appointments?cursor=${encodeURIComponent(q)}` },
+      { who: () => admin, method: 'GET', url: (q) => `/api/admin/receipts?cursor=${encodeURIComponent(q)}&limit=${encodeURIComponent(q)}` },
+      { who: () => admin, method: 'GET', url: (q) => `/api/admin/consultations?cursor=${encodeURIComponent(q)}&limit=${encodeURIComponent(q)}` },
       {
         who: () => admin,
         method: 'GET',

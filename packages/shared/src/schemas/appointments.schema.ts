@@ -5,7 +5,7 @@ import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredChoice, requiredText } from './auth.schema.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, REFUND_STATES, montoField, paypalApprovalShape } from './payments.schema.js';
-import { pageCursorField, pageSizeField } from './records.schema.js';
+import { pageQuerySchema } from './records.schema.js';
 
 /** In-person appointments: the request and its payment, the lists and details, the doctors' unavailable dates. */
 
@@ -122,7 +122,7 @@ export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
  * page and the rows a page holds (PAGE_SIZE unless told, at most MAX_PAGE_SIZE). The answer is
  * `pageSchema(appointmentRowSchema)`: {items, next_cursor}, like the other paged staff lists.
  */
-export const appointmentPageQuerySchema = z.object({ cursor: pageCursorField, limit: pageSizeField });
+export const appointmentPageQuerySchema = pageQuerySchema;
 export type AppointmentPageQuery = z.infer<typeof appointmentPageQuerySchema>;
 
 /** The detail modal (nombre, apellido, correo, telefono, fecha, hora, servicio, mensaje, created_at, token, id). */

@@ -41,6 +41,13 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/**
+ * The paging fields alone, for the lists whose search is the spec's POST `{input}` (appointments,
+ * /Consultas_Admin, /Recibo_Admin; decisions 0022 and 0039): `?cursor=&limit=`.
+ */
+export const pageQuerySchema = z.object({ cursor: pageCursorField, limit: pageSizeField });
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
 /** A page of a list: its rows, newest first, and the cursor of the next page (null on the last). */
 export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 export interface ListPage<T> {

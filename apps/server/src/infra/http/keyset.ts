@@ -43,6 +43,3 @@ export function toPage<R extends { cursor_at: string; id: string }, T>(rows: R[]
   };
 }
 
-/** The LIKE pattern of a first-name prefix search: LIKE's own characters escaped, folded by SQL. */
-export const foldedPrefix = (column: AnyColumn, text: string): SQL =>
-  sql`clinica_fold(${column}) LIKE clinica_fold(${text.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`;

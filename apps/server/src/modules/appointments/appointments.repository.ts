@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { CancelledBy } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
-import { cursorText, foldedPrefix } from '../../infra/http/keyset.js';
+import { cursorText } from '../../infra/http/keyset.js';
+import { foldedPrefix } from '../../infra/http/name-search.js';
 import type { AppointmentCursor } from './appointments.cursor.js';
 import { appointments, doctorBlockedDates, patients, payments, staff } from '../../db/schema.js';
 

@@ -310,9 +310,10 @@ describe('chat over WebSocket', () => {
     expect(sent.json<{ aplicada: boolean }>().aplicada).toBe(false);
     // Not before an administrator approves it.
     expect((await json('GET', '/api/chat', p.jar)).json<{ segundos_restantes: number }>().segundos_restantes).toBe(0);
-    const receipts = await json('GET', '/api/admin/receipts', admin);
+    const receipts = await json('GET', '/api/admin/receipts?limit=100', admin);
     const pending = receipts
-      .json<{ id: string; proposito: string; estado: string }[]>()
+      .json<{ items: { id: string; proposito: string; estado: string }[] }>()
+      .items
       .find((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente')!;
     expect((await json('POST', '/api/admin/receipts/approve', admin, { id: pending.id })).statusCode).toBe(200);
     const time = await s.next('time', (f) => f.segundos_restantes > 0);

@@ -241,7 +241,7 @@ describe('extra hours and the patient\'s own changes', () => {
     const mine = (await call(c.t, k.jar, 'GET', '/api/consultations')).json<{ estado: string; tiempo_restante: number }[]>();
     expect(mine[0]).toMatchObject({ estado: 'en_chat' });
     expect(mine[0]!.tiempo_restante).toBeGreaterThan(1700);
-    const all = (await call(c.t, c.admin, 'GET', '/api/admin/consultations')).json<{ token: string; estado: string; estado_pago_vista: string }[]>();
+    const all = (await call(c.t, c.admin, 'GET', '/api/admin/consultations?limit=100')).json<{ items: { token: string; estado: string; estado_pago_vista: string }[] }>().items;
     expect(all.find((r) => r.token === k.token)).toMatchObject({ estado: 'en_chat', estado_pago_vista: 'aprobado' });
   });
 });

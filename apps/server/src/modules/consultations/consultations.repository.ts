@@ -1,8 +1,10 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { chatRooms, consultationConsents, consultationImages, consultations, files, patients, payments, staff } from '../../db/schema.js';
 import { clinicalHistoryColumns } from './clinical-history.js';
+import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
+import { foldedPrefix } from '../../infra/http/name-search.js';
 import { stateColumns } from './consultation-state.js';
 
 export type ConsultationRow = typeof consultations.$inferSelect;
@@ -11,10 +13,10 @@ export type NewConsultation = Omit<typeof consultations.$inferInsert, 'id' | 'up
 const doctor = alias(staff, 'doctor');
 const comprobante = alias(files, 'comprobante');
 
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const rowColumns = {
   id: consultations.id,
+  /** The keyset of the lists (registration instant as PostgreSQL's exact text, then id). */
+  cursor_at: cursorText(consultations.fecha_registro),
   token: consultations.token,
   patient_id: consultations.patient_id,
   nombre: patients.nombre,
@@ -155,14 +157,18 @@ export function consultationsRepository(db: Db) {
       return row;
     },
 
-    /** Consultation rows, newest first: one patient's, or all; optionally by the patient's first name. */
-    async list(filter: { patientId?: string; nombre?: string; limit: number }) {
+    /**
+     * Consultation rows, newest first (id breaks ties, for the keyset): one patient's, or all;
+     * optionally by the patient's first name (folded prefix), after a page's cursor.
+     */
+    async list(filter: { patientId?: string; nombre?: string; after?: Keyset; limit: number }) {
       const conditions = [];
       if (filter.patientId) conditions.push(eq(consultations.patient_id, filter.patientId));
-      if (filter.nombre) conditions.push(ilike(patients.nombre, likeContains(filter.nombre)));
+      if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
+      if (filter.after) conditions.push(afterCursor(consultations.fecha_registro, consultations.id, filter.after));
       return rows(db)
         .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(desc(consultations.fecha_registro))
+        .orderBy(desc(consultations.fecha_registro), desc(consultations.id))
         .limit(filter.limit);
     },
 

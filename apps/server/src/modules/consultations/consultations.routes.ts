@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,6 +24,10 @@ import {
   resultSchema,
   searchSchema,
   tokenParamsSchema,
+  PAGE_SIZE,
+  type PageQuery,
+  pageQuerySchema,
+  pageSchema,
 } from '@clinica/shared';
 import { AppError, unauthenticated } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
@@ -247,25 +251,30 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
 
   // --- administrators (/Consultas_Admin) -------------------------------------------------------
 
+  /** One page of /Consultas_Admin; every patient it shows is in the audit trail. */
+  const adminList = async (request: FastifyRequest & { query: PageQuery }, nombre: string | undefined) => {
+    const { cursor, limit = PAGE_SIZE } = request.query;
+    const page = await service.adminPage({ nombre, cursor, limit });
+    await app.audit(request, {
+      action: 'consultation.list',
+      patientIds: page.items.map((r) => r.patient_id),
+      detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
+    });
+    return { items: page.items.map((r) => toRow(r, app.now())), next_cursor: page.next_cursor };
+  };
+
+  // Consulta_Admin.php, paged: ?cursor&limit (decision 0039; no silent cap).
   app.get('/api/admin/consultations', {
     config: { access: 'admin' },
-    schema: { response: { 200: z.array(consultationRowSchema), ...errors } },
-    handler: async (request) => {
-      const found = await service.list({});
-      await app.audit(request, { action: 'consultation.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}` });
-      return found.map((r) => toRow(r, app.now()));
-    },
+    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(consultationRowSchema), ...errors } },
+    handler: async (request) => adminList(request, undefined),
   });
 
-  // Algoritmo_Consulta.php: search by the patient's first name.
+  // Algoritmo_Consulta.php: the patient's first name, folded prefix ('maria' finds 'María'); paged: ?cursor&limit.
   app.post('/api/admin/consultations/search', {
     config: { access: 'admin' },
-    schema: { body: searchSchema, response: { 200: z.array(consultationRowSchema), ...errors } },
-    handler: async (request) => {
-      const found = await service.list({ nombre: request.body.input });
-      await app.audit(request, { action: 'consultation.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}, búsqueda por nombre` });
-      return found.map((r) => toRow(r, app.now()));
-    },
+    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(consultationRowSchema), ...errors } },
+    handler: async (request) => adminList(request, request.body.input),
   });
 
   app.get('/api/admin/consultations/:token', {

@@ -21,6 +21,7 @@ import type { Tx } from '../../db/client.js';
 import type { PaymentsService } from '../payments/index.js';
 import { newToken } from '../../infra/token.js';
 import { chatSecondsLeft } from '../chat/index.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
 import { assertTransition } from './consultation-state.js';
 
@@ -37,6 +38,7 @@ export const CHAT_API_PATH = '/api/chat';
 
 // A consent given longer ago than a session lasts is asked again.
 const CONSENT_VALID_MS = SESSION_ABSOLUTE_MS;
+// A patient's own consultations: a handful, read at once (the staff list pages, decision 0039).
 const LIST_LIMIT = 500;
 // Consultations not closed that the way back looks at: more than a patient ever has open.
 const ACTIVE_LIMIT = 50;
@@ -246,7 +248,14 @@ export function consultationsService(deps: ConsultationsDeps) {
       };
     },
 
-    list: (filter: { patientId?: string; nombre?: string }) => repo.list({ ...filter, limit: LIST_LIMIT }),
+    /** The patient's own consultations (/Consultas), newest first. */
+    list: (filter: { patientId: string }) => repo.list({ ...filter, limit: LIST_LIMIT }),
+
+    /** One page of everybody's consultations (/Consultas_Admin), optionally by first name (decision 0039). */
+    async adminPage(q: { nombre?: string; cursor?: string; limit: number }) {
+      const rows = await repo.list({ nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
+      return toPage(rows, q.limit, (r) => r);
+    },
 
     /** One consultation by token, with its images; a patient's view finds only their own. */
     async detail(token: string, patientId?: string) {

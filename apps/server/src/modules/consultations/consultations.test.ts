@@ -579,11 +579,11 @@ describe('the administrators\' consultation list', () => {
     const p = await patientJar(c.t, { nombre: 'Zacarías' });
     await consent(c.t, p.jar);
     const token = (await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'r.png' })).json().token;
-    const all = (await call(c.t, c.admin, 'GET', '/api/admin/consultations')).json<{ token: string }[]>();
+    const all = (await call(c.t, c.admin, 'GET', '/api/admin/consultations')).json<{ items: { token: string }[] }>().items;
     expect(all.find((r) => r.token === token)).toMatchObject({ nombre: 'Zacarías', correo: p.correo, token_encrypt: token });
-    const found = (await call(c.t, c.admin, 'POST', '/api/admin/consultations/search', { input: 'zacar' })).json<{ token: string }[]>();
-    expect(found.map((r) => r.token)).toEqual([token]);
-    expect((await call(c.t, c.admin, 'POST', '/api/admin/consultations/search', { input: 'Nadie%' })).json()).toEqual([]);
+    const found = (await call(c.t, c.admin, 'POST', '/api/admin/consultations/search', { input: 'zacar' })).json<{ items: { token: string }[] }>();
+    expect(found.items.map((r) => r.token)).toEqual([token]);
+    expect((await call(c.t, c.admin, 'POST', '/api/admin/consultations/search', { input: 'Nadie%' })).json()).toEqual({ items: [], next_cursor: null });
     const empty = await call(c.t, c.admin, 'POST', '/api/admin/consultations/search', { input: '' });
     expect(empty.json().message).toBe(messages.missingFields);
   });

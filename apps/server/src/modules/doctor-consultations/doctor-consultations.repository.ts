@@ -2,7 +2,8 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chatRooms, consultationImages, consultations, files, patients, payments } from '../../db/schema.js';
 import { stateColumns } from '../consultations/index.js';
-import { afterCursor, cursorText, foldedPrefix, type Keyset } from '../../infra/http/keyset.js';
+import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
+import { foldedPrefix } from '../../infra/http/name-search.js';
 
 const rowColumns = {
   id: consultations.id,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { matchesBlindIndex, sealText } from '../../db/field-crypto.js';
 import type { DocumentType } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
+import { likeEscaped } from '../../infra/http/name-search.js';
 import { doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
 
 export type NewFile = typeof files.$inferInsert;
@@ -25,7 +26,6 @@ const treatedBy = (doctorId: string) => sql<boolean>`(
   EXISTS (SELECT 1 FROM consultations c WHERE c.patient_id = "patients"."id" AND c.doctor_id = ${doctorId})
   OR EXISTS (SELECT 1 FROM appointments a WHERE a.patient_id = "patients"."id" AND a.doctor_id = ${doctorId} AND a.estado IN ('pendiente', 'confirmada')))`;
 
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** SQL of the generated documents and of the doctors' document profiles. */
 export function documentsRepository(db: Db) {

@@ -204,9 +204,9 @@ describe('the extra chat hour paid by transfer', () => {
       );
     }
 
-    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<
-      { id: string; proposito: string; estado: string }[]
-    >();
+    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts?limit=100')).json<{
+      items: { id: string; proposito: string; estado: string }[];
+    }>().items;
     const pending = receipts.filter((r) => r.proposito === 'hora_extra' && r.estado === 'pendiente');
     expect(pending).toHaveLength(1);
     expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id })).statusCode).toBe(
@@ -242,9 +242,9 @@ describe('in-person appointments', () => {
       );
     }
 
-    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<
-      { id: string; proposito: string; estado: string }[]
-    >();
+    const receipts = (await call(c.t, c.admin, 'GET', '/api/admin/receipts?limit=100')).json<{
+      items: { id: string; proposito: string; estado: string }[];
+    }>().items;
     const pending = receipts.filter((r) => r.proposito === 'cita' && r.estado === 'pendiente');
     expect(pending).toHaveLength(1);
     expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/approve', { id: pending[0]!.id })).statusCode).toBe(

@@ -1,7 +1,9 @@
-import { and, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { files, patients, paymentEvents, payments, paypalOrders, refunds, staff } from '../../db/schema.js';
+import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
+import { foldedPrefix } from '../../infra/http/name-search.js';
 
 /** A database or an open transaction (a transaction is a database to the query builder). */
 export type Exec = Db;
@@ -17,14 +19,13 @@ export type RefundReasonCode = NonNullable<PaymentRow['reembolso_motivo']>;
 const comprobante = alias(files, 'comprobante');
 const fiscal = alias(files, 'fiscal');
 
-/** Escapes LIKE wildcards so a search for '50%' means those characters. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const duplicateFlag = sql<boolean>`(${payments.comprobante_sha256} IS NOT NULL AND EXISTS (
   SELECT 1 FROM payments p2 WHERE p2.comprobante_sha256 = ${payments.comprobante_sha256} AND p2.id <> ${payments.id}))`;
 
 const receiptColumns = {
   id: payments.id,
+  /** The keyset of the lists (creation instant as PostgreSQL's exact text, then id). */
+  cursor_at: cursorText(payments.created_at),
   token: payments.token,
   nombre: patients.nombre,
   apellido: patients.apellido,
@@ -249,14 +250,18 @@ export function paymentsRepository(db: Db) {
       await exec.update(payments).set({ archivo_fiscal_file_id: fileId }).where(eq(payments.id, id));
     },
 
-    /** Receipts, newest first: a patient's own, or everybody's; optionally by the patient's first name. */
-    async listReceipts(filter: { patientId?: string; nombre?: string; limit: number }) {
+    /**
+     * Receipts, newest first (id breaks ties, for the keyset): a patient's own, or everybody's;
+     * optionally by the patient's first name (folded prefix), after a page's cursor.
+     */
+    async listReceipts(filter: { patientId?: string; nombre?: string; after?: Keyset; limit: number }) {
       const conditions = [];
       if (filter.patientId) conditions.push(eq(payments.patient_id, filter.patientId));
-      if (filter.nombre) conditions.push(ilike(patients.nombre, likeContains(filter.nombre)));
+      if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
+      if (filter.after) conditions.push(afterCursor(payments.created_at, payments.id, filter.after));
       return receipts(db)
         .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(desc(payments.created_at))
+        .orderBy(desc(payments.created_at), desc(payments.id))
         .limit(filter.limit);
     },
 

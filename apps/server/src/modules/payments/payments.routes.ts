@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,6 +20,10 @@ import {
   resultSchema,
   searchSchema,
   tokenParamsSchema,
+  PAGE_SIZE,
+  type PageQuery,
+  pageQuerySchema,
+  pageSchema,
 } from '@clinica/shared';
 import { unauthenticated } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
@@ -157,24 +161,30 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   const adminRow = (r: ReceiptRecord) => ({ ...toRow(r), posible_duplicado: r.posible_duplicado });
 
+  /** One page of /Recibo_Admin; every patient it shows is in the audit trail. */
+  const adminList = async (request: FastifyRequest & { query: PageQuery }, nombre: string | undefined) => {
+    const { cursor, limit = PAGE_SIZE } = request.query;
+    const page = await payments.receiptPage({ nombre, cursor, limit });
+    await app.audit(request, {
+      action: 'receipt.list',
+      patientIds: page.items.map((r) => r.patient_id),
+      detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
+    });
+    return { items: page.items.map(adminRow), next_cursor: page.next_cursor };
+  };
+
+  // Paged: ?cursor&limit (decision 0039; no silent cap).
   app.get('/api/admin/receipts', {
     config: { access: 'admin' },
-    schema: { response: { 200: z.array(adminReceiptRowSchema), ...errors } },
-    handler: async (request) => {
-      const found = await payments.listReceipts({});
-      await app.audit(request, { action: 'receipt.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}` });
-      return found.map(adminRow);
-    },
+    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errors } },
+    handler: async (request) => adminList(request, undefined),
   });
 
+  // The patient's first name, folded prefix ('maria' finds 'María'); paged: ?cursor&limit.
   app.post('/api/admin/receipts/search', {
     config: { access: 'admin' },
-    schema: { body: searchSchema, response: { 200: z.array(adminReceiptRowSchema), ...errors } },
-    handler: async (request) => {
-      const found = await payments.listReceipts({ nombre: request.body.input });
-      await app.audit(request, { action: 'receipt.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}, búsqueda por nombre` });
-      return found.map(adminRow);
-    },
+    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errors } },
+    handler: async (request) => adminList(request, request.body.input),
   });
 
   app.get('/api/admin/receipts/:token', {

@@ -10,6 +10,7 @@ import {
   type Service,
 } from '@clinica/shared';
 import { AppError, badRequest, forbidden, notFound } from '../../infra/http/errors.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../infra/storage.js';
 import { assertPdf, assertReceiptFile } from './payment-files.js';
@@ -45,6 +46,7 @@ const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
 
 // A capture claimed this long ago without a record is taken to have crashed and may be retried.
 const STALE_CLAIM_MS = 2 * 60_000;
+// A patient's own receipts: a handful, read at once (the staff list pages, decision 0039).
 const RECEIPT_LIST_LIMIT = 500;
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -520,8 +522,14 @@ export function paymentsService(deps: PaymentsDeps) {
       await deps.notify.refunded({ paymentId: payment.id }, { metodo: payment.metodo_de_pago });
     },
 
-    /** Receipts: the patient's own (patientId) or everybody's, optionally by first name. */
-    listReceipts: (filter: { patientId?: string; nombre?: string }) => repo.listReceipts({ ...filter, limit: RECEIPT_LIST_LIMIT }),
+    /** The patient's own receipts (/Recibo_pagos), newest first. */
+    listReceipts: (filter: { patientId: string }) => repo.listReceipts({ ...filter, limit: RECEIPT_LIST_LIMIT }),
+
+    /** One page of everybody's receipts (/Recibo_Admin), optionally by first name (decision 0039). */
+    async receiptPage(q: { nombre?: string; cursor?: string; limit: number }) {
+      const rows = await repo.listReceipts({ nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
+      return toPage(rows, q.limit, (r) => r);
+    },
 
     /** One receipt by token; a patient's view finds only their own (anything else is 404). */
     async receipt(token: string, patientId?: string) {

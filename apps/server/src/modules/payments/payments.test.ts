@@ -178,11 +178,11 @@ describe('the patient\'s receipts (/Recibo_pagos)', () => {
 describe('the administrators\' receipts (/Recibo_Admin)', () => {
   it('lists every receipt, finds them by first name, and opens one with its file', async () => {
     const p = await pendingReceipt(PNG_1X1, 'Eustaquio');
-    const all = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<{ token: string }[]>();
+    const all = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<{ items: { token: string }[] }>().items;
     expect(all.some((r) => r.token === p.receipt.token)).toBe(true);
-    const found = (await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'eusta' })).json<{ token: string }[]>();
-    expect(found.map((r) => r.token)).toEqual([p.receipt.token]);
-    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'Nadie' })).json()).toEqual([]);
+    const found = (await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'eusta' })).json<{ items: { token: string }[] }>();
+    expect(found.items.map((r) => r.token)).toEqual([p.receipt.token]);
+    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'Nadie' })).json()).toEqual({ items: [], next_cursor: null });
     const detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${p.receipt.token}`)).json<{ Link_Comprobante: string }>();
     expect(detail).toMatchObject({ correo: p.correo, Link_Comprobante: `/api/admin/receipts/${p.receipt.token}/comprobante`, aprobable: false });
     const file = await call(c.t, c.admin, 'GET', detail.Link_Comprobante);
@@ -200,7 +200,7 @@ describe('the administrators\' receipts (/Recibo_Admin)', () => {
     const second = await pendingReceipt(unique);
     detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${second.receipt.token}`)).json();
     expect(detail).toMatchObject({ posible_duplicado: true, duplicados: [first.receipt.token] });
-    const rows = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<{ token: string; posible_duplicado: boolean }[]>();
+    const rows = (await call(c.t, c.admin, 'GET', '/api/admin/receipts?limit=100')).json<{ items: { token: string; posible_duplicado: boolean }[] }>().items;
     const flag = (token: string) => rows.find((r) => r.token === token)?.posible_duplicado;
     expect([flag(first.receipt.token), flag(second.receipt.token), flag(other.receipt.token)]).toEqual([true, true, false]);
   });

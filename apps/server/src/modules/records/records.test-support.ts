@@ -131,3 +131,21 @@ export interface AuditRowSql {
 
 /** The audit rows of an action (newest last). */
 export const auditRows = (t: TestApp, where = 'true') => rows<AuditRowSql>(t, `select * from audit_log where ${where} order by id`);
+
+/**
+ * `copies` more consultations (each with its own payment) like the one `consultationId`, by SQL:
+ * a list long enough to page through without a thousand requests. Registered one second apart
+ * going back from the original, two at each instant, so the id must break ties (keyset paging).
+ */
+export async function cloneConsultation(t: TestApp, consultationId: string, copies: number) {
+  const run = (query: string) => t.app.db.execute(sql.raw(query));
+  const stamp = (kind: string) => `md5('${kind}-${consultationId}-' || g)::uuid`;
+  await run(`insert into payments select (jsonb_populate_record(null::payments, to_jsonb(p) || jsonb_build_object(
+      'id', ${stamp('pay')}, 'token', 'clon-pago-' || g || '-${consultationId}', 'paypal_order_id', null,
+      'created_at', p.created_at - make_interval(secs => (g + 1) / 2)))).*
+    from payments p join consultations c on c.payment_id = p.id, generate_series(1, ${copies}) g where c.id = '${consultationId}'`);
+  await run(`insert into consultations select (jsonb_populate_record(null::consultations, to_jsonb(c) || jsonb_build_object(
+      'id', ${stamp('con')}, 'token', 'clon-' || g || '-${consultationId}', 'payment_id', ${stamp('pay')},
+      'fecha_registro', c.fecha_registro - make_interval(secs => (g + 1) / 2)))).*
+    from consultations c, generate_series(1, ${copies}) g where c.id = '${consultationId}'`);
+}

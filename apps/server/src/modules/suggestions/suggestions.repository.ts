@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { patients, suggestions } from '../../db/schema.js';
-import { afterCursor, cursorText, foldedPrefix, type Keyset } from '../../infra/http/keyset.js';
+import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
+import { foldedPrefix } from '../../infra/http/name-search.js';
 
 /** SQL of suggestions. */
 export function suggestionsRepository(db: Db) {

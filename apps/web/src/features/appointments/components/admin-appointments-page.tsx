@@ -3,7 +3,6 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
-import { Pager } from '../../../components/ui/pager.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
@@ -11,7 +10,6 @@ import { useCancelAppointment } from '../api/cancel-appointment.js';
 import { useAdminAppointment } from '../api/get-admin-appointment.js';
 import { useAdminAppointments } from '../api/get-admin-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
-import { SearchForm } from './search-form.js';
 import { StaffTable } from './staff-table.js';
 import '../appointments.css';
 
@@ -29,9 +27,14 @@ export function CitasAdminPage() {
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.adminTitle')}</h1>
-      <SearchForm onSearch={find} onClear={() => find(null)} />
-      <StaffTable caption={t('staff.adminCaption')} rows={rows} withDoctor onOpen={setOpen} />
-      <Pager pages={pages} list={rows} />
+      <StaffTable
+        caption={t('staff.adminCaption')}
+        rows={rows}
+        pages={pages}
+        onSearch={find}
+        withDoctor
+        onOpen={setOpen}
+      />
       {open !== null && <AdminAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal.js';
-import { Pager } from '../../../components/ui/pager.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useDoctorAppointment } from '../api/get-doctor-appointment.js';
 import { useDoctorAppointments } from '../api/get-doctor-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
-import { SearchForm } from './search-form.js';
 import { StaffTable } from './staff-table.js';
 import '../appointments.css';
 
@@ -25,9 +23,7 @@ export function CitasAdminDoctorPage() {
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.doctorTitle')}</h1>
-      <SearchForm onSearch={find} onClear={() => find(null)} />
-      <StaffTable caption={t('staff.doctorCaption')} rows={rows} onOpen={setOpen} />
-      <Pager pages={pages} list={rows} />
+      <StaffTable caption={t('staff.doctorCaption')} rows={rows} pages={pages} onSearch={find} onOpen={setOpen} />
       {open !== null && <DoctorAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_OUTCOME_LABELS, AUDIT_ROLE_LABELS, CLINIC_TIME_ZONE, type AuditAction } from '@clinica/shared';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_OUTCOME_LABELS,
+  AUDIT_ROLE_LABELS,
+  CLINIC_TIME_ZONE,
+  type AuditAction,
+} from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { NameSearch } from '../../../components/ui/name-search.js';
-import { Pager } from '../../../components/ui/pager.js';
-import { messageOf } from '../../../lib/api-client.js';
+import { StaffList } from '../../../components/ui/staff-list.js';
 import { SOURCE_LANGUAGE, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useAudit } from '../api/get-audit.js';
@@ -80,7 +85,10 @@ export function AuditoriaAdminPage() {
             </p>
           ) : (
             <>
-              <NameSearch onSearch={(name) => setPatientSearch(name === '' ? null : name)} onClear={() => setPatientSearch(null)} />
+              <NameSearch
+                onSearch={(name) => setPatientSearch(name === '' ? null : name)}
+                onClear={() => setPatientSearch(null)}
+              />
               {patientSearch !== null &&
                 (found.isPending ? (
                   <p>{messages.loading}</p>
@@ -111,7 +119,11 @@ export function AuditoriaAdminPage() {
           <h2 id="audit-staff">{t('page.byStaff')}</h2>
           <Field label={t('page.staffMember')}>
             {(p) => (
-              <select {...p} value={actorId ?? ''} onChange={(e) => setFilter('personal', e.currentTarget.value || null)}>
+              <select
+                {...p}
+                value={actorId ?? ''}
+                onChange={(e) => setFilter('personal', e.currentTarget.value || null)}
+              >
                 <option value="">{t('page.all')}</option>
                 {(staff.data ?? []).map((s) => (
                   <option key={s.id} value={s.id}>
@@ -123,62 +135,43 @@ export function AuditoriaAdminPage() {
           </Field>
         </section>
       </div>
-      <div className="list-table-wrap">
-        <table className="list-table">
-          <caption className="visually-hidden">{t('page.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('page.date')}</th>
-              <th scope="col">{t('page.who')}</th>
-              <th scope="col">{t('page.action')}</th>
-              <th scope="col">{t('page.patient')}</th>
-              <th scope="col">{t('page.outcome')}</th>
-              <th scope="col">{t('page.from')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.isPending ? (
-              <tr>
-                <td colSpan={6}>{messages.loading}</td>
-              </tr>
-            ) : rows.isError ? (
-              <tr>
-                <td colSpan={6} role="alert" className="list-error">
-                  {messageOf(rows.error, messages.loadFailed)}
-                </td>
-              </tr>
-            ) : rows.data.items.length === 0 ? (
-              <tr>
-                <td colSpan={6}>{messages.noResults}</td>
-              </tr>
-            ) : (
-              rows.data.items.map((r) => (
-                <tr key={r.id}>
-                  <td>{dateTime.format(new Date(r.at))}</td>
-                  <td>
-                    {t(`roles.${r.actor_role}`, { defaultValue: AUDIT_ROLE_LABELS[r.actor_role] })}
-                    {r.actor_correo && <span className="audit-small"> · {r.actor_correo}</span>}
-                  </td>
-                  <td>
-                    {actionLabel(t, r.action)}
-                    <div className="audit-small">
-                      {r.method} {r.path}
-                      {r.detail ? ` · ${r.detail}` : ''}
-                    </div>
-                  </td>
-                  <td>{r.paciente ?? (r.patient_id ? <span className="audit-small">{r.patient_id}</span> : '—')}</td>
-                  <td className={`audit-outcome-${r.outcome}`}>
-                    {t(`outcomes.${r.outcome}`, { defaultValue: AUDIT_OUTCOME_LABELS[r.outcome] })}
-                    {r.status_code ? ` (${r.status_code})` : ''}
-                  </td>
-                  <td className="audit-small">{r.ip}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pager pages={pages} list={rows} />
+      <StaffList
+        caption={t('page.caption')}
+        columns={[
+          t('page.date'),
+          t('page.who'),
+          t('page.action'),
+          t('page.patient'),
+          t('page.outcome'),
+          t('page.from'),
+        ]}
+        list={rows}
+        pages={pages}
+        errorFallback={messages.loadFailed}
+        rowKey={(r) => String(r.id)}
+        renderRow={(r) => (
+          <>
+            <td>{dateTime.format(new Date(r.at))}</td>
+            <td>
+              {t(`roles.${r.actor_role}`, { defaultValue: AUDIT_ROLE_LABELS[r.actor_role] })}
+              {r.actor_correo && <span className="audit-small"> · {r.actor_correo}</span>}
+            </td>
+            <td>
+              {actionLabel(t, r.action)}
+              <div className="audit-small">
+                {r.method} {r.path}
+                {r.detail ? ` · ${r.detail}` : ''}
+              </div>
+            </td>
+            <td>{r.paciente ?? (r.patient_id ? <span className="audit-small">{r.patient_id}</span> : '—')}</td>
+            <td className={`audit-outcome-${r.outcome}`}>
+              {t(`outcomes.${r.outcome}`, { defaultValue: AUDIT_OUTCOME_LABELS[r.outcome] })}
+              {r.status_code ? ` (${r.status_code})` : ''}
+            </td>
+            <td className="audit-small">{r.ip}</td>
+          </>
+        )}
+      />
     </div>
   );
 }

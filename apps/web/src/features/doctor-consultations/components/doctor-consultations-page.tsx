@@ -1,10 +1,8 @@
 import { ConsultationAndPaymentState } from '../../../components/ui/consultation-state.js';
+import { StaffList } from '../../../components/ui/staff-list.js';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { NameSearch } from '../../../components/ui/name-search.js';
-import { Pager } from '../../../components/ui/pager.js';
-import { messageOf } from '../../../lib/api-client.js';
-import { useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useDoctorConsultations } from '../api/get-doctor-consultations.js';
 import { DoctorConsultationModal } from './doctor-consultation-modal.js';
@@ -15,7 +13,6 @@ import '../doctor-consultations.css';
 /** /Consultas_Admin_Doctor: the doctor's own consultations, the first-name search and the modal. */
 export function ConsultasAdminDoctorPage() {
   const { t } = useTranslation('doctor-consultations');
-  const messages = useMessages();
   const formatDateTime = useFormatDateTime();
   const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -29,63 +26,47 @@ export function ConsultasAdminDoctorPage() {
   return (
     <div className="list-page">
       <h1>{t('page.title')}</h1>
-      <NameSearch onSearch={(name) => find(name === '' ? null : name)} onClear={() => find(null)} />
-      <div className="list-table-wrap">
-        <table className="list-table">
-          <caption className="visually-hidden">{t('page.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('page.name')}</th>
-              <th scope="col">{t('page.idNumber')}</th>
-              <th scope="col">{t('page.email')}</th>
-              <th scope="col">{t('page.registeredAt')}</th>
-              <th scope="col">{t('page.service')}</th>
-              <th scope="col">{t('page.detail')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.isPending ? (
-              <tr>
-                <td colSpan={6}>{messages.loading}</td>
-              </tr>
-            ) : rows.isError ? (
-              <tr>
-                <td colSpan={6} role="alert" className="list-error">
-                  {messageOf(rows.error, messages.requestNetworkError)}
-                </td>
-              </tr>
-            ) : rows.data.items.length === 0 ? (
-              <tr>
-                <td colSpan={6}>{messages.noResults}</td>
-              </tr>
-            ) : (
-              rows.data.items.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">
-                    {r.nombre} {r.apellido}
-                    {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('page.reviewed')}</span>}
-                    {r.estado_consulta === 0 && <span className="list-badge">{t('page.closed')}</span>}
-                    {/* Under the name, so a phone shows them without scrolling the table sideways. */}
-                    <span className="consultation-state-lines">
-                      <ConsultationAndPaymentState state={r} />
-                    </span>
-                  </th>
-                  <td>{r.cedula}</td>
-                  <td className="list-wrap">{r.correo}</td>
-                  <td>{formatDateTime(r.fecha_registro)}</td>
-                  <td>{t(`services.${r.servicio}`)}</td>
-                  <td>
-                    <Button variant="secondary" onClick={() => setOpen(r.token)} aria-label={t('page.fullInfoFor', { name: `${r.nombre} ${r.apellido}` })}>
-                      {t('page.fullInfo')}
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pager pages={pages} list={rows} />
+      <StaffList
+        caption={t('page.caption')}
+        columns={[
+          t('page.name'),
+          t('page.idNumber'),
+          t('page.email'),
+          t('page.registeredAt'),
+          t('page.service'),
+          t('page.detail'),
+        ]}
+        list={rows}
+        pages={pages}
+        search={{ onSearch: (name) => find(name === '' ? null : name), onClear: () => find(null) }}
+        rowKey={(r) => r.id}
+        renderRow={(r) => (
+          <>
+            <th scope="row">
+              {r.nombre} {r.apellido}
+              {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('page.reviewed')}</span>}
+              {r.estado_consulta === 0 && <span className="list-badge">{t('page.closed')}</span>}
+              {/* Under the name, so a phone shows them without scrolling the table sideways. */}
+              <span className="consultation-state-lines">
+                <ConsultationAndPaymentState state={r} />
+              </span>
+            </th>
+            <td>{r.cedula}</td>
+            <td className="list-wrap">{r.correo}</td>
+            <td>{formatDateTime(r.fecha_registro)}</td>
+            <td>{t(`services.${r.servicio}`)}</td>
+            <td>
+              <Button
+                variant="secondary"
+                onClick={() => setOpen(r.token)}
+                aria-label={t('page.fullInfoFor', { name: `${r.nombre} ${r.apellido}` })}
+              >
+                {t('page.fullInfo')}
+              </Button>
+            </td>
+          </>
+        )}
+      />
       {open !== null && <DoctorConsultationModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );

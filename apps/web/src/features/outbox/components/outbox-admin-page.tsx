@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StaffList } from '../../../components/ui/staff-list.js';
 import { CLINIC_TIME_ZONE, type OutboxItem } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
@@ -13,7 +14,9 @@ function useFormatDateTime() {
   const { i18n } = useTranslation('outbox');
   const locale = i18n.language === SOURCE_LANGUAGE ? 'es-PA' : i18n.language;
   return (iso: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+    new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
 }
 
 /** The plain text of one message of the outbox folder (never its HTML), with its attachments. */
@@ -69,66 +72,49 @@ export function OutboxAdminPage() {
       <h1>{t('page.title')}</h1>
       {outbox.data && (
         <p className="outbox-mode" role="note">
-          {outbox.data.mode === 'smtp'
-            ? t('page.smtpMode')
-            : t('page.outboxMode')}
+          {outbox.data.mode === 'smtp' ? t('page.smtpMode') : t('page.outboxMode')}
         </p>
       )}
-      <div className="outbox-table-wrap">
-        <table className="outbox-table">
-          <caption className="visually-hidden">{t('page.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('page.date')}</th>
-              <th scope="col">{t('page.to')}</th>
-              <th scope="col">{t('page.subject')}</th>
-              <th scope="col">{t('page.status')}</th>
-              <th scope="col">{t('page.email')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {outbox.isPending ? (
-              <tr>
-                <td colSpan={5}>{messages.loading}</td>
-              </tr>
-            ) : outbox.isError ? (
-              <tr>
-                <td colSpan={5} role="alert" className="outbox-error">
-                  {messageOf(outbox.error, messages.loadFailed)}
-                </td>
-              </tr>
-            ) : outbox.data.items.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{messages.outboxEmpty}</td>
-              </tr>
-            ) : (
-              outbox.data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{formatDateTime(item.sent_at ?? item.created_at)}</td>
-                  <td className="outbox-wrap">{item.to}</td>
-                  <th scope="row" className="outbox-wrap">
-                    {item.subject}
-                  </th>
-                  <td>
-                    <span className={`outbox-status outbox-status-${item.status}`}>{t(`status.${item.status}`)}</span>
-                    {item.attempts > 1 && <span className="outbox-attempts"> {t('page.attempts', { n: item.attempts })}</span>}
-                    {item.last_error && item.status !== 'sent' && <span className="outbox-last-error">{item.last_error}</span>}
-                  </td>
-                  <td>
-                    {item.in_outbox ? (
-                      <Button variant="secondary" onClick={() => setOpen(item)} aria-label={t('page.viewLabel', { subject: item.subject, to: item.to })}>
-                        {t('page.view')}
-                      </Button>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <StaffList
+        caption={t('page.title')}
+        tableClassName="outbox-table"
+        columns={[t('page.date'), t('page.to'), t('page.subject'), t('page.status'), t('page.email')]}
+        list={outbox}
+        emptyText={messages.outboxEmpty}
+        errorFallback={messages.loadFailed}
+        rowKey={(item) => item.id}
+        renderRow={(item) => (
+          <>
+            <td>{formatDateTime(item.sent_at ?? item.created_at)}</td>
+            <td className="outbox-wrap">{item.to}</td>
+            <th scope="row" className="outbox-wrap">
+              {item.subject}
+            </th>
+            <td>
+              <span className={`outbox-status outbox-status-${item.status}`}>{t(`status.${item.status}`)}</span>
+              {item.attempts > 1 && (
+                <span className="outbox-attempts"> {t('page.attempts', { n: item.attempts })}</span>
+              )}
+              {item.last_error && item.status !== 'sent' && (
+                <span className="outbox-last-error">{item.last_error}</span>
+              )}
+            </td>
+            <td>
+              {item.in_outbox ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => setOpen(item)}
+                  aria-label={t('page.viewLabel', { subject: item.subject, to: item.to })}
+                >
+                  {t('page.view')}
+                </Button>
+              ) : (
+                '—'
+              )}
+            </td>
+          </>
+        )}
+      />
       {open && <MessageModal item={open} onClose={() => setOpen(null)} />}
     </div>
   );

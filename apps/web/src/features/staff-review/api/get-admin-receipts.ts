@@ -1,19 +1,35 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { adminReceiptRowSchema, type AdminReceiptRow } from '@clinica/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminReceiptRowSchema, pageSchema, type AdminReceiptRow, type ListPage } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
+import { listQuery } from '../../../lib/use-cursor-pages.js';
 
-/** GET /api/admin/receipts, or POST /api/admin/receipts/search {input} by the patient's first name. */
-export async function getAdminReceipts(search: string | null): Promise<AdminReceiptRow[]> {
+const page = pageSchema(adminReceiptRowSchema);
+
+/** One page of GET /api/admin/receipts, or of POST /api/admin/receipts/search {input} by the patient's first name. */
+export async function getAdminReceipts(
+  search: string | null,
+  cursor: string | undefined,
+): Promise<ListPage<AdminReceiptRow>> {
+  const paging = listQuery({ cursor });
   const data =
-    search === null ? await api.get<unknown>('/api/admin/receipts') : await api.post<unknown>('/api/admin/receipts/search', { input: search });
-  const parsed = z.array(adminReceiptRowSchema).safeParse(data);
-  return parsed.success ? parsed.data : [];
+    search === null
+      ? await api.get<unknown>(`/api/admin/receipts${paging}`)
+      : await api.post<unknown>(`/api/admin/receipts/search${paging}`, { input: search });
+  // An answer of another shape reads as an empty list (staff.md, section 8).
+  const parsed = page.safeParse(data);
+  return parsed.success ? parsed.data : { items: [], next_cursor: null };
 }
 
 export const ADMIN_RECEIPTS_KEY = ['staff-review', 'receipts'] as const;
 
-export const getAdminReceiptsQueryOptions = (search: string | null) =>
-  queryOptions({ queryKey: [...ADMIN_RECEIPTS_KEY, 'list', search] as const, queryFn: () => getAdminReceipts(search), staleTime: 0, retry: false });
+export const getAdminReceiptsQueryOptions = (search: string | null, cursor: string | undefined) =>
+  queryOptions({
+    queryKey: [...ADMIN_RECEIPTS_KEY, 'list', search, cursor] as const,
+    queryFn: () => getAdminReceipts(search, cursor),
+    staleTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
 
-export const useAdminReceipts = (search: string | null) => useQuery(getAdminReceiptsQueryOptions(search));
+export const useAdminReceipts = (search: string | null, cursor: string | undefined) =>
+  useQuery(getAdminReceiptsQueryOptions(search, cursor));

@@ -1,0 +1,2 @@
+CREATE INDEX "consultations_fecha_idx" ON "consultations" USING btree ("fecha_registro" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

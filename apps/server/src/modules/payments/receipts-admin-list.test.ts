@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@clinica/shared';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  call,
+  cloneConsultation,
+  consultation,
+  patient,
+  select,
+  staffMember,
+  type Person,
+} from '../records/records.test-support.js';
+
+// /Recibo_Admin (issue 21, decision 0039), with the receipts of virtual consultations: the first-name search folds accents and matches from
+// the start like every other staff search, and the list pages by keyset instead of stopping at 500.
+
+let t: TestApp;
+let admin: Person;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await staffMember(t, 'admin');
+  const doctor = await staffMember(t, 'doctor');
+  for (const nombre of ['María', 'Mariano', 'Rosamaría', 'Ana María']) {
+    const who = await patient(t, { nombre, apellido: 'Prueba' });
+    const made = await consultation(t, who, doctor.id);
+    const [payment] = await select<{ token: string }>(
+      t,
+      `select p.token from payments p join consultations c on c.payment_id = p.id where c.id = '${made.id}'`,
+    );
+    tokens[nombre] = payment!.token;
+    // 120 more of Rosamaría's: more than one page at every size the list takes.
+    if (nombre === 'Rosamaría') await cloneConsultation(t, made.id, 120);
+  }
+});
+afterAll(async () => t.close());
+
+type Page = { items: { token: string; nombre: string }[]; next_cursor: string | null };
+const list = async (query = '') => (await call(t, admin.jar, 'GET', `/api/admin/receipts${query}`)).json<Page>();
+const search = async (input: string, query = '') =>
+  (await call(t, admin.jar, 'POST', `/api/admin/receipts/search${query}`, { input })).json<Page>();
+
+/** Every page from the first, following next_cursor. */
+async function walk(read: (query: string) => Promise<Page>, limit: number) {
+  const seen: string[] = [];
+  let page = await read(`?limit=${limit}`);
+  for (;;) {
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    seen.push(...page.items.map((r) => r.token));
+    if (!page.next_cursor) return seen;
+    page = await read(`?limit=${limit}&cursor=${page.next_cursor}`);
+  }
+}
+
+describe('the search of /Recibo_Admin', () => {
+  it('finds the receipts of "María" when "maria" is typed, without case or accents, from the start of the first name', async () => {
+    for (const q of ['maria', 'MARIA', 'María', 'mari']) {
+      expect((await search(q)).items.map((r) => r.nombre).sort(), q).toEqual(['María', 'Mariano'].sort());
+    }
+    // Not in the middle of a name ('Rosamaría', 'Ana María'), and LIKE's own characters are text.
+    expect((await search('amaria')).items).toEqual([]);
+    expect((await search('%')).items).toEqual([]);
+  });
+
+  it('pages the search like the list', async () => {
+    const first = await search('maria', '?limit=1');
+    expect(first.items).toHaveLength(1);
+    const second = await search('maria', `?limit=1&cursor=${first.next_cursor}`);
+    expect(second.next_cursor).toBeNull();
+    expect([...first.items, ...second.items].map((r) => r.token).sort()).toEqual(
+      [tokens['María'], tokens['Mariano']].sort(),
+    );
+  });
+});
+
+describe('the list of /Recibo_Admin', () => {
+  it('shows every receipt once across its pages, newest first, with no 500-row cap', async () => {
+    const all = (await select<{ token: string }>(t, 'select token from payments')).map((r) => r.token);
+    expect(all).toHaveLength(124);
+    for (const limit of [20, 25, 100]) {
+      const seen = await walk(list, limit);
+      expect(new Set(seen).size, `limit ${limit}`).toBe(seen.length);
+      expect([...seen].sort(), `limit ${limit}`).toEqual([...all].sort());
+    }
+    // Twenty rows unless told.
+    expect((await list()).items).toHaveLength(20);
+  });
+
+  it('refuses a page size or cursor it cannot take with the catalogue message, for the list and the search', async () => {
+    for (const [query, message] of [
+      ['?limit=0', messages.pageSizeInvalid],
+      ['?limit=101', messages.pageSizeInvalid],
+      ['?limit=abc', messages.pageSizeInvalid],
+      ['?cursor=no%20v%C3%A1lido', messages.pageCursorInvalid],
+    ] as const) {
+      for (const res of [
+        await call(t, admin.jar, 'GET', `/api/admin/receipts${query}`),
+        await call(t, admin.jar, 'POST', `/api/admin/receipts/search${query}`, { input: 'maria' }),
+      ]) {
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json<{ message: string }>().message, query).toBe(message);
+      }
+    }
+    // Well-formed but not one of ours.
+    expect((await call(t, admin.jar, 'GET', '/api/admin/receipts?cursor=Zm9vfGJhcg')).statusCode).toBe(400);
+  });
+
+  it('reads a page as a range of the index on (registration instant, id), not the whole table', async () => {
+    await t.app.db.execute(sql`SET enable_seqscan = off`);
+    try {
+      const plan = await select<{ 'QUERY PLAN': string }>(
+        t,
+        `EXPLAIN SELECT id FROM payments WHERE (created_at, id) < (now(), gen_random_uuid()) ORDER BY created_at DESC, id DESC LIMIT 21`,
+      );
+      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('payments_created_idx');
+    } finally {
+      await t.app.db.execute(sql`RESET enable_seqscan`);
+    }
+  });
+});
