@@ -32,6 +32,8 @@ import { readMultipart } from '../../lib/multipart.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { documentsRepository } from './documents.repository.js';
 import { NotYourPatient, documentsService } from './documents.service.js';
+import { signerFromConfig } from './documents.digital-signature.js';
+import { clinicLetterhead } from './documents.letterhead.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
 const typeParams = z.object({ tipo: safeText().max(40) });
@@ -66,7 +68,8 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     storage: app.storage,
     pdf: app.pdf,
     now: app.now,
-    clinic: { name: app.config.clinic.name, city: app.config.clinic.city },
+    clinic: clinicLetterhead(app.config.clinic),
+    signer: signerFromConfig(app.config, new Date(app.now())),
     log: app.log,
   });
 

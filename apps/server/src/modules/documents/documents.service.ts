@@ -26,13 +26,17 @@ import type { Storage } from '../../plugins/storage.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import { renderDocument } from './documents.pdf.js';
 import { normaliseSignature } from './signature.js';
+import type { DocumentSigner } from './documents.digital-signature.js';
+import type { Letterhead } from './documents.letterhead.js';
 
 export interface DocumentsDeps {
   repo: DocumentsRepository;
   storage: Storage;
   pdf: PdfRenderer;
   now: () => number;
-  clinic: { name: string; city: string };
+  clinic: Letterhead;
+  /** The clinic's digital signature, applied to every issued PDF before its hash is kept. */
+  signer: DocumentSigner;
   log: FastifyBaseLogger;
 }
 
@@ -243,6 +247,12 @@ export function documentsService(deps: DocumentsDeps) {
           verifyUrl: `${origin}${VERIFICATION_PAGE}?codigo=${codigo}`,
           issuedAt,
           clinic: deps.clinic,
+        });
+        // The stored bytes, their hash (the upload check) and the download are the signed file.
+        pdf = await deps.signer.sign(pdf, {
+          signingTime: new Date(issuedAt),
+          reason: `${DOCUMENT_TITLES[tipo]} ${codigo}`,
+          location: deps.clinic.city,
         });
       } catch (err) {
         deps.log.error({ err, tipo }, 'PDF rendering failed');
