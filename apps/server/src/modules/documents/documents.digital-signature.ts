@@ -150,6 +150,13 @@ const demoIdentities = new Map<string, SigningIdentity>();
 export function demoIdentity(clinicName: string, now: Date): SigningIdentity {
   const cached = demoIdentities.get(clinicName);
   if (cached) return cached;
+  const identity = selfSignedIdentity(clinicName, now, { demo: true });
+  demoIdentities.set(clinicName, identity);
+  return identity;
+}
+
+/** A self-signed certificate and key (the demo's; the tests' stand-in for a real certificate). */
+export function selfSignedIdentity(commonName: string, now: Date, opts: { demo: boolean }): SigningIdentity {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
@@ -159,9 +166,9 @@ export function demoIdentity(clinicName: string, now: Date): SigningIdentity {
   // forge takes UTF-8 as a binary string; its default string type for these names is UTF8String.
   const utf8 = forge.util.encodeUtf8;
   const name = [
-    { name: 'commonName', value: utf8(clinicName) },
-    { name: 'organizationName', value: utf8(clinicName) },
-    { name: 'organizationalUnitName', value: utf8(DEMO_CERTIFICATE_MARK) },
+    { name: 'commonName', value: utf8(commonName) },
+    { name: 'organizationName', value: utf8(commonName) },
+    ...(opts.demo ? [{ name: 'organizationalUnitName', value: utf8(DEMO_CERTIFICATE_MARK) }] : []),
     { name: 'countryName', value: 'PA' },
   ];
   cert.setSubject(name);
@@ -171,13 +178,11 @@ export function demoIdentity(clinicName: string, now: Date): SigningIdentity {
     { name: 'keyUsage', digitalSignature: true, nonRepudiation: true },
   ]);
   cert.sign(forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()), forge.md.sha256.create());
-  const identity: SigningIdentity = { key: privateKey, certificate: cert, chain: [der(forge.pki.certificateToAsn1(cert))], demo: true };
-  demoIdentities.set(clinicName, identity);
-  return identity;
+  return { key: privateKey, certificate: cert, chain: [der(forge.pki.certificateToAsn1(cert))], demo: opts.demo };
 }
 
-/** A demo PKCS#12 file of the certificate above (the tests give it back to readPkcs12). */
-export function demoPkcs12(identity: SigningIdentity, password: string): Buffer {
+/** A PKCS#12 file of an identity (the tests give it back to readPkcs12). */
+export function toPkcs12(identity: SigningIdentity, password: string): Buffer {
   const key = forge.pki.privateKeyFromPem(identity.key.export({ type: 'pkcs8', format: 'pem' }).toString());
   const p12 = forge.pkcs12.toPkcs12Asn1(key, [identity.certificate], password, { algorithm: '3des' });
   return der(p12);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   safeText,
   DOCUMENT_TYPES,
+  cie10EntryListSchema,
+  cie10SearchQuerySchema,
   comparisonResultSchema,
   doctorDocumentProfileInputSchema,
   doctorDocumentProfileSchema,
@@ -34,6 +36,7 @@ import { documentsRepository } from './documents.repository.js';
 import { NotYourPatient, documentsService } from './documents.service.js';
 import { signerFromConfig } from './documents.digital-signature.js';
 import { clinicLetterhead } from './documents.letterhead.js';
+import { searchCie10 } from './documents.cie10.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
 const typeParams = z.object({ tipo: safeText().max(40) });
@@ -145,6 +148,14 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       return found;
     },
+  });
+
+  // --- the CIE-10 list of the diagnosis field --------------------------------------------------
+
+  app.get('/api/doctor/documents/cie10', {
+    config: { access: 'doctor' },
+    schema: { querystring: cie10SearchQuerySchema, response: { 200: cie10EntryListSchema, ...errors } },
+    handler: async (request) => searchCie10(request.query.q),
   });
 
   // --- generate, list, download -----------------------------------------------------------------
