@@ -12,7 +12,7 @@ export function productionSigningFile() {
   if (written) return written;
   const password = 'clave-del-certificado-de-prueba';
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-p12-')), 'firma.p12');
-  fs.writeFileSync(file, toPkcs12(selfSignedIdentity('Clínica de Prueba S.A.', new Date(), { demo: false }), password));
+  fs.writeFileSync(file, toPkcs12(selfSignedIdentity('Clínica de Prueba S.A.', new Date(Date.UTC(2026, 0, 1)), { demo: false }), password));
   written = { path: file, password };
   return written;
 }

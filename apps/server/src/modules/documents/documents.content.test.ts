@@ -218,7 +218,8 @@ describe.each(DOCUMENT_TYPES)('%s, a typical filled form', (tipo) => {
     if (tipo === 'solicitud-examenes') expect(text).toContain(`${DIAGNOSIS} Faringitis de tres días`);
     if (tipo === 'referencia-medica') {
       expect(text).toContain('Referido a: Nefrología — Hospital Santo Tomás, Dr. Luis Pérez');
-      expect(text).toMatch(/¿Tiene Seguro Social\? Número de Seguro Social Sí 123-45-6789/);
+      // Three to a row: the labels, then the values (Cédula, Seguro Social, its number).
+      expect(text).toContain('¿Tiene Seguro Social? Número de Seguro Social 8-999-0001 Sí 123-45-6789');
       expect(text).toContain('Talla² (m²): 2,89 · Índice de masa corporal (IMC): 28,4');
       expect(text).not.toContain('2.62');
       expect(text).not.toContain('Fontanelas'); // a 34-year-old is not asked
@@ -227,7 +228,10 @@ describe.each(DOCUMENT_TYPES)('%s, a typical filled form', (tipo) => {
       expect(text).toContain('ALERGIAS: Penicilina');
       expect(text).toContain('# Medicamento Presentación y concentración Dosis Vía Frecuencia Duración Cantidad');
       expect(text).toContain('1 Azitromicina Tabletas de 500 mg 1 tableta Oral Cada 24 horas 3 días 3 tabletas');
-      expect(text).toContain('3 Salbutamol Inhalador de 100 mcg/dosis 2 inhalaciones Inhalada Cada 6 horas si hay tos 7 días 1 inhalador');
+      // A cell that wraps (the third line's dose) interleaves with its neighbours in the text layer.
+      for (const cell of ['3 Salbutamol', 'Inhalador de 100 mcg/dosis', 'Inhalada', 'inhalaciones', 'Cada 6 horas si hay tos', '1 inhalador']) {
+        expect(text).toContain(cell);
+      }
       expect(text).toContain('Indicaciones generales Abundantes líquidos');
     }
 
@@ -369,9 +373,12 @@ describe('prescription', () => {
     expect(pages).toBe(2);
     const codigo = String(res.headers['x-documento-codigo']);
     const second = await pdfText(res.rawPayload, 2);
-    expect(second).toContain(`Clínica Virtual Panamá — Recetario ${codigo}`);
+    // The running head names the clinic, the document and its code; the table's header repeats.
+    expect(second).toContain('Clínica Virtual Panamá — Recetario');
+    expect(second).toContain(codigo);
+    expect(second).toContain('# Medicamento Presentación y concentración');
     expect(second).toContain('Ana Castillo'); // the signature is on the last page...
-    expect(second).toMatch(/Reposo relativo|Medicamento número 10/); // ...with content above it
+    expect(second).toContain('Medicamento número 10'); // ...with content above it
   });
 });
 

@@ -18,7 +18,7 @@ const WEIGHTS: Record<keyof PrescriptionLine, number> = {
   duracion: 0.9,
   cantidad: 0.85,
 };
-const NUMBER_WIDTH = 16;
+const NUMBER_WIDTH = 20;
 
 interface Frame {
   left: number;
