@@ -40,7 +40,7 @@ const doctorNoun = (title: 'Dr.' | 'Dra.' | undefined) => (title === 'Dra.' ? 'm
 const titled = (title: 'Dr.' | 'Dra.' | undefined, name: string) => (title && !name.startsWith(title) ? `${title} ${name}` : name);
 
 /** The space the date, the signature and the verification block take: kept with the last content. */
-const SIGNATURE_BLOCK = 120;
+const SIGNATURE_BLOCK = 122;
 
 const COLOR = { navy: '#0b2a5b', accent: '#c2410c', text: '#1f2937', muted: '#4b5563', line: '#9ca3af' };
 const SIZE = { label: 8, value: 10, section: 11, title: 16, small: 8 };
@@ -145,7 +145,7 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
   // --- letterhead (first page): logo, clinic's name, address and phone; the code on the right ---
-  const mark = 46;
+  const mark = 40;
   drawLogo(doc, clinic.logo, left, 40, mark);
   const textX = left + mark + 10;
   const textW = width - mark - 10 - 120;
@@ -352,8 +352,8 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   doc.font('regular').fontSize(10).fillColor(COLOR.text).text(`Emitido en ${clinic.city}, el ${when}.`, left, doc.y, { width });
   const top = doc.y + 8;
   const sigW = 200;
-  doc.image(input.signature, left, top, { fit: [sigW, 58], align: 'center', valign: 'bottom' });
-  const lineY = top + 62;
+  doc.image(input.signature, left, top, { fit: [sigW, 52], align: 'center', valign: 'bottom' });
+  const lineY = top + 56;
   doc.moveTo(left, lineY).lineTo(left + sigW, lineY).lineWidth(0.8).strokeColor(COLOR.text).stroke();
   doc.font('bold').fontSize(10).fillColor(COLOR.text).text(doctorFullName, left, lineY + 4, { width: sigW, align: 'center' });
   doc.font('regular').fontSize(9).fillColor(COLOR.muted).text(`Registro N.º ${reg}`, { width: sigW, align: 'center' });
@@ -380,9 +380,10 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
     .fontSize(SIZE.small)
     .fillColor(COLOR.muted)
     .text('Verifique la autenticidad de este documento escaneando el código QR o en:', midX, doc.y + 4, { width: midW, align: 'right' });
-  doc.fillColor(COLOR.navy).text(input.verifyUrl, midX, doc.y, { width: midW, align: 'right', link: input.verifyUrl });
   doc.x = left;
-  doc.y = Math.max(signatureEnd, doc.y, top + qrSize) + 4;
+  doc.y = Math.max(signatureEnd, doc.y, top + qrSize) + 3;
+  // The address on one line of its own, so it can be read (and copied) whole.
+  doc.font('regular').fontSize(SIZE.small).fillColor(COLOR.navy).text(input.verifyUrl, left, doc.y, { width, align: 'right', link: input.verifyUrl });
 
   // --- running head (pages after the first) and page numbers, once the page count is known ---
   const range = doc.bufferedPageRange();
