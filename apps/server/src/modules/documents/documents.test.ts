@@ -193,6 +193,8 @@ function expectedFragments(tipo: DocumentType, s: Record<string, string | Record
   for (const [k, v] of Object.entries(s)) {
     // The patient's e-mail is not printed (issue 22); the prescription's lines are a table's rows.
     if (k === 'country_code' || k === 'correoPaciente') continue;
+    // The referring doctor is the signing account (printed under the signature), not a typed name.
+    if (tipo === 'referencia-medica' && k === 'Medico') continue;
     if (Array.isArray(v)) {
       out.push(...v.map((line) => Object.values(line).join(' ')));
       continue;
@@ -406,7 +408,8 @@ describe('text is printed literally', () => {
     const res = await generate(doctorA, 'recetario', {
       ...samples(patient1.correo).recetario,
       patientName: 'Paciente <img src=x onerror=alert(1)>',
-      Medicamentos: hostile,
+      Medicamentos: [{ medicamento: hostile, presentacion: '(x) /AA << >>', dosis: '1', via: 'Oral', frecuencia: '%%EOF', duracion: '1 día', cantidad: '1' }],
+      Indicaciones: hostile,
     });
     expect(res.statusCode).toBe(201);
     const pdf = res.rawPayload;

@@ -31,7 +31,7 @@ export function PrescriptionLines({ control, register, errors }: PrescriptionLin
   const listError = errors.Medicamentos?.root?.message ?? errors.Medicamentos?.message;
 
   return (
-    <fieldset className="documents-fieldset documents-lines">
+    <fieldset className="documents-fieldset documents-lines documents-wide">
       <legend>{t('lines.legend')}</legend>
       <ol className="documents-lines-list">
         {fields.map((line, i) => (
