@@ -1,7 +1,8 @@
 /**
  * The six medical documents, each type in turn, two ways:
  *  - `<type> pdf`: the PDF alone (letterhead, fields, signature, QR code) rendered in-process,
- *    one after another: what the PDF engine costs;
+ *    one after another: what the PDF engine costs (the baseline of the next row);
+ *  - `<type> pdf+firma`: the same PDF and the clinic's digital signature (PAdES, issue 22) over it;
  *  - `<type> http`: POST /api/doctor/documents/<type> through the real server, one request at a
  *    time: validation, rendering, AES-256-GCM encryption, storage and the database row (PGlite on
  *    disk here, which is most of the difference).
@@ -17,13 +18,15 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { DOCUMENT_TYPES, type DocumentType } from '@clinica/shared';
 import { parseConfig } from '../apps/server/src/infra/config.js';
+import { DOCUMENT_TYPES, documentSchemas, type DocumentType, type PrescriptionLine } from '@clinica/shared';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadPdfFonts, pdfRenderer } from '../apps/server/src/infra/pdf.js';
 import { renderDocument } from '../apps/server/src/modules/documents/documents.pdf.js';
 import { normaliseSignature } from '../apps/server/src/modules/documents/signature.js';
+import { demoIdentity, documentSigner } from '../apps/server/src/modules/documents/documents.digital-signature.js';
+import { cie10Title } from '../apps/server/src/modules/documents/documents.cie10.js';
 import { multipart } from '../apps/server/test/harness.js';
 import { drawnSignature } from '../apps/server/test/signature-fixture.js';
 import { printTable, type BenchRow } from './lib/measure.js';
@@ -34,7 +37,7 @@ const AIM_MS = 50;
 const long = (s: string, n: number) => Array.from({ length: n }, () => s).join(' ');
 
 /** A realistic filled form of each type (every field, accents, several lines of free text). */
-function forms(correo: string): Record<DocumentType, Record<string, string>> {
+function forms(correo: string): Record<DocumentType, Record<string, unknown>> {
   const patient = { correoPaciente: correo, country_code: '+507', Celular: '6123-4567' };
   const free = long('Paciente refiere dolor abdominal difuso, náuseas y fiebre de 38,5 °C desde hace dos días.', 3);
   return {
@@ -121,6 +124,8 @@ function forms(correo: string): Record<DocumentType, Record<string, string>> {
       Plan: free,
       Medico: 'Dra. Ana Castillo',
       Reg: '4521',
+      ReferidoA: 'Hospital Santo Tomás',
+      CIE10: 'N18.9',
     },
     recetario: {
       ...patient,
@@ -130,7 +135,12 @@ function forms(correo: string): Record<DocumentType, Record<string, string>> {
       Sexo: 'Mujer',
       Alergias: 'Ácido acetilsalicílico',
       date: '2026-11-21',
-      Medicamentos: 'Ibuprofeno 400 mg: 1 tableta cada 8 horas por 5 días.\nOmeprazol 20 mg: 1 cápsula en ayunas por 14 días.',
+      Medicamentos: [
+        { medicamento: 'Ibuprofeno', presentacion: 'Tabletas de 400 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '5 días', cantidad: '15 tabletas' },
+        { medicamento: 'Omeprazol', presentacion: 'Cápsulas de 20 mg', dosis: '1 cápsula', via: 'Oral', frecuencia: 'En ayunas', duracion: '14 días', cantidad: '14 cápsulas' },
+        { medicamento: 'Salbutamol', presentacion: 'Inhalador de 100 mcg/dosis', dosis: '2 inhalaciones', via: 'Inhalada', frecuencia: 'Cada 6 horas si hay tos', duracion: '7 días', cantidad: '1 inhalador' },
+      ],
+      Indicaciones: 'Tomar el ibuprofeno con alimentos.',
     },
     'certificado-incapacidad': {
       correoPaciente: correo,
@@ -148,6 +158,7 @@ function forms(correo: string): Record<DocumentType, Record<string, string>> {
       ano_final: '2026',
       doctorName: 'Dra. Ana Castillo',
       regNumber: '4521',
+      CIE10: 'J06.9',
     },
   };
 }
@@ -155,21 +166,42 @@ function forms(correo: string): Record<DocumentType, Record<string, string>> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const verdict = (p99: number) => (p99 < AIM_MS ? `p99 within the ${AIM_MS} ms aim` : `p99 OVER the ${AIM_MS} ms aim`);
 
-/** Renders documents of one type back to back for `seconds` and measures each. */
-async function renderRow(tipo: DocumentType, fields: Record<string, string>, seconds: number): Promise<BenchRow> {
+const CLINIC = {
+  name: 'Clínica Virtual Panamá',
+  city: 'Ciudad de Panamá',
+  address: 'Calle 50 y Calle 53 Este, Obarrio, Ciudad de Panamá',
+  phone: '+507 300-0000',
+};
+
+/**
+ * Renders documents of one type back to back for `seconds` and measures each; with `signed`, each
+ * is also signed with the clinic's (demo) certificate, as the server does before storing it.
+ */
+async function renderRow(tipo: DocumentType, form: Record<string, unknown>, seconds: number, signed: boolean): Promise<BenchRow> {
   const pdf = pdfRenderer(loadPdfFonts());
   const signature = await normaliseSignature(drawnSignature(500, 180));
-  const render = () =>
-    renderDocument(pdf, {
+  const signer = documentSigner(demoIdentity(CLINIC.name, new Date()), { name: CLINIC.name, contact: CLINIC.phone });
+  // What the route hands the service: the parsed fields, the prescription's lines apart.
+  const parsed = documentSchemas[tipo].parse(form) as Record<string, unknown>;
+  const lines = Array.isArray(parsed.Medicamentos) ? (parsed.Medicamentos as PrescriptionLine[]) : undefined;
+  const fields = Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const diagnosis = fields.CIE10 ? { code: fields.CIE10, title: cie10Title(fields.CIE10) ?? '' } : undefined;
+  const render = async () => {
+    const issuedAt = Date.now();
+    const bytes = await renderDocument(pdf, {
       tipo,
       fields,
-      doctor: { nombre: 'Ana', apellido: 'Castillo', regNumber: '4521', doctorCode: 'C-0771' },
+      lines,
+      diagnosis,
+      doctor: { nombre: 'Ana', apellido: 'Castillo', regNumber: '4521', doctorCode: 'C-0771', title: 'Dra.' },
       signature,
       codigo: 'ABCD-EFGH-JKMN',
       verifyUrl: 'https://clinica.example/verificar-documento?codigo=ABCD-EFGH-JKMN',
-      issuedAt: Date.now(),
-      clinic: { name: 'Clínica Virtual Panamá', city: 'Ciudad de Panamá' },
+      issuedAt,
+      clinic: CLINIC,
     });
+    return signed ? signer.sign(bytes, { signingTime: new Date(issuedAt), reason: tipo, location: CLINIC.city }) : bytes;
+  };
   for (let i = 0; i < 30; i++) await render();
   const times: number[] = [];
   const elu0 = performance.eventLoopUtilization();
@@ -186,14 +218,14 @@ async function renderRow(tipo: DocumentType, fields: Record<string, string>, sec
   const p99 = percentile(sorted, 99);
   return {
     bench: BENCH,
-    target: `${tipo} pdf`,
+    target: `${tipo} ${signed ? 'pdf+firma' : 'pdf'}`,
     requestsPerSecond: (times.length * 1000) / elapsed,
     p50Ms: percentile(sorted, 50),
     p99Ms: p99,
     errors: 0,
     serverBusy: performance.eventLoopUtilization(elu0).utilization,
     serverUsPerRequest: (cpu.user + cpu.system) / times.length,
-    note: `documents/s, rendered one after another; µs/req is CPU time; ${verdict(p99)}`,
+    note: `documents/s, rendered${signed ? ' and digitally signed' : ''} one after another; µs/req is CPU time; ${verdict(p99)}`,
   };
 }
 
@@ -244,7 +276,8 @@ export async function run(opts: { seconds?: number; connections?: number } = {})
     const filled = forms('paciente.bench@example.com');
     const rows: BenchRow[] = [];
     for (const tipo of DOCUMENT_TYPES) {
-      rows.push(await renderRow(tipo, filled[tipo], seconds));
+      rows.push(await renderRow(tipo, filled[tipo], seconds, false));
+      rows.push(await renderRow(tipo, filled[tipo], seconds, true));
       const url = `${base}/api/doctor/documents/${tipo}`;
       const payload = JSON.stringify(filled[tipo]);
       const headers = { cookie, 'content-type': 'application/json' };
@@ -266,7 +299,7 @@ export async function run(opts: { seconds?: number; connections?: number } = {})
         errors: result.errors + result.timeouts + result.non2xx,
         serverBusy: elu.utilization,
         serverUsPerRequest: (elu.active * 1000) / Math.max(1, result.requests.total),
-        note: `documents/s, ${connections} request(s) at a time, end to end; ${verdict(result.latency.p99)}`,
+        note: `documents/s, ${connections} request(s) at a time, end to end (digital signature included); ${verdict(result.latency.p99)}`,
       });
     }
     return rows;

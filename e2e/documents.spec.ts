@@ -66,8 +66,20 @@ const GIVEN: Record<string, string> = {
   T: '36.8',
   TEMP: '36.8',
   Examenes: 'Hemograma completo y glucosa en ayunas.',
-  Medicamentos: 'Paracetamol 500 mg cada 8 horas por 3 días.',
 };
+
+/** One medicine of the prescription, by the labels of its card (the form's 'Medicamento N'). */
+async function fillLine(page: Page, n: number, line: Record<'medicamento' | 'presentacion' | 'dosis' | 'via' | 'frecuencia' | 'duracion' | 'cantidad', string>) {
+  const card = page.getByRole('group', { name: `Medicamento ${n}`, exact: true });
+  await card.getByLabel('Medicamento', { exact: true }).fill(line.medicamento);
+  await card.getByLabel('Presentación y concentración', { exact: true }).fill(line.presentacion);
+  await card.getByLabel('Dosis', { exact: true }).fill(line.dosis);
+  await card.getByLabel('Vía', { exact: true }).selectOption(line.via);
+  await card.getByLabel('Frecuencia', { exact: true }).fill(line.frecuencia);
+  await card.getByLabel('Duración', { exact: true }).fill(line.duracion);
+  await card.getByLabel('Cantidad', { exact: true }).fill(line.cantidad);
+}
+const PARACETAMOL = { medicamento: 'Paracetamol', presentacion: 'Tabletas de 500 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '3 días', cantidad: '9 tabletas' };
 
 /** Fills every required field of the form, by its label (what the patient's record filled stays). */
 async function fillRequired(page: Page, tipo: DocumentType) {
@@ -75,6 +87,10 @@ async function fillRequired(page: Page, tipo: DocumentType) {
   for (const name of REQUIRED_FIELDS[tipo]) {
     const field = DOCUMENT_FIELDS[tipo].find((f) => f.name === name)!;
     if (field.kind === 'country' || field.kind === 'email') continue;
+    if (field.kind === 'lines') {
+      await fillLine(page, 1, PARACETAMOL);
+      continue;
+    }
     const control = form.getByLabel(field.label, { exact: true });
     if (field.kind === 'select') {
       await control.selectOption(GIVEN[name] ?? (field.options?.includes('Normal') ? 'Normal' : field.options![0]!));
@@ -129,7 +145,7 @@ test('a doctor draws the signature, fills each of the six forms, downloads each 
   await expect(page.getByRole('cell', { name: messages.noTableData })).toHaveAttribute('colspan', '8');
   await page.getByLabel('Correo del paciente', { exact: true }).fill(patient.email);
   await page.getByLabel('Nombre del paciente', { exact: true }).fill('Lucía Batista');
-  await page.getByLabel('Medicamentos e indicaciones (Rp.)', { exact: true }).fill('Paracetamol 500 mg.');
+  await fillLine(page, 1, PARACETAMOL);
   await page.getByRole('button', { name: 'Generar PDF' }).click();
   await acceptAlert(page, messages.pdfFailed);
   await expect(page.locator('.documents-summary')).toHaveText(messages.documentProfileRequired);
@@ -170,8 +186,17 @@ test('a doctor draws the signature, fills each of the six forms, downloads each 
       await page.getByLabel('Número de Seguro Social', { exact: true }).fill('123-45-6789');
     }
     await fillRequired(page, tipo);
+    if (tipo === 'solicitud-examenes') {
+      // The diagnosis' code, found by words in the clinic's CIE-10 list; its title fills the diagnosis.
+      await page.getByLabel('Código CIE-10', { exact: true }).fill('faringitis aguda');
+      await page.getByRole('list', { name: 'Diagnósticos CIE-10 que coinciden' }).getByRole('button', { name: /^J02\.9 — / }).click();
+      await expect(page.getByText('J02.9', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Diagnóstico', { exact: true })).toHaveValue('Faringitis aguda, no especificada');
+    }
     if (tipo === 'referencia-medica') {
-      await expect(page.getByLabel('Índice de masa corporal (IMC)', { exact: true })).toHaveValue('28.4');
+      await expect(page.getByLabel('Índice de masa corporal (IMC)', { exact: true })).toHaveValue('28,4');
+      // The fontanelles are asked only for a child under two.
+      await expect(page.getByLabel('Fontanelas', { exact: true })).toHaveCount(0);
     }
 
     const downloading = page.waitForEvent('download');
@@ -259,7 +284,15 @@ test('a doctor issues a prescription to one of their patients picked by name, an
   await expect(correo).toHaveAttribute('readonly', '');
   await expect(page.getByLabel('Nombre del paciente', { exact: true })).toHaveValue('Lucía Batista');
   await expect(page.getByLabel('Cédula (CIP)', { exact: true })).toHaveValue('8-765-4321');
-  await page.getByLabel('Medicamentos e indicaciones (Rp.)', { exact: true }).fill('Amoxicilina 500 mg cada 8 horas por 7 días.');
+  // Three medicines, the second added and removed again on the way (a change of mind).
+  await fillLine(page, 1, { medicamento: 'Amoxicilina', presentacion: 'Cápsulas de 500 mg', dosis: '1 cápsula', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '7 días', cantidad: '21 cápsulas' });
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await page.getByRole('button', { name: 'Quitar el medicamento 2' }).click();
+  await expect(page.getByRole('group', { name: 'Medicamento 2', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 2, PARACETAMOL);
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 3, { medicamento: 'Loratadina', presentacion: 'Tabletas de 10 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 24 horas', duracion: '5 días', cantidad: '5 tabletas' });
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Generar PDF' }).click();
   const filename = (await downloading).suggestedFilename();

@@ -15,6 +15,7 @@ export * from './schemas/clinical-history.schema.js';
 export * from './schemas/consultations.schema.js';
 export * from './schemas/active-consultations.schema.js';
 export * from './schemas/documents.schema.js';
+export * from './schemas/document-content.schema.js';
 export * from './schemas/mail.schema.js';
 export * from './schemas/records.schema.js';
 export * from './schemas/suggestions.schema.js';

@@ -20,6 +20,7 @@ const PRODUCTION = {
   MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
   PAYPAL_CLIENT_ID: 'client-id-de-produccion',
   PAYPAL_CLIENT_SECRET: 'client-secret-de-produccion',
+  DOCUMENT_SIGNING_P12: '/etc/clinica/firma-documentos.p12',
 };
 
 describe('parseConfig', () => {
@@ -73,6 +74,13 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://x.pa' })).toThrow(
       'En producción no se permiten valores de demostración: COOKIE_SECRET, ADMIN_REGISTRATION_KEY, DOCTOR_REGISTRATION_KEY, FILE_ENCRYPTION_KEY, CLINIC_BANK_ACCOUNTS',
     );
+  });
+
+  it('needs the certificate that signs the medical documents in production', () => {
+    const { DOCUMENT_SIGNING_P12: _, ...withoutCertificate } = PRODUCTION;
+    expect(() => parseConfig(withoutCertificate)).toThrow(/En producción DOCUMENT_SIGNING_P12 es obligatorio/);
+    expect(parseConfig(PRODUCTION).documentSigning).toEqual({ p12Path: '/etc/clinica/firma-documentos.p12', password: '' });
+    expect(parseConfig({}).documentSigning).toBeUndefined();
   });
 
   it('needs PUBLIC_ORIGIN in production', () => {

@@ -101,6 +101,16 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   CLINIC_NAME: z.string().default('Clínica Virtual Panamá'),
   CLINIC_CITY: z.string().default('Ciudad de Panamá'),
+  // The medical documents' letterhead (issue 22, item 9): address, phone and a PNG or JPEG logo
+  // (a file path; without it the documents carry a drawn mark).
+  CLINIC_ADDRESS: z.string().default('Calle 50 y Calle 53 Este, Obarrio, Ciudad de Panamá'),
+  CLINIC_PHONE: z.string().default('+507 300-0000'),
+  CLINIC_LOGO: z.string().min(1).optional(),
+  // The clinic's digital signature on every medical document (issue 22, item 10): a PKCS#12 file
+  // (certificate, chain and key) and its password. Without it, outside production, a self-signed
+  // demo certificate is made at start-up; production requires it and refuses the demo one.
+  DOCUMENT_SIGNING_P12: z.string().min(1).optional(),
+  DOCUMENT_SIGNING_P12_PASSWORD: z.string().default(''),
   CLINIC_BANK_ACCOUNTS: z.string().optional(),
   CLINIC_YAPPY_NUMBER: z.string().default('6000-0000'),
   CLINIC_VIDEO_URLS: z.string().optional(),
@@ -351,6 +361,21 @@ function parseMail(e: z.infer<typeof envSchema>, production: boolean, dataDir: s
   };
 }
 
+/**
+ * The PKCS#12 file that signs the medical documents. Production requires one (the file itself is
+ * read, and a demo certificate refused, when the documents module starts); elsewhere its absence
+ * means the demo certificate.
+ */
+function parseDocumentSigning(e: z.infer<typeof envSchema>, production: boolean) {
+  if (!e.DOCUMENT_SIGNING_P12) {
+    if (production) {
+      throw new Error('En producción DOCUMENT_SIGNING_P12 es obligatorio (el certificado con el que la clínica firma los documentos médicos)');
+    }
+    return undefined;
+  }
+  return { p12Path: path.resolve(e.DOCUMENT_SIGNING_P12), password: e.DOCUMENT_SIGNING_P12_PASSWORD };
+}
+
 /** SESSION_CACHE_TTL_SECONDS in ms; by default bounded only when another instance may exist. */
 function sessionCacheTtlMs(e: z.infer<typeof envSchema>): number | undefined {
   const seconds =
@@ -441,9 +466,13 @@ export function parseConfig(
     mail: parseMail(e, production, dataDir),
     paypal: parsePaypal(e, production),
     ignoreConsultationHours: parseIgnoreConsultationHours(e.TEST_ONLY_IGNORE_CONSULTATION_HOURS, production),
+    documentSigning: parseDocumentSigning(e, production),
     clinic: {
       name: e.CLINIC_NAME,
       city: e.CLINIC_CITY,
+      address: e.CLINIC_ADDRESS,
+      phone: e.CLINIC_PHONE,
+      logoPath: e.CLINIC_LOGO ? path.resolve(e.CLINIC_LOGO) : undefined,
       bankAccounts,
       yappyNumber: e.CLINIC_YAPPY_NUMBER,
       videoUrls: e.CLINIC_VIDEO_URLS ? e.CLINIC_VIDEO_URLS.split(',').map((s) => s.trim()) : DEMO_VIDEOS,

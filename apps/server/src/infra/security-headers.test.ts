@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, validRegistration, type TestApp } from '../../test/harness.js';
 import { registerPatient } from '../modules/auth/test-support.js';
+import { productionSigningFile } from '../../test/signing-fixture.js';
 
 // Security headers set once in a hook (issue 2, item 3; docs/design.md), and the health endpoints.
 
@@ -107,6 +108,8 @@ describe('in production', () => {
       SMTP_URL: 'smtp://127.0.0.1:1',
       MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
       MAIL_WORKER: '0',
+      DOCUMENT_SIGNING_P12: productionSigningFile().path,
+      DOCUMENT_SIGNING_P12_PASSWORD: productionSigningFile().password,
       PAYPAL_CLIENT_ID: 'client-id',
       PAYPAL_CLIENT_SECRET: 'client-secret',
     });

@@ -3,6 +3,7 @@ import { safeText } from './text.schema.js';
 import { COUNTRY_CODES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, phoneMatchesCountry, requiredText } from './auth.schema.js';
+import { asksFontanelles, bodyMassIndex, cie10Field, heightM, prescriptionLinesField, weightKg } from './document-content.schema.js';
 
 /**
  * The six medical documents of the doctors (staff.md, "Document form fields"). Field names are
@@ -136,6 +137,13 @@ const checkPhone = (v: PhoneFields, ctx: z.RefinementCtx) => {
 
 // --- the six forms ----------------------------------------------------------------------------
 
+/**
+ * The diagnosis (issue 22, item 6): words and an optional CIE-10 code from the clinic's list.
+ * Optional: an incapacity certificate usually goes to an employer, and what the patient's
+ * illness is, is the doctor's and the patient's choice to print.
+ */
+const diagnosis = () => ({ Diagnostico: text(false, 500), CIE10: cie10Field });
+
 /** Health certificate (Cert_Salud). */
 export const healthCertificateSchema = z.object({
   correoPaciente: emailField,
@@ -158,6 +166,7 @@ export const examRequestSchema = z
     Edad: ageField(false),
     Sexo: choice(SEXES, false),
     Examenes: text(true, LONG),
+    ...diagnosis(),
   })
   .superRefine(checkPhone);
 
@@ -185,6 +194,7 @@ export const clinicalHistorySchema = z
     FR: text(true, 20),
     T: text(true, 20),
     Analisis: text(true, LONG),
+    ...diagnosis(),
     Plan: text(true, LONG),
   })
   .superRefine((v, ctx) => {
@@ -205,6 +215,8 @@ export const medicalReferralSchema = z
   .object({
     correoPaciente: emailField,
     Especialidad: choice(REFERRAL_SPECIALTIES, true),
+    // 'Referido a': the speciality above and, optionally, the doctor or institution (issue 22, item 7).
+    ReferidoA: text(false, 200),
     Paciente: text(true, NAME),
     Edad: ageField(true),
     Genero: choice(SEXES, true),
@@ -233,8 +245,10 @@ export const medicalReferralSchema = z
     TEMP: text(true, 20),
     FCF: text(false, 20),
     ...bodySystems,
+    Fontanelas: choice(EXAM_FINDINGS, false),
     Hallazgos_Relevantes: text(true, LONG),
     Analisis: text(true, LONG),
+    ...diagnosis(),
     Plan: text(true, LONG),
     Medico: text(true, NAME),
     Reg: text(true, 50),
@@ -244,9 +258,25 @@ export const medicalReferralSchema = z
     if (v.ValidacionSSN === 'Si' && v.SSN === '') {
       ctx.addIssue({ code: 'custom', path: ['SSN'], message: messages.missingFields });
     }
+    if (v.Peso !== '' && weightKg(v.Peso) === null) ctx.addIssue({ code: 'custom', path: ['Peso'], message: messages.invalidWeight });
+    if (v.Talla !== '' && heightM(v.Talla) === null) ctx.addIssue({ code: 'custom', path: ['Talla'], message: messages.invalidHeight });
+    // Fontanelles are examined only in children under two (they close by about 18 months).
+    if (asksFontanelles(v.Edad) && v.Fontanelas === '') {
+      ctx.addIssue({ code: 'custom', path: ['Fontanelas'], message: messages.missingFields });
+    }
   })
-  // The SSN is shown (and kept) only when ValidacionSSN is 'Si'.
-  .transform((v) => (v.ValidacionSSN === 'Si' ? v : { ...v, SSN: '' }));
+  // The SSN is kept only when ValidacionSSN is 'Si'; fontanelles only under two; T2 and IMC are
+  // always the server's own computation from weight and height (metres), whatever was sent.
+  .transform((v) => {
+    const bmi = bodyMassIndex(v.Peso, v.Talla);
+    return {
+      ...v,
+      SSN: v.ValidacionSSN === 'Si' ? v.SSN : '',
+      Fontanelas: asksFontanelles(v.Edad) ? v.Fontanelas : '',
+      T2: bmi?.t2 ?? '',
+      IMC: bmi?.imc ?? '',
+    };
+  });
 
 /** Prescription (Recetario); `Medicamentos` is the product's addition: what is prescribed. */
 export const prescriptionSchema = z
@@ -260,7 +290,9 @@ export const prescriptionSchema = z
     Sexo: choice(SEXES, false),
     Alergias: text(false, 1000),
     date: dateField(true),
-    Medicamentos: text(true, LONG),
+    // Structured lines (issue 22, item 8): up to 10 medicines, each with every column.
+    Medicamentos: prescriptionLinesField,
+    Indicaciones: text(false, 2000),
   })
   .superRefine(checkPhone);
 
@@ -296,6 +328,7 @@ export const incapacityCertificateSchema = z
     ano_final: yearField(),
     doctorName: text(true, NAME),
     regNumber: text(true, 50),
+    ...diagnosis(),
   })
   .superRefine((v, ctx) => {
     const parts = ['hora', 'dia', 'mes', 'ano'] as const;
@@ -328,12 +361,26 @@ export type Prescription = z.output<typeof prescriptionSchema>;
 export type IncapacityCertificate = z.output<typeof incapacityCertificateSchema>;
 export type DocumentInput<T extends DocumentType> = z.input<(typeof documentSchemas)[T]>;
 export type DocumentData<T extends DocumentType> = z.output<(typeof documentSchemas)[T]>;
-/** Any document's parsed fields, by the specification's names. */
+/** Any document's parsed text fields, by the specification's names (the prescription's lines travel apart). */
 export type DocumentFields = Record<string, string>;
 
 // --- field descriptions: labels and widgets, shared by the form and the PDF --------------------
 
-export type FieldKind = 'email' | 'text' | 'textarea' | 'date' | 'time' | 'age' | 'select' | 'country' | 'phone' | 'number';
+export type FieldKind =
+  | 'email'
+  | 'text'
+  | 'textarea'
+  | 'date'
+  | 'time'
+  | 'age'
+  | 'select'
+  | 'country'
+  | 'phone'
+  | 'number'
+  /** The CIE-10 code, chosen from the clinic's list (a search box). */
+  | 'cie10'
+  /** The prescription's medication lines (a table of lines). */
+  | 'lines';
 
 export interface DocumentField {
   name: string;
@@ -357,6 +404,10 @@ const PATIENT_EMAIL = f('correoPaciente', 'Correo del paciente', 'email');
 const COUNTRY = f('country_code', 'Código de país', 'country');
 const CELL = f('Celular', 'Celular', 'phone');
 const SEX = (name: string, label: string) => f(name, label, 'select', { options: SEXES });
+const DIAGNOSIS = (section?: string) => [
+  f('Diagnostico', 'Diagnóstico', 'text', section ? { section } : {}),
+  f('CIE10', 'Código CIE-10', 'cie10', section ? { section } : {}),
+];
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 const MONTH_VALUES = MONTHS.map((_, i) => String(i + 1));
 
@@ -380,6 +431,7 @@ export const DOCUMENT_FIELDS: Record<DocumentType, readonly DocumentField[]> = {
     COUNTRY,
     CELL,
     f('Examenes', 'Exámenes solicitados', 'textarea'),
+    ...DIAGNOSIS(),
   ],
   'historia-clinica': [
     PATIENT_EMAIL,
@@ -403,11 +455,13 @@ export const DOCUMENT_FIELDS: Record<DocumentType, readonly DocumentField[]> = {
     f('FR', 'Frecuencia respiratoria (FR, rpm)', 'text', { section: 'Signos vitales' }),
     f('T', 'Temperatura (T, °C)', 'text', { section: 'Signos vitales' }),
     f('Analisis', 'Análisis', 'textarea', { section: 'Análisis y plan' }),
+    ...DIAGNOSIS('Análisis y plan'),
     f('Plan', 'Plan', 'textarea', { section: 'Análisis y plan' }),
   ],
   'referencia-medica': [
     PATIENT_EMAIL,
-    f('Especialidad', 'Especialidad', 'select', { options: REFERRAL_SPECIALTIES, section: 'Referencia' }),
+    f('Especialidad', 'Referido a (especialidad)', 'select', { options: REFERRAL_SPECIALTIES, section: 'Referencia' }),
+    f('ReferidoA', 'Médico o institución', 'text', { section: 'Referencia' }),
     f('Fecha', 'Fecha', 'date', { section: 'Referencia' }),
     f('Hora', 'Hora', 'time', { section: 'Referencia' }),
     f('Paciente', 'Paciente', 'text', { section: 'Datos del paciente' }),
@@ -452,6 +506,7 @@ export const DOCUMENT_FIELDS: Record<DocumentType, readonly DocumentField[]> = {
     ).map(([name, label]) => f(name, label, 'select', { options: EXAM_FINDINGS, section: 'Examen físico' })),
     f('Hallazgos_Relevantes', 'Hallazgos relevantes', 'textarea', { section: 'Análisis y plan' }),
     f('Analisis', 'Análisis', 'textarea', { section: 'Análisis y plan' }),
+    ...DIAGNOSIS('Análisis y plan'),
     f('Plan', 'Plan', 'textarea', { section: 'Análisis y plan' }),
     f('Medico', 'Médico que refiere', 'text', { section: 'Médico' }),
     f('Reg', 'Número de registro', 'text', { section: 'Médico' }),
@@ -466,7 +521,8 @@ export const DOCUMENT_FIELDS: Record<DocumentType, readonly DocumentField[]> = {
     CELL,
     f('Alergias', 'Alergias'),
     f('date', 'Fecha', 'date'),
-    f('Medicamentos', 'Medicamentos e indicaciones (Rp.)', 'textarea'),
+    f('Medicamentos', 'Medicamentos (Rp.)', 'lines'),
+    f('Indicaciones', 'Indicaciones generales', 'textarea'),
   ],
   'certificado-incapacidad': [
     PATIENT_EMAIL,
@@ -484,6 +540,7 @@ export const DOCUMENT_FIELDS: Record<DocumentType, readonly DocumentField[]> = {
     f('ano_final', 'Año final', 'number', { section: 'Hasta' }),
     f('doctorName', 'Nombre del médico'),
     f('regNumber', 'Número de registro'),
+    ...DIAGNOSIS(),
   ],
 };
 
@@ -491,10 +548,12 @@ export const DOCUMENT_FIELDS: Record<DocumentType, readonly DocumentField[]> = {
 export const REQUIRED_FIELDS: Record<DocumentType, readonly string[]> = {
   'certificado-salud': ['correoPaciente', 'patientName', 'date', 'doctorName', 'regNumber'],
   'solicitud-examenes': ['correoPaciente', 'patientName', 'Examenes'],
-  'historia-clinica': DOCUMENT_FIELDS['historia-clinica'].map((x) => x.name).filter((n) => n !== 'RepreLegal'),
+  'historia-clinica': DOCUMENT_FIELDS['historia-clinica']
+    .map((x) => x.name)
+    .filter((n) => !['RepreLegal', 'Diagnostico', 'CIE10'].includes(n)),
   'referencia-medica': DOCUMENT_FIELDS['referencia-medica']
     .map((x) => x.name)
-    .filter((n) => !['SSN', 'Trabajo', 'AHF', 'AQX', 'Medicamentos', 'T2', 'IMC', 'FCF'].includes(n)),
+    .filter((n) => !['ReferidoA', 'SSN', 'Trabajo', 'AHF', 'AQX', 'Medicamentos', 'T2', 'IMC', 'FCF', 'Fontanelas', 'Diagnostico', 'CIE10'].includes(n)),
   recetario: ['correoPaciente', 'patientName', 'date', 'Medicamentos'],
   'certificado-incapacidad': [
     'correoPaciente',

@@ -18,7 +18,7 @@ let maria: Person; // Ana's patient (a consultation with her)
 let pedro: Person; // registered, nobody's patient
 let squatter: Person; // registers victima@example.com after a document was issued to it
 
-const RECETA = { patientName: 'María Núñez', date: '2026-11-21', Medicamentos: 'Paracetamol 500 mg cada 8 horas.' };
+const RECETA = { patientName: 'María Núñez', date: '2026-11-21', Medicamentos: [{ medicamento: 'Paracetamol', presentacion: 'Tabletas de 500 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '3 días', cantidad: '9 tabletas' }] };
 
 const saveProfile = (jar: CookieJar) => {
   const body = multipart({ regNumber: 'Reg. 4521' }, [{ field: 'firma', filename: 'firma.png', bytes: drawnSignature(), type: 'image/png' }]);

@@ -3,28 +3,47 @@ import {
   DOCUMENT_FIELDS,
   DOCUMENT_TITLES,
   MONTHS,
+  YES_NO,
+  YES_NO_WORDS,
+  diagnosisLine,
   panamaClock,
   type DocumentField,
   type DocumentFields,
   type DocumentType,
+  type PrescriptionLine,
 } from '@clinica/shared';
 import type { PdfRenderer } from '../../infra/pdf.js';
+import type { Letterhead } from './documents.letterhead.js';
+import { drawAllergies, drawPrescriptionTable } from './documents.prescription-table.js';
 
 /** Everything a document's PDF shows. */
 export interface DocumentRenderInput {
   tipo: DocumentType;
   fields: DocumentFields;
-  doctor: { nombre: string; apellido: string; regNumber: string; doctorCode: string };
+  /** The issuing doctor; `title` (Dr./Dra., from the doctor's profile) sets the wording when known. */
+  doctor: { nombre: string; apellido: string; regNumber: string; doctorCode: string; title?: 'Dr.' | 'Dra.' };
   /** The doctor's signature, a grey PNG (see signature.ts). */
   signature: Buffer;
+  /** The prescription's medication lines (recetario). */
+  lines?: readonly PrescriptionLine[];
+  /** The CIE-10 code of the diagnosis and its title from the clinic's list. */
+  diagnosis?: { code: string; title: string };
   codigo: string;
   verifyUrl: string;
   issuedAt: number;
-  clinic: { name: string; city: string };
+  clinic: Letterhead;
 }
 
+/** 'médica' for a woman doctor, 'médico' otherwise (also when the profile does not say). */
+const doctorNoun = (title: 'Dr.' | 'Dra.' | undefined) => (title === 'Dra.' ? 'médica' : 'médico');
+/** 'Dra. Ana Castillo': the title only when the profile gives it. */
+const titled = (title: 'Dr.' | 'Dra.' | undefined, name: string) => (title && !name.startsWith(title) ? `${title} ${name}` : name);
+
+/** The space the date, the signature and the verification block take: kept with the last content. */
+const SIGNATURE_BLOCK = 122;
+
 const COLOR = { navy: '#0b2a5b', accent: '#c2410c', text: '#1f2937', muted: '#4b5563', line: '#9ca3af' };
-const SIZE = { label: 8.5, value: 10.5, section: 11.5, title: 17, small: 8 };
+const SIZE = { label: 8, value: 10, section: 11, title: 16, small: 8 };
 
 /** 'YYYY-MM-DD' as '3 de marzo de 2026'. */
 export function spanishDate(iso: string) {
@@ -44,9 +63,9 @@ const moment = (f: DocumentFields, end: 'inicio' | 'final') =>
  * The certificates are a sentence, not a form: the fields the sentence says are not repeated as
  * rows below it.
  */
-function statement(tipo: DocumentType, f: DocumentFields): { text: string; covers: string[] } | null {
+function statement(tipo: DocumentType, f: DocumentFields, title?: 'Dr.' | 'Dra.'): { text: string; covers: string[] } | null {
   const doctor = () =>
-    `Quien suscribe, ${f.doctorName}, médico con número de registro ${f.regNumber}` +
+    `Quien suscribe, ${titled(title, f.doctorName ?? '')}, ${doctorNoun(title)} con número de registro ${f.regNumber}` +
     (f.doctorCode ? ` y código ${f.doctorCode}` : '');
   const patient = () => `${f.patientName}` + (f.ssn ? `, con número de Seguro Social ${f.ssn}` : '');
   if (tipo === 'certificado-salud') {
@@ -85,17 +104,37 @@ function display(field: DocumentField, f: DocumentFields): string | null {
   if (field.kind === 'date') return spanishDate(v);
   if (field.kind === 'age') return years(v);
   if (field.kind === 'phone') return `${f.country_code ?? ''} ${v}`.trim();
+  // 'Sí' with its accent: the specification's value is 'Si'.
+  if (field.options === YES_NO) return YES_NO_WORDS[v] ?? v;
   const option = field.options?.indexOf(v) ?? -1;
   return option >= 0 ? (field.optionLabels?.[option] ?? v) : v;
 }
 
-type Item = { kind: 'section'; title: string } | { kind: 'row'; label: string; value: string; long: boolean };
+type Item =
+  | { kind: 'section'; title: string }
+  | { kind: 'row'; label: string; value: string; long: boolean; last?: boolean }
+  /** 'Label: value' on one line, bold label (the diagnosis, the referral's destination). */
+  | { kind: 'inline'; label: string; value: string; last?: boolean };
+
+/** 'J06.9 — Infección aguda …' and, when the doctor wrote other words, those on the next line. */
+function diagnosisText(f: DocumentFields, diagnosis: DocumentRenderInput['diagnosis']): string | null {
+  const words = (f.Diagnostico ?? '').trim();
+  if (!diagnosis) return words || null;
+  const line = diagnosisLine(diagnosis.code, diagnosis.title);
+  return words && words.toLowerCase() !== diagnosis.title.toLowerCase() ? `${line}\n${words}` : line;
+}
+
+/** Sections printed as one paragraph of 'label: value' pairs. */
+const LIST_SECTIONS = ['Referencia', 'Signos vitales', 'Examen físico'];
+
+/** 'Nefrología — Hospital Santo Tomás, Dr. Luis Pérez'. */
+const referredTo = (f: DocumentFields) => [f.Especialidad, f.ReferidoA].filter(Boolean).join(' — ');
 
 /** Renders one medical document: letterhead, title, fields, signature, date and place, QR code. */
 export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInput): Promise<Buffer> {
   const { tipo, fields: f, doctor, clinic } = input;
   const title = DOCUMENT_TITLES[tipo];
-  const doctorFullName = `${doctor.nombre} ${doctor.apellido}`;
+  const doctorFullName = titled(doctor.title, `${doctor.nombre} ${doctor.apellido}`);
   const doc = pdf.create({
     title: `${title} - ${clinic.name}`,
     author: `${doctorFullName} - ${clinic.name}`,
@@ -105,48 +144,103 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
-  // --- letterhead (first page) and running head (next pages) ---
-  doc.font('bold').fontSize(16).fillColor(COLOR.navy).text(clinic.name, left, 44, { width: width - 150 });
+  // --- letterhead (first page): logo, clinic's name, address and phone; the code on the right ---
+  const mark = 40;
+  drawLogo(doc, clinic.logo, left, 40, mark);
+  const textX = left + mark + 10;
+  const textW = width - mark - 10 - 120;
+  doc.font('bold').fontSize(15).fillColor(COLOR.navy).text(clinic.name, textX, 40, { width: textW });
   doc
     .font('regular')
     .fontSize(SIZE.small + 0.5)
     .fillColor(COLOR.muted)
-    .text(`Medicina General · Psicología · Medicina Interna — ${clinic.city}, República de Panamá`, { width: width - 150 });
+    .text(`${clinic.address} · Tel. ${clinic.phone}`, textX, doc.y + 1, { width: textW });
+  doc.text('Medicina General · Psicología · Medicina Interna · República de Panamá', textX, doc.y, { width: textW });
+  const headEnd = doc.y;
   doc
     .fontSize(SIZE.small)
     .fillColor(COLOR.muted)
-    .text('Código de verificación', left + width - 150, 46, { width: 150, align: 'right' });
-  doc.font('bold').fontSize(10).fillColor(COLOR.navy).text(input.codigo, left + width - 150, doc.y, { width: 150, align: 'right' });
-  const ruleY = Math.max(doc.y, 80) + 6;
+    .text('Código de verificación', left + width - 110, 42, { width: 110, align: 'right' });
+  doc.font('bold').fontSize(10).fillColor(COLOR.navy).text(input.codigo, left + width - 110, doc.y, { width: 110, align: 'right' });
+  const ruleY = Math.max(headEnd, doc.y, 40 + mark) + 6;
   doc.moveTo(left, ruleY).lineTo(left + width, ruleY).lineWidth(1.5).strokeColor(COLOR.accent).stroke();
-  doc.font('bold').fontSize(SIZE.title).fillColor(COLOR.navy).text(title, left, ruleY + 14, { width, align: 'center' });
-  doc.moveDown(0.6);
+  doc.font('bold').fontSize(SIZE.title).fillColor(COLOR.navy).text(title, left, ruleY + 10, { width, align: 'center' });
+  doc.moveDown(0.4);
 
   const ensure = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
   };
 
   // --- statement of the certificates ---
-  const said = statement(tipo, f);
+  const said = statement(tipo, f, doctor.title);
   if (said) {
-    doc.moveDown(0.4);
+    doc.moveDown(0.3);
     doc.font('regular').fontSize(11.5).fillColor(COLOR.text);
     ensure(doc.heightOfString(said.text, { width, lineGap: 3 }));
     doc.text(said.text, left, doc.y, { width, align: 'justify', lineGap: 3 });
-    doc.moveDown(0.8);
+    doc.moveDown(0.6);
   }
+
+  // --- the prescription: the allergies first and prominent, then the table of medicines ---
+  const covered = new Set(said?.covers ?? []);
+  if (tipo === 'recetario') {
+    covered.add('Alergias');
+    covered.add('Medicamentos');
+    covered.add('Indicaciones');
+  }
+  // The referring doctor's name and registration are the signature's (printed below it).
+  if (tipo === 'referencia-medica') {
+    covered.add('Medico');
+    covered.add('Reg');
+    // 'Referido a: Nefrología — Hospital Santo Tomás' heads the referral's first section.
+    covered.add('Especialidad');
+    covered.add('ReferidoA');
+  }
+  // Vital signs and the body systems' findings as one paragraph each ('Peso (kg): 82 · Talla (m):
+  // 1,70 · …', 'Cabeza: Normal · Ojos: Anormal · …'): read at a glance, and a referral fits a page.
+  const listed = (name: string) =>
+    DOCUMENT_FIELDS[tipo].filter((x) => x.section === name && !covered.has(x.name) && (display(x, f) ?? '') !== '');
+  const lists = new Map(LIST_SECTIONS.map((name) => [name, listed(name)]));
 
   // --- the fields, by section; short values two by two ---
   const items: Item[] = [];
   let section: string | undefined;
+  let diagnosisDone = false;
   for (const field of DOCUMENT_FIELDS[tipo]) {
-    if (said?.covers.includes(field.name)) continue;
+    if (covered.has(field.name)) continue;
+    // The patient's e-mail address is how the clinic reaches the patient, not a fact to certify.
+    if (field.kind === 'email') continue;
+    const list = field.section ? lists.get(field.section) : undefined;
+    if (list) {
+      if (field !== list[0]) continue;
+      items.push({ kind: 'section', title: field.section! });
+      section = field.section;
+      if (tipo === 'referencia-medica' && field.section === 'Referencia') items.push({ kind: 'inline', label: 'Referido a', value: referredTo(f) });
+      items.push({ kind: 'inline', label: '', value: list.map((x) => `${x.label}: ${display(x, f)}`).join(' · ') });
+      continue;
+    }
+    if (field.name === 'Diagnostico' || field.name === 'CIE10') {
+      // One line for the words and the code, wherever the form puts the first of them.
+      if (diagnosisDone) continue;
+      diagnosisDone = true;
+      const text = diagnosisText(f, input.diagnosis);
+      if (text === null) continue;
+      if (field.section && field.section !== section) items.push({ kind: 'section', title: field.section });
+      section = field.section ?? section;
+      items.push({ kind: 'inline', label: 'Diagnóstico', value: text });
+      continue;
+    }
     const value = display(field, f);
     if (value === null) continue;
     if (field.section && field.section !== section) items.push({ kind: 'section', title: field.section });
     section = field.section ?? section;
-    items.push({ kind: 'row', label: field.label, value, long: field.kind === 'textarea' });
+    // Free text reads as a clinical note, 'Label: text', which also keeps a typical form to one page.
+    if (field.kind === 'textarea') items.push({ kind: 'inline', label: field.label, value });
+    else items.push({ kind: 'row', label: field.label, value, long: false });
   }
+  // The last piece of content stays on the page of the signature (never a signature alone).
+  const lastContent = items.findLast((i): i is Exclude<Item, { kind: 'section' }> => i.kind !== 'section');
+  if (lastContent && tipo !== 'recetario') lastContent.last = true;
 
   const gutter = 18;
   const half = (width - gutter) / 2;
@@ -163,58 +257,103 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
     doc.font('regular').fontSize(SIZE.value).fillColor(COLOR.text).text(value, x, doc.y + 2, { width: w, lineGap: 1.5 });
     return doc.y;
   };
+  const reserve = (last: boolean | undefined) => (last ? SIGNATURE_BLOCK : 0);
 
-  let pending: { label: string; value: string } | null = null;
-  const flush = (next?: { label: string; value: string }) => {
-    if (!pending) return;
-    const a = pending;
-    pending = null;
-    const h = Math.max(cellHeight(a.label, a.value, half), next ? cellHeight(next.label, next.value, half) : 0);
-    ensure(h + 8);
+  // Short values go three to a row when they fit a third of the width (vital signs, the body
+  // systems' findings), otherwise two: what keeps a typical form on one page.
+  const third = (width - 2 * gutter) / 3;
+  type Row = { label: string; value: string; last?: boolean };
+  let pending: Row[] = [];
+  let columns = 2;
+  const flush = () => {
+    if (pending.length === 0) return;
+    const row = pending;
+    pending = [];
+    const w = columns === 3 ? third : half;
+    const h = Math.max(...row.map((r) => cellHeight(r.label, r.value, w)));
+    ensure(h + 6 + reserve(row.some((r) => r.last)));
     const y = doc.y;
-    const endA = drawCell(a.label, a.value, left, y, half);
-    const endB = next ? drawCell(next.label, next.value, left + half + gutter, y, half) : y;
+    const ends = row.map((r, i) => drawCell(r.label, r.value, left + i * (w + gutter), y, w));
     doc.x = left;
-    doc.y = Math.max(endA, endB) + 7;
+    doc.y = Math.max(...ends) + 6;
   };
+  const queue = (item: Row) => {
+    const fitsThird = oneLine(item.label, item.value, third);
+    if (pending.length > 0 && columns === 3 && !fitsThird) flush();
+    if (pending.length === 0) columns = fitsThird ? 3 : 2;
+    pending.push(item);
+    if (pending.length === columns) flush();
+  };
+
+  if (tipo === 'recetario') {
+    doc.x = left;
+    drawAllergies(doc, f.Alergias ?? '', { left, width, ensure });
+  }
 
   for (const item of items) {
     if (item.kind === 'section') {
       flush();
       ensure(40);
-      doc.moveDown(0.3);
+      doc.moveDown(0.15);
       doc.font('bold').fontSize(SIZE.section).fillColor(COLOR.navy).text(item.title, left, doc.y, { width });
       const y = doc.y + 1;
       doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.5).strokeColor(COLOR.line).stroke();
-      doc.y = y + 5;
+      doc.y = y + 4;
+      continue;
+    }
+    if (item.kind === 'inline') {
+      flush();
+      const lead = item.label ? `${item.label}: ` : '';
+      const h = doc.font('regular').fontSize(SIZE.value).heightOfString(`${lead}${item.value}`, { width, lineGap: 1.5 });
+      // A long note may break across pages, but not before its first lines; the last one stays
+      // whole with the signature.
+      ensure((item.last ? h : Math.min(h, 60)) + 6 + reserve(item.last));
+      if (lead) {
+        doc.font('bold').fontSize(SIZE.value).fillColor(COLOR.navy).text(lead, left, doc.y, { width, continued: true, lineGap: 1.5 });
+        doc.font('regular').fillColor(COLOR.text).text(item.value, { lineGap: 1.5 });
+      } else {
+        doc.font('regular').fontSize(SIZE.value).fillColor(COLOR.text).text(item.value, left, doc.y, { width, lineGap: 1.5 });
+      }
+      doc.x = left;
+      doc.y += 5;
       continue;
     }
     if (!item.long && oneLine(item.label, item.value, half)) {
-      if (pending) flush(item);
-      else pending = item;
+      queue(item);
       continue;
     }
     flush();
     const h = cellHeight(item.label, item.value, width);
-    ensure(Math.min(h, 60) + 8);
+    ensure(Math.min(h, 60) + 6 + reserve(item.last));
     doc.x = left;
     drawCell(item.label, item.value, left, doc.y, width);
-    doc.y += 7;
+    doc.y += 6;
   }
   flush();
+
+  if (tipo === 'recetario') {
+    doc.x = left;
+    drawPrescriptionTable(doc, input.lines ?? [], { left, width, ensure, bottom, reserveLast: SIGNATURE_BLOCK });
+    if (f.Indicaciones) {
+      const h = cellHeight('Indicaciones generales', f.Indicaciones, width);
+      ensure(Math.min(h, 60) + 6 + SIGNATURE_BLOCK);
+      drawCell('Indicaciones generales', f.Indicaciones, left, doc.y, width);
+      doc.y += 6;
+    }
+  }
 
   // --- date and place, signature, verification ---
   const { date, hour, minute } = panamaClock(input.issuedAt);
   const when = `${spanishDate(date)} a las ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')} (hora de Panamá)`;
   const reg = f.regNumber || f.Reg || doctor.regNumber;
   const code = f.doctorCode || doctor.doctorCode;
-  ensure(175);
-  doc.moveDown(0.8);
+  ensure(SIGNATURE_BLOCK);
+  doc.moveDown(0.5);
   doc.font('regular').fontSize(10).fillColor(COLOR.text).text(`Emitido en ${clinic.city}, el ${when}.`, left, doc.y, { width });
-  const top = doc.y + 12;
+  const top = doc.y + 8;
   const sigW = 200;
-  doc.image(input.signature, left, top, { fit: [sigW, 64], align: 'center', valign: 'bottom' });
-  const lineY = top + 68;
+  doc.image(input.signature, left, top, { fit: [sigW, 52], align: 'center', valign: 'bottom' });
+  const lineY = top + 56;
   doc.moveTo(left, lineY).lineTo(left + sigW, lineY).lineWidth(0.8).strokeColor(COLOR.text).stroke();
   doc.font('bold').fontSize(10).fillColor(COLOR.text).text(doctorFullName, left, lineY + 4, { width: sigW, align: 'center' });
   doc.font('regular').fontSize(9).fillColor(COLOR.muted).text(`Registro N.º ${reg}`, { width: sigW, align: 'center' });
@@ -222,24 +361,29 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
 
   const signatureEnd = doc.y;
 
-  const qrSize = 92;
+  // The code and how to check it sit between the signature and the QR code: one block, so a
+  // typical form keeps to one page.
+  const qrSize = 80;
   const qrX = left + width - qrSize;
   drawQr(doc, input.verifyUrl, qrX, top - 4, qrSize);
   doc.link(qrX, top - 4, qrSize, qrSize, input.verifyUrl);
+  const midX = left + sigW + 16;
+  const midW = qrX - 10 - midX;
   doc
     .font('regular')
     .fontSize(SIZE.small)
     .fillColor(COLOR.muted)
-    .text('Código de verificación', qrX - 150, top + 30, { width: 140, align: 'right' });
-  doc.font('bold').fontSize(10).fillColor(COLOR.navy).text(input.codigo, qrX - 150, doc.y, { width: 140, align: 'right' });
-
-  doc.y = Math.max(signatureEnd, top + qrSize) + 10;
+    .text('Código de verificación', midX, top + 4, { width: midW, align: 'right' });
+  doc.font('bold').fontSize(10).fillColor(COLOR.navy).text(input.codigo, midX, doc.y, { width: midW, align: 'right' });
   doc
     .font('regular')
     .fontSize(SIZE.small)
     .fillColor(COLOR.muted)
-    .text('Verifique la autenticidad de este documento escaneando el código QR o en:', left, doc.y, { width });
-  doc.fillColor(COLOR.navy).text(input.verifyUrl, { width, link: input.verifyUrl });
+    .text('Verifique la autenticidad de este documento escaneando el código QR o en:', midX, doc.y + 4, { width: midW, align: 'right' });
+  doc.x = left;
+  doc.y = Math.max(signatureEnd, doc.y, top + qrSize) + 3;
+  // The address on one line of its own, so it can be read (and copied) whole.
+  doc.font('regular').fontSize(SIZE.small).fillColor(COLOR.navy).text(input.verifyUrl, left, doc.y, { width, align: 'right', link: input.verifyUrl });
 
   // --- running head (pages after the first) and page numbers, once the page count is known ---
   const range = doc.bufferedPageRange();
@@ -248,11 +392,18 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
     const keep = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     if (i > range.start) {
+      // A later page repeats who issued what: the clinic, the document and its code.
       doc
-        .font('regular')
-        .fontSize(SIZE.small)
-        .fillColor(COLOR.muted)
-        .text(`${clinic.name} — ${title} — ${input.codigo}`, left, 30, { width, align: 'right', lineBreak: false });
+        .font('bold')
+        .fontSize(SIZE.small + 0.5)
+        .fillColor(COLOR.navy)
+        .text(`${clinic.name} — ${title}`, left, 26, { width: width - 160, lineBreak: false });
+      doc
+        .font('bold')
+        .fontSize(SIZE.small + 0.5)
+        .fillColor(COLOR.navy)
+        .text(input.codigo, left + width - 160, 26, { width: 160, align: 'right', lineBreak: false });
+      doc.moveTo(left, 40).lineTo(left + width, 40).lineWidth(0.8).strokeColor(COLOR.accent).stroke();
     }
     doc
       .font('regular')
@@ -266,6 +417,20 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
     doc.page.margins.bottom = keep;
   }
   return pdf.toBuffer(doc);
+}
+
+/** The clinic's logo (CLINIC_LOGO) or, without one, its mark: a white cross on a navy tile. */
+function drawLogo(doc: PDFKit.PDFDocument, logo: Buffer | undefined, x: number, y: number, size: number) {
+  if (logo) {
+    doc.image(logo, x, y, { fit: [size, size], align: 'center', valign: 'center' });
+    return;
+  }
+  const bar = size * 0.2;
+  doc.save();
+  doc.roundedRect(x, y, size, size, size * 0.18).fill(COLOR.navy);
+  doc.rect(x + (size - bar) / 2, y + size * 0.2, bar, size * 0.6).fill('#ffffff');
+  doc.rect(x + size * 0.2, y + (size - bar) / 2, size * 0.6, bar).fill('#ffffff');
+  doc.restore();
 }
 
 /** The QR code as vector squares (crisp at any zoom, nothing to decode). */

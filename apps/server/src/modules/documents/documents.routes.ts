@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   safeText,
   DOCUMENT_TYPES,
+  cie10EntryListSchema,
+  cie10SearchQuerySchema,
   comparisonResultSchema,
   doctorDocumentProfileInputSchema,
   doctorDocumentProfileSchema,
@@ -32,6 +34,9 @@ import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { documentsRepository } from './documents.repository.js';
 import { NotYourPatient, documentsService } from './documents.service.js';
+import { signerFromConfig } from './documents.digital-signature.js';
+import { clinicLetterhead } from './documents.letterhead.js';
+import { searchCie10 } from './documents.cie10.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
 const typeParams = z.object({ tipo: safeText().max(40) });
@@ -66,7 +71,8 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     storage: app.storage,
     pdf: app.pdf,
     now: app.now,
-    clinic: { name: app.config.clinic.name, city: app.config.clinic.city },
+    clinic: clinicLetterhead(app.config.clinic),
+    signer: signerFromConfig(app.config, new Date(app.now())),
     log: app.log,
   });
 
@@ -142,6 +148,14 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       return found;
     },
+  });
+
+  // --- the CIE-10 list of the diagnosis field --------------------------------------------------
+
+  app.get('/api/doctor/documents/cie10', {
+    config: { access: 'doctor' },
+    schema: { querystring: cie10SearchQuerySchema, response: { 200: cie10EntryListSchema, ...errors } },
+    handler: async (request) => searchCie10(request.query.q),
   });
 
   // --- generate, list, download -----------------------------------------------------------------

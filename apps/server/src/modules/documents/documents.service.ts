@@ -17,6 +17,7 @@ import {
   type LinkDocumentInput,
   type PatientLookup,
   type PatientSuggestion,
+  type PrescriptionLine,
   type UnlinkedDocument,
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
@@ -26,13 +27,18 @@ import type { Storage } from '../../infra/storage.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import { renderDocument } from './documents.pdf.js';
 import { normaliseSignature } from './signature.js';
+import type { DocumentSigner } from './documents.digital-signature.js';
+import type { Letterhead } from './documents.letterhead.js';
+import { cie10Title } from './documents.cie10.js';
 
 export interface DocumentsDeps {
   repo: DocumentsRepository;
   storage: Storage;
   pdf: PdfRenderer;
   now: () => number;
-  clinic: { name: string; city: string };
+  clinic: Letterhead;
+  /** The clinic's digital signature, applied to every issued PDF before its hash is kept. */
+  signer: DocumentSigner;
   log: FastifyBaseLogger;
 }
 
@@ -208,7 +214,23 @@ export function documentsService(deps: DocumentsDeps) {
      * Renders the document, stores it encrypted with its SHA-256 and returns it. `origin` is
      * where the verification page is (the QR code points there).
      */
-    async generate(doctor: SessionAccount, tipo: DocumentType, fields: DocumentFields, origin: string, pacienteId?: string) {
+    async generate(
+      doctor: SessionAccount,
+      tipo: DocumentType,
+      data: Record<string, string | readonly PrescriptionLine[]>,
+      origin: string,
+      pacienteId?: string,
+    ) {
+      // The prescription's medication lines travel apart from the text fields.
+      const lines = tipo === 'recetario' && Array.isArray(data.Medicamentos) ? (data.Medicamentos as readonly PrescriptionLine[]) : undefined;
+      let fields: DocumentFields = Object.fromEntries(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      // A CIE-10 code must be one of the list the clinic ships; its title is printed from there.
+      let diagnosis: { code: string; title: string } | undefined;
+      if (fields.CIE10) {
+        const title = cie10Title(fields.CIE10);
+        if (!title) throw badRequest(messages.unknownCie10Code, { CIE10: messages.unknownCie10Code });
+        diagnosis = { code: fields.CIE10, title };
+      }
       const profile = await repo.findProfile(doctor.accountId);
       if (!profile) throw badRequest(messages.documentProfileRequired, { doctorSignature: messages.documentProfileRequired });
 
@@ -239,10 +261,18 @@ export function documentsService(deps: DocumentsDeps) {
             doctorCode: profile.doctor_code,
           },
           signature: await loadSignature(profile.signature_file_id),
+          lines,
+          diagnosis,
           codigo,
           verifyUrl: `${origin}${VERIFICATION_PAGE}?codigo=${codigo}`,
           issuedAt,
           clinic: deps.clinic,
+        });
+        // The stored bytes, their hash (the upload check) and the download are the signed file.
+        pdf = await deps.signer.sign(pdf, {
+          signingTime: new Date(issuedAt),
+          reason: `${DOCUMENT_TITLES[tipo]} ${codigo}`,
+          location: deps.clinic.city,
         });
       } catch (err) {
         deps.log.error({ err, tipo }, 'PDF rendering failed');

@@ -56,7 +56,7 @@ let patient1: { jar: CookieJar; correo: string; id: string };
 let patient2: { jar: CookieJar; correo: string; id: string };
 
 /** One filled form per type, with accents and ñ everywhere; dates and selects as the form sends them. */
-const samples = (correo: string): Record<DocumentType, Record<string, string>> => ({
+const samples = (correo: string): Record<DocumentType, Record<string, string | Record<string, string>[]>> => ({
   'certificado-salud': {
     correoPaciente: correo,
     ssn: 'SS-4455-Ñ',
@@ -157,7 +157,10 @@ const samples = (correo: string): Record<DocumentType, Record<string, string>> =
     Sexo: 'Mujer',
     Alergias: 'Ácido acetilsalicílico',
     date: '2026-11-21',
-    Medicamentos: 'Ibuprofeno 400 mg: 1 tableta cada 8 horas por 5 días.\nOmeprazol 20 mg: 1 cápsula en ayunas.',
+    Medicamentos: [
+      { medicamento: 'Ibuprofeno', presentacion: 'Tabletas de 400 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '5 días', cantidad: '15 tabletas' },
+      { medicamento: 'Omeprazol', presentacion: 'Cápsulas de 20 mg', dosis: '1 cápsula', via: 'Oral', frecuencia: 'En ayunas', duracion: '5 días', cantidad: '5 cápsulas' },
+    ],
   },
   'certificado-incapacidad': {
     correoPaciente: correo,
@@ -185,13 +188,20 @@ const DATES: Record<string, string> = {
 };
 
 /** What the PDF must say for each submitted field (dates in words, ages in years, phones with their code). */
-function expectedFragments(tipo: DocumentType, s: Record<string, string>) {
+function expectedFragments(tipo: DocumentType, s: Record<string, string | Record<string, string>[]>) {
   const out: string[] = [];
   for (const [k, v] of Object.entries(s)) {
-    if (k === 'country_code') continue;
+    // The patient's e-mail is not printed (issue 22); the prescription's lines are a table's rows.
+    if (k === 'country_code' || k === 'correoPaciente') continue;
+    // The referring doctor is the signing account (printed under the signature), not a typed name.
+    if (tipo === 'referencia-medica' && k === 'Medico') continue;
+    if (Array.isArray(v)) {
+      out.push(...v.map((line) => Object.values(line).join(' ')));
+      continue;
+    }
     if (DATES[v]) out.push(DATES[v]);
     else if (k === 'Edad') out.push(`${v} años`);
-    else if (k === 'Celular') out.push(`${s.country_code} ${v}`);
+    else if (k === 'Celular') out.push(`${s.country_code as string} ${v}`);
     else if (tipo === 'certificado-incapacidad' && /_(inicio|final)$/.test(k)) continue;
     else if (k === 'dias_incapacidad') out.push(`${v} días`);
     else out.push(flat(v));
@@ -398,7 +408,8 @@ describe('text is printed literally', () => {
     const res = await generate(doctorA, 'recetario', {
       ...samples(patient1.correo).recetario,
       patientName: 'Paciente <img src=x onerror=alert(1)>',
-      Medicamentos: hostile,
+      Medicamentos: [{ medicamento: hostile, presentacion: '(x) /AA << >>', dosis: '1', via: 'Oral', frecuencia: '%%EOF', duracion: '1 día', cantidad: '1' }],
+      Indicaciones: hostile,
     });
     expect(res.statusCode).toBe(201);
     const pdf = res.rawPayload;

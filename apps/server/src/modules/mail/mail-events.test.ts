@@ -301,14 +301,14 @@ describe('medical documents', () => {
         Sexo: 'Mujer',
         Alergias: 'Ninguna',
         date: '2026-11-21',
-        Medicamentos: 'Ibuprofeno 400 mg',
+        Medicamentos: [{ medicamento: 'Paracetamol', presentacion: 'Tabletas de 500 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '3 días', cantidad: '9 tabletas' }],
       },
     });
     expect(res.statusCode, res.body).toBe(201);
     const mail = await waitSubject(p.correo, 'Tiene un documento nuevo');
     expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/Documentos_usuario`);
     // No medical detail in the message.
-    expect(mail.parsed.text).not.toContain('Ibuprofeno');
+    expect(mail.parsed.text).not.toContain('Paracetamol');
     expect(mail.parsed.attachments.filter((a) => a.mimeType === 'application/pdf')).toHaveLength(0);
   });
 });

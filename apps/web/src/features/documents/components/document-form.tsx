@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { useForm, useWatch, type Control as FormControl, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Link } from 'react-router';
@@ -8,13 +8,17 @@ import {
   DEFAULT_COUNTRY_CODE,
   DOCUMENT_FIELDS,
   REQUIRED_FIELDS,
+  asksFontanelles,
+  bodyMassIndex,
   documentSchemas,
+  emptyPrescriptionLine,
   panamaClock,
   type DoctorDocumentProfile,
   type DocumentField,
   type DocumentFields,
   type DocumentType,
   type PatientLookup,
+  type PrescriptionLineInput,
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
@@ -25,11 +29,13 @@ import { useCountryName } from '../../../lib/country-names.js';
 import { translateMessage, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useGenerateDocument } from '../api/generate-document.js';
 import { saveFile } from '../api/pdf-request.js';
-import { bodyMassIndex } from '../hooks/body-mass-index.js';
+import { Cie10Picker } from './cie10-picker.js';
 import { keyOf } from './labels.js';
 import { PatientPicker } from './patient-picker.js';
+import { PrescriptionLines, type LinesForm } from './prescription-lines.js';
 
-type FormValues = Record<string, string>;
+/** Text fields by the specification's names; the prescription's `Medicamentos` is a list of lines. */
+type FormValues = Record<string, string | PrescriptionLineInput[]>;
 
 const MAX_LENGTH: Partial<Record<DocumentField['kind'], number>> = { text: 150, phone: 30, age: 3, number: 4 };
 
@@ -60,7 +66,9 @@ function defaultsFor(tipo: DocumentType, profile: DoctorDocumentProfile | undefi
     Reg: profile?.regNumber ?? '',
     doctorCode: profile?.doctorCode ?? '',
   };
-  return Object.fromEntries(DOCUMENT_FIELDS[tipo].map((f) => [f.name, known[f.name] ?? '']));
+  const values: FormValues = Object.fromEntries(DOCUMENT_FIELDS[tipo].filter((f) => f.kind !== 'lines').map((f) => [f.name, known[f.name] ?? '']));
+  if (tipo === 'recetario') values.Medicamentos = [emptyPrescriptionLine()];
+  return values;
 }
 
 /** The shown text of a select's option: months and the shared Spanish choices in the current language. */
@@ -90,6 +98,10 @@ function Control({
 }) {
   const props = { ...control, ...register(field.name), ...(readOnly ? { readOnly: true } : {}) };
   switch (field.kind) {
+    // Drawn by the form itself (a search box, a list of lines), never through this switch.
+    case 'cie10':
+    case 'lines':
+      return null;
     case 'email':
       return <input {...props} type="email" autoComplete="off" list={emails} maxLength={254} />;
     case 'textarea':
@@ -130,6 +142,9 @@ function Control({
   }
 }
 
+/** Computed from other fields (the referral's T2 and IMC, from weight and height): shown, not typed. */
+const COMPUTED = new Set(['T2', 'IMC']);
+
 interface DocumentFormProps {
   tipo: DocumentType;
   profile: DoctorDocumentProfile | undefined;
@@ -157,6 +172,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
     handleSubmit,
     setError,
     setValue,
+    getValues,
     control,
     formState: { errors },
   } = useForm<FormValues, unknown, DocumentFields>({ resolver: zodResolver(schema), defaultValues: defaultsFor(tipo, profile) });
@@ -166,17 +182,18 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
   const [patient, setPatient] = useState<PatientLookup | null>(null);
   const emailsId = useId();
 
-  // Referral: the SSN only when the patient has Seguro Social; T2 (height²) and IMC from weight and height.
+  // Referral: the SSN only when the patient has Seguro Social; the fontanelles only under two
+  // years; T2 (height²) and IMC from weight and height (metres), as the server computes them.
   const referral = tipo === 'referencia-medica';
-  const [validacionSsn, peso, talla] = useWatch({ control, name: ['ValidacionSSN', 'Peso', 'Talla'] });
+  const [validacionSsn, peso, talla, edad, cie10] = useWatch({ control, name: ['ValidacionSSN', 'Peso', 'Talla', 'Edad', 'CIE10'] }) as (string | undefined)[];
   const hasSsn = !referral || validacionSsn === 'Si';
+  const hasFontanelles = !referral || asksFontanelles(edad ?? '');
+  const [cie10Title, setCie10Title] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!referral || peso === undefined || talla === undefined) return;
     const bmi = bodyMassIndex(peso, talla);
-    if (bmi) {
-      setValue('T2', bmi.t2);
-      setValue('IMC', bmi.imc);
-    }
+    setValue('T2', bmi?.t2 ?? '');
+    setValue('IMC', bmi?.imc ?? '');
   }, [referral, peso, talla, setValue]);
 
   /** The picked patient's account fills what it knows; correoPaciente is the account's own address. */
@@ -234,12 +251,48 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
   const groups: { section: string | undefined; fields: DocumentField[] }[] = [];
   for (const f of fields) {
     if (f.name === 'SSN' && !hasSsn) continue;
+    if (f.name === 'Fontanelas' && !hasFontanelles) continue;
     const last = groups.at(-1);
     if (last && last.section === f.section) last.fields.push(f);
     else groups.push({ section: f.section, fields: [f] });
   }
 
-  const renderField = (f: DocumentField) => (
+  const renderField = (f: DocumentField) => {
+    if (f.kind === 'cie10') {
+      return (
+        <Cie10Picker
+          key={f.name}
+          label={t(`fields.${tipo}.${f.name}`)}
+          code={cie10 ?? ''}
+          title={cie10Title}
+          error={errors[f.name]?.message}
+          onPick={(entry) => {
+            setValue('CIE10', entry.codigo, { shouldDirty: true });
+            setCie10Title(entry.descripcion);
+            // The code's title fills an empty diagnosis; words the doctor typed stay.
+            if (!getValues('Diagnostico')) setValue('Diagnostico', entry.descripcion, { shouldDirty: true });
+          }}
+          onClear={() => {
+            setValue('CIE10', '', { shouldDirty: true });
+            setCie10Title(undefined);
+          }}
+        />
+      );
+    }
+    if (f.kind === 'lines') {
+      return (
+        <PrescriptionLines
+          key={f.name}
+          control={control as unknown as FormControl<LinesForm>}
+          register={register as unknown as UseFormRegister<LinesForm>}
+          errors={errors}
+        />
+      );
+    }
+    return renderTextField(f);
+  };
+
+  const renderTextField = (f: DocumentField) => (
     <Field key={f.name} label={t(`fields.${tipo}.${f.name}`)} error={errors[f.name]?.message} required={required.has(f.name)} className={f.kind === 'textarea' ? 'documents-wide' : undefined}>
       {(control) => (
         <Control
@@ -249,7 +302,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
           emails={emailsId}
           t={t}
           countryName={countryName}
-          readOnly={f.name === 'correoPaciente' && patient !== null}
+          readOnly={(f.name === 'correoPaciente' && patient !== null) || COMPUTED.has(f.name)}
         />
       )}
     </Field>

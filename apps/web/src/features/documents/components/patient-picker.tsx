@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { PatientLookup } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
@@ -6,18 +6,11 @@ import { messageOf } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useFindPatient } from '../api/find-patient.js';
 import { PATIENT_SEARCH_MIN, useSearchPatients } from '../api/search-patients.js';
+import { useDebounced } from '../hooks/use-debounced.js';
 
 /** Waits this long after the last key before asking the server (one request per pause, not per key). */
 const TYPING_PAUSE_MS = 250;
 
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return settled;
-}
 
 interface PatientPickerProps {
   picked: PatientLookup | null;
