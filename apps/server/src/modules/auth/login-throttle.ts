@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sha256 } from '../../infra/token.js';
 
 /**
  * Counts failed logins per key (e-mail, and client address) in fixed windows. A blocked key gets
@@ -84,7 +84,7 @@ export function redisThrottle(
   opts: { name: string; max: number; windowMs: number; now: () => number; onError?: (err: unknown) => void },
 ): SharedThrottle {
   const fallback = memoryThrottle(opts);
-  const redisKey = (k: string) => `throttle:${opts.name}:${crypto.hash('sha256', k, 'base64url')}`;
+  const redisKey = (k: string) => `throttle:${opts.name}:${sha256(k, 'base64url')}`;
   const guarded = async <T>(run: () => Promise<T>, local: () => T): Promise<T> => {
     try {
       return await run();
@@ -218,7 +218,7 @@ return 0`;
 /** The backoff counted in Redis, shared by every instance; in memory meanwhile should Redis fail. */
 export function redisBackoff(redis: RedisLike, opts: BackoffOptions & { onError?: (err: unknown) => void }): BackoffThrottle {
   const fallback = memoryBackoff(opts);
-  const redisKey = (k: string) => `throttle:${opts.name}:${crypto.hash('sha256', k, 'base64url')}`;
+  const redisKey = (k: string) => `throttle:${opts.name}:${sha256(k, 'base64url')}`;
   const guarded = async <T>(run: () => Promise<T>, local: () => Promise<T>): Promise<T> => {
     try {
       return await run();

@@ -11,7 +11,6 @@ import {
   consultationTargetQuerySchema,
   doctorChatDetailSchema,
   doctorChatRowSchema,
-  errorSchema,
   exitResultSchema,
   extraHourCaptureSchema,
   extraHourOrderSchema,
@@ -27,7 +26,7 @@ import {
   type ChatRole,
   type ChatServerFrame,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
@@ -37,16 +36,9 @@ import { chatRepository, type ChatConsultation } from './chat.repository.js';
 import { sharedThrottle } from '../auth/index.js';
 import { chatChannel, chatService } from './chat.service.js';
 import { assertTransition, stateFields } from '../consultations/index.js';
+import { requireRole } from '../../infra/http/access.js';
+import { sameOriginCheck } from '../../infra/http/same-origin.js';
 
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  413: errorSchema,
-  502: errorSchema,
-};
 
 /** Close code of a socket whose consultation's chat was closed (exit). */
 const CHAT_CLOSED_CLOSE = 4403;
@@ -67,16 +59,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     transition: (consultationId, event, exec) => assertTransition(exec ?? app.db, consultationId, event, app.now()),
   });
   const cookies = cookieNames(app.config.production);
-  const publicOrigin = app.config.publicOrigin ? new URL(app.config.publicOrigin).origin : undefined;
 
-  const patientOf = (request: FastifyRequest) => {
-    if (!request.accounts.patient) throw unauthenticated();
-    return request.accounts.patient;
-  };
-  const doctorOf = (request: FastifyRequest) => {
-    if (!request.accounts.doctor) throw unauthenticated();
-    return request.accounts.doctor;
-  };
 
   // --- the patient's page (/ConsultaChat) ------------------------------------------------------
   // Every patient call takes `?consulta=<token>`: the chat it is about, the patient's own (several
@@ -85,20 +68,20 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   // The session check's `api`: the chat's state; the first call opens the consultation's hour.
   app.get('/api/chat', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: chatStateSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: chatStateSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.state(patientOf(request), request.query.consulta);
+      return service.state(requireRole(request, 'patient'), request.query.consulta);
     },
   });
 
   // "POST health data": peso, talla, presion_arterial, frecuencia_cardiaca, frecuencia_respiratoria.
   app.post('/api/chat/health', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: healthDataResultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: healthDataResultSchema, ...errorResponses } },
     handler: async (request) => {
       const data = parseOrThrow(healthDataSchema, request.body);
-      await service.saveHealth(patientOf(request), data, request.query.consulta);
+      await service.saveHealth(requireRole(request, 'patient'), data, request.query.consulta);
       return { status: 'success' as const, message: messages.formSent };
     },
   });
@@ -106,9 +89,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   // "POST image upload, multipart field image, one call per file."
   app.post('/api/chat/images', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: resultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const patient = patientOf(request);
+      const patient = requireRole(request, 'patient');
       const { files } = await readMultipart(request, [CHAT_IMAGE_FIELD]);
       const [file] = files;
       if (!file || files.length !== 1)
@@ -121,9 +104,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   // "Exit chat: answers ok." A POST, so that the Origin check of state-changing calls applies.
   app.post('/api/chat/exit', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: exitResultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: exitResultSchema, ...errorResponses } },
     handler: async (request) => {
-      await service.exit(patientOf(request), request.query.consulta);
+      await service.exit(requireRole(request, 'patient'), request.query.consulta);
       return { ok: true as const, message: messages.chatExitOk };
     },
   });
@@ -132,20 +115,20 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   app.post('/api/chat/extra-hour/paypal/order', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: paypalOrderCreatedSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: paypalOrderCreatedSchema, ...errorResponses } },
     handler: async (request) => {
       const input = parseOrThrow(extraHourOrderSchema, request.body);
-      const { id } = await service.extraHourOrder(patientOf(request).accountId, input.monto, request.query.consulta);
+      const { id } = await service.extraHourOrder(requireRole(request, 'patient').accountId, input.monto, request.query.consulta);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
   });
 
   app.post('/api/chat/extra-hour/paypal/capture', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: extraHourResultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: extraHourResultSchema, ...errorResponses } },
     handler: async (request) => {
       const input = parseOrThrow(extraHourCaptureSchema, request.body);
-      await service.extraHourCapture(patientOf(request).accountId, input.orderID, request.query.consulta);
+      await service.extraHourCapture(requireRole(request, 'patient').accountId, input.orderID, request.query.consulta);
       return {
         success: true as const,
         status: 'success' as const,
@@ -157,9 +140,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   app.post('/api/chat/extra-hour/receipt', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: extraHourResultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: extraHourResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const patient = patientOf(request);
+      const patient = requireRole(request, 'patient');
       const { fields, files } = await readMultipart(request, [RECEIPT_FILE_FIELD]);
       const input = parseOrThrow(extraHourReceiptSchema, fields);
       const file = files.find((f) => f.field === RECEIPT_FILE_FIELD);
@@ -182,9 +165,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
   // Closing the overlay without paying ends the consultation's chat time (never a free hour).
   app.post('/api/chat/extra-hour/decline', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: resultSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await service.declineExtraHour(patientOf(request), request.query.consulta);
+      await service.declineExtraHour(requireRole(request, 'patient'), request.query.consulta);
       return { success: true, message: messages.chatTimeClosed };
     },
   });
@@ -193,9 +176,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/chats', {
     config: { access: 'doctor' },
-    schema: { response: { 200: z.array(doctorChatRowSchema), ...errors } },
+    schema: { response: { 200: z.array(doctorChatRowSchema), ...errorResponses } },
     handler: async (request) => {
-      const rows = await service.doctorChats(doctorOf(request).accountId);
+      const rows = await service.doctorChats(requireRole(request, 'doctor').accountId);
       await app.audit(request, { action: 'chat.list', role: 'doctor', patientIds: rows.map((r) => r.patient_id), detail: `filas: ${rows.length}` });
       return rows.map(({ patient_id: _patient, ...row }) => row);
     },
@@ -203,11 +186,11 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/chats/:token', {
     config: { access: 'doctor' },
-    schema: { params: tokenParamsSchema, response: { 200: doctorChatDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: doctorChatDetailSchema, ...errorResponses } },
     handler: async (request) => {
-      const { c, images } = await service.doctorChat(doctorOf(request).accountId, request.params.token);
+      const { c, images } = await service.doctorChat(requireRole(request, 'doctor').accountId, request.params.token);
       await app.audit(request, { action: 'chat.read', role: 'doctor', resource: { type: 'consultation', id: c.id }, patientId: c.patient_id });
-      const [row] = await service.doctorChats(doctorOf(request).accountId).then((rows) => rows.filter((r) => r.consulta_token === c.token));
+      const [row] = await service.doctorChats(requireRole(request, 'doctor').accountId).then((rows) => rows.filter((r) => r.consulta_token === c.token));
       return {
         ...stateFields(c, app.now()),
         consulta_token: c.token,
@@ -230,9 +213,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/chats/:token/images/:fileId', {
     config: { access: 'doctor' },
-    schema: { params: fileParamsSchema, response: errors },
+    schema: { params: fileParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
-      const file = await service.doctorImage(doctorOf(request).accountId, request.params.token, request.params.fileId);
+      const file = await service.doctorImage(requireRole(request, 'doctor').accountId, request.params.token, request.params.fileId);
       await app.audit(request, { action: 'file.consultation_image', role: 'doctor', resource: { type: 'consultation', id: request.params.token } });
       return sendStoredFile(reply, file);
     },
@@ -240,20 +223,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   // --- the WebSocket ---------------------------------------------------------------------------------
 
-  /** Only this site's pages may open a socket with the visitor's cookie (cross-site WebSocket hijacking). */
-  const sameOrigin = (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (origin === undefined) return true;
-    try {
-      const given = new URL(origin);
-      if (publicOrigin) return given.origin === publicOrigin;
-      return (
-        request.headers.host !== undefined && given.host === new URL(`${given.protocol}//${request.headers.host}`).host
-      );
-    } catch {
-      return false;
-    }
-  };
+  // Only this site's pages may open a socket with the visitor's cookie (cross-site WebSocket hijacking).
+  const sameOrigin = sameOriginCheck(app.config.publicOrigin);
 
   const joined = new WeakMap<FastifyRequest, { c: ChatConsultation; account: SessionAccount; rol: ChatRole }>();
 
@@ -268,8 +239,7 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       },
       preHandler: async (request: FastifyRequest) => {
         const { consulta, rol } = chatSocketQuerySchema.parse(request.query);
-        const account = request.accounts[rol];
-        if (!account) throw unauthenticated();
+        const account = requireRole(request, rol);
         const c = await service.membership(consulta, rol, account);
         // The socket sends the chat's history: a read of the consultation (decision 0030).
         await app.audit(request, { action: 'chat.read', role: rol, resource: { type: 'consultation', id: c.id }, patientId: c.patient_id });

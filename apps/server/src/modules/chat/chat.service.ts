@@ -26,6 +26,7 @@ import type {
   ChatRoomRow,
   NewChatMessage,
 } from './chat.repository.js';
+import { sha256 } from '../../infra/token.js';
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
 const DOCTOR_LIST_LIMIT = 200;
@@ -399,7 +400,7 @@ export function chatService(deps: ChatDeps) {
             kind: 'consultation_image',
             mime,
             size: file.bytes.length,
-            sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
+            sha256: sha256(file.bytes, 'hex'),
             nombre,
             encrypted: true,
             created_at: at(),

@@ -26,6 +26,7 @@ import type { Storage } from '../../infra/storage.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import { renderDocument } from './documents.pdf.js';
 import { normaliseSignature } from './signature.js';
+import { sha256 } from '../../infra/token.js';
 
 export interface DocumentsDeps {
   repo: DocumentsRepository;
@@ -36,7 +37,6 @@ export interface DocumentsDeps {
   log: FastifyBaseLogger;
 }
 
-const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** A fresh verification code, XXXX-XXXX-XXXX: 12 characters of 31, about 59 random bits. */
 export function newVerificationCode() {
@@ -153,7 +153,7 @@ export function documentsService(deps: DocumentsDeps) {
           kind: 'doctor_signature',
           mime: 'image/png',
           size: png.length,
-          sha256: sha256(png),
+          sha256: sha256(png, 'hex'),
           nombre: 'firma.png',
           encrypted: true,
         };
@@ -254,7 +254,7 @@ export function documentsService(deps: DocumentsDeps) {
         kind: 'medical_document',
         mime: 'application/pdf',
         size: pdf.length,
-        sha256: sha256(pdf),
+        sha256: sha256(pdf, 'hex'),
         nombre: nombre_pdf,
         encrypted: true,
       };
@@ -382,7 +382,7 @@ export function documentsService(deps: DocumentsDeps) {
       const codigo = normaliseVerificationCode(input);
       const row = codigo ? await repo.findByCode(codigo) : undefined;
       if (!row) throw new AppError(404, messages.documentNotIssued);
-      const coincide = row.sha256 !== null && crypto.timingSafeEqual(Buffer.from(sha256(bytes)), Buffer.from(row.sha256));
+      const coincide = row.sha256 !== null && crypto.timingSafeEqual(Buffer.from(sha256(bytes, 'hex')), Buffer.from(row.sha256));
       return { coincide, message: coincide ? messages.documentFileMatches : messages.documentFileDiffers };
     },
   };

@@ -21,14 +21,14 @@ import {
   searchSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { unauthenticated } from '../../infra/http/errors.js';
+import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { cookieNames } from '../auth/index.js';
 import type { PaymentsRepository } from './payments.repository.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
+import { requireRole } from '../../infra/http/access.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
 const fileKind = z.object({
   token: tokenParamsSchema.shape.token,
   kind: z.enum(['comprobante', 'factura', 'reembolso'], { error: messages.notFound }),
@@ -84,19 +84,11 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   const cookies = cookieNames(app.config.production);
   const { paypal, clinic } = app.config;
 
-  const patientId = (accounts: { patient?: { accountId: string } }) => {
-    if (!accounts.patient) throw unauthenticated();
-    return accounts.patient.accountId;
-  };
-  const staffId = (accounts: { admin?: { accountId: string } }) => {
-    if (!accounts.admin) throw unauthenticated();
-    return accounts.admin.accountId;
-  };
 
   // obtener_paypal_config.php, plus what the transfer and Yappy sub-forms show.
   app.get('/api/payments/config', {
     config: { access: 'patient' },
-    schema: { response: { 200: paymentsConfigSchema, ...errors } },
+    schema: { response: { 200: paymentsConfigSchema, ...errorResponses } },
     handler: async () => ({
       client_id: paypal.clientId,
       sdk_url: paypal.sdkUrl,
@@ -110,7 +102,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // check_session_pagos.php: signed in?, and the server's price (the page never decides it).
   app.get('/api/payments/session', {
     config: { access: 'anonymous' },
-    schema: { querystring: paymentSessionQuerySchema, response: { 200: paymentSessionSchema, ...errors } },
+    schema: { querystring: paymentSessionQuerySchema, response: { 200: paymentSessionSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const account = await app.sessions.resolve('patient', request.cookies[cookies.names.patient]);
       reply.header('cache-control', 'no-store');
@@ -122,19 +114,19 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/receipts', {
     config: { access: 'patient' },
-    schema: { response: { 200: z.array(receiptRowSchema), ...errors } },
+    schema: { response: { 200: z.array(receiptRowSchema), ...errorResponses } },
     handler: async (request) => {
-      const rows = (await payments.listReceipts({ patientId: patientId(request.accounts) })).map(toRow);
-      await app.audit(request, { action: 'receipt.list', role: 'patient', patientId: patientId(request.accounts), detail: `filas: ${rows.length}` });
+      const rows = (await payments.listReceipts({ patientId: requireRole(request, 'patient').accountId })).map(toRow);
+      await app.audit(request, { action: 'receipt.list', role: 'patient', patientId: requireRole(request, 'patient').accountId, detail: `filas: ${rows.length}` });
       return rows;
     },
   });
 
   app.get('/api/receipts/:token', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: { 200: receiptDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: receiptDetailSchema, ...errorResponses } },
     handler: async (request) => {
-      const r = await payments.receipt(request.params.token, patientId(request.accounts));
+      const r = await payments.receipt(request.params.token, requireRole(request, 'patient').accountId);
       await app.audit(request, { action: 'receipt.read', role: 'patient', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
       return toDetail(r, '/api/receipts');
     },
@@ -142,9 +134,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/receipts/:token/:kind', {
     config: { access: 'patient' },
-    schema: { params: fileKind, response: errors },
+    schema: { params: fileKind, response: errorResponses },
     handler: async (request, reply) => {
-      const r = await payments.receipt(request.params.token, patientId(request.accounts));
+      const r = await payments.receipt(request.params.token, requireRole(request, 'patient').accountId);
       const fileId = fileOf(r, request.params.kind);
       if (!fileId) return reply.code(404).send({ success: false, message: messages.unavailable });
       const file = await payments.readFile(fileId);
@@ -159,7 +151,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/receipts', {
     config: { access: 'admin' },
-    schema: { response: { 200: z.array(adminReceiptRowSchema), ...errors } },
+    schema: { response: { 200: z.array(adminReceiptRowSchema), ...errorResponses } },
     handler: async (request) => {
       const found = await payments.listReceipts({});
       await app.audit(request, { action: 'receipt.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}` });
@@ -169,7 +161,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/receipts/search', {
     config: { access: 'admin' },
-    schema: { body: searchSchema, response: { 200: z.array(adminReceiptRowSchema), ...errors } },
+    schema: { body: searchSchema, response: { 200: z.array(adminReceiptRowSchema), ...errorResponses } },
     handler: async (request) => {
       const found = await payments.listReceipts({ nombre: request.body.input });
       await app.audit(request, { action: 'receipt.list', patientIds: found.map((r) => r.patient_id), detail: `filas: ${found.length}, búsqueda por nombre` });
@@ -179,7 +171,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/receipts/:token', {
     config: { access: 'admin' },
-    schema: { params: tokenParamsSchema, response: { 200: adminReceiptDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: adminReceiptDetailSchema, ...errorResponses } },
     handler: async (request) => {
       const r = await payments.receipt(request.params.token);
       await app.audit(request, { action: 'receipt.read', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
@@ -206,7 +198,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/receipts/:token/:kind', {
     config: { access: 'admin' },
-    schema: { params: fileKind, response: errors },
+    schema: { params: fileKind, response: errorResponses },
     handler: async (request, reply) => {
       const r = await payments.receipt(request.params.token);
       const fileId = fileOf(r, request.params.kind);
@@ -220,9 +212,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // actualizar_pagos.php: multipart id, revisado and an optional fiscal PDF `archivo`.
   app.post('/api/admin/receipts/update', {
     config: { access: 'admin' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const by = staffId(request.accounts);
+      const by = requireRole(request, 'admin').accountId;
       const { fields, files } = await readMultipart(request, ['archivo']);
       const input = parseOrThrow(receiptUpdateSchema, fields);
       const archivo = files.find((f) => f.field === 'archivo');
@@ -239,9 +231,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/receipts/reject', {
     config: { access: 'admin' },
-    schema: { body: receiptRejectSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: receiptRejectSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await payments.reject(request.body.id, staffId(request.accounts), request.body.motivo);
+      await payments.reject(request.body.id, requireRole(request, 'admin').accountId, request.body.motivo);
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'rechazado' });
       await request.server.notify.paymentRejected({ paymentId: request.body.id }, { motivo: request.body.motivo });
       return { success: true, message: messages.receiptRejected };
@@ -250,9 +242,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/receipts/approve', {
     config: { access: 'admin' },
-    schema: { body: receiptApproveSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: receiptApproveSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await payments.approve(request.body.id, staffId(request.accounts));
+      await payments.approve(request.body.id, requireRole(request, 'admin').accountId);
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'aprobado' });
       await request.server.notify.paymentApproved({ paymentId: request.body.id });
       return { success: true, message: messages.receiptUpdated };
@@ -264,9 +256,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // A PayPal payment owed back: refunded through PayPal's API, the whole amount, once.
   app.post('/api/admin/receipts/refund-paypal', {
     config: { access: 'admin' },
-    schema: { body: paypalRefundSchema, response: { 200: resultSchema, ...errors, 502: errorSchema } },
+    schema: { body: paypalRefundSchema, response: { 200: resultSchema, ...errorResponses, 502: errorSchema } },
     handler: async (request) => {
-      const by = staffId(request.accounts);
+      const by = requireRole(request, 'admin').accountId;
       try {
         const done = await payments.refundPaypal(request.body.id, by);
         await app.audit(request, {
@@ -290,9 +282,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // A transfer or Yappy refund the clinic made: multipart id, referencia and an optional proof `archivo`.
   app.post('/api/admin/receipts/refund', {
     config: { access: 'admin' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const by = staffId(request.accounts);
+      const by = requireRole(request, 'admin').accountId;
       const { fields, files } = await readMultipart(request, ['archivo']);
       const input = parseOrThrow(manualRefundSchema, fields);
       const archivo = files.find((f) => f.field === 'archivo');
