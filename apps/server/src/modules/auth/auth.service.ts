@@ -17,6 +17,7 @@ import type { SessionAccount, SessionStore } from './sessions.plugin.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { BackoffThrottle, SharedThrottle } from './login-throttle.js';
 import { sha256 } from '../../infra/token.js';
+import { cleanFileName } from '../../infra/http/file-name.js';
 
 export interface ClientMeta {
   ip: string;
@@ -159,7 +160,7 @@ export function authService(deps: {
             mime: idImage.mime,
             size: idImage.bytes.length,
             sha256: sha256(idImage.bytes, 'hex'),
-            nombre: idImage.filename.slice(0, 200),
+            nombre: cleanFileName(idImage.filename, 'cedula'),
             encrypted: true,
           },
         )

@@ -27,6 +27,7 @@ import type {
   NewChatMessage,
 } from './chat.repository.js';
 import { sha256 } from '../../infra/token.js';
+import { cleanFileName } from '../../infra/http/file-name.js';
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
 const DOCTOR_LIST_LIMIT = 200;
@@ -392,7 +393,7 @@ export function chatService(deps: ChatDeps) {
       if (usage.bytes + file.bytes.length > deps.imageBytesQuota) throw new AppError(413, messages.quotaConsultationImages);
       const id = crypto.randomUUID();
       await deps.storage.put(id, file.bytes, { encrypt: true });
-      const nombre = file.filename.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || 'imagen';
+      const nombre = cleanFileName(file.filename, 'imagen');
       try {
         await repo.insertImage(
           {

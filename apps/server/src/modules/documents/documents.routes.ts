@@ -32,6 +32,7 @@ import { parseOrThrow } from '../../infra/http/validation.js';
 import { documentsRepository } from './documents.repository.js';
 import { NotYourPatient, documentsService } from './documents.service.js';
 import { requireRole } from '../../infra/http/access.js';
+import { isUuid } from '../../infra/uuid.js';
 
 const typeParams = z.object({ tipo: safeText().max(40) });
 const typeIdParams = z.object({ tipo: safeText().max(40), id: safeText().max(40) });
@@ -39,14 +40,13 @@ const idParams = z.object({ id: safeText().max(40) });
 /** A PDF or PNG answer: bytes, sent as they are (Fastify does not serialise a Buffer). */
 const bytes = z.custom<Buffer>((v) => Buffer.isBuffer(v));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An unknown document type or a malformed id is simply not found. */
 const documentType = (tipo: string): DocumentType => {
   if (!(DOCUMENT_TYPES as readonly string[]).includes(tipo)) throw notFound();
   return tipo as DocumentType;
 };
 const documentId = (id: string) => {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return id.toLowerCase();
 };
 
