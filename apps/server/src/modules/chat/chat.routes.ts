@@ -1,12 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import {
   CHAT_IMAGE_FIELD,
   RECEIPT_FILE_FIELD,
-  chatClientFrameSchema,
-  chatSocketQuerySchema,
   chatStateSchema,
   consultationTargetQuerySchema,
   doctorChatDetailSchema,
@@ -23,27 +20,17 @@ import {
   paypalOrderCreatedSchema,
   resultSchema,
   tokenParamsSchema,
-  type ChatRole,
-  type ChatServerFrame,
 } from '@clinica/shared';
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
-import { cookieNames, type SessionAccount } from '../auth/index.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import { chatRepository, type ChatConsultation } from './chat.repository.js';
+import { chatRepository } from './chat.repository.js';
 import { sharedThrottle } from '../auth/index.js';
-import { chatChannel, chatService } from './chat.service.js';
+import { chatService } from './chat.service.js';
+import { chatSocket } from './chat.socket.js';
 import { assertTransition, stateFields } from '../consultations/index.js';
 import { requireRole } from '../../infra/http/access.js';
-import { sameOriginCheck } from '../../infra/http/same-origin.js';
-
-
-/** Close code of a socket whose consultation's chat was closed (exit). */
-const CHAT_CLOSED_CLOSE = 4403;
-// Sessions of open sockets are checked again this often (idle expiry happens without a request).
-const SESSION_RECHECK_MS = 60_000;
 
 /** The chat consultation: the patient's chat page, its WebSocket, and the doctor's chats. */
 export default async function chatRoutes(fastify: FastifyInstance) {
@@ -58,8 +45,6 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     imageBytesQuota: app.config.quotas.imageBytesPerConsultation,
     transition: (consultationId, event, exec) => assertTransition(exec ?? app.db, consultationId, event, app.now()),
   });
-  const cookies = cookieNames(app.config.production);
-
 
   // --- the patient's page (/ConsultaChat) ------------------------------------------------------
   // Every patient call takes `?consulta=<token>`: the chat it is about, the patient's own (several
@@ -221,168 +206,6 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     },
   });
 
-  // --- the WebSocket ---------------------------------------------------------------------------------
-
-  // Only this site's pages may open a socket with the visitor's cookie (cross-site WebSocket hijacking).
-  const sameOrigin = sameOriginCheck(app.config.publicOrigin);
-
-  const joined = new WeakMap<FastifyRequest, { c: ChatConsultation; account: SessionAccount; rol: ChatRole }>();
-
-  app.get(
-    '/api/chat/ws',
-    {
-      websocket: true,
-      config: { access: ['patient', 'doctor'] },
-      schema: { querystring: chatSocketQuerySchema },
-      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!sameOrigin(request)) return reply.code(403).send({ success: false, message: messages.chatForeignOrigin });
-      },
-      preHandler: async (request: FastifyRequest) => {
-        const { consulta, rol } = chatSocketQuerySchema.parse(request.query);
-        const account = requireRole(request, rol);
-        const c = await service.membership(consulta, rol, account);
-        // The socket sends the chat's history: a read of the consultation (decision 0030).
-        await app.audit(request, { action: 'chat.read', role: rol, resource: { type: 'consultation', id: c.id }, patientId: c.patient_id });
-        joined.set(request, { c, account, rol });
-      },
-    },
-    (socket, request) => {
-      const ctx = joined.get(request);
-      if (!ctx) {
-        socket.close(1011, 'no context');
-        return;
-      }
-      handleSocket(socket, ctx, request.query.since, request.cookies[cookies.names[ctx.rol]]);
-    },
-  );
-
-  const send = (socket: WebSocket, frame: ChatServerFrame) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
-  };
-
-  function handleSocket(
-    socket: WebSocket,
-    ctx: { c: ChatConsultation; account: SessionAccount; rol: ChatRole },
-    since: number,
-    token: string | undefined,
-  ) {
-    const { rol, account } = ctx;
-    const consultationId = ctx.c.id;
-    app.realtime.track(socket, account.idHash);
-    let closed = false;
-    let lastId = since;
-    let live = false;
-    const buffered: string[] = [];
-    let unsubscribe: (() => Promise<void>) | undefined;
-
-    // Live frames: a message already sent by the history (id <= lastId) is dropped.
-    const deliver = (payload: string) => {
-      const nl = payload.indexOf('\n');
-      const head = payload.slice(0, nl);
-      if (head.startsWith('m')) {
-        const id = Number(head.slice(1));
-        if (id <= lastId) return;
-        lastId = id;
-      } else {
-        // The chat's time or state changed (perhaps on another instance): read it again.
-        service.invalidate(consultationId);
-      }
-      if (socket.readyState === socket.OPEN) socket.send(payload.slice(nl + 1));
-      if (head === '-' && payload.includes('"type":"closed"')) socket.close(CHAT_CLOSED_CLOSE, 'chat closed');
-    };
-
-    const recheck = setInterval(() => {
-      app.sessions.resolve(rol, token).then(
-        (still) => {
-          if (!still) socket.close(SESSION_ENDED_CLOSE, 'session ended');
-        },
-        () => undefined,
-      );
-    }, SESSION_RECHECK_MS);
-    recheck.unref();
-
-    socket.on('close', () => {
-      closed = true;
-      clearInterval(recheck);
-      void unsubscribe?.();
-    });
-
-    // Frames of this socket are handled one after the other, in the order they arrived.
-    let queue: Promise<void> = Promise.resolve();
-    socket.on('message', (raw) => {
-      queue = queue
-        .then(() => onFrame(String(raw as Buffer)))
-        .catch((err: unknown) => {
-          app.log.error({ err }, 'chat frame failed');
-          send(socket, { type: 'error', message: messages.serverError });
-        });
-    });
-
-    async function onFrame(text: string) {
-      let cid: string | undefined;
-      let parsed;
-      try {
-        const json: unknown = JSON.parse(text);
-        if (json && typeof json === 'object' && typeof (json as { cid?: unknown }).cid === 'string')
-          cid = (json as { cid: string }).cid.slice(0, 64);
-        parsed = chatClientFrameSchema.safeParse(json);
-      } catch {
-        parsed = undefined;
-      }
-      if (!parsed?.success) {
-        send(socket, { type: 'error', cid, message: parsed?.error.issues[0]?.message ?? messages.invalidRequest });
-        return;
-      }
-      // The session and the membership, again, for every message.
-      const session = await app.sessions.resolve(rol, token);
-      if (!session) {
-        socket.close(SESSION_ENDED_CLOSE, 'session ended');
-        return;
-      }
-      await app.sessions.touch(session.idHash);
-      const { c, refusal } = await service.recheck(consultationId, rol, session.accountId);
-      if (!c || refusal) {
-        send(socket, { type: 'error', cid, message: refusal ?? messages.chatClosed });
-        return;
-      }
-      if (!(await service.allowSend(consultationId, rol, session.accountId))) {
-        send(socket, { type: 'error', cid, message: messages.chatTooFast });
-        return;
-      }
-      const { cid: clientId, texto } = parsed.data;
-      const result = await service.send(c, rol, session.accountId, texto, clientId);
-      if (result.refusal !== undefined) send(socket, { type: 'error', cid: clientId, message: result.refusal });
-      else send(socket, { type: 'ack', cid: clientId, id: result.message.id, message: result.message });
-    }
-
-    void (async () => {
-      unsubscribe = await app.realtime.pubsub.subscribe(chatChannel(consultationId), (payload) => {
-        if (live) deliver(payload);
-        else buffered.push(payload);
-      });
-      if (closed) {
-        await unsubscribe();
-        return;
-      }
-      const c = (await service.recheck(consultationId, rol, account.accountId)).c ?? ctx.c;
-      const history = await service.history(consultationId, since);
-      const frames = history.map((m) => service.toMessage(c, m));
-      // The time first: a client counts itself joined when the history arrives.
-      if (c.ends_at) {
-        send(socket, {
-          type: 'time',
-          segundos_restantes: service.remaining(c),
-          ends_at: c.ends_at.toISOString(),
-          tiempo_cerrado: c.time_closed_at !== null,
-        });
-      }
-      send(socket, { type: 'history', messages: frames });
-      if (frames.length > 0) lastId = frames[frames.length - 1]!.id;
-      live = true;
-      for (const payload of buffered.splice(0)) deliver(payload);
-    })().catch((err: unknown) => {
-      app.log.error({ err }, 'chat join failed');
-      socket.close(1011, 'join failed');
-    });
-  }
+  // --- the WebSocket: its protocol lives in chat.socket.ts ---------------------------------------
+  chatSocket(app, service);
 }
