@@ -7,15 +7,8 @@ import { sameOriginCheck } from '../../infra/http/same-origin.js';
 import { newToken, sha256 } from '../../infra/token.js';
 
 /** The account a valid session cookie stands for. */
-export interface SessionAccount {
-  idHash: string;
-  role: Role;
-  accountId: string;
-  nombre: string;
-  apellido: string;
-  correo: string;
-  servicio: string | null;
-}
+/** A signed-in account as routes see it: the session's row without its clock, and its id hash. */
+export type SessionAccount = Omit<SessionRow, 'createdAt' | 'lastActivityAt'> & { idHash: string };
 
 interface Cached extends SessionRow {
   idHash: string;
