@@ -37,7 +37,6 @@ import { appointmentsRepository } from './appointments.repository.js';
 import { appointmentsService } from './appointments.service.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 type Service = ReturnType<typeof appointmentsService>;
 type Page = Awaited<ReturnType<Service['list']>>;
 type Row = Omit<Page['items'][number], 'cursor_at'>;
@@ -103,7 +102,6 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   });
   service.registerPaymentHooks();
   const icsContext = { clinicName: app.config.clinic.name, origin: app.config.mail.linkOrigin };
-
 
   /** The role a route serves (its single `config.access`): whose account the audit row names. */
   const roleOf = (request: FastifyRequest) => {

@@ -5,7 +5,6 @@ import { PAGE_SIZE, auditQuerySchema, auditRowSchema, auditStaffSchema, pageSche
 import { auditRepository } from './audit.repository.js';
 import { errorResponses } from '../../infra/http/errors.js';
 
-
 /** /Auditoria_Admin: the audit trail, newest first, by patient and by staff member. */
 export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

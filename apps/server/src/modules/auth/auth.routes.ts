@@ -31,7 +31,6 @@ import { createEmailVerification } from '../email-verification/index.js';
 const LOCK_MAX_DELAY_MS = 60 * 60_000;
 const LOCK_MEMORY_MS = 24 * 60 * 60_000;
 
-
 /** Registration, sign-in, sign-out and session checks of patients, administrators and doctors. */
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

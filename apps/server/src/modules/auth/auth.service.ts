@@ -28,7 +28,6 @@ export interface LoginClient extends ClientMeta {
   device: string | null;
 }
 
-
 /** Constant-time comparison of a typed security key with the configured one. */
 const keyMatches = (given: string, expectedHash: Buffer) => crypto.timingSafeEqual(sha256(given, 'buffer'), expectedHash);
 

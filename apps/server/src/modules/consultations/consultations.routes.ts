@@ -35,7 +35,6 @@ import { consultationsService } from './consultations.service.js';
 import { stateFields } from './consultation-state.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 type Row = Awaited<ReturnType<ReturnType<typeof consultationsRepository>['list']>>[number];
 type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof consultationsRepository>['detail']>>>;
 
@@ -113,7 +112,6 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     now: app.now,
     ignoreHours: app.config.ignoreConsultationHours,
   });
-
 
   // --- patients ------------------------------------------------------------------------------
 

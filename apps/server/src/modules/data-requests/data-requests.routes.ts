@@ -19,7 +19,6 @@ import { dataRequestsRepository } from './data-requests.repository.js';
 import { dataRequestsService } from './data-requests.service.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 /**
  * Ley 81 rights beyond the export (issue 18, docs/decisions/0028): the patient asks, from
  * /Usuarios, for a correction of their data or the closing of their account; administrators
@@ -36,7 +35,6 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
       deleteFile: (fileId) => app.storage.delete(fileId),
     },
   });
-
 
   app.get('/api/patient/data-requests', {
     config: { access: 'patient' },

@@ -34,7 +34,6 @@ declare module 'fastify' {
   }
 }
 
-
 /** /Consultas_Admin_Doctor: the doctor's own consultations, their modal, the follow-up and exam files. */
 export default async function doctorConsultationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +43,6 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
     transcript: () => app.consultationTranscript,
     now: app.now,
   });
-
 
   // Consulta_Admin_Doctores.php and Algoritmo_Consulta_Doctores.php (search by first name), paginated.
   app.get('/api/doctor/consultations', {

@@ -37,7 +37,6 @@ export interface DocumentsDeps {
   log: FastifyBaseLogger;
 }
 
-
 /** A fresh verification code, XXXX-XXXX-XXXX: 12 characters of 31, about 59 random bits. */
 export function newVerificationCode() {
   const bytes = crypto.randomBytes(12);

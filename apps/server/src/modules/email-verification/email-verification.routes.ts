@@ -6,7 +6,6 @@ import { emailVerificationService } from './email-verification.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 /** The e-mail verification service over the app's database, mail, sessions and storage (registration uses it too). */
 export const createEmailVerification = (app: FastifyInstance) =>
   emailVerificationService({

@@ -13,7 +13,6 @@ import { galleryRepository } from './gallery.repository.js';
 import { galleryService } from './gallery.service.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 /** /Gallery and /UploadForm: administrators only. */
 export default async function galleryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,6 @@ import { mailJobsRepository } from './mail-jobs.repository.js';
 import { mailService } from './mail.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
 
-
 /** The administrators' view of the e-mail queue and of the outbox folder (/Correos_Admin). */
 export default async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

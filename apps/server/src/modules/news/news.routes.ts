@@ -17,7 +17,6 @@ import { newsRepository } from './news.repository.js';
 import { newsService } from './news.service.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 /** The signed-in administrator (the route's access already required one). */
 
 /** The news form's multipart body: its text fields checked with the shared schema, and the photo. */

@@ -17,7 +17,6 @@ import { passkeysRepository } from './passkeys.repository.js';
 import { PasskeyRefused, passkeysService, type RelyingParty, type StaffRole } from './passkeys.service.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 /**
  * Passkeys of administrators and doctors (issue 18, item 4; decision 0026): the security page's
  * list, registration and removal, and the login pages' "Ingresar con llave de acceso".

@@ -15,7 +15,6 @@ import { examFilesService } from '../records/index.js';
 import { recordsRepository } from '../records/index.js';
 import { patientsAdminRepository } from './patients-admin.repository.js';
 
-
 /** /PacientesDataAdmin: the patients list with the first-name search, the detail and the ID-card image. */
 export default async function patientsAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

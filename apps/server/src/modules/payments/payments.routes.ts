@@ -84,7 +84,6 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   const cookies = cookieNames(app.config.production);
   const { paypal, clinic } = app.config;
 
-
   // obtener_paypal_config.php, plus what the transfer and Yappy sub-forms show.
   app.get('/api/payments/config', {
     config: { access: 'patient' },

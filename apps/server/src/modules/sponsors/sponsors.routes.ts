@@ -13,7 +13,6 @@ import { sponsorsRepository } from './sponsors.repository.js';
 import { sponsorsService } from './sponsors.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
 
-
 async function readForm(request: FastifyRequest) {
   const { fields, files } = await readMultipart(request, [SPONSOR_IMAGE_FIELD]);
   return { input: parseOrThrow(sponsorFormSchema, fields), file: files.find((f) => f.field === SPONSOR_IMAGE_FIELD) };

@@ -7,7 +7,6 @@ import { parseOrThrow } from '../../infra/http/validation.js';
 import { suggestionsRepository } from './suggestions.repository.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 /** /Sugerencias (patients send) and /Sugerencias_Admin (administrators read). */
 export default async function suggestionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,6 @@ import { deviceCookies } from '../auth/index.js';
 import { errorResponses } from '../../infra/http/errors.js';
 import { requireRole } from '../../infra/http/access.js';
 
-
 /** The cookie of a sign-in waiting for its code: random, httpOnly, 5 minutes, one per role. */
 const challengeCookie = (production: boolean, role: StaffRole) => ({
   name: `${production ? '__Host-' : ''}mfa_${role}`,

@@ -26,7 +26,6 @@ export interface ClientMeta {
 /** The issuer authenticator apps show above the account (the staff member's e-mail). */
 export const TOTP_ISSUER = 'Clínica';
 
-
 /** A wrong code at sign-in; says whose, for the audit trail. */
 export class CodeRefused extends AppError {
   constructor(
