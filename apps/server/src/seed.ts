@@ -7,6 +7,7 @@ import { staff } from './db/schema-accounts.js';
 import { accountsRepository } from './modules/auth/accounts.repository.js';
 import { createStorage } from './infra/storage.js';
 import { seedDemoPublishing } from './modules/news/news.seed.js';
+import { sha256 } from './infra/token.js';
 
 /** The demo clinic's accounts; listed in the README, refused in production (SEED_DEMO). */
 export const DEMO_ACCOUNTS = {
@@ -77,7 +78,7 @@ export async function seedDemo(db: Db, config: Config) {
       kind: 'id_card',
       mime: 'image/png',
       size: DEMO_PNG.length,
-      sha256: crypto.createHash('sha256').update(DEMO_PNG).digest('hex'),
+      sha256: sha256(DEMO_PNG, 'hex'),
       nombre: 'cedula-demo.png',
       encrypted: true,
     },

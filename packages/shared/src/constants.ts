@@ -16,7 +16,6 @@ export const SERVICE_PRICE_CENTS: Record<Service, number> = {
   medicina_interna: 4000,
 };
 export const CURRENCY = 'USD';
-export const CONSULTATION_SECONDS = 3600;
 
 export const CLINIC_TIME_ZONE = 'America/Panama';
 

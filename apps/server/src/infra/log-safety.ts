@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isUuid } from './uuid.js';
 
 /**
  * What the server's logs may hold (issue 19): what happened, where, and the request id to find
@@ -15,7 +16,6 @@ const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g;
 const CEDULA = /\b(?:PE|E|N|\d{1,2}(?:AV|PI)?)-\d{1,4}-\d{1,6}\b/gi;
 const LONG_NUMBER = /\d[\d\s()-]{6,}\d/g;
 const ARGON2 = /\$argon2[a-z]*\$[^\s"',]*/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Session and reset tokens, hashes, keys: long runs of token characters (a uuid is an id, kept).
 const TOKEN = /[A-Za-z0-9_+/=-]{20,}/g;
 // A quoted value in a database message ('invalid input syntax for type uuid: "…"').
@@ -27,7 +27,7 @@ export function scrubText(text: string) {
     .replace(ARGON2, '[hash]')
     .replace(EMAIL, '[correo]')
     .replace(CEDULA, '[cédula]')
-    .replace(TOKEN, (m) => (UUID.test(m) ? m : '[token]'))
+    .replace(TOKEN, (m) => (isUuid(m) ? m : '[token]'))
     .replace(LONG_NUMBER, '[número]')
     .slice(0, 500);
 }

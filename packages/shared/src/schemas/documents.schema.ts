@@ -575,13 +575,6 @@ export const REQUIRED_FIELDS: Record<DocumentType, readonly string[]> = {
 
 // --- calls ------------------------------------------------------------------------------------
 
-export const documentTypeParamsSchema = z.object({ tipo: z.enum(DOCUMENT_TYPES, { error: messages.notFound }) });
-export const documentIdParamsSchema = z.object({
-  tipo: z.enum(DOCUMENT_TYPES, { error: messages.notFound }),
-  id: z.uuid({ error: messages.notFound }),
-});
-export const patientDocumentParamsSchema = z.object({ id: z.uuid({ error: messages.notFound }) });
-
 /** A row of the table of generated files (staff.md: id, nombre_pdf, created_at). */
 export const documentListItemSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import { messages } from '@clinica/shared';
 import { badRequest } from './errors.js';
+import { isUuid } from '../uuid.js';
 
 /**
  * Keyset pagination of the lists ordered newest first by (timestamp, id). The cursor is opaque to
@@ -12,14 +13,13 @@ export interface Keyset {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 /** Reads a cursor given by the browser; anything but one of ours is a 400. */
 export function decodeCursor(cursor: string | undefined): Keyset | undefined {
   if (cursor === undefined) return undefined;
   const [at, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (extra !== undefined || !at || !id || !TIMESTAMP.test(at) || !UUID.test(id))
+  if (extra !== undefined || !at || !id || !TIMESTAMP.test(at) || !isUuid(id))
     throw badRequest(messages.invalidRequest);
   return { at, id };
 }

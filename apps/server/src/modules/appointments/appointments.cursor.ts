@@ -1,5 +1,6 @@
 import { messages } from '@clinica/shared';
 import { badRequest } from '../../infra/http/errors.js';
+import { isUuid } from '../../infra/uuid.js';
 
 /**
  * The cursor of the appointment lists (docs/decisions/0022). The lists are ordered upcoming
@@ -14,7 +15,6 @@ export interface AppointmentCursor {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
 const PG = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d)?$/;
 
@@ -42,7 +42,7 @@ export function decodeAppointmentCursor(cursor: string | undefined): Appointment
     !ref ||
     !at ||
     !id ||
-    !UUID.test(id) ||
+    !isUuid(id) ||
     !realInstant(ISO.exec(ref)) ||
     !realInstant(PG.exec(at))
   ) {

@@ -18,7 +18,6 @@ import {
   blockedDatesQuerySchema,
   blockedDatesSchema,
   doctorBlockedDatesSchema,
-  errorSchema,
   freeHoursQuerySchema,
   freeHoursSchema,
   messages,
@@ -28,7 +27,7 @@ import {
   searchSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { doctorsRepository } from '../doctors/index.js';
@@ -36,8 +35,7 @@ import { appointmentIcs } from '../mail/index.js';
 import type { Tx } from '../../db/client.js';
 import { appointmentsRepository } from './appointments.repository.js';
 import { appointmentsService } from './appointments.service.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
+import { requireRole } from '../../infra/http/access.js';
 
 type Service = ReturnType<typeof appointmentsService>;
 type Page = Awaited<ReturnType<Service['list']>>;
@@ -105,19 +103,6 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   service.registerPaymentHooks();
   const icsContext = { clinicName: app.config.clinic.name, origin: app.config.mail.linkOrigin };
 
-  const patientOf = (accounts: { patient?: { accountId: string } }) => {
-    if (!accounts.patient) throw unauthenticated();
-    return accounts.patient.accountId;
-  };
-  const doctorOf = (accounts: { doctor?: { accountId: string } }) => {
-    if (!accounts.doctor) throw unauthenticated();
-    return accounts.doctor.accountId;
-  };
-  const adminOf = (accounts: { admin?: { accountId: string } }) => {
-    if (!accounts.admin) throw unauthenticated();
-    return accounts.admin.accountId;
-  };
-
   /** The role a route serves (its single `config.access`): whose account the audit row names. */
   const roleOf = (request: FastifyRequest) => {
     const access = request.routeOptions.config.access;
@@ -143,7 +128,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // obtener_fechas_disponibles.php?id: the doctor's unavailable dates, blocked in the picker.
   app.get('/api/appointments/blocked-dates', {
     config: { access: ['patient', 'doctor', 'admin'] },
-    schema: { querystring: blockedDatesQuerySchema, response: { 200: blockedDatesSchema, ...errors } },
+    schema: { querystring: blockedDatesQuerySchema, response: { 200: blockedDatesSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.blockedDates(request.query.id);
@@ -153,7 +138,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // obtener_horas_disponibles.php?fecha&id: the doctor's free hours that day.
   app.get('/api/appointments/hours', {
     config: { access: ['patient', 'doctor', 'admin'] },
-    schema: { querystring: freeHoursQuerySchema, response: { 200: freeHoursSchema, ...errors } },
+    schema: { querystring: freeHoursQuerySchema, response: { 200: freeHoursSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.freeHours(request.query.id, request.query.fecha);
@@ -165,9 +150,9 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // actualizar_sesion_paypal.php {metodo_de_pago, monto}: the order for the server's price; the slot is held.
   app.post('/api/appointments/paypal/order', {
     config: { access: 'patient' },
-    schema: { body: appointmentPaypalOrderSchema, response: { 200: paypalOrderCreatedSchema, ...errors } },
+    schema: { body: appointmentPaypalOrderSchema, response: { 200: paypalOrderCreatedSchema, ...errorResponses } },
     handler: async (request) => {
-      const { id } = await service.createPaypalOrder(patientOf(request.accounts), request.body);
+      const { id } = await service.createPaypalOrder(requireRole(request, 'patient').accountId, request.body);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
   });
@@ -175,9 +160,9 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // pago_paypal.php: monto, servicio, mensaje, fecha, hora, id_doctor, orderID, payerID.
   app.post('/api/appointments/paypal/capture', {
     config: { access: 'patient' },
-    schema: { body: appointmentPaypalCaptureSchema, response: { 200: appointmentSubmittedSchema, ...errors } },
+    schema: { body: appointmentPaypalCaptureSchema, response: { 200: appointmentSubmittedSchema, ...errorResponses } },
     handler: async (request) => {
-      const booked = await service.capturePaypal(patientOf(request.accounts), request.body);
+      const booked = await service.capturePaypal(requireRole(request, 'patient').accountId, request.body);
       return { success: true as const, status: 'success' as const, message: messages.appointmentSent, token: booked.token, estado: booked.estado };
     },
   });
@@ -185,9 +170,9 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // pago_yappy_y_tranferencia.php (multipart): metodo_de_pago, monto, servicio, mensaje, fecha, hora, id_doctor and the receipt.
   app.post('/api/appointments/receipt', {
     config: { access: 'patient' },
-    schema: { response: { 200: appointmentSubmittedSchema, ...errors } },
+    schema: { response: { 200: appointmentSubmittedSchema, ...errorResponses } },
     handler: async (request) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       const { fields, files } = await readMultipart(request, [RECEIPT_FILE_FIELD]);
       const file = files.find((f) => f.field === RECEIPT_FILE_FIELD);
       const parsed = appointmentReceiptSchema.safeParse(fields);
@@ -206,22 +191,22 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // Citas.php, paged: ?cursor&limit.
   app.get('/api/appointments', {
     config: { access: 'patient' },
-    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
-    handler: async (request) => listed(request, await service.list({ patientId: patientOf(request.accounts) }, paging(request.query))),
+    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errorResponses } },
+    handler: async (request) => listed(request, await service.list({ patientId: requireRole(request, 'patient').accountId }, paging(request.query))),
   });
 
   // Citas_Boton.php?token
   app.get('/api/appointments/:token', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
-    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token, { patientId: patientOf(request.accounts) })), 'patient'),
+    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errorResponses } },
+    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token, { patientId: requireRole(request, 'patient').accountId })), 'patient'),
   });
 
   app.post('/api/appointments/:token/cancel', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: { 200: resultSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await service.cancelByPatient(request.params.token, patientOf(request.accounts));
+      await service.cancelByPatient(request.params.token, requireRole(request, 'patient').accountId);
       return { success: true, message: messages.appointmentCancelled };
     },
   });
@@ -229,9 +214,9 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // The appointment as an iCalendar file, for the patient's own calendar.
   app.get('/api/appointments/:token/calendar.ics', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: errors },
+    schema: { params: tokenParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
-      const a = await read(request, await service.detail(request.params.token, { patientId: patientOf(request.accounts) }));
+      const a = await read(request, await service.detail(request.params.token, { patientId: requireRole(request, 'patient').accountId }));
       if (a.estado === 'cancelada') throw new AppError(409, messages.appointmentIcsCancelled);
       const ics = appointmentIcs({ appointmentId: a.id, start: a.inicio }, icsContext, 'PUBLISH');
       // A file, not JSON: the response schema covers the refusals only.
@@ -248,46 +233,46 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // Citas_Admin_Doctores.php: the doctor's own appointments only; paged: ?cursor&limit.
   app.get('/api/doctor/appointments', {
     config: { access: 'doctor' },
-    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
-    handler: async (request) => listed(request, await service.list({ doctorId: doctorOf(request.accounts) }, paging(request.query))),
+    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errorResponses } },
+    handler: async (request) => listed(request, await service.list({ doctorId: requireRole(request, 'doctor').accountId }, paging(request.query))),
   });
 
   // Algoritmo_Citas_Doctores.php: JSON input (the patient's first name); paged: ?cursor&limit.
   app.post('/api/doctor/appointments/search', {
     config: { access: 'doctor' },
-    schema: { querystring: appointmentPageQuerySchema, body: searchSchema, response: { 200: rowPage, ...errors } },
+    schema: { querystring: appointmentPageQuerySchema, body: searchSchema, response: { 200: rowPage, ...errorResponses } },
     handler: async (request) =>
-      listed(request, await service.list({ doctorId: doctorOf(request.accounts), nombre: request.body.input }, paging(request.query)), 'búsqueda por nombre'),
+      listed(request, await service.list({ doctorId: requireRole(request, 'doctor').accountId, nombre: request.body.input }, paging(request.query)), 'búsqueda por nombre'),
   });
 
   // Citas_Admin_Doctores_Boton.php?token
   app.get('/api/doctor/appointments/:token', {
     config: { access: 'doctor' },
-    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
-    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token, { doctorId: doctorOf(request.accounts) })), 'doctor'),
+    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errorResponses } },
+    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token, { doctorId: requireRole(request, 'doctor').accountId })), 'doctor'),
   });
 
   app.get('/api/doctor/blocked-dates', {
     config: { access: 'doctor' },
-    schema: { response: { 200: doctorBlockedDatesSchema, ...errors } },
+    schema: { response: { 200: doctorBlockedDatesSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.doctorBlockedDates(doctorOf(request.accounts));
+      return service.doctorBlockedDates(requireRole(request, 'doctor').accountId);
     },
   });
 
   // ingresar_fechas.php: JSON date (and `confirmar` after the warning about appointments held that day).
   app.post('/api/doctor/blocked-dates', {
     config: { access: 'doctor' },
-    schema: { body: blockDateSchema, response: { 200: blockDateResultSchema, ...errors } },
-    handler: async (request) => service.blockDate(doctorOf(request.accounts), request.body.date, request.body.confirmar === true),
+    schema: { body: blockDateSchema, response: { 200: blockDateResultSchema, ...errorResponses } },
+    handler: async (request) => service.blockDate(requireRole(request, 'doctor').accountId, request.body.date, request.body.confirmar === true),
   });
 
   app.delete('/api/doctor/blocked-dates/:fecha', {
     config: { access: 'doctor' },
-    schema: { params: blockedDateParamsSchema, response: { 200: resultSchema, ...errors } },
+    schema: { params: blockedDateParamsSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await service.unblockDate(doctorOf(request.accounts), request.params.fecha);
+      await service.unblockDate(requireRole(request, 'doctor').accountId, request.params.fecha);
       return { success: true, message: messages.dateUnblockedOk };
     },
   });
@@ -297,29 +282,29 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   // Citas_Admin.php, paged: ?cursor&limit.
   app.get('/api/admin/appointments', {
     config: { access: 'admin' },
-    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errors } },
+    schema: { querystring: appointmentPageQuerySchema, response: { 200: rowPage, ...errorResponses } },
     handler: async (request) => listed(request, await service.list({}, paging(request.query))),
   });
 
   // Algoritmo_Citas.php, paged: ?cursor&limit.
   app.post('/api/admin/appointments/search', {
     config: { access: 'admin' },
-    schema: { querystring: appointmentPageQuerySchema, body: searchSchema, response: { 200: rowPage, ...errors } },
+    schema: { querystring: appointmentPageQuerySchema, body: searchSchema, response: { 200: rowPage, ...errorResponses } },
     handler: async (request) => listed(request, await service.list({ nombre: request.body.input }, paging(request.query)), 'búsqueda por nombre'),
   });
 
   // Citas_Admin_Boton.php?token
   app.get('/api/admin/appointments/:token', {
     config: { access: 'admin' },
-    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errorResponses } },
     handler: async (request) => toDetail(await read(request, await service.detail(request.params.token)), 'admin'),
   });
 
   app.post('/api/admin/appointments/:token/cancel', {
     config: { access: 'admin' },
-    schema: { params: tokenParamsSchema, body: appointmentCancelSchema, response: { 200: resultSchema, ...errors } },
+    schema: { params: tokenParamsSchema, body: appointmentCancelSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await service.cancelByAdmin(request.params.token, adminOf(request.accounts), request.body.motivo);
+      await service.cancelByAdmin(request.params.token, requireRole(request, 'admin').accountId, request.body.motivo);
       return { success: true, message: messages.appointmentCancelled };
     },
   });

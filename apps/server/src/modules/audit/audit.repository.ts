@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointments, auditLog, consultations, documents, patients, payments, staff } from '../../db/schema.js';
+import { isUuid } from '../../infra/uuid.js';
 
 export type NewAuditRow = Omit<typeof auditLog.$inferInsert, 'id'>;
 export type AuditResourceType = 'consultation' | 'payment' | 'patient' | 'document' | 'suggestion' | 'audit' | 'staff' | 'appointment' | 'mail';
@@ -67,7 +68,7 @@ export function auditRepository(db: Db) {
 
     /** Whose data a record is: the patient of a consultation, payment, patient row or document. */
     async patientOf(type: AuditResourceType, ref: string): Promise<string | null> {
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref);
+      const uuid = isUuid(ref);
       switch (type) {
         case 'consultation': {
           const [row] = await db

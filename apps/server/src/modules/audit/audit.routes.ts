@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZE, auditQuerySchema, auditRowSchema, auditStaffSchema, errorSchema, pageSchema } from '@clinica/shared';
+import { PAGE_SIZE, auditQuerySchema, auditRowSchema, auditStaffSchema, pageSchema } from '@clinica/shared';
 import { auditRepository } from './audit.repository.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+import { errorResponses } from '../../infra/http/errors.js';
 
 /** /Auditoria_Admin: the audit trail, newest first, by patient and by staff member. */
 export default async function auditRoutes(fastify: FastifyInstance) {
@@ -13,7 +12,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/audit', {
     config: { access: 'admin' },
-    schema: { querystring: auditQuerySchema, response: { 200: pageSchema(auditRowSchema), ...errors } },
+    schema: { querystring: auditQuerySchema, response: { 200: pageSchema(auditRowSchema), ...errorResponses } },
     handler: async (request, reply) => {
       const { patient_id, actor_id, cursor, limit = PAGE_SIZE } = request.query;
       const rows = await repo.list({
@@ -56,7 +55,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/audit/staff', {
     config: { access: 'admin' },
-    schema: { response: { 200: z.array(auditStaffSchema), ...errors } },
+    schema: { response: { 200: z.array(auditStaffSchema), ...errorResponses } },
     handler: async () => repo.staffAccounts(),
   });
 }

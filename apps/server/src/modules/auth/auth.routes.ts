@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminRegistrationSchema,
   doctorRegistrationSchema,
-  errorSchema,
   loginSchema,
   messages,
   patientRegistrationSchema,
@@ -17,7 +16,7 @@ import {
   type Role,
   type StaffSession,
 } from '@clinica/shared';
-import { AppError } from '../../infra/http/errors.js';
+import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { assertImage, readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { cookieNames, type SessionAccount } from './sessions.plugin.js';
@@ -31,8 +30,6 @@ import { createEmailVerification } from '../email-verification/index.js';
 /** The longest wait the account lock grows to, and how long failures are remembered (issue 18). */
 const LOCK_MAX_DELAY_MS = 60 * 60_000;
 const LOCK_MEMORY_MS = 24 * 60 * 60_000;
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 429: errorSchema };
 
 /** Registration, sign-in, sign-out and session checks of patients, administrators and doctors. */
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -168,7 +165,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post('/api/auth/register', {
     config: { access: 'anonymous' },
-    schema: { response: { 201: resultSchema, ...errors } },
+    schema: { response: { 201: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       // Registrations per client address and hour (decision 0030): refused before the body is read.
       if (await registrations.isBlocked([request.ip])) throw new AppError(429, messages.quotaRegistrationsPerAddress);
@@ -193,7 +190,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post('/api/auth/login', {
     config: { access: 'anonymous' },
-    schema: { body: loginSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: loginSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const token = await auth.loginPatient(request.body, loginClient(request, request.body.email));
       setSession(reply, 'patient', token);
@@ -222,7 +219,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post('/api/auth/logout-all', {
     // Also for a staff session held to the two-factor enrolment (issue 11).
     config: { access: ['patient', 'admin', 'doctor'], withoutTwoFactor: true },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       await auth.logoutAll(Object.values(request.accounts));
       for (const role of ['patient', 'admin', 'doctor'] as const) clearSession(reply, role);
@@ -238,7 +235,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/register`, {
       config: { access: 'anonymous' },
-      schema: { response: { 201: staffRegistrationResultSchema, ...errors } },
+      schema: { response: { 201: staffRegistrationResultSchema, ...errorResponses } },
       handler: async (request, reply) => {
         const input = parseOrThrow(registration, request.body);
         try {
@@ -266,7 +263,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/login`, {
       config: { access: 'anonymous' },
-      schema: { body: staffLoginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errors } },
+      schema: { body: staffLoginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errorResponses } },
       handler: async (request, reply) => {
         const result = await auth.loginStaff(role, request.body, loginClient(request, request.body.email));
         if (result.challenge) return codeRequired(request, reply, role, result.staffId, result.challenge);
@@ -299,7 +296,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   // 'Iniciar sesión en todas las cuentas' (the admin login page's checkbox).
   app.post('/api/admin/login-all', {
     config: { access: 'anonymous' },
-    schema: { body: staffLoginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errors } },
+    schema: { body: staffLoginSchema, response: { 200: staffLoginResultSchema, 202: staffLoginResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const { tokens, staffIn, challenge } = await auth.loginAll(request.body, loginClient(request, request.body.email));
       for (const [role, token] of Object.entries(tokens) as [Role, string][]) setSession(reply, role, token);

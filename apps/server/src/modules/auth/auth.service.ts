@@ -16,6 +16,8 @@ import type { Storage } from '../../infra/storage.js';
 import type { SessionAccount, SessionStore } from './sessions.plugin.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { BackoffThrottle, SharedThrottle } from './login-throttle.js';
+import { sha256 } from '../../infra/token.js';
+import { cleanFileName } from '../../infra/http/file-name.js';
 
 export interface ClientMeta {
   ip: string;
@@ -26,10 +28,8 @@ export interface LoginClient extends ClientMeta {
   device: string | null;
 }
 
-const sha256 = (s: string | Buffer) => crypto.createHash('sha256').update(s).digest();
-
 /** Constant-time comparison of a typed security key with the configured one. */
-const keyMatches = (given: string, expectedHash: Buffer) => crypto.timingSafeEqual(sha256(given), expectedHash);
+const keyMatches = (given: string, expectedHash: Buffer) => crypto.timingSafeEqual(sha256(given, 'buffer'), expectedHash);
 
 /** A staff account signs in only when an administrator approved it and it is not deactivated. */
 function assertActive(estado: StaffState | undefined) {
@@ -68,7 +68,7 @@ export function authService(deps: {
 }) {
   const { accounts, sessions, storage } = deps;
   // Only hashes of the staff keys are held after start-up.
-  const keyHashes = { admin: sha256(deps.registrationKeys.admin), doctor: sha256(deps.registrationKeys.doctor) };
+  const keyHashes = { admin: sha256(deps.registrationKeys.admin, 'buffer'), doctor: sha256(deps.registrationKeys.doctor, 'buffer') };
   // Verified against in place of accounts that do not exist, so every answer costs the same.
   const dummyHash = hash(crypto.randomBytes(16).toString('hex'));
 
@@ -158,8 +158,8 @@ export function authService(deps: {
             kind: 'id_card',
             mime: idImage.mime,
             size: idImage.bytes.length,
-            sha256: sha256(idImage.bytes).toString('hex'),
-            nombre: idImage.filename.slice(0, 200),
+            sha256: sha256(idImage.bytes, 'hex'),
+            nombre: cleanFileName(idImage.filename, 'cedula'),
             encrypted: true,
           },
         )

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { newToken } from '../../infra/token.js';
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; issue 18): a
@@ -48,7 +49,7 @@ export function deviceCookies(opts: { production: boolean; secret: string }) {
     /** After a sign-in: this browser is known for this login, with a fresh nonce (its counter starts clean). */
     remember(request: FastifyRequest, reply: FastifyReply, email: string) {
       const tag = tagOf(email);
-      const nonce = crypto.randomBytes(16).toString('base64url');
+      const nonce = newToken(16);
       const kept = entries(request).filter((e) => e.tag !== tag);
       const value = [{ tag, nonce }, ...kept]
         .slice(0, MAX_ENTRIES)

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sha256 } from '../../infra/token.js';
 
 /**
  * Counts failed logins per key (e-mail, and client address) in fixed windows. A blocked key gets
@@ -75,6 +75,25 @@ interface RedisLike {
 }
 
 /**
+ * What both Redis counters share: the key (`throttle:<name>:<sha256 of the key>`, so no e-mail
+ * address or IP is written to Redis) and the fallback: should Redis fail, the call is counted in
+ * this instance's memory meanwhile (logged through `onError`) rather than refused or waved through.
+ */
+function redisParts(opts: { name: string; onError?: (err: unknown) => void }) {
+  return {
+    redisKey: (k: string) => `throttle:${opts.name}:${sha256(k, 'base64url')}`,
+    guarded: async <T>(run: () => Promise<T>, local: () => T | Promise<T>): Promise<T> => {
+      try {
+        return await run();
+      } catch (err) {
+        opts.onError?.(err);
+        return local();
+      }
+    },
+  };
+}
+
+/**
  * A throttle counted in Redis (each call one atomic Lua script), shared by every instance. Keys
  * are stored as SHA-256 (no e-mail address in Redis). Should Redis fail, this instance counts in
  * its own memory meanwhile rather than refusing or waving through every sign-in.
@@ -84,15 +103,7 @@ export function redisThrottle(
   opts: { name: string; max: number; windowMs: number; now: () => number; onError?: (err: unknown) => void },
 ): SharedThrottle {
   const fallback = memoryThrottle(opts);
-  const redisKey = (k: string) => `throttle:${opts.name}:${crypto.hash('sha256', k, 'base64url')}`;
-  const guarded = async <T>(run: () => Promise<T>, local: () => T): Promise<T> => {
-    try {
-      return await run();
-    } catch (err) {
-      opts.onError?.(err);
-      return local();
-    }
-  };
+  const { redisKey, guarded } = redisParts(opts);
   return {
     isBlocked: (keys) =>
       guarded(
@@ -218,15 +229,7 @@ return 0`;
 /** The backoff counted in Redis, shared by every instance; in memory meanwhile should Redis fail. */
 export function redisBackoff(redis: RedisLike, opts: BackoffOptions & { onError?: (err: unknown) => void }): BackoffThrottle {
   const fallback = memoryBackoff(opts);
-  const redisKey = (k: string) => `throttle:${opts.name}:${crypto.hash('sha256', k, 'base64url')}`;
-  const guarded = async <T>(run: () => Promise<T>, local: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (err) {
-      opts.onError?.(err);
-      return local();
-    }
-  };
+  const { redisKey, guarded } = redisParts(opts);
   return {
     isBlocked: (key) =>
       guarded(

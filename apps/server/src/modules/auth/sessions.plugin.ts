@@ -1,20 +1,14 @@
 import fp from 'fastify-plugin';
-import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLES, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, messages, type Access, type Role } from '@clinica/shared';
 import { sessionsRepository, type SessionRow } from './sessions.repository.js';
+import { sameOriginCheck } from '../../infra/http/same-origin.js';
+import { newToken, sha256 } from '../../infra/token.js';
 
 /** The account a valid session cookie stands for. */
-export interface SessionAccount {
-  idHash: string;
-  role: Role;
-  accountId: string;
-  nombre: string;
-  apellido: string;
-  correo: string;
-  servicio: string | null;
-}
+/** A signed-in account as routes see it: the session's row without its clock, and its id hash. */
+export type SessionAccount = Omit<SessionRow, 'createdAt' | 'lastActivityAt'> & { idHash: string };
 
 interface Cached extends SessionRow {
   idHash: string;
@@ -31,8 +25,8 @@ interface Cached extends SessionRow {
 const PERSIST_EVERY_MS = 60_000;
 const CACHE_LIMIT = 100_000;
 
-// One-shot crypto.hash: the session polls hash a token per request, and createHash costs ~3x more.
-const hashToken = (token: string) => crypto.hash('sha256', token, 'base64url');
+/** The stored form of a session token (`sessions.id_hash`): its SHA-256, base64url. */
+const hashToken = (token: string) => sha256(token, 'base64url');
 
 /**
  * Server-side sessions with an in-memory cache, so the 5-second session polls need no database.
@@ -60,7 +54,7 @@ export class SessionStore {
 
   /** Starts a new session (a new random id at every login) and returns the cookie's token. */
   async create(role: Role, accountId: string, meta: { ip: string; userAgent: string | null }) {
-    const token = crypto.randomBytes(32).toString('base64url');
+    const token = newToken();
     await this.repo.insert({ idHash: hashToken(token), role, accountId, now: new Date(this.now()), ...meta });
     return token;
   }
@@ -261,23 +255,7 @@ export default fp(
       route.onRequest = [...hooks, gate];
     });
 
-    // Compared as parsed origins: 'https://x.pa/' (a configured value with a slash) and a Host
-    // header carrying the default port ('x.pa:443') are the same origin as the browser's 'https://x.pa'.
-    const publicOrigin = app.config.publicOrigin ? new URL(app.config.publicOrigin).origin : undefined;
-    const sameOrigin = (request: FastifyRequest) => {
-      const origin = request.headers.origin;
-      if (origin === undefined) return true;
-      try {
-        const given = new URL(origin);
-        if (publicOrigin) return given.origin === publicOrigin;
-        return (
-          request.headers.host !== undefined &&
-          given.host === new URL(`${given.protocol}//${request.headers.host}`).host
-        );
-      } catch {
-        return false;
-      }
-    };
+    const sameOrigin = sameOriginCheck(app.config.publicOrigin);
 
     // Runs for every request, before any route's gate: synchronous (no promise per request).
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {

@@ -5,7 +5,6 @@ import {
   messages,
   type ChatMessage,
   type ChatRole,
-  type ChatServerFrame,
   type ConsultationEvent,
   type HealthData,
   type ReceiptMethod,
@@ -26,6 +25,9 @@ import type {
   ChatRoomRow,
   NewChatMessage,
 } from './chat.repository.js';
+import { sha256 } from '../../infra/token.js';
+import { cleanFileName } from '../../infra/http/file-name.js';
+import { chatChannel, encodePublished, type PublishedFrame } from './chat.pubsub.js';
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
 const DOCTOR_LIST_LIMIT = 200;
@@ -40,16 +42,6 @@ const MAX_BATCH = 500;
 /** Seconds left of a chat by the server's clock: the whole hour before the patient first enters it. */
 export const chatSecondsLeft = (endsAt: Date | null | undefined, now: number) =>
   endsAt ? Math.max(0, Math.ceil((endsAt.getTime() - now) / 1000)) : TIMERS.chatSeconds;
-
-/** The pub/sub channel of one consultation's chat. */
-export const chatChannel = (consultationId: string) => `chat:${consultationId}`;
-
-/**
- * A published frame: 'm<id>' for a message (the id lets each socket drop what its history
- * already sent), '-' for anything else; then a newline and the frame's JSON, forwarded as is.
- */
-export const envelope = (frame: ChatServerFrame) =>
-  `${frame.type === 'message' ? `m${frame.message.id}` : '-'}\n${JSON.stringify(frame)}`;
 
 export interface ChatDeps {
   repo: ChatRepository;
@@ -161,16 +153,16 @@ export function chatService(deps: ChatDeps) {
 
   const remaining = (room: { ends_at: Date | null } | null | undefined) => chatSecondsLeft(room?.ends_at, deps.now());
 
-  const timeFrame = (room: ChatRoomRow): ChatServerFrame => ({
+  const timeFrame = (room: Pick<ChatRoomRow, 'ends_at' | 'time_closed_at'>): PublishedFrame & { type: 'time' } => ({
     type: 'time',
     segundos_restantes: remaining(room),
     ends_at: room.ends_at.toISOString(),
     tiempo_cerrado: room.time_closed_at !== null,
   });
 
-  const publish = (consultationId: string, frame: ChatServerFrame) => {
+  const publish = (consultationId: string, frame: PublishedFrame) => {
     if (frame.type !== 'message') rooms.delete(consultationId);
-    return pubsub.publish(chatChannel(consultationId), envelope(frame));
+    return pubsub.publish(chatChannel(consultationId), encodePublished(frame));
   };
 
   const toMessage = (c: ChatConsultation, m: ChatMessageRow): ChatMessage => ({
@@ -391,7 +383,7 @@ export function chatService(deps: ChatDeps) {
       if (usage.bytes + file.bytes.length > deps.imageBytesQuota) throw new AppError(413, messages.quotaConsultationImages);
       const id = crypto.randomUUID();
       await deps.storage.put(id, file.bytes, { encrypt: true });
-      const nombre = file.filename.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 120) || 'imagen';
+      const nombre = cleanFileName(file.filename, 'imagen');
       try {
         await repo.insertImage(
           {
@@ -399,7 +391,7 @@ export function chatService(deps: ChatDeps) {
             kind: 'consultation_image',
             mime,
             size: file.bytes.length,
-            sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
+            sha256: sha256(file.bytes, 'hex'),
             nombre,
             encrypted: true,
             created_at: at(),

@@ -17,7 +17,6 @@ import {
   consultationSessionSchema,
   consultationSubmittedSchema,
   consultationTargetQuerySchema,
-  errorSchema,
   fileParamsSchema,
   messages,
   paypalOrderCreatedSchema,
@@ -29,7 +28,7 @@ import {
   pageQuerySchema,
   pageSchema,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { doctorsRepository } from '../doctors/index.js';
@@ -39,8 +38,7 @@ import { consultationsRepository } from './consultations.repository.js';
 import { consultationsService } from './consultations.service.js';
 import { toClinicalHistory } from './clinical-history.js';
 import { stateFields } from './consultation-state.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
+import { requireRole } from '../../infra/http/access.js';
 
 type Row = Awaited<ReturnType<ReturnType<typeof consultationsRepository>['list']>>[number];
 type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof consultationsRepository>['detail']>>>;
@@ -106,42 +104,33 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     ignoreHours: app.config.ignoreConsultationHours,
   });
 
-  const patientOf = (accounts: { patient?: Parameters<typeof service.sessionInfo>[0] }) => {
-    if (!accounts.patient) throw unauthenticated();
-    return accounts.patient;
-  };
-  const adminOf = (accounts: { admin?: { accountId: string } }) => {
-    if (!accounts.admin) throw unauthenticated();
-    return accounts.admin.accountId;
-  };
-
   // --- patients ------------------------------------------------------------------------------
 
   app.get('/api/consultations/session', {
     config: { access: 'patient' },
-    schema: { response: { 200: consultationSessionSchema, ...errors } },
+    schema: { response: { 200: consultationSessionSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.sessionInfo(patientOf(request.accounts));
+      return service.sessionInfo(requireRole(request, 'patient'));
     },
   });
 
   app.post('/api/consultations/consent', {
     config: { access: 'patient' },
-    schema: { body: consentSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: consentSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => ({
       success: true,
-      message: await service.recordConsent(patientOf(request.accounts).accountId, request.body.aceptar),
+      message: await service.recordConsent(requireRole(request, 'patient').accountId, request.body.aceptar),
     }),
   });
 
   // "Update session for PayPal" {metodo_de_pago, monto}: the order for the server's price.
   app.post('/api/consultations/paypal/order', {
     config: { access: 'patient' },
-    schema: { response: { 200: paypalOrderCreatedSchema, ...errors } },
+    schema: { response: { 200: paypalOrderCreatedSchema, ...errorResponses } },
     handler: async (request) => {
       const input = parseOrThrow(consultationPaypalOrderSchema, request.body);
-      const { id } = await service.createPaypalOrder(patientOf(request.accounts).accountId, input);
+      const { id } = await service.createPaypalOrder(requireRole(request, 'patient').accountId, input);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
   });
@@ -149,11 +138,11 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   // "Verify PayPal payment": the history fields, doctor_id, orderID, payerID.
   app.post('/api/consultations/paypal/capture', {
     config: { access: 'patient' },
-    schema: { response: { 200: consultationSubmittedSchema, ...errors } },
+    schema: { response: { 200: consultationSubmittedSchema, ...errorResponses } },
     handler: async (request) => {
       const input = parseOrThrow(consultationPaypalCaptureSchema, request.body);
-      const { token } = await service.capturePaypal(patientOf(request.accounts).accountId, input);
-      await request.server.notify.consultationAuthorised({ patientId: patientOf(request.accounts).accountId }, { consultationId: token });
+      const { token } = await service.capturePaypal(requireRole(request, 'patient').accountId, input);
+      await request.server.notify.consultationAuthorised({ patientId: requireRole(request, 'patient').accountId }, { consultationId: token });
       return { success: true as const, status: 'success' as const, message: messages.allSent, token, chat: true };
     },
   });
@@ -161,9 +150,9 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   // "Update session for transfer or Yappy": multipart fields and the receipt file.
   app.post('/api/consultations/receipt', {
     config: { access: 'patient' },
-    schema: { response: { 200: consultationSubmittedSchema, ...errors } },
+    schema: { response: { 200: consultationSubmittedSchema, ...errorResponses } },
     handler: async (request) => {
-      const patient = patientOf(request.accounts);
+      const patient = requireRole(request, 'patient');
       const { fields, files } = await readMultipart(request, [RECEIPT_FILE_FIELD]);
       const input = parseOrThrow(consultationReceiptSchema, fields);
       const file = files.find((f) => f.field === RECEIPT_FILE_FIELD);
@@ -181,38 +170,38 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   // With `?consulta=<token>`, that consultation's state (the page waits for one consultation).
   app.get('/api/consultations/authorisation', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: authorisationStatusSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: authorisationStatusSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.authorisation(patientOf(request.accounts).accountId, request.query.consulta);
+      return service.authorisation(requireRole(request, 'patient').accountId, request.query.consulta);
     },
   });
 
   // The way back (decision 0032): the patient's consultations waiting for the clinic and their open chats.
   app.get('/api/consultations/active', {
     config: { access: 'patient' },
-    schema: { response: { 200: activeConsultationsSchema, ...errors } },
+    schema: { response: { 200: activeConsultationsSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { consultas: await service.active(patientOf(request.accounts).accountId) };
+      return { consultas: await service.active(requireRole(request, 'patient').accountId) };
     },
   });
 
   // "Chat session check": the gate of /ConsultaChat (401 signed out, 403 without permission).
   app.get('/api/consultations/chat-session', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: chatSessionSchema, ...errors } },
+    schema: { querystring: consultationTargetQuerySchema, response: { 200: chatSessionSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.chatSession(patientOf(request.accounts), request.query.consulta);
+      return service.chatSession(requireRole(request, 'patient'), request.query.consulta);
     },
   });
 
   app.get('/api/consultations', {
     config: { access: 'patient' },
-    schema: { response: { 200: z.array(consultationRowSchema), ...errors } },
+    schema: { response: { 200: z.array(consultationRowSchema), ...errorResponses } },
     handler: async (request) => {
-      const patientId = patientOf(request.accounts).accountId;
+      const patientId = requireRole(request, 'patient').accountId;
       const rows = (await service.list({ patientId })).map((r) => toRow(r, app.now()));
       await app.audit(request, { action: 'consultation.list', role: 'patient', patientId, detail: `filas: ${rows.length}` });
       return rows;
@@ -221,9 +210,9 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/consultations/:token', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: { 200: consultationDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: consultationDetailSchema, ...errorResponses } },
     handler: async (request) => {
-      const { row, images } = await service.detail(request.params.token, patientOf(request.accounts).accountId);
+      const { row, images } = await service.detail(request.params.token, requireRole(request, 'patient').accountId);
       await app.audit(request, { action: 'consultation.read', role: 'patient', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
       return toDetail(row, images, '/api/consultations', '/api/receipts', app.now());
     },
@@ -231,9 +220,9 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/consultations/:token/exam-file', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: errors },
+    schema: { params: tokenParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
-      const file = await service.file(request.params.token, { kind: 'exam' }, patientOf(request.accounts).accountId);
+      const file = await service.file(request.params.token, { kind: 'exam' }, requireRole(request, 'patient').accountId);
       await app.audit(request, { action: 'file.exam', resource: { type: 'consultation', id: request.params.token } });
       return sendStoredFile(reply, file);
     },
@@ -241,9 +230,9 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/consultations/:token/images/:fileId', {
     config: { access: 'patient' },
-    schema: { params: fileParamsSchema, response: errors },
+    schema: { params: fileParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
-      const file = await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId }, patientOf(request.accounts).accountId);
+      const file = await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId }, requireRole(request, 'patient').accountId);
       await app.audit(request, { action: 'file.consultation_image', resource: { type: 'consultation', id: request.params.token } });
       return sendStoredFile(reply, file);
     },
@@ -266,20 +255,20 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   // Consulta_Admin.php, paged: ?cursor&limit (decision 0039; no silent cap).
   app.get('/api/admin/consultations', {
     config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(consultationRowSchema), ...errors } },
+    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(consultationRowSchema), ...errorResponses } },
     handler: async (request) => adminList(request, undefined),
   });
 
   // Algoritmo_Consulta.php: the patient's first name, folded prefix ('maria' finds 'María'); paged: ?cursor&limit.
   app.post('/api/admin/consultations/search', {
     config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(consultationRowSchema), ...errors } },
+    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(consultationRowSchema), ...errorResponses } },
     handler: async (request) => adminList(request, request.body.input),
   });
 
   app.get('/api/admin/consultations/:token', {
     config: { access: 'admin' },
-    schema: { params: tokenParamsSchema, response: { 200: adminConsultationDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: adminConsultationDetailSchema, ...errorResponses } },
     handler: async (request) => {
       const { row, images } = await service.detail(request.params.token);
       await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
@@ -289,7 +278,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/consultations/:token/exam-file', {
     config: { access: 'admin' },
-    schema: { params: tokenParamsSchema, response: errors },
+    schema: { params: tokenParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
       const file = await service.file(request.params.token, { kind: 'exam' });
       await app.audit(request, { action: 'file.exam', resource: { type: 'consultation', id: request.params.token } });
@@ -299,7 +288,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/consultations/:token/images/:fileId', {
     config: { access: 'admin' },
-    schema: { params: fileParamsSchema, response: errors },
+    schema: { params: fileParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
       const file = await service.file(request.params.token, { kind: 'image', fileId: request.params.fileId });
       await app.audit(request, { action: 'file.consultation_image', resource: { type: 'consultation', id: request.params.token } });
@@ -310,10 +299,10 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   // actualizar_consulta.php: consulta_id, correo, tipo_consulta, estado_consulta.
   app.post('/api/admin/consultations/update', {
     config: { access: 'admin' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
       const input = parseOrThrow(consultationClassificationSchema, request.body);
-      await service.classify(adminOf(request.accounts), input);
+      await service.classify(requireRole(request, 'admin').accountId, input);
       await app.audit(request, { action: 'consultation.classify', resource: { type: 'consultation', id: input.consulta_id }, detail: input.tipo_consulta });
       await request.server.notify.consultationClassified({ patientEmail: input.correo }, { consultationId: input.consulta_id, tipo: input.tipo_consulta });
       return { success: true, message: messages.consultationUpdated };

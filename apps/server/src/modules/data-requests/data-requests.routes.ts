@@ -8,18 +8,16 @@ import {
   dataRequestDecisionSchema,
   dataRequestIdParamsSchema,
   dataRequestListQuerySchema,
-  errorSchema,
   messages,
   myDataRequestsSchema,
   pageSchema,
   resultSchema,
 } from '@clinica/shared';
-import { unauthenticated } from '../../infra/http/errors.js';
+import { errorResponses } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import { dataRequestsRepository } from './data-requests.repository.js';
 import { dataRequestsService } from './data-requests.service.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+import { requireRole } from '../../infra/http/access.js';
 
 /**
  * Ley 81 rights beyond the export (issue 18, docs/decisions/0028): the patient asks, from
@@ -38,21 +36,12 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
     },
   });
 
-  const patientOf = (accounts: { patient?: { accountId: string } }) => {
-    if (!accounts.patient) throw unauthenticated();
-    return accounts.patient.accountId;
-  };
-  const adminOf = (accounts: { admin?: { accountId: string } }) => {
-    if (!accounts.admin) throw unauthenticated();
-    return accounts.admin.accountId;
-  };
-
   app.get('/api/patient/data-requests', {
     config: { access: 'patient' },
-    schema: { response: { 200: myDataRequestsSchema, ...errors } },
+    schema: { response: { 200: myDataRequestsSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       const mine = await service.mine(patientId);
       await app.audit(request, { action: 'data_request.list', role: 'patient', patientId });
       return mine;
@@ -61,9 +50,9 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/patient/data-requests/correction', {
     config: { access: 'patient' },
-    schema: { body: correctionRequestSchema, response: { 201: resultSchema, ...errors } },
+    schema: { body: correctionRequestSchema, response: { 201: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       const created = await service.requestCorrection(patientId, request.body);
       await app.audit(request, {
         action: 'data_request.create',
@@ -77,9 +66,9 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/patient/data-requests/closing', {
     config: { access: 'patient' },
-    schema: { body: closingRequestSchema, response: { 201: resultSchema, ...errors } },
+    schema: { body: closingRequestSchema, response: { 201: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       const created = await service.requestClosing(patientId, request.body);
       await app.audit(request, { action: 'data_request.create', resource: { type: 'patient', id: patientId }, patientId, detail: `cierre ${created.id}` });
       return reply.code(201).send({ success: true, message: messages.closingRequested });
@@ -88,7 +77,7 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/data-requests', {
     config: { access: 'admin' },
-    schema: { querystring: dataRequestListQuerySchema, response: { 200: pageSchema(adminDataRequestSchema), ...errors } },
+    schema: { querystring: dataRequestListQuerySchema, response: { 200: pageSchema(adminDataRequestSchema), ...errorResponses } },
     handler: async (request, reply) => {
       const { estado, cursor, limit = PAGE_SIZE } = request.query;
       const rows = await repo.list({ resolved: estado === 'resuelta', after: decodeCursor(cursor), limit: limit + 1 });
@@ -102,9 +91,9 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/data-requests/:id/decision', {
     config: { access: 'admin' },
-    schema: { params: dataRequestIdParamsSchema, body: dataRequestDecisionSchema, response: { 200: resultSchema, ...errors } },
+    schema: { params: dataRequestIdParamsSchema, body: dataRequestDecisionSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const staffId = adminOf(request.accounts);
+      const staffId = requireRole(request, 'admin').accountId;
       const { request: handled, patient, closed } = await service.decide(request.params.id, staffId, request.body);
       const accepted = handled.estado === 'aceptada';
       const what = handled.tipo === 'correccion' ? `corrección ${handled.id}` : `cierre ${handled.id}`;

@@ -13,6 +13,7 @@ import {
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import { summariseIssues } from '../../infra/http/validation.js';
 import type { DataRequestRow, DataRequestsRepository, PatientRow, ProfileUpdate } from './data-requests.repository.js';
+import { newToken } from '../../infra/token.js';
 
 type Values = Record<string, string | number>;
 
@@ -177,7 +178,7 @@ export function dataRequestsService(deps: { repo: DataRequestsRepository; now: (
 
       // Closing. The address that gets the news is taken now, before it is replaced.
       const referencia = closedReference(patient.id);
-      const passwordHash = await hash(crypto.randomBytes(32).toString('base64url'));
+      const passwordHash = await hash(newToken());
       const correo = `cerrada-${crypto.randomBytes(12).toString('hex')}@cuenta-cerrada.invalid`;
       const done = await repo.resolve(id, { estado: 'aceptada', respuesta, staffId, at }, async (tx) => {
         if ((await repo.closingBlockers(patient.id, at, tx)) > 0) throw new AppError(409, messages.closingBlockedAdmin);

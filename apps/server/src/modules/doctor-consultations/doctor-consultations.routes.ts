@@ -6,7 +6,6 @@ import {
   doctorConsultationDetailSchema,
   doctorConsultationRowSchema,
   doctorConsultationUpdateSchema,
-  errorSchema,
   examFileParamsSchema,
   fileParamsSchema,
   listQuerySchema,
@@ -15,7 +14,7 @@ import {
   resultSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
@@ -23,6 +22,7 @@ import { examFilesService } from '../records/index.js';
 import { recordsRepository } from '../records/index.js';
 import { doctorConsultationsRepository } from './doctor-consultations.repository.js';
 import { doctorConsultationsService, type TranscriptReader } from './doctor-consultations.service.js';
+import { requireRole } from '../../infra/http/access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,8 +34,6 @@ declare module 'fastify' {
   }
 }
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
-
 /** /Consultas_Admin_Doctor: the doctor's own consultations, their modal, the follow-up and exam files. */
 export default async function doctorConsultationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,18 +44,13 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
     now: app.now,
   });
 
-  const doctorOf = (accounts: { doctor?: { accountId: string } }) => {
-    if (!accounts.doctor) throw unauthenticated();
-    return accounts.doctor.accountId;
-  };
-
   // Consulta_Admin_Doctores.php and Algoritmo_Consulta_Doctores.php (search by first name), paginated.
   app.get('/api/doctor/consultations', {
     config: { access: 'doctor' },
-    schema: { querystring: listQuerySchema, response: { 200: pageSchema(doctorConsultationRowSchema), ...errors } },
+    schema: { querystring: listQuerySchema, response: { 200: pageSchema(doctorConsultationRowSchema), ...errorResponses } },
     handler: async (request, reply) => {
       const { nombre, cursor, limit = PAGE_SIZE } = request.query;
-      const { page, patientIds } = await service.list(doctorOf(request.accounts), { nombre, cursor, limit });
+      const { page, patientIds } = await service.list(requireRole(request, 'doctor').accountId, { nombre, cursor, limit });
       await app.audit(request, {
         action: 'consultation.list',
         patientIds,
@@ -71,9 +64,9 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
   // Consulta_Admin_Doctores_Boton.php?token
   app.get('/api/doctor/consultations/:token', {
     config: { access: 'doctor' },
-    schema: { params: tokenParamsSchema, response: { 200: doctorConsultationDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: doctorConsultationDetailSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const { patient_id, ...detail } = await service.detail(request.params.token, doctorOf(request.accounts));
+      const { patient_id, ...detail } = await service.detail(request.params.token, requireRole(request, 'doctor').accountId);
       await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: detail.id }, patientId: patient_id });
       reply.header('cache-control', 'no-store');
       return detail;
@@ -83,10 +76,10 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
   // actualizar_consulta_doctor.php: consulta_id, correo, analisis, plan, fecha, hora, revisado.
   app.post('/api/doctor/consultations/update', {
     config: { access: 'doctor' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
       const input = parseOrThrow(doctorConsultationUpdateSchema, request.body);
-      const c = await service.update(doctorOf(request.accounts), input);
+      const c = await service.update(requireRole(request, 'doctor').accountId, input);
       await app.audit(request, {
         action: 'consultation.update',
         resource: { type: 'consultation', id: c.id },
@@ -99,9 +92,9 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
 
   app.post('/api/doctor/consultations/:token/exam-files', {
     config: { access: 'doctor' },
-    schema: { params: tokenParamsSchema, response: { 201: resultSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 201: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const doctorId = doctorOf(request.accounts);
+      const doctorId = requireRole(request, 'doctor').accountId;
       await service.assigned(request.params.token, doctorId);
       const { files } = await readMultipart(request, [EXAM_FILE_FIELD]);
       const file = files.find((f) => f.field === EXAM_FILE_FIELD);
@@ -115,9 +108,9 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
   // descargar_archivo_consulta.php?id
   app.get('/api/doctor/consultations/:token/exam-files/:fileId', {
     config: { access: 'doctor' },
-    schema: { params: examFileParamsSchema, response: errors },
+    schema: { params: examFileParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
-      const { consultation, file } = await service.readExam(request.params.token, doctorOf(request.accounts), request.params.fileId);
+      const { consultation, file } = await service.readExam(request.params.token, requireRole(request, 'doctor').accountId, request.params.fileId);
       await app.audit(request, {
         action: 'file.exam',
         resource: { type: 'consultation', id: consultation.id },
@@ -130,9 +123,9 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
 
   app.get('/api/doctor/consultations/:token/images/:fileId', {
     config: { access: 'doctor' },
-    schema: { params: fileParamsSchema, response: errors },
+    schema: { params: fileParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
-      const { consultation, file } = await service.readImage(request.params.token, doctorOf(request.accounts), request.params.fileId);
+      const { consultation, file } = await service.readImage(request.params.token, requireRole(request, 'doctor').accountId, request.params.fileId);
       await app.audit(request, {
         action: 'file.consultation_image',
         resource: { type: 'consultation', id: consultation.id },

@@ -16,7 +16,6 @@ import {
   linkCandidatesQuerySchema,
   linkDocumentResultSchema,
   linkDocumentSchema,
-  errorSchema,
   messages,
   patientDocumentListSchema,
   patientLookupQuerySchema,
@@ -29,7 +28,7 @@ import {
   verificationResultSchema,
   type DocumentType,
 } from '@clinica/shared';
-import { AppError, notFound, unauthenticated } from '../../infra/http/errors.js';
+import { AppError, errorResponses, notFound } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { documentsRepository } from './documents.repository.js';
@@ -37,22 +36,22 @@ import { NotYourPatient, documentsService } from './documents.service.js';
 import { signerFromConfig } from './documents.digital-signature.js';
 import { clinicLetterhead } from './documents.letterhead.js';
 import { searchCie10 } from './documents.cie10.js';
+import { requireRole } from '../../infra/http/access.js';
+import { isUuid } from '../../infra/uuid.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
 const typeParams = z.object({ tipo: safeText().max(40) });
 const typeIdParams = z.object({ tipo: safeText().max(40), id: safeText().max(40) });
 const idParams = z.object({ id: safeText().max(40) });
 /** A PDF or PNG answer: bytes, sent as they are (Fastify does not serialise a Buffer). */
 const bytes = z.custom<Buffer>((v) => Buffer.isBuffer(v));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An unknown document type or a malformed id is simply not found. */
 const documentType = (tipo: string): DocumentType => {
   if (!(DOCUMENT_TYPES as readonly string[]).includes(tipo)) throw notFound();
   return tipo as DocumentType;
 };
 const documentId = (id: string) => {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return id.toLowerCase();
 };
 
@@ -76,11 +75,6 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     log: app.log,
   });
 
-  const doctorOf = (request: FastifyRequest) => request.accounts.doctor ?? raise();
-  const patientOf = (request: FastifyRequest) => request.accounts.patient ?? raise();
-  const raise = () => {
-    throw unauthenticated();
-  };
   // The QR code points at this site's verification page.
   const originOf = (request: FastifyRequest) => app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
 
@@ -88,15 +82,15 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/documents/profile', {
     config: { access: 'doctor' },
-    schema: { response: { 200: doctorDocumentProfileSchema, ...errors } },
-    handler: async (request) => documents.getProfile(doctorOf(request)),
+    schema: { response: { 200: doctorDocumentProfileSchema, ...errorResponses } },
+    handler: async (request) => documents.getProfile(requireRole(request, 'doctor')),
   });
 
   app.put('/api/doctor/documents/profile', {
     config: { access: 'doctor' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const doctor = doctorOf(request);
+      const doctor = requireRole(request, 'doctor');
       const { fields, files } = await readMultipart(request, ['firma']);
       const input = parseOrThrow(doctorDocumentProfileInputSchema, fields);
       const firma = files.find((f) => f.field === 'firma');
@@ -107,9 +101,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/documents/profile/signature', {
     config: { access: 'doctor' },
-    schema: { response: { 200: bytes, ...errors } },
+    schema: { response: { 200: bytes, ...errorResponses } },
     handler: async (request, reply) => {
-      const png = await documents.getSignature(doctorOf(request));
+      const png = await documents.getSignature(requireRole(request, 'doctor'));
       return reply.header('content-type', 'image/png').header('cache-control', 'private, no-store').send(png);
     },
   });
@@ -121,9 +115,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
   // the patient it named, so it shows in that patient's access history (docs/decisions/0024).
   app.get('/api/doctor/documents/patients', {
     config: { access: 'doctor' },
-    schema: { querystring: patientSearchQuerySchema, response: { 200: patientSuggestionListSchema, ...errors } },
+    schema: { querystring: patientSearchQuerySchema, response: { 200: patientSuggestionListSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const found = await documents.searchPatients(doctorOf(request), request.query.q);
+      const found = await documents.searchPatients(requireRole(request, 'doctor'), request.query.q);
       // The query text is not kept (it may be a cédula); what was shown is: names of the doctor's own patients.
       await app.audit(request, { action: 'document.patient_search', patientIds: found.map((p) => p.id), detail: `${found.length} pacientes sugeridos` });
       reply.header('cache-control', 'no-store');
@@ -133,10 +127,10 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/documents/patient', {
     config: { access: 'doctor' },
-    schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema, ...errors } },
+    schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const { id, correo } = request.query;
-      const { found, patientId } = await documents.findPatient(doctorOf(request), id ? { id } : { correo: correo! });
+      const { found, patientId } = await documents.findPatient(requireRole(request, 'doctor'), id ? { id } : { correo: correo! });
       await app.audit(request, {
         action: 'document.patient_lookup',
         resource: patientId ? { type: 'patient', id: patientId } : undefined,
@@ -154,7 +148,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/documents/cie10', {
     config: { access: 'doctor' },
-    schema: { querystring: cie10SearchQuerySchema, response: { 200: cie10EntryListSchema, ...errors } },
+    schema: { querystring: cie10SearchQuerySchema, response: { 200: cie10EntryListSchema, ...errorResponses } },
     handler: async (request) => searchCie10(request.query.q),
   });
 
@@ -162,9 +156,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/doctor/documents/:tipo', {
     config: { access: 'doctor' },
-    schema: { params: typeParams, response: { 201: bytes, ...errors } },
+    schema: { params: typeParams, response: { 201: bytes, ...errorResponses } },
     handler: async (request, reply) => {
-      const doctor = doctorOf(request);
+      const doctor = requireRole(request, 'doctor');
       const tipo = documentType(request.params.tipo);
       const fields = parseOrThrow(documentSchemas[tipo], request.body ?? {});
       const { pacienteId } = parseOrThrow(documentPatientSchema, request.body ?? {});
@@ -199,9 +193,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/documents/:tipo', {
     config: { access: 'doctor' },
-    schema: { params: typeParams, response: { 200: documentListSchema, ...errors } },
+    schema: { params: typeParams, response: { 200: documentListSchema, ...errorResponses } },
     handler: async (request) => {
-      const list = await documents.listForDoctor(doctorOf(request), documentType(request.params.tipo));
+      const list = await documents.listForDoctor(requireRole(request, 'doctor'), documentType(request.params.tipo));
       await app.audit(request, { action: 'document.list', role: 'doctor', patientEmails: list.map((d) => d.correoPaciente), detail: `filas: ${list.length}` });
       return list;
     },
@@ -209,9 +203,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/doctor/documents/:tipo/:id/pdf', {
     config: { access: 'doctor' },
-    schema: { params: typeIdParams, response: { 200: bytes, ...errors } },
+    schema: { params: typeIdParams, response: { 200: bytes, ...errorResponses } },
     handler: async (request, reply) => {
-      const doctor = doctorOf(request);
+      const doctor = requireRole(request, 'doctor');
       const { pdf, filename } = await documents.downloadForDoctor(
         doctor,
         documentType(request.params.tipo),
@@ -226,9 +220,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/patient/documents', {
     config: { access: 'patient' },
-    schema: { response: { 200: patientDocumentListSchema, ...errors } },
+    schema: { response: { 200: patientDocumentListSchema, ...errorResponses } },
     handler: async (request) => {
-      const patient = patientOf(request);
+      const patient = requireRole(request, 'patient');
       const list = await documents.listForPatient(patient);
       await app.audit(request, { action: 'document.list', role: 'patient', patientId: patient.accountId, detail: `filas: ${list.length}` });
       return list;
@@ -237,9 +231,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/patient/documents/:id/pdf', {
     config: { access: 'patient' },
-    schema: { params: idParams, response: { 200: bytes, ...errors } },
+    schema: { params: idParams, response: { 200: bytes, ...errorResponses } },
     handler: async (request, reply) => {
-      const { pdf, filename } = await documents.downloadForPatient(patientOf(request), documentId(request.params.id));
+      const { pdf, filename } = await documents.downloadForPatient(requireRole(request, 'patient'), documentId(request.params.id));
       await app.audit(request, { action: 'file.document', resource: { type: 'document', id: request.params.id } });
       return sendPdf(reply, pdf, filename);
     },
@@ -249,7 +243,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/documents/unlinked', {
     config: { access: 'admin' },
-    schema: { response: { 200: unlinkedDocumentListSchema, ...errors } },
+    schema: { response: { 200: unlinkedDocumentListSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const list = await documents.listUnlinked();
       await app.audit(request, { action: 'document.unlinked_list', patientId: null, detail: `${list.length} documentos` });
@@ -260,7 +254,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/documents/unlinked/:id/candidates', {
     config: { access: 'admin' },
-    schema: { params: idParams, querystring: linkCandidatesQuerySchema, response: { 200: linkCandidateListSchema, ...errors } },
+    schema: { params: idParams, querystring: linkCandidatesQuerySchema, response: { 200: linkCandidateListSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const id = documentId(request.params.id);
       const found = await documents.linkCandidates(id, request.query.cedula);
@@ -274,7 +268,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/documents/unlinked/:id/link', {
     config: { access: 'admin' },
-    schema: { params: idParams, body: linkDocumentSchema, response: { 200: linkDocumentResultSchema, ...errors } },
+    schema: { params: idParams, body: linkDocumentSchema, response: { 200: linkDocumentResultSchema, ...errorResponses } },
     handler: async (request) => {
       const id = documentId(request.params.id);
       let patient;
@@ -307,7 +301,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/documents/verify/:codigo', {
     config: { access: 'anonymous' },
-    schema: { params: verificationParamsSchema, response: { 200: verificationResultSchema, ...errors } },
+    schema: { params: verificationParamsSchema, response: { 200: verificationResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return documents.verify(request.params.codigo);
@@ -316,7 +310,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/documents/verify/:codigo', {
     config: { access: 'anonymous' },
-    schema: { params: verificationParamsSchema, response: { 200: comparisonResultSchema, ...errors } },
+    schema: { params: verificationParamsSchema, response: { 200: comparisonResultSchema, ...errorResponses } },
     handler: async (request) => {
       const { files } = await readMultipart(request, ['archivo']);
       const archivo = files.find((f) => f.field === 'archivo');

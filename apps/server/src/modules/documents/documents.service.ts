@@ -30,6 +30,7 @@ import { normaliseSignature } from './signature.js';
 import type { DocumentSigner } from './documents.digital-signature.js';
 import type { Letterhead } from './documents.letterhead.js';
 import { cie10Title } from './documents.cie10.js';
+import { sha256 } from '../../infra/token.js';
 
 export interface DocumentsDeps {
   repo: DocumentsRepository;
@@ -41,8 +42,6 @@ export interface DocumentsDeps {
   signer: DocumentSigner;
   log: FastifyBaseLogger;
 }
-
-const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** A fresh verification code, XXXX-XXXX-XXXX: 12 characters of 31, about 59 random bits. */
 export function newVerificationCode() {
@@ -159,7 +158,7 @@ export function documentsService(deps: DocumentsDeps) {
           kind: 'doctor_signature',
           mime: 'image/png',
           size: png.length,
-          sha256: sha256(png),
+          sha256: sha256(png, 'hex'),
           nombre: 'firma.png',
           encrypted: true,
         };
@@ -284,7 +283,7 @@ export function documentsService(deps: DocumentsDeps) {
         kind: 'medical_document',
         mime: 'application/pdf',
         size: pdf.length,
-        sha256: sha256(pdf),
+        sha256: sha256(pdf, 'hex'),
         nombre: nombre_pdf,
         encrypted: true,
       };
@@ -412,7 +411,7 @@ export function documentsService(deps: DocumentsDeps) {
       const codigo = normaliseVerificationCode(input);
       const row = codigo ? await repo.findByCode(codigo) : undefined;
       if (!row) throw new AppError(404, messages.documentNotIssued);
-      const coincide = row.sha256 !== null && crypto.timingSafeEqual(Buffer.from(sha256(bytes)), Buffer.from(row.sha256));
+      const coincide = row.sha256 !== null && crypto.timingSafeEqual(Buffer.from(sha256(bytes, 'hex')), Buffer.from(row.sha256));
       return { coincide, message: coincide ? messages.documentFileMatches : messages.documentFileDiffers };
     },
   };

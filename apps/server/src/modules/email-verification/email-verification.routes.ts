@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emailVerificationSchema, emailVerificationStatusSchema, errorSchema, messages, resultSchema } from '@clinica/shared';
+import { emailVerificationSchema, emailVerificationStatusSchema, messages, resultSchema } from '@clinica/shared';
 import { emailVerificationRepository } from './email-verification.repository.js';
 import { emailVerificationService } from './email-verification.service.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };
+import { errorResponses } from '../../infra/http/errors.js';
+import { requireRole } from '../../infra/http/access.js';
 
 /** The e-mail verification service over the app's database, mail, sessions and storage (registration uses it too). */
 export const createEmailVerification = (app: FastifyInstance) =>
@@ -24,23 +24,23 @@ export default async function emailVerificationRoutes(fastify: FastifyInstance) 
 
   app.get('/api/auth/email/status', {
     config: { access: 'patient' },
-    schema: { response: { 200: emailVerificationStatusSchema, ...errors } },
+    schema: { response: { 200: emailVerificationStatusSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.status(request.accounts.patient!.accountId);
+      return service.status(requireRole(request, 'patient').accountId);
     },
   });
 
   app.post('/api/auth/email/resend', {
     config: { access: 'patient' },
-    schema: { response: { 200: resultSchema, ...errors } },
-    handler: async (request) => ({ success: true, message: await service.resend(request.accounts.patient!.accountId) }),
+    schema: { response: { 200: resultSchema, ...errorResponses } },
+    handler: async (request) => ({ success: true, message: await service.resend(requireRole(request, 'patient').accountId) }),
   });
 
   // Anonymous: the link may be opened on another device or browser than the one signed in.
   app.post('/api/auth/email/verify', {
     config: { access: 'anonymous' },
-    schema: { body: emailVerificationSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: emailVerificationSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
       await service.verify(request.body.token);
       return { success: true, message: messages.emailVerified };

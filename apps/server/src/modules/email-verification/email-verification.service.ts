@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_VERIFICATION_TTL_MS, messages } from '@clinica/shared';
 import { AppError, notFound } from '../../infra/http/errors.js';
@@ -6,8 +5,8 @@ import type { SessionStore } from '../auth/index.js';
 import type { Storage } from '../../infra/storage.js';
 import type { Notifier } from '../mail/index.js';
 import type { EmailVerificationRepository, VerificationTokenRow } from './email-verification.repository.js';
+import { newToken, sha256 } from '../../infra/token.js';
 
-const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('base64url');
 // Used and expired links are kept a week, so that opening one says "used" or "expired", not "invalid".
 const KEEP_EXPIRED_MS = 7 * 24 * 60 * 60_000;
 /** Resend throttle: one link a minute and five an hour per account (counted in the database, so on every instance). */
@@ -33,9 +32,9 @@ export function emailVerificationService(deps: {
 
   /** Makes a link and mails it to the patient's address. */
   async function send(patientId: string) {
-    const token = crypto.randomBytes(32).toString('base64url');
+    const token = newToken();
     await repo.insertToken({
-      tokenHash: sha256(token),
+      tokenHash: sha256(token, 'base64url'),
       patientId,
       createdAt: new Date(now()),
       expiresAt: new Date(now() + EMAIL_VERIFICATION_TTL_MS),
@@ -79,7 +78,7 @@ export function emailVerificationService(deps: {
 
     /** Opens a link: verifies the address, or says in Spanish why the link does not serve. */
     async verify(token: string) {
-      const tokenHash = sha256(token);
+      const tokenHash = sha256(token, 'base64url');
       await repo.purgeExpired(new Date(now() - KEEP_EXPIRED_MS));
       const outcome = await repo.verify(tokenHash, new Date(now()));
       if (!outcome) refuse(await repo.findToken(tokenHash));

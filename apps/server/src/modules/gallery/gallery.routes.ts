@@ -2,18 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   GALLERY_IMAGE_FIELD,
-  errorSchema,
   galleryListSchema,
   publishResultSchema,
   recordIdParamsSchema,
   uploadResultSchema,
 } from '@clinica/shared';
-import { unauthenticated } from '../../infra/http/errors.js';
+import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { galleryRepository } from './gallery.repository.js';
 import { galleryService } from './gallery.service.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+import { requireRole } from '../../infra/http/access.js';
 
 /** /Gallery and /UploadForm: administrators only. */
 export default async function galleryRoutes(fastify: FastifyInstance) {
@@ -22,7 +20,7 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
 
   app.get('/api/gallery', {
     config: { access: 'admin' },
-    schema: { response: { 200: galleryListSchema, ...errors } },
+    schema: { response: { 200: galleryListSchema, ...errorResponses } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return gallery.list();
@@ -32,10 +30,9 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
   // One request per file (staff.md, "Gallery"): multipart `image`.
   app.post('/api/gallery', {
     config: { access: 'admin' },
-    schema: { response: { 201: uploadResultSchema, ...errors } },
+    schema: { response: { 201: uploadResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const admin = request.accounts.admin;
-      if (!admin) throw unauthenticated();
+      const admin = requireRole(request, 'admin');
       const { files } = await readMultipart(request, [GALLERY_IMAGE_FIELD]);
       const result = await gallery.upload(files.find((f) => f.field === GALLERY_IMAGE_FIELD), admin.accountId);
       return reply.code(201).send(result);
@@ -44,7 +41,7 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
 
   app.delete('/api/gallery/:id', {
     config: { access: 'admin' },
-    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => gallery.remove(request.params.id),
   });
 }

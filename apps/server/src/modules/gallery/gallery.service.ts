@@ -1,16 +1,9 @@
-import path from 'node:path';
 import { GALLERY_IMAGE_FIELD, messages, type GalleryImage } from '@clinica/shared';
 import { notFound } from '../../infra/http/errors.js';
 import type { UploadedFile } from '../../infra/http/multipart.js';
 import { checkUpload, imageUrl, type MediaService } from '../media/index.js';
 import type { GalleryRepository } from './gallery.repository.js';
-
-/** The name shown under a picture: the file's own name, without any folder or control characters. */
-export function displayName(filename: string) {
-  // eslint-disable-next-line no-control-regex
-  const base = path.posix.basename(filename.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (base || 'imagen').slice(0, 200);
-}
+import { cleanFileName } from '../../infra/http/file-name.js';
 
 /** The gallery: administrators upload pictures one request per file and see them listed. */
 export function galleryService(deps: { repo: GalleryRepository; media: MediaService; now: () => number }) {
@@ -31,7 +24,8 @@ export function galleryService(deps: { repo: GalleryRepository; media: MediaServ
     /** Stores one uploaded picture (PNG, JPEG or WebP by content) under its file name. */
     async upload(file: UploadedFile | undefined, authorId: string) {
       const bytes = await checkUpload(file, GALLERY_IMAGE_FIELD);
-      const nombre = displayName(file?.filename ?? '');
+      // The name shown under a picture: the file's own, cleaned by the one rule.
+      const nombre = cleanFileName(file?.filename ?? '', 'imagen');
       const { id } = await media.create({ bytes, kind: 'gallery', field: GALLERY_IMAGE_FIELD }, (image) =>
         repo.insert({ nombre, image_id: image.id, created_by: authorId, created_at: new Date(deps.now()) }),
       );

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorSchema, outboxListSchema, outboxMessageSchema, outboxParamsSchema } from '@clinica/shared';
+import { outboxListSchema, outboxMessageSchema, outboxParamsSchema } from '@clinica/shared';
 import { mailJobsRepository } from './mail-jobs.repository.js';
 import { mailService } from './mail.service.js';
-
-const errors = { 401: errorSchema, 404: errorSchema };
+import { errorResponses } from '../../infra/http/errors.js';
 
 /** The administrators' view of the e-mail queue and of the outbox folder (/Correos_Admin). */
 export default async function mailRoutes(fastify: FastifyInstance) {
@@ -13,7 +12,7 @@ export default async function mailRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/outbox', {
     config: { access: 'admin' },
-    schema: { response: { 200: outboxListSchema, ...errors } },
+    schema: { response: { 200: outboxListSchema, ...errorResponses } },
     handler: async (request) => {
       const list = await service.list();
       // The outbox names patients by their addresses: each listed patient gets the read in their history.
@@ -24,7 +23,7 @@ export default async function mailRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/outbox/:id', {
     config: { access: 'admin' },
-    schema: { params: outboxParamsSchema, response: { 200: outboxMessageSchema, ...errors } },
+    schema: { params: outboxParamsSchema, response: { 200: outboxMessageSchema, ...errorResponses } },
     handler: async (request) => {
       const message = await service.read(request.params.id);
       await app.audit(request, { action: 'mail.read', resource: { type: 'mail', id: request.params.id }, patientEmails: message.to.split(', ') });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@clinica/shared';
 import type { Mailer } from './mail.plugin.js';
@@ -12,6 +11,7 @@ import {
   type TemplateData,
   type TemplateKind,
 } from './mail.templates.js';
+import { sha256 } from '../../infra/token.js';
 
 /**
  * Whom a message is for: an account (looked up by id, by a patient's e-mail, or as the patient
@@ -124,7 +124,7 @@ export function createNotifier(deps: {
         'loginUnderAttack',
         to,
         { at: new Date(deps.now()), maxAttempts: data.maxAttempts, staff: data.staff },
-        { dedupeKey: `login-attack:${crypto.hash('sha256', data.email, 'hex')}:${Math.floor(deps.now() / (60 * 60_000))}` },
+        { dedupeKey: `login-attack:${sha256(data.email, 'hex')}:${Math.floor(deps.now() / (60 * 60_000))}` },
       ),
     /** Tells a staff member that an administrator reset their two-step verification (decision 0021). */
     twoFactorReset: (to: Recipient, data: { role: Role }) =>

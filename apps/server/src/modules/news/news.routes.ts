@@ -4,27 +4,20 @@ import {
   NEWS_IMAGE_FIELD,
   blogFormSchema,
   blogListSchema,
-  errorSchema,
   newsFormSchema,
   newsListSchema,
   publishResultSchema,
   recordIdParamsSchema,
   type NewsForm,
 } from '@clinica/shared';
-import { unauthenticated } from '../../infra/http/errors.js';
+import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { newsRepository } from './news.repository.js';
 import { newsService } from './news.service.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+import { requireRole } from '../../infra/http/access.js';
 
 /** The signed-in administrator (the route's access already required one). */
-const adminOf = (request: FastifyRequest) => {
-  const admin = request.accounts.admin;
-  if (!admin) throw unauthenticated();
-  return admin;
-};
 
 /** The news form's multipart body: its text fields checked with the shared schema, and the photo. */
 async function readForm(request: FastifyRequest, schema: typeof newsFormSchema | typeof blogFormSchema) {
@@ -51,9 +44,9 @@ export default async function newsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/news', {
     config: { access: 'admin' },
-    schema: { response: { 201: publishResultSchema, ...errors } },
+    schema: { response: { 201: publishResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const admin = adminOf(request);
+      const admin = requireRole(request, 'admin');
       const { input, file } = await readForm(request, newsFormSchema);
       return reply.code(201).send(await news.createNews(input, file, admin.accountId));
     },
@@ -61,9 +54,9 @@ export default async function newsRoutes(fastify: FastifyInstance) {
 
   app.put('/api/admin/news/:id', {
     config: { access: 'admin' },
-    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => {
-      adminOf(request);
+      requireRole(request, 'admin');
       const { input, file } = await readForm(request, newsFormSchema);
       return news.updateNews(request.params.id, input, file);
     },
@@ -71,9 +64,9 @@ export default async function newsRoutes(fastify: FastifyInstance) {
 
   app.delete('/api/admin/news/:id', {
     config: { access: 'admin' },
-    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => {
-      adminOf(request);
+      requireRole(request, 'admin');
       return news.deleteNews(request.params.id);
     },
   });
@@ -91,9 +84,9 @@ export default async function newsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/blog', {
     config: { access: 'admin' },
-    schema: { response: { 201: publishResultSchema, ...errors } },
+    schema: { response: { 201: publishResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const admin = adminOf(request);
+      const admin = requireRole(request, 'admin');
       const { input, file } = await readForm(request, blogFormSchema);
       return reply.code(201).send(await news.createBlog(input, file, admin.accountId));
     },
@@ -101,9 +94,9 @@ export default async function newsRoutes(fastify: FastifyInstance) {
 
   app.put('/api/admin/blog/:id', {
     config: { access: 'admin' },
-    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => {
-      adminOf(request);
+      requireRole(request, 'admin');
       const { input, file } = await readForm(request, blogFormSchema);
       return news.updateBlog(request.params.id, input, file);
     },
@@ -111,9 +104,9 @@ export default async function newsRoutes(fastify: FastifyInstance) {
 
   app.delete('/api/admin/blog/:id', {
     config: { access: 'admin' },
-    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => {
-      adminOf(request);
+      requireRole(request, 'admin');
       return news.deleteBlog(request.params.id);
     },
   });

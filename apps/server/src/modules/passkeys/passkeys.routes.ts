@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PASSKEY_CHALLENGE_MS,
-  errorSchema,
   messages,
   passkeyIdParamsSchema,
   passkeyListSchema,
@@ -11,13 +10,12 @@ import {
   passkeyRegistrationSchema,
   resultSchema,
 } from '@clinica/shared';
-import { tooManyRequests } from '../../infra/http/errors.js';
+import { errorResponses, tooManyRequests } from '../../infra/http/errors.js';
 import { cookieNames, hashToken } from '../auth/index.js';
 import { sharedThrottle } from '../auth/index.js';
 import { passkeysRepository } from './passkeys.repository.js';
 import { PasskeyRefused, passkeysService, type RelyingParty, type StaffRole } from './passkeys.service.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+import { requireRole } from '../../infra/http/access.js';
 
 /**
  * Passkeys of administrators and doctors (issue 18, item 4; decision 0026): the security page's
@@ -53,11 +51,11 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
     const setCeremony = (reply: FastifyReply, token: string) =>
       reply.setCookie(ceremony.name, token, { ...ceremony.options, maxAge: PASSKEY_CHALLENGE_MS / 1000 });
     const clearCeremony = (reply: FastifyReply) => reply.clearCookie(ceremony.name, ceremony.options);
-    const me = (request: FastifyRequest) => request.accounts[role]!;
+    const me = (request: FastifyRequest) => requireRole(request, role);
 
     app.get(`${base}/passkeys`, {
       config: { access: role },
-      schema: { response: { 200: passkeyListSchema, ...errors } },
+      schema: { response: { 200: passkeyListSchema, ...errorResponses } },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return { llaves: await passkeys.list(me(request).accountId) };
@@ -66,7 +64,7 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/passkeys/options`, {
       config: { access: role },
-      schema: { response: { 200: passkeyOptionsSchema, ...errors } },
+      schema: { response: { 200: passkeyOptionsSchema, ...errorResponses } },
       handler: async (request, reply) => {
         const { token, options } = await passkeys.registrationOptions(role, me(request), relyingParty(request));
         setCeremony(reply, token);
@@ -77,7 +75,7 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/passkeys`, {
       config: { access: role },
-      schema: { body: passkeyRegistrationSchema, response: { 201: resultSchema, ...errors } },
+      schema: { body: passkeyRegistrationSchema, response: { 201: resultSchema, ...errorResponses } },
       handler: async (request, reply) => {
         const token = request.cookies[ceremony.name];
         clearCeremony(reply);
@@ -96,7 +94,7 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
 
     app.delete(`${base}/passkeys/:id`, {
       config: { access: role },
-      schema: { params: passkeyIdParamsSchema, response: { 200: resultSchema, ...errors } },
+      schema: { params: passkeyIdParamsSchema, response: { 200: resultSchema, ...errorResponses } },
       handler: async (request) => {
         const removed = await passkeys.remove(me(request).accountId, request.params.id);
         // The key may be lost or stolen: the sessions it opened end on every instance.
@@ -108,7 +106,7 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/login/passkey/options`, {
       config: { access: 'anonymous' },
-      schema: { response: { 200: passkeyOptionsSchema, ...errors } },
+      schema: { response: { 200: passkeyOptionsSchema, ...errorResponses } },
       handler: async (request, reply) => {
         if (await ipThrottle.isBlocked([`ip:${request.ip}`])) throw tooManyRequests();
         const { token, options } = await passkeys.loginOptions(role, relyingParty(request));
@@ -120,7 +118,7 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/login/passkey`, {
       config: { access: 'anonymous' },
-      schema: { body: passkeyLoginSchema, response: { 200: resultSchema, ...errors } },
+      schema: { body: passkeyLoginSchema, response: { 200: resultSchema, ...errorResponses } },
       handler: async (request, reply) => {
         const token = request.cookies[ceremony.name];
         clearCeremony(reply);

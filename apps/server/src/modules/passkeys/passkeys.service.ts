@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -11,6 +10,7 @@ import {
 import { PASSKEY_CHALLENGE_MS, PASSKEY_MAX_PER_ACCOUNT, messages, type Passkey, type StaffState } from '@clinica/shared';
 import { AppError, badRequest } from '../../infra/http/errors.js';
 import type { PasskeysRepository } from './passkeys.repository.js';
+import { newToken, sha256 } from '../../infra/token.js';
 
 export type StaffRole = 'admin' | 'doctor';
 /** The relying party of a ceremony: PUBLIC_ORIGIN's host and origin (in development, the local origin). */
@@ -25,7 +25,6 @@ export interface StaffAccount {
   apellido: string;
 }
 
-const sha256 = (s: string) => crypto.hash('sha256', s, 'hex');
 /** The WebAuthn user handle of an account: its id's bytes (no e-mail or name in it). */
 const userHandleOf = (staffId: string) => Buffer.from(staffId, 'utf8');
 
@@ -56,9 +55,9 @@ export function passkeysService(deps: { repo: PasskeysRepository; rpName: string
   const { repo } = deps;
 
   async function newChallenge(purpose: 'register' | 'login', role: StaffRole, staffId: string | null, challenge: string) {
-    const token = crypto.randomBytes(32).toString('base64url');
+    const token = newToken();
     await repo.insertChallenge({
-      id_hash: sha256(token),
+      id_hash: sha256(token, 'hex'),
       purpose,
       role,
       staff_id: staffId,
@@ -70,7 +69,7 @@ export function passkeysService(deps: { repo: PasskeysRepository; rpName: string
 
   /** A ceremony's challenge, taken (single-use); undefined when unknown, used, expired or not this one's. */
   const take = (token: string | undefined, purpose: 'register' | 'login', role: StaffRole) =>
-    !token || token.length > 100 ? undefined : repo.takeChallenge(sha256(token), purpose, role, new Date(deps.now()));
+    !token || token.length > 100 ? undefined : repo.takeChallenge(sha256(token, 'hex'), purpose, role, new Date(deps.now()));
 
   return {
     async list(staffId: string): Promise<Passkey[]> {

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
+import { sha256 } from '../../infra/token.js';
 
 // A software authenticator for the API tests (decision 0026): a P-256 key per credential, the
 // authenticator data built byte by byte as WebAuthn §6.1 lays it out, "none" attestation, and
 // ES256 assertions. It does what a browser and a passkey do together, and can be told to lie
 // (another origin, no user verification, an old counter) so the server's refusals can be shown.
 
-const sha256 = (b: Buffer | string) => crypto.createHash('sha256').update(b).digest();
 const b64url = (b: Buffer | Uint8Array) => Buffer.from(b).toString('base64url');
 
 interface Credential {
@@ -43,7 +43,7 @@ export class SoftAuthenticator {
 
   private authData(rpId: string, flags: number, counter: number, attested?: Buffer) {
     const head = Buffer.alloc(37);
-    sha256(rpId).copy(head, 0);
+    sha256(rpId, 'buffer').copy(head, 0);
     head[32] = flags;
     head.writeUInt32BE(counter, 33);
     return attested ? Buffer.concat([head, attested]) : head;
@@ -104,7 +104,7 @@ export class SoftAuthenticator {
     const authData = this.authData(options.rpId as string, flags, lies.counter ?? credential.counter);
     const clientDataJSON = this.clientData('webauthn.get', lies.challenge ?? (options.challenge as string), lies.origin ?? this.origin);
     // ES256: ECDSA over authenticatorData || SHA-256(clientDataJSON), DER-encoded.
-    const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
+    const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(clientDataJSON, 'buffer')]), credential.privateKey);
     return {
       id: b64url(credential.id),
       rawId: b64url(credential.id),

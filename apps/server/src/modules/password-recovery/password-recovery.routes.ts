@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  errorSchema,
   messages,
   passwordResetCheckSchema,
   passwordResetRequestSchema,
@@ -12,8 +11,8 @@ import {
 import { sharedThrottle } from '../auth/index.js';
 import { passwordRecoveryRepository } from './password-recovery.repository.js';
 import { passwordRecoveryService } from './password-recovery.service.js';
+import { errorResponses } from '../../infra/http/errors.js';
 
-const errors = { 400: errorSchema, 429: errorSchema };
 const WINDOW_MS = 15 * 60_000;
 
 /** 'Forgot password' for the three kinds of account: request a link, check it, set the new password. */
@@ -34,7 +33,7 @@ export default async function passwordRecoveryRoutes(fastify: FastifyInstance) {
 
   app.post('/api/auth/password/forgot', {
     config: { access: 'anonymous' },
-    schema: { body: passwordResetRequestSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: passwordResetRequestSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
       await service.requestReset(request.body, { ip: request.ip });
       return { success: true, message: messages.passwordResetRequested };
@@ -43,7 +42,7 @@ export default async function passwordRecoveryRoutes(fastify: FastifyInstance) {
 
   app.post('/api/auth/password/check', {
     config: { access: 'anonymous' },
-    schema: { body: passwordResetCheckSchema, response: { 200: passwordResetResultSchema, ...errors } },
+    schema: { body: passwordResetCheckSchema, response: { 200: passwordResetResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { role } = await service.check(request.body.token);
@@ -53,7 +52,7 @@ export default async function passwordRecoveryRoutes(fastify: FastifyInstance) {
 
   app.post('/api/auth/password/reset', {
     config: { access: 'anonymous' },
-    schema: { body: passwordResetSchema, response: { 200: passwordResetResultSchema, ...errors } },
+    schema: { body: passwordResetSchema, response: { 200: passwordResetResultSchema, ...errorResponses } },
     handler: async (request) => {
       const { role } = await service.reset(request.body);
       return { success: true as const, message: messages.passwordResetOk, role };

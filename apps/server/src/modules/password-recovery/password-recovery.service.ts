@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { hash } from '@node-rs/argon2';
 import { messages, type PasswordReset, type PasswordResetRequest, type Role } from '@clinica/shared';
@@ -8,8 +7,8 @@ import type { SessionStore } from '../auth/index.js';
 import type { SharedThrottle } from '../auth/index.js';
 import type { Notifier } from '../mail/index.js';
 import type { PasswordRecoveryRepository, ResetTokenRow } from './password-recovery.repository.js';
+import { newToken, sha256 } from '../../infra/token.js';
 
-const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('base64url');
 // Used and expired links are kept a day, so that opening one says "used" or "expired", not "invalid".
 const KEEP_EXPIRED_MS = 24 * 60 * 60_000;
 
@@ -45,9 +44,9 @@ export function passwordRecoveryService(deps: {
       }
       return;
     }
-    const token = crypto.randomBytes(32).toString('base64url');
+    const token = newToken();
     await repo.insertToken({
-      tokenHash: sha256(token),
+      tokenHash: sha256(token, 'base64url'),
       role: input.role,
       accountId: account.id,
       createdAt: new Date(now()),
@@ -63,7 +62,7 @@ export function passwordRecoveryService(deps: {
   }
 
   async function usable(token: string) {
-    const row = await repo.findToken(sha256(token));
+    const row = await repo.findToken(sha256(token, 'base64url'));
     if (!row || row.used_at || row.expires_at.getTime() <= now()) refuse(row);
     return row;
   }
@@ -98,9 +97,9 @@ export function passwordRecoveryService(deps: {
       const row = await usable(input.token);
       assertStrongPassword(input.password, await repo.ownerOf(row));
       const passwordHash = await hash(input.password);
-      const account = await repo.consumeAndSetPassword(sha256(input.token), new Date(now()), passwordHash);
+      const account = await repo.consumeAndSetPassword(sha256(input.token, 'base64url'), new Date(now()), passwordHash);
       // Another request used the link while the password was hashed.
-      if (!account) refuse(await repo.findToken(sha256(input.token)));
+      if (!account) refuse(await repo.findToken(sha256(input.token, 'base64url')));
       await deps.sessions.revokeAccounts([account]);
       await deps.notify.passwordChanged(
         account.role === 'patient' ? { patientId: account.accountId } : { staffId: account.accountId },

@@ -4,19 +4,16 @@ import {
   PAGE_SIZE,
   adminPatientDetailSchema,
   adminPatientRowSchema,
-  errorSchema,
   listQuerySchema,
   pageSchema,
   patientIdParamsSchema,
 } from '@clinica/shared';
-import { notFound } from '../../infra/http/errors.js';
+import { errorResponses, notFound } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
 import { examFilesService } from '../records/index.js';
 import { recordsRepository } from '../records/index.js';
 import { patientsAdminRepository } from './patients-admin.repository.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** /PacientesDataAdmin: the patients list with the first-name search, the detail and the ID-card image. */
 export default async function patientsAdminRoutes(fastify: FastifyInstance) {
@@ -27,7 +24,7 @@ export default async function patientsAdminRoutes(fastify: FastifyInstance) {
   // Pacientes_Admin.php and Algoritmo_Pacientes.php, paginated.
   app.get('/api/admin/patients', {
     config: { access: 'admin' },
-    schema: { querystring: listQuerySchema, response: { 200: pageSchema(adminPatientRowSchema), ...errors } },
+    schema: { querystring: listQuerySchema, response: { 200: pageSchema(adminPatientRowSchema), ...errorResponses } },
     handler: async (request, reply) => {
       const { nombre, cursor, limit = PAGE_SIZE } = request.query;
       const rows = await repo.list({ nombre: nombre || undefined, after: decodeCursor(cursor), limit: limit + 1 });
@@ -48,7 +45,7 @@ export default async function patientsAdminRoutes(fastify: FastifyInstance) {
   // Pacientes_Admin_Boton.php and GetDropbox.php (url_img_cedula, name_img_cedula).
   app.get('/api/admin/patients/:id', {
     config: { access: 'admin' },
-    schema: { params: patientIdParamsSchema, response: { 200: adminPatientDetailSchema, ...errors } },
+    schema: { params: patientIdParamsSchema, response: { 200: adminPatientDetailSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const row = await repo.detail(request.params.id);
       if (!row) throw notFound();
@@ -78,7 +75,7 @@ export default async function patientsAdminRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/patients/:id/cedula-image', {
     config: { access: 'admin' },
-    schema: { params: patientIdParamsSchema, response: errors },
+    schema: { params: patientIdParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
       const row = await repo.detail(request.params.id);
       if (!row?.p.image_cedula_file_id) throw notFound();

@@ -25,14 +25,14 @@ import {
   pageQuerySchema,
   pageSchema,
 } from '@clinica/shared';
-import { unauthenticated } from '../../infra/http/errors.js';
+import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { cookieNames } from '../auth/index.js';
 import type { PaymentsRepository } from './payments.repository.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
+import { requireRole } from '../../infra/http/access.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema };
 const fileKind = z.object({
   token: tokenParamsSchema.shape.token,
   kind: z.enum(['comprobante', 'factura', 'reembolso'], { error: messages.notFound }),
@@ -88,19 +88,10 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   const cookies = cookieNames(app.config.production);
   const { paypal, clinic } = app.config;
 
-  const patientId = (accounts: { patient?: { accountId: string } }) => {
-    if (!accounts.patient) throw unauthenticated();
-    return accounts.patient.accountId;
-  };
-  const staffId = (accounts: { admin?: { accountId: string } }) => {
-    if (!accounts.admin) throw unauthenticated();
-    return accounts.admin.accountId;
-  };
-
   // obtener_paypal_config.php, plus what the transfer and Yappy sub-forms show.
   app.get('/api/payments/config', {
     config: { access: 'patient' },
-    schema: { response: { 200: paymentsConfigSchema, ...errors } },
+    schema: { response: { 200: paymentsConfigSchema, ...errorResponses } },
     handler: async () => ({
       client_id: paypal.clientId,
       sdk_url: paypal.sdkUrl,
@@ -114,7 +105,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // check_session_pagos.php: signed in?, and the server's price (the page never decides it).
   app.get('/api/payments/session', {
     config: { access: 'anonymous' },
-    schema: { querystring: paymentSessionQuerySchema, response: { 200: paymentSessionSchema, ...errors } },
+    schema: { querystring: paymentSessionQuerySchema, response: { 200: paymentSessionSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const account = await app.sessions.resolve('patient', request.cookies[cookies.names.patient]);
       reply.header('cache-control', 'no-store');
@@ -126,19 +117,19 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/receipts', {
     config: { access: 'patient' },
-    schema: { response: { 200: z.array(receiptRowSchema), ...errors } },
+    schema: { response: { 200: z.array(receiptRowSchema), ...errorResponses } },
     handler: async (request) => {
-      const rows = (await payments.listReceipts({ patientId: patientId(request.accounts) })).map(toRow);
-      await app.audit(request, { action: 'receipt.list', role: 'patient', patientId: patientId(request.accounts), detail: `filas: ${rows.length}` });
+      const rows = (await payments.listReceipts({ patientId: requireRole(request, 'patient').accountId })).map(toRow);
+      await app.audit(request, { action: 'receipt.list', role: 'patient', patientId: requireRole(request, 'patient').accountId, detail: `filas: ${rows.length}` });
       return rows;
     },
   });
 
   app.get('/api/receipts/:token', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: { 200: receiptDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: receiptDetailSchema, ...errorResponses } },
     handler: async (request) => {
-      const r = await payments.receipt(request.params.token, patientId(request.accounts));
+      const r = await payments.receipt(request.params.token, requireRole(request, 'patient').accountId);
       await app.audit(request, { action: 'receipt.read', role: 'patient', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
       return toDetail(r, '/api/receipts');
     },
@@ -146,9 +137,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/receipts/:token/:kind', {
     config: { access: 'patient' },
-    schema: { params: fileKind, response: errors },
+    schema: { params: fileKind, response: errorResponses },
     handler: async (request, reply) => {
-      const r = await payments.receipt(request.params.token, patientId(request.accounts));
+      const r = await payments.receipt(request.params.token, requireRole(request, 'patient').accountId);
       const fileId = fileOf(r, request.params.kind);
       if (!fileId) return reply.code(404).send({ success: false, message: messages.unavailable });
       const file = await payments.readFile(fileId);
@@ -176,20 +167,20 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // Paged: ?cursor&limit (decision 0039; no silent cap).
   app.get('/api/admin/receipts', {
     config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errors } },
+    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errorResponses } },
     handler: async (request) => adminList(request, undefined),
   });
 
   // The patient's first name, folded prefix ('maria' finds 'María'); paged: ?cursor&limit.
   app.post('/api/admin/receipts/search', {
     config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errors } },
+    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errorResponses } },
     handler: async (request) => adminList(request, request.body.input),
   });
 
   app.get('/api/admin/receipts/:token', {
     config: { access: 'admin' },
-    schema: { params: tokenParamsSchema, response: { 200: adminReceiptDetailSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: adminReceiptDetailSchema, ...errorResponses } },
     handler: async (request) => {
       const r = await payments.receipt(request.params.token);
       await app.audit(request, { action: 'receipt.read', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
@@ -216,7 +207,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/receipts/:token/:kind', {
     config: { access: 'admin' },
-    schema: { params: fileKind, response: errors },
+    schema: { params: fileKind, response: errorResponses },
     handler: async (request, reply) => {
       const r = await payments.receipt(request.params.token);
       const fileId = fileOf(r, request.params.kind);
@@ -230,9 +221,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // actualizar_pagos.php: multipart id, revisado and an optional fiscal PDF `archivo`.
   app.post('/api/admin/receipts/update', {
     config: { access: 'admin' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const by = staffId(request.accounts);
+      const by = requireRole(request, 'admin').accountId;
       const { fields, files } = await readMultipart(request, ['archivo']);
       const input = parseOrThrow(receiptUpdateSchema, fields);
       const archivo = files.find((f) => f.field === 'archivo');
@@ -249,9 +240,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/receipts/reject', {
     config: { access: 'admin' },
-    schema: { body: receiptRejectSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: receiptRejectSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await payments.reject(request.body.id, staffId(request.accounts), request.body.motivo);
+      await payments.reject(request.body.id, requireRole(request, 'admin').accountId, request.body.motivo);
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'rechazado' });
       await request.server.notify.paymentRejected({ paymentId: request.body.id }, { motivo: request.body.motivo });
       return { success: true, message: messages.receiptRejected };
@@ -260,9 +251,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/receipts/approve', {
     config: { access: 'admin' },
-    schema: { body: receiptApproveSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: receiptApproveSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await payments.approve(request.body.id, staffId(request.accounts));
+      await payments.approve(request.body.id, requireRole(request, 'admin').accountId);
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'aprobado' });
       await request.server.notify.paymentApproved({ paymentId: request.body.id });
       return { success: true, message: messages.receiptUpdated };
@@ -274,9 +265,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // A PayPal payment owed back: refunded through PayPal's API, the whole amount, once.
   app.post('/api/admin/receipts/refund-paypal', {
     config: { access: 'admin' },
-    schema: { body: paypalRefundSchema, response: { 200: resultSchema, ...errors, 502: errorSchema } },
+    schema: { body: paypalRefundSchema, response: { 200: resultSchema, ...errorResponses, 502: errorSchema } },
     handler: async (request) => {
-      const by = staffId(request.accounts);
+      const by = requireRole(request, 'admin').accountId;
       try {
         const done = await payments.refundPaypal(request.body.id, by);
         await app.audit(request, {
@@ -300,9 +291,9 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // A transfer or Yappy refund the clinic made: multipart id, referencia and an optional proof `archivo`.
   app.post('/api/admin/receipts/refund', {
     config: { access: 'admin' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const by = staffId(request.accounts);
+      const by = requireRole(request, 'admin').accountId;
       const { fields, files } = await readMultipart(request, ['archivo']);
       const input = parseOrThrow(manualRefundSchema, fields);
       const archivo = files.find((f) => f.field === 'archivo');

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import type { Storage } from '../../infra/storage.js';
 import { assertPdf, assertReceiptFile } from './payment-files.js';
 import { cleanFileName } from '../../infra/http/file-name.js';
-import { newToken } from '../../infra/token.js';
+import { newToken, sha256 } from '../../infra/token.js';
 import { PaypalApiError, type PaypalCapture, type PaypalClient } from './paypal-client.js';
 import type { Notifier } from '../mail/index.js';
 import type { PaymentRow, PaymentsRepository, PaypalOrderRow, RefundReasonCode } from './payments.repository.js';
@@ -49,7 +49,6 @@ const STALE_CLAIM_MS = 2 * 60_000;
 // A patient's own receipts: a handful, read at once (the staff list pages, decision 0039).
 const RECEIPT_LIST_LIMIT = 500;
 
-const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 const centsOf = (value: string) => (/^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : NaN);
 
 /** Postgres' unique violation, as pg and PGlite report it. */
@@ -107,7 +106,7 @@ export function paymentsService(deps: PaymentsDeps) {
   async function storeFile(bytes: Buffer, meta: { kind: string; mime: string; nombre: string }) {
     const id = crypto.randomUUID();
     await storage.put(id, bytes, { encrypt: true });
-    return { id, kind: meta.kind, mime: meta.mime, size: bytes.length, sha256: sha256(bytes), nombre: meta.nombre, encrypted: true };
+    return { id, kind: meta.kind, mime: meta.mime, size: bytes.length, sha256: sha256(bytes, 'hex'), nombre: meta.nombre, encrypted: true };
   }
 
   async function approveIn(tx: Tx, paymentId: string, staffId: string | null) {

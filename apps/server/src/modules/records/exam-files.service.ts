@@ -5,6 +5,7 @@ import { checkedType } from '../../infra/http/file-content.js';
 import type { Storage } from '../../infra/storage.js';
 import { cleanFileName } from '../../infra/http/file-name.js';
 import type { RecordsRepository } from './records.repository.js';
+import { sha256 } from '../../infra/token.js';
 
 /** What an exam file may be (decisions.md, "Files"): a PDF or an image, by its content. */
 export const EXAM_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as const;
@@ -70,7 +71,7 @@ export function examFilesService(deps: {
             kind: 'exam',
             mime,
             size: file.bytes.length,
-            sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
+            sha256: sha256(file.bytes, 'hex'),
             nombre: cleanFileName(file.filename, mime === 'application/pdf' ? 'examenes.pdf' : 'examenes'),
             encrypted: true,
           },

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EXAM_FILE_FIELD,
-  errorSchema,
   examFileParamsSchema,
   examFileSchema,
   fileIdParamsSchema,
@@ -13,15 +12,14 @@ import {
   resultSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
-import { AppError, unauthenticated } from '../../infra/http/errors.js';
+import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { auditRepository } from '../audit/index.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
 import { examFilesService } from './exam-files.service.js';
 import { recordsRepository } from './records.repository.js';
 import { recordsService } from './records.service.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+import { requireRole } from '../../infra/http/access.js';
 
 /** The patient's own records: /Usuarios (profile, ID image, data export) and the exam files of /Consultas. */
 export default async function recordsRoutes(fastify: FastifyInstance) {
@@ -30,17 +28,12 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   const exams = examFilesService({ repo, storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } });
   const service = recordsService({ repo, exams, audit: auditRepository(app.db), now: app.now });
 
-  const patientOf = (accounts: { patient?: { accountId: string } }) => {
-    if (!accounts.patient) throw unauthenticated();
-    return accounts.patient.accountId;
-  };
-
   // Usuarios.php: the profile, or 'Error al obtener los datos del usuario' in the page.
   app.get('/api/patient/profile', {
     config: { access: 'patient' },
-    schema: { response: { 200: profileSchema, ...errors } },
+    schema: { response: { 200: profileSchema, ...errorResponses } },
     handler: async (request) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       await app.audit(request, { action: 'patient.read', role: 'patient', resource: { type: 'patient', id: patientId }, patientId });
       return service.profile(patientId);
     },
@@ -48,9 +41,9 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/patient/cedula-image/:fileId', {
     config: { access: 'patient' },
-    schema: { params: fileIdParamsSchema, response: errors },
+    schema: { params: fileIdParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       const file = await service.idImage(patientId, request.params.fileId);
       await app.audit(request, { action: 'file.id_card', resource: { type: 'patient', id: patientId }, patientId });
       return sendStoredFile(reply, file);
@@ -60,9 +53,9 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
   // Ley 81 de 2019: all of the caller's data as one JSON file.
   app.get('/api/patient/export', {
     config: { access: 'patient' },
-    schema: { response: { 200: patientExportSchema, ...errors } },
+    schema: { response: { 200: patientExportSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       const data = await service.export(patientId);
       await app.audit(request, { action: 'patient.export', resource: { type: 'patient', id: patientId }, patientId });
       const day = data.generado_at.slice(0, 10);
@@ -77,9 +70,9 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/consultations/:token/exam-files', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: { 200: z.array(examFileSchema), ...errors } },
+    schema: { params: tokenParamsSchema, response: { 200: z.array(examFileSchema), ...errorResponses } },
     handler: async (request) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       const files = await service.examFiles(request.params.token, patientId);
       await app.audit(request, { action: 'file.exam_list', role: 'patient', resource: { type: 'consultation', id: request.params.token }, patientId });
       return files;
@@ -88,9 +81,9 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/consultations/:token/exam-files', {
     config: { access: 'patient' },
-    schema: { params: tokenParamsSchema, response: { 201: resultSchema, ...errors } },
+    schema: { params: tokenParamsSchema, response: { 201: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       // Ownership first: another patient's token answers 404 before any byte is read.
       await service.ownConsultation(request.params.token, patientId);
       const { files } = await readMultipart(request, [EXAM_FILE_FIELD]);
@@ -104,9 +97,9 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/consultations/:token/exam-files/:fileId', {
     config: { access: 'patient' },
-    schema: { params: examFileParamsSchema, response: errors },
+    schema: { params: examFileParamsSchema, response: errorResponses },
     handler: async (request, reply) => {
-      const patientId = patientOf(request.accounts);
+      const patientId = requireRole(request, 'patient').accountId;
       const { consultation, file } = await service.readExam(request.params.token, patientId, request.params.fileId);
       await app.audit(request, {
         action: 'file.exam',

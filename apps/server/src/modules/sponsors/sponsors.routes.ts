@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SPONSOR_IMAGE_FIELD,
-  errorSchema,
   publishResultSchema,
   recordIdParamsSchema,
   sponsorFormSchema,
@@ -12,8 +11,7 @@ import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { sponsorsRepository } from './sponsors.repository.js';
 import { sponsorsService } from './sponsors.service.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
+import { errorResponses } from '../../infra/http/errors.js';
 
 async function readForm(request: FastifyRequest) {
   const { fields, files } = await readMultipart(request, [SPONSOR_IMAGE_FIELD]);
@@ -36,7 +34,7 @@ export default async function sponsorsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/sponsors', {
     config: { access: 'admin' },
-    schema: { response: { 201: publishResultSchema, ...errors } },
+    schema: { response: { 201: publishResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const { input, file } = await readForm(request);
       return reply.code(201).send(await sponsors.create(input, file));
@@ -45,7 +43,7 @@ export default async function sponsorsRoutes(fastify: FastifyInstance) {
 
   app.put('/api/admin/sponsors/:id', {
     config: { access: 'admin' },
-    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => {
       const { input, file } = await readForm(request);
       return sponsors.update(request.params.id, input, file);
@@ -54,7 +52,7 @@ export default async function sponsorsRoutes(fastify: FastifyInstance) {
 
   app.delete('/api/admin/sponsors/:id', {
     config: { access: 'admin' },
-    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errors } },
+    schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => sponsors.remove(request.params.id),
   });
 }

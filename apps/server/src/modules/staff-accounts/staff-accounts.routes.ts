@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   STAFF_ACTIONS,
   STAFF_INVITATION_HOURS,
-  errorSchema,
   messages,
   resultSchema,
   staffAccountListSchema,
@@ -16,8 +15,9 @@ import {
 } from '@clinica/shared';
 import { staffAccountsRepository } from './staff-accounts.repository.js';
 import { staffAccountsService } from './staff-accounts.service.js';
+import { errorResponses } from '../../infra/http/errors.js';
+import { requireRole } from '../../infra/http/access.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
 const AUDIT_OF: Record<StaffAction, 'staff.approve' | 'staff.reject' | 'staff.deactivate' | 'staff.reactivate'> = {
   approve: 'staff.approve',
   reject: 'staff.reject',
@@ -42,7 +42,7 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/staff', {
     config: { access: 'admin' },
-    schema: { response: { 200: staffAccountListSchema, ...errors } },
+    schema: { response: { 200: staffAccountListSchema, ...errorResponses } },
     handler: async (request) => {
       const list = await service.list();
       await app.audit(request, { action: 'staff.list', role: 'admin' });
@@ -53,9 +53,9 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
   for (const action of STAFF_ACTIONS) {
     app.post(`/api/admin/staff/:id/${action}`, {
       config: { access: 'admin' },
-      schema: { params: staffAccountParamsSchema, response: { 200: resultSchema, ...errors } },
+      schema: { params: staffAccountParamsSchema, response: { 200: resultSchema, ...errorResponses } },
       handler: async (request) => {
-        const admin = request.accounts.admin!;
+        const admin = requireRole(request, 'admin');
         const { account, message } = await service.act(action, request.params.id, { staffId: admin.accountId });
         await app.audit(request, {
           action: AUDIT_OF[action],
@@ -71,9 +71,9 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/staff/invitations', {
     config: { access: 'admin' },
-    schema: { body: staffInvitationSchema, response: { 201: resultSchema, ...errors } },
+    schema: { body: staffInvitationSchema, response: { 201: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const admin = request.accounts.admin!;
+      const admin = requireRole(request, 'admin');
       const input = request.body;
       const token = await service.invite(input, { staffId: admin.accountId });
       await app.audit(request, {
@@ -93,13 +93,13 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
   // The invitee has no account yet: these two are open, and the token is their only key (256 bits).
   app.post('/api/staff-invitations/lookup', {
     config: { access: 'anonymous' },
-    schema: { body: staffInvitationLookupSchema, response: { 200: staffInvitationInfoSchema, ...errors } },
+    schema: { body: staffInvitationLookupSchema, response: { 200: staffInvitationInfoSchema, ...errorResponses } },
     handler: async (request) => service.lookup(request.body.token),
   });
 
   app.post('/api/staff-invitations/accept', {
     config: { access: 'anonymous' },
-    schema: { body: staffInvitationAcceptSchema, response: { 201: resultSchema, ...errors } },
+    schema: { body: staffInvitationAcceptSchema, response: { 201: resultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const created = await service.accept(request.body);
       await app.audit(request, {

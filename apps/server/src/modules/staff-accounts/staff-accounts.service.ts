@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import {
   STAFF_INVITATION_HOURS,
@@ -12,9 +11,9 @@ import {
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { StaffAccountsRepository } from './staff-accounts.repository.js';
+import { newToken, sha256 } from '../../infra/token.js';
 
 const INVITATION_MS = STAFF_INVITATION_HOURS * 60 * 60_000;
-const sha256 = (s: string) => crypto.hash('sha256', s, 'hex');
 
 /** Which state each action needs and which it leaves. */
 const MOVES: Record<Exclude<StaffAction, 'reject'>, { from: StaffState; to: StaffState; ok: string }> = {
@@ -38,7 +37,7 @@ export function staffAccountsService(deps: {
 
   /** The invitation behind a link's token, or the reason it cannot be used. */
   async function usableInvitation(token: string) {
-    const invitation = await repo.findInvitation(sha256(token));
+    const invitation = await repo.findInvitation(sha256(token, 'hex'));
     if (!invitation) throw badRequest(messages.invitationInvalid);
     if (invitation.used_at) throw new AppError(410, messages.invitationUsed);
     if (invitation.expires_at.getTime() <= deps.now()) throw new AppError(410, messages.invitationExpired);
@@ -78,9 +77,9 @@ export function staffAccountsService(deps: {
       if (await repo.accountExists(input.rol, input.correo)) {
         throw badRequest(messages.staffInvitationEmailTaken, { correo: messages.staffInvitationEmailTaken });
       }
-      const token = crypto.randomBytes(32).toString('base64url');
+      const token = newToken();
       await repo.insertInvitation({
-        token_hash: sha256(token),
+        token_hash: sha256(token, 'hex'),
         role: input.rol,
         correo: input.correo,
         servicio: input.servicio,

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PAGE_SIZE, adminSuggestionRowSchema, errorSchema, listQuerySchema, messages, pageSchema, resultSchema, suggestionSchema } from '@clinica/shared';
-import { unauthenticated } from '../../infra/http/errors.js';
+import { PAGE_SIZE, adminSuggestionRowSchema, listQuerySchema, messages, pageSchema, resultSchema, suggestionSchema } from '@clinica/shared';
+import { errorResponses } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { suggestionsRepository } from './suggestions.repository.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+import { requireRole } from '../../infra/http/access.js';
 
 /** /Sugerencias (patients send) and /Sugerencias_Admin (administrators read). */
 export default async function suggestionsRoutes(fastify: FastifyInstance) {
@@ -16,11 +15,11 @@ export default async function suggestionsRoutes(fastify: FastifyInstance) {
   // guardar_sugerencia.php: form field `sugerencia` (JSON or form-encoded).
   app.post('/api/suggestions', {
     config: { access: 'patient' },
-    schema: { response: { 200: resultSchema, ...errors } },
+    schema: { response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      if (!request.accounts.patient) throw unauthenticated();
+      const patient = requireRole(request, 'patient');
       const { sugerencia } = parseOrThrow(suggestionSchema, request.body ?? {});
-      await repo.insert({ patient_id: request.accounts.patient.accountId, sugerencia, fecha_registro: new Date(app.now()) });
+      await repo.insert({ patient_id: patient.accountId, sugerencia, fecha_registro: new Date(app.now()) });
       return { success: true, message: messages.suggestionSaved };
     },
   });
@@ -28,7 +27,7 @@ export default async function suggestionsRoutes(fastify: FastifyInstance) {
   // Sugerencias_Admin.php, newest first, searchable by the sender's first name, paginated.
   app.get('/api/admin/suggestions', {
     config: { access: 'admin' },
-    schema: { querystring: listQuerySchema, response: { 200: pageSchema(adminSuggestionRowSchema), ...errors } },
+    schema: { querystring: listQuerySchema, response: { 200: pageSchema(adminSuggestionRowSchema), ...errorResponses } },
     handler: async (request, reply) => {
       const { nombre, cursor, limit = PAGE_SIZE } = request.query;
       const rows = await repo.list({ nombre: nombre || undefined, after: decodeCursor(cursor), limit: limit + 1 });

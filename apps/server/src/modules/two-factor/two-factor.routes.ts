@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   TWO_FACTOR_CHALLENGE_MS,
-  errorSchema,
   messages,
   resultSchema,
   staffTwoFactorResetSchema,
@@ -15,8 +14,8 @@ import {
 import { cookieNames } from '../auth/index.js';
 import { CodeRefused, type StaffRole } from './two-factor.service.js';
 import { deviceCookies } from '../auth/index.js';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema };
+import { errorResponses } from '../../infra/http/errors.js';
+import { requireRole } from '../../infra/http/access.js';
 
 /** The cookie of a sign-in waiting for its code: random, httpOnly, 5 minutes, one per role. */
 const challengeCookie = (production: boolean, role: StaffRole) => ({
@@ -46,13 +45,13 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
   for (const role of ['admin', 'doctor'] as const) {
     const base = `/api/${role}`;
     const challenge = challengeCookie(app.config.production, role);
-    const me = (request: FastifyRequest) => request.accounts[role]!;
+    const me = (request: FastifyRequest) => requireRole(request, role);
     // The enrolment's own calls stay open to a session that has not enrolled yet.
     const enrolment = { access: role, withoutTwoFactor: true } as const;
 
     app.post(`${base}/login/code`, {
       config: { access: 'anonymous' },
-      schema: { body: twoFactorLoginSchema, response: { 200: resultSchema, ...errors } },
+      schema: { body: twoFactorLoginSchema, response: { 200: resultSchema, ...errorResponses } },
       handler: async (request, reply) => {
         let result;
         try {
@@ -85,7 +84,7 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
 
     app.get(`${base}/two-factor`, {
       config: enrolment,
-      schema: { response: { 200: twoFactorStatusSchema, ...errors } },
+      schema: { response: { 200: twoFactorStatusSchema, ...errorResponses } },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return app.twoFactor.status(me(request).accountId, me(request).idHash);
@@ -94,7 +93,7 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/two-factor/setup`, {
       config: enrolment,
-      schema: { response: { 200: twoFactorSetupSchema, ...errors } },
+      schema: { response: { 200: twoFactorSetupSchema, ...errorResponses } },
       handler: async (request, reply) => {
         const account = me(request);
         const setup = await app.twoFactor.setup(account.accountId, account.correo);
@@ -106,7 +105,7 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/two-factor/confirm`, {
       config: enrolment,
-      schema: { body: totpCodeSchema, response: { 200: twoFactorRecoveryCodesSchema, ...errors } },
+      schema: { body: totpCodeSchema, response: { 200: twoFactorRecoveryCodesSchema, ...errorResponses } },
       handler: async (request, reply) => {
         const account = me(request);
         const codes = await app.twoFactor.confirm(account.accountId, request.body.codigo);
@@ -125,7 +124,7 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/two-factor/recovery-codes`, {
       config: enrolment,
-      schema: { body: totpCodeSchema, response: { 200: twoFactorRecoveryCodesSchema, ...errors } },
+      schema: { body: totpCodeSchema, response: { 200: twoFactorRecoveryCodesSchema, ...errorResponses } },
       handler: async (request, reply) => {
         const codes = await app.twoFactor.regenerateRecoveryCodes(me(request).accountId, request.body.codigo);
         await app.audit(request, { action: 'auth.2fa_recovery_regenerated', role });
@@ -136,7 +135,7 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/two-factor/disable`, {
       config: enrolment,
-      schema: { body: totpCodeSchema, response: { 200: resultSchema, ...errors } },
+      schema: { body: totpCodeSchema, response: { 200: resultSchema, ...errorResponses } },
       handler: async (request) => {
         await app.twoFactor.disable(me(request).accountId, request.body.codigo);
         await app.audit(request, { action: 'auth.2fa_disabled', role });
@@ -149,9 +148,9 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
   // codes; decision 0021): the account then signs in with its password and enrols again.
   app.post('/api/admin/staff/two-factor/reset', {
     config: { access: 'admin' },
-    schema: { body: staffTwoFactorResetSchema, response: { 200: resultSchema, ...errors } },
+    schema: { body: staffTwoFactorResetSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const admin = request.accounts.admin!;
+      const admin = requireRole(request, 'admin');
       const { correo, rol, codigo } = request.body;
       const account = await app.twoFactor.resetOther(
         { staffId: admin.accountId, correo: admin.correo },

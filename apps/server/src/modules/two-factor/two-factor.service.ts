@@ -15,6 +15,7 @@ import { AppError, badRequest, tooManyRequests } from '../../infra/http/errors.j
 import { decrypt, encrypt, type Keyring } from '../../infra/storage.js';
 import type { SharedThrottle } from '../auth/index.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';
+import { newToken, sha256 } from '../../infra/token.js';
 
 export type StaffRole = 'admin' | 'doctor';
 export interface ClientMeta {
@@ -24,8 +25,6 @@ export interface ClientMeta {
 
 /** The issuer authenticator apps show above the account (the staff member's e-mail). */
 export const TOTP_ISSUER = 'Clínica';
-
-const sha256 = (s: string) => crypto.hash('sha256', s, 'hex');
 
 /** A wrong code at sign-in; says whose, for the audit trail. */
 export class CodeRefused extends AppError {
@@ -56,7 +55,7 @@ function newRecoveryCode() {
   const raw = [...bytes].map((b) => RECOVERY_CODE_ALPHABET[b % RECOVERY_CODE_ALPHABET.length]).join('');
   return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
 }
-const normalisedHash = (code: string) => sha256(code.replace(/[\s-]/g, '').toLowerCase());
+const normalisedHash = (code: string) => sha256(code.replace(/[\s-]/g, '').toLowerCase(), 'hex');
 
 /**
  * Two-factor sign-in of administrators and doctors: enrolment (secret, QR, first code),
@@ -153,10 +152,10 @@ export function twoFactorService(deps: {
 
     /** Starts a sign-in waiting for its code; returns the token of its cookie. */
     async startChallenge(role: StaffRole, staffId: string, client: ClientMeta) {
-      const token = crypto.randomBytes(32).toString('base64url');
+      const token = newToken();
       const now = deps.now();
       await repo.insertChallenge({
-        id_hash: sha256(token),
+        id_hash: sha256(token, 'hex'),
         role,
         staff_id: staffId,
         created_at: new Date(now),
@@ -174,7 +173,7 @@ export function twoFactorService(deps: {
      */
     async completeChallenge(role: StaffRole, token: string | undefined, code: string) {
       if (!token || token.length > 100) throw new AppError(401, messages.twoFactorChallengeExpired);
-      const idHash = sha256(token);
+      const idHash = sha256(token, 'hex');
       const challenge = await repo.findChallenge(idHash, role);
       if (!challenge) throw new AppError(401, messages.twoFactorChallengeExpired);
       if (challenge.expires_at.getTime() <= deps.now()) {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { STAND_IN_SDK } from './stand-in-sdk.js';
+import { newToken } from '../../../infra/token.js';
 
 /**
  * A local stand-in of PayPal's REST API (OAuth token, create, read and capture an order, refund a
@@ -137,7 +138,7 @@ export async function paypalStandIn(app: FastifyInstance, opts: { state: PaypalS
     if (typeof request.body !== 'string' || !request.body.includes('grant_type=client_credentials')) {
       return reply.code(400).send({ error: 'unsupported_grant_type' });
     }
-    const token = `A21AA${crypto.randomBytes(24).toString('base64url')}`;
+    const token = `A21AA${newToken(24)}`;
     state.tokens.add(token);
     return { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', expires_in: 32400 };
   });
