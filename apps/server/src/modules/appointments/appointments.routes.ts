@@ -98,7 +98,6 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     doctors: doctorsRepository(app.db),
     payments: app.payments,
     notify: app.notify,
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
     now: app.now,
     quotas: app.config.quotas,
   });

@@ -15,12 +15,11 @@ import {
   type Service,
   type SlotProblem,
 } from '@clinica/shared';
-import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { DoctorsRepository } from '../doctors/index.js';
 import type { Notifier } from '../mail/index.js';
 import type { PaymentRow } from '../payments/index.js';
-import type { Tx } from '../../db/client.js';
+import { inTransaction, type Db, type Tx } from '../../db/client.js';
 import type { PaymentsService } from '../payments/index.js';
 import { newToken } from '../../infra/token.js';
 import { decodeAppointmentCursor, encodeAppointmentCursor } from './appointments.cursor.js';
@@ -64,7 +63,6 @@ export interface AppointmentsDeps {
   doctors: DoctorsRepository;
   payments: PaymentsService;
   notify: Notifier;
-  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   now: () => number;
   /** Unapproved appointments a patient may hold: with one doctor on one date, and in all (QUOTA_HELD_*). */
   quotas: { heldAppointmentsPerDoctorDay: number; heldAppointmentsTotal: number };
@@ -112,7 +110,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
    * and the patient's row locked (exclusive): the hold quota is counted again here, after the
    * patient's own lapsed checkout is released, so simultaneous requests cannot all pass it.
    */
-  async function insertOnSlot(tx: Db, row: Omit<Parameters<AppointmentsRepository['insert']>[1], 'inicio' | 'token' | 'created_at'>) {
+  async function insertOnSlot(tx: Tx, row: Omit<Parameters<AppointmentsRepository['insert']>[1], 'inicio' | 'token' | 'created_at'>) {
     await repo.lockDoctor(tx, row.doctor_id, 'share');
     await repo.lockPatient(tx, row.patient_id);
     await repo.releaseHolds(tx, { patientId: row.patient_id, doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, now: at() });
@@ -142,7 +140,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     id: string,
     by: { cancelada_por: 'paciente' | 'administrador'; staffId?: string; motivo?: string },
   ) {
-    return deps.transaction(async (tx) => {
+    return inTransaction(deps.db, async (tx) => {
       const cancelled = await repo.cancel(tx, { id }, { ...by, now: at() });
       const refund =
         cancelled?.payment_id
@@ -218,8 +216,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
       await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
       let hold: AppointmentRecord;
       try {
-        hold = await deps.transaction((tx) =>
-          insertOnSlot(tx as Db, {
+        hold = await inTransaction(deps.db, (tx) =>
+          insertOnSlot(tx, {
             patient_id: patientId,
             doctor_id: input.id_doctor,
             servicio: input.servicio,
@@ -305,7 +303,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
         ({ result: booked } = await payments.createReceiptPayment(
           { patientId, proposito: 'cita', servicio: input.servicio, metodo: input.metodo_de_pago, monto: input.monto, file },
           (tx, payment) =>
-            insertOnSlot(tx as Db, {
+            insertOnSlot(tx, {
               patient_id: patientId,
               doctor_id: request.id_doctor,
               servicio: request.servicio,
@@ -388,7 +386,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
      */
     async blockDate(doctorId: string, fecha: string, confirmar: boolean): Promise<BlockDateResult> {
       if (fecha < panamaToday(deps.now())) throw badRequest(messages.blockDatePast, { date: messages.blockDatePast });
-      return deps.transaction(async (tx) => {
+      return inTransaction(deps.db, async (tx) => {
         // Exclusive: no booking lands on the date between the check and the block.
         await repo.lockDoctor(tx, doctorId, 'update');
         const held = await repo.heldOn(tx, doctorId, fecha, at());

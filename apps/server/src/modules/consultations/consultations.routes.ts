@@ -107,10 +107,10 @@ function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base
 export default async function consultationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = consultationsService({
+    db: app.db,
     repo: consultationsRepository(app.db),
     doctors: doctorsRepository(app.db),
     payments: app.payments,
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
     now: app.now,
     ignoreHours: app.config.ignoreConsultationHours,
   });

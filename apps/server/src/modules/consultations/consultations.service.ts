@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { SessionAccount } from '../auth/index.js';
 import type { DoctorsRepository } from '../doctors/index.js';
 import type { PaymentRow } from '../payments/index.js';
-import type { Tx } from '../../db/client.js';
+import { inTransaction, type Db, type Tx } from '../../db/client.js';
 import type { PaymentsService } from '../payments/index.js';
 import { newToken } from '../../infra/token.js';
 import { chatSecondsLeft } from '../chat/index.js';
@@ -61,10 +61,10 @@ function waitingState(c: WaitingFacts): { estado: AuthorisationStatus['estado'];
 }
 
 export interface ConsultationsDeps {
+  db: Db;
   repo: ConsultationsRepository;
   doctors: DoctorsRepository;
   payments: PaymentsService;
-  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   now: () => number;
   /** Test-only (TEST_ONLY_IGNORE_CONSULTATION_HOURS): the browser tests run on real time. */
   ignoreHours: boolean;
@@ -271,7 +271,7 @@ export function consultationsService(deps: ConsultationsDeps) {
      * (once, whoever else approves at the same moment); tipo_c and 'Quitar Permiso' withdraw it.
      */
     async classify(staffId: string, input: ConsultationClassification) {
-      const refund = await deps.transaction(async (tx) => {
+      const refund = await inTransaction(deps.db, async (tx) => {
         const c = await repo.lockForUpdate(tx, input.consulta_id);
         if (!c) throw notFound();
         if (c.correo !== input.correo) throw badRequest(messages.consultationEmailMismatch, { correo: messages.consultationEmailMismatch });

@@ -56,7 +56,6 @@ export default fp(
       paymentsService({
         db: app.db,
         repo,
-        transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
         storage: app.storage,
         paypal: client,
         now: app.now,

@@ -10,7 +10,6 @@ import {
   type Service,
 } from '@clinica/shared';
 import { AppError, badRequest, forbidden, notFound } from '../../infra/http/errors.js';
-import type { Db } from '../../db/client.js';
 import type { Storage } from '../../infra/storage.js';
 import { assertPdf, assertReceiptFile } from './payment-files.js';
 import { cleanFileName } from '../../infra/http/file-name.js';
@@ -18,7 +17,7 @@ import { newToken } from '../../infra/token.js';
 import { PaypalApiError, type PaypalCapture, type PaypalClient } from './paypal-client.js';
 import type { Notifier } from '../mail/index.js';
 import type { PaymentRow, PaymentsRepository, PaypalOrderRow, RefundReasonCode } from './payments.repository.js';
-import type { Tx } from '../../db/client.js';
+import { inTransaction, type Db, type Tx } from '../../db/client.js';
 
 /** What a feature does when one of its payments is decided (the chat adds an hour, a booking is confirmed ...). */
 export interface PurposeHooks {
@@ -78,7 +77,6 @@ export function captureProblem(capture: PaypalCapture, order: Pick<PaypalOrderRo
 export interface PaymentsDeps {
   db: Db;
   repo: PaymentsRepository;
-  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   storage: Storage;
   paypal: PaypalClient;
   now: () => number;
@@ -210,7 +208,7 @@ export function paymentsService(deps: PaymentsDeps) {
       const captureId = capture.purchase_units?.[0]?.payments?.captures?.[0]?.id ?? null;
 
       try {
-        return await deps.transaction(async (tx) => {
+        return await inTransaction(deps.db, async (tx) => {
           const payment = await repo.insertPayment(tx, {
             token: newToken(24),
             patient_id: order.patient_id,
@@ -263,7 +261,7 @@ export function paymentsService(deps: PaymentsDeps) {
         nombre: cleanFileName(input.file.filename, 'comprobante'),
       });
       try {
-        return await deps.transaction(async (tx) => {
+        return await inTransaction(deps.db, async (tx) => {
           await repo.insertFile(tx, file);
           const payment = await repo.insertPayment(tx, {
             token: newToken(24),
@@ -293,7 +291,7 @@ export function paymentsService(deps: PaymentsDeps) {
 
     /** An administrator approves a pending payment from the receipt screen (purposes that allow it). */
     async approve(paymentId: string, staffId: string) {
-      const { changed, payment } = await deps.transaction(async (tx) => {
+      const { changed, payment } = await inTransaction(deps.db, async (tx) => {
         const current = await repo.findPayment(tx, paymentId);
         if (!current) throw notFound();
         if (!hooks.get(current.proposito)?.approvableFromReceipts) throw forbidden();
@@ -307,7 +305,7 @@ export function paymentsService(deps: PaymentsDeps) {
 
     /** Rejects a pending transfer or Yappy payment with the reason the patient sees. */
     async reject(paymentId: string, staffId: string, motivo: string) {
-      const rejected = await deps.transaction(async (tx) => {
+      const rejected = await inTransaction(deps.db, async (tx) => {
         const row = await repo.rejectPending(tx, paymentId, staffId, motivo, at());
         if (!row) {
           if (!(await repo.findPayment(tx, paymentId))) throw notFound();
@@ -331,7 +329,7 @@ export function paymentsService(deps: PaymentsDeps) {
         ? await storeFile(fiscal.bytes, { kind: 'fiscal_receipt', mime: 'application/pdf', nombre: cleanFileName(fiscal.filename, 'factura.pdf') })
         : undefined;
       try {
-        await deps.transaction(async (tx) => {
+        await inTransaction(deps.db, async (tx) => {
           const changed = await repo.setRevisado(tx, input.id, input.revisado);
           if (changed) {
             await repo.insertEvent(tx, {
@@ -381,7 +379,7 @@ export function paymentsService(deps: PaymentsDeps) {
 
     /** Marks several payments owed back in a transaction of their own, then tells each patient. */
     async markRefundsDue(paymentIds: readonly string[], motivo: RefundReasonCode) {
-      const marked = await deps.transaction(async (tx) => {
+      const marked = await inTransaction(deps.db, async (tx) => {
         const rows: PaymentRow[] = [];
         for (const id of paymentIds) {
           const row = await repo.markRefundDue(tx, id, motivo, at());
@@ -458,7 +456,7 @@ export function paymentsService(deps: PaymentsDeps) {
         log.error({ payment: payment.id, refund: refund.id, status: refund.status }, 'PayPal refund not completed as asked');
         throw new AppError(502, messages.refundPaypalFailed);
       }
-      await deps.transaction(async (tx) => {
+      await inTransaction(deps.db, async (tx) => {
         const done = await repo.completeRefund(tx, claim.id, payment.id, refund.id, at());
         if (done) {
           await repo.insertEvent(tx, {
@@ -489,7 +487,7 @@ export function paymentsService(deps: PaymentsDeps) {
       const file =
         proof && mime ? await storeFile(proof.bytes, { kind: 'refund_proof', mime, nombre: cleanFileName(proof.filename, 'reembolso') }) : undefined;
       try {
-        await deps.transaction(async (tx) => {
+        await inTransaction(deps.db, async (tx) => {
           if (file) await repo.insertFile(tx, file);
           const claim = await repo.claimRefund(tx, {
             payment_id: payment.id,
