@@ -10,7 +10,6 @@ import {
   type AppointmentPaypalCapture,
   type AppointmentPaypalOrder,
   type AppointmentReceipt,
-  type AppointmentRequest,
   type BlockDateResult,
   type Service,
   type SlotProblem,
@@ -18,9 +17,8 @@ import {
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { DoctorsRepository } from '../doctors/index.js';
 import type { Notifier } from '../mail/index.js';
-import type { PaymentRow } from '../payments/index.js';
 import { inTransaction, type Db, type Tx } from '../../db/client.js';
-import type { PaymentsService } from '../payments/index.js';
+import type { PaymentsService, PurposeEffects } from '../payments/index.js';
 import { newToken } from '../../infra/token.js';
 import { decodeAppointmentCursor, encodeAppointmentCursor } from './appointments.cursor.js';
 import type { AppointmentRecord, AppointmentsRepository, ListFilter } from './appointments.repository.js';
@@ -155,35 +153,34 @@ export function appointmentsService(deps: AppointmentsDeps) {
     });
   }
 
-  /** The payments module calls these for appointment payments ('cita'). */
-  function registerPaymentHooks() {
-    payments.registerPurpose('cita', {
-      approvableFromReceipts: true,
-      async onApproved(tx: Tx, payment: PaymentRow) {
-        await repo.confirmByPayment(tx, payment.id, at());
-      },
-      // A rejected transfer frees the slot (decisions.md: a requested appointment holds its slot).
-      async onRejected(tx: Tx, payment: PaymentRow, staffId: string) {
-        await repo.cancel(tx, { paymentId: payment.id }, {
-          cancelada_por: 'pago_rechazado',
-          staffId,
-          motivo: payment.motivo_rechazo,
-          now: at(),
-        });
-      },
-      async afterApproved(payment: PaymentRow) {
-        const a = await repo.findByPayment(payment.id);
-        if (a?.estado === 'confirmada') await notify.appointmentConfirmed({ patientId: a.patient_id }, appointmentData(a));
-      },
-      async afterRejected(payment: PaymentRow) {
-        const a = await repo.findByPayment(payment.id);
-        if (a?.estado === 'cancelada' && a.cancelada_por === 'pago_rechazado') await tellCancelled(a, payment.motivo_rechazo);
-      },
-    });
-  }
+  /** What an appointment's payment does when decided (payment-effects.ts); the appointments plugin registers it. */
+  const paymentEffects: PurposeEffects<'cita'> = {
+    purpose: 'cita',
+    approvableFromReceipts: true,
+    async approved(tx, payment) {
+      await repo.confirmByPayment(tx, payment.id, at());
+    },
+    // A rejected transfer frees the slot (decisions.md: a requested appointment holds its slot).
+    async rejected(tx, payment, staffId) {
+      await repo.cancel(tx, { paymentId: payment.id }, {
+        cancelada_por: 'pago_rechazado',
+        staffId,
+        motivo: payment.motivo_rechazo,
+        now: at(),
+      });
+    },
+    async afterApproved(payment) {
+      const a = await repo.findByPayment(payment.id);
+      if (a?.estado === 'confirmada') await notify.appointmentConfirmed({ patientId: a.patient_id }, appointmentData(a));
+    },
+    async afterRejected(payment) {
+      const a = await repo.findByPayment(payment.id);
+      if (a?.estado === 'cancelada' && a.cancelada_por === 'pago_rechazado') await tellCancelled(a, payment.motivo_rechazo);
+    },
+  };
 
   return {
-    registerPaymentHooks,
+    paymentEffects,
 
     // --- availability -------------------------------------------------------------------------
 
@@ -297,24 +294,30 @@ export function appointmentsService(deps: AppointmentsDeps) {
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
       // Counted here to refuse before the file is stored, and again under the patient's lock.
       await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
-      const request: AppointmentRequest = input;
+      // The receipt is checked and stored first (no transaction waits on a file); then the payment
+      // and the appointment on its slot are written together, or neither and the file is dropped.
+      const receipt = await payments.storeReceipt({ servicio: input.servicio, monto: input.monto, file });
       let booked: AppointmentRecord;
       try {
-        ({ result: booked } = await payments.createReceiptPayment(
-          { patientId, proposito: 'cita', servicio: input.servicio, metodo: input.metodo_de_pago, monto: input.monto, file },
-          (tx, payment) =>
-            insertOnSlot(tx, {
-              patient_id: patientId,
-              doctor_id: request.id_doctor,
-              servicio: request.servicio,
-              fecha: request.fecha,
-              hora: request.hora,
-              mensaje: request.mensaje,
-              estado: 'pendiente',
-              payment_id: payment.id,
-            }),
-        ));
+        booked = await inTransaction(deps.db, async (tx) => {
+          const payment = await payments.insertReceiptPaymentIn(
+            tx,
+            { patientId, proposito: 'cita', servicio: input.servicio, metodo: input.metodo_de_pago },
+            receipt,
+          );
+          return insertOnSlot(tx, {
+            patient_id: patientId,
+            doctor_id: input.id_doctor,
+            servicio: input.servicio,
+            fecha: input.fecha,
+            hora: input.hora,
+            mensaje: input.mensaje,
+            estado: 'pendiente',
+            payment_id: payment.id,
+          });
+        });
       } catch (err) {
+        await payments.discardReceipt(receipt);
         if (isSlotConflict(err)) throw slotTaken();
         throw err;
       }

@@ -33,10 +33,9 @@ import { parseOrThrow } from '../../infra/http/validation.js';
 import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
 import { cookieNames, type SessionAccount } from '../auth/index.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import { chatRepository, type ChatConsultation } from './chat.repository.js';
-import { sharedThrottle } from '../auth/index.js';
-import { chatChannel, chatService } from './chat.service.js';
-import { assertTransition, stateFields } from '../consultations/index.js';
+import { type ChatConsultation } from './chat.repository.js';
+import { chatChannel } from './chat.service.js';
+import { stateFields } from '../consultations/index.js';
 
 const errors = {
   400: errorSchema,
@@ -56,16 +55,7 @@ const SESSION_RECHECK_MS = 60_000;
 /** The chat consultation: the patient's chat page, its WebSocket, and the doctor's chats. */
 export default async function chatRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = chatService({
-    repo: chatRepository(app.db),
-    payments: app.payments,
-    storage: app.storage,
-    pubsub: app.realtime.pubsub,
-    now: app.now,
-    sendLimits: app.config.chatSendLimits.map((limit) => sharedThrottle(app, limit)),
-    imageBytesQuota: app.config.quotas.imageBytesPerConsultation,
-    transition: (consultationId, event, exec) => assertTransition(exec ?? app.db, consultationId, event, app.now()),
-  });
+  const service = app.chat;
   const cookies = cookieNames(app.config.production);
   const publicOrigin = app.config.publicOrigin ? new URL(app.config.publicOrigin).origin : undefined;
 
@@ -168,8 +158,6 @@ export default async function chatRoutes(fastify: FastifyInstance) {
           [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt,
         });
       await service.extraHourReceipt(patient.accountId, { metodo: input.metodo_de_pago, monto: input.monto, file }, request.query.consulta);
-      await request.server.notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'hora_extra' });
-      await request.server.notify.paymentReceived({ patientId: patient.accountId });
       return {
         success: true as const,
         status: 'success' as const,

@@ -28,17 +28,14 @@ import {
 import { AppError, unauthenticated } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { doctorsRepository } from '../doctors/index.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import type { Tx } from '../../db/client.js';
-import { consultationsRepository } from './consultations.repository.js';
-import { consultationsService } from './consultations.service.js';
+import type { ConsultationsRepository } from './consultations.repository.js';
 import { stateFields } from './consultation-state.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 502: errorSchema };
 
-type Row = Awaited<ReturnType<ReturnType<typeof consultationsRepository>['list']>>[number];
-type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof consultationsRepository>['detail']>>>;
+type Row = Awaited<ReturnType<ConsultationsRepository['list']>>[number];
+type Detail = NonNullable<Awaited<ReturnType<ConsultationsRepository['detail']>>>;
 
 const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
@@ -106,14 +103,7 @@ function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base
 /** Virtual consultations: the patient's request and payment, the chat permission, and the admin screen. */
 export default async function consultationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = consultationsService({
-    db: app.db,
-    repo: consultationsRepository(app.db),
-    doctors: doctorsRepository(app.db),
-    payments: app.payments,
-    now: app.now,
-    ignoreHours: app.config.ignoreConsultationHours,
-  });
+  const service = app.consultations;
 
   const patientOf = (accounts: { patient?: Parameters<typeof service.sessionInfo>[0] }) => {
     if (!accounts.patient) throw unauthenticated();
@@ -162,7 +152,6 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const input = parseOrThrow(consultationPaypalCaptureSchema, request.body);
       const { token } = await service.capturePaypal(patientOf(request.accounts).accountId, input);
-      await request.server.notify.consultationAuthorised({ patientId: patientOf(request.accounts).accountId }, { consultationId: token });
       return { success: true as const, status: 'success' as const, message: messages.allSent, token, chat: true };
     },
   });
@@ -180,8 +169,6 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
         throw new AppError(400, messages.missingFieldsWithReceipt, { [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt });
       }
       const { token } = await service.submitReceipt(patient.accountId, input, { ...file, field: RECEIPT_FILE_FIELD });
-      await request.server.notify.consultationReceived({ patientId: patient.accountId });
-      await request.server.notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'consulta' });
       return { success: true as const, status: 'success' as const, message: messages.receiptSent, token, chat: false };
     },
   });
@@ -319,7 +306,6 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
       const input = parseOrThrow(consultationClassificationSchema, request.body);
       await service.classify(adminOf(request.accounts), input);
       await app.audit(request, { action: 'consultation.classify', resource: { type: 'consultation', id: input.consulta_id }, detail: input.tipo_consulta });
-      await request.server.notify.consultationClassified({ patientEmail: input.correo }, { consultationId: input.consulta_id, tipo: input.tipo_consulta });
       return { success: true, message: messages.consultationUpdated };
     },
   });

@@ -16,8 +16,6 @@ import {
 } from '@clinica/shared';
 import { unauthenticated } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
-import { dataRequestsRepository } from './data-requests.repository.js';
-import { dataRequestsService } from './data-requests.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -28,15 +26,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  */
 export default async function dataRequestsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = dataRequestsRepository(app.db);
-  const service = dataRequestsService({
-    repo,
-    now: app.now,
-    effects: {
-      endSessions: (patientId) => app.sessions.revokeAccounts([{ role: 'patient', accountId: patientId }]),
-      deleteFile: (fileId) => app.storage.delete(fileId),
-    },
-  });
+  const repo = app.dataRequestsRepository;
+  const service = app.dataRequests;
 
   const patientOf = (accounts: { patient?: { accountId: string } }) => {
     if (!accounts.patient) throw unauthenticated();
@@ -116,10 +107,6 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
       });
       if (closed) {
         await app.audit(request, { action: 'account.close', resource: { type: 'patient', id: patient.id }, patientId: patient.id, detail: `referencia ${closed.referencia}` });
-        // The address the account had: it is no longer in the database.
-        await app.notify.accountClosed({ correo: patient.correo, nombre: patient.nombre }, { referencia: closed.referencia });
-      } else {
-        await app.notify.dataRequestAnswered({ patientId: patient.id });
       }
       return { success: true, message: accepted ? messages.dataRequestAccepted : messages.dataRequestRefused };
     },

@@ -30,8 +30,7 @@ import {
 import { AppError, notFound, unauthenticated } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { documentsRepository } from './documents.repository.js';
-import { NotYourPatient, documentsService } from './documents.service.js';
+import { NotYourPatient } from './documents.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
 const typeParams = z.object({ tipo: safeText().max(40) });
@@ -61,14 +60,7 @@ const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
 /** The doctors' six medical documents, the patient's copies and the public verification. */
 export default async function documentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const documents = documentsService({
-    repo: documentsRepository(app.db),
-    storage: app.storage,
-    pdf: app.pdf,
-    now: app.now,
-    clinic: { name: app.config.clinic.name, city: app.config.clinic.city },
-    log: app.log,
-  });
+  const documents = app.documents;
 
   const doctorOf = (request: FastifyRequest) => request.accounts.doctor ?? raise();
   const patientOf = (request: FastifyRequest) => request.accounts.patient ?? raise();
@@ -176,8 +168,6 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
         patientId: patient?.id ?? null,
         detail: patient ? tipo : `${tipo}, sin cuenta: espera que un administrador lo vincule`,
       });
-      // Only an account's own address hears of it; a walk-in's typed address is nobody's area yet.
-      if (patient) await request.server.notify.documentAvailable({ patientEmail: patient.correo });
       reply.code(201).header('x-documento-codigo', codigo);
       return sendPdf(reply, pdf, filename);
     },

@@ -27,6 +27,8 @@ import type { DocumentsRepository } from './documents.repository.js';
 import { renderDocument } from './documents.pdf.js';
 import { normaliseSignature } from './signature.js';
 
+import type { Notifier } from '../mail/index.js';
+
 export interface DocumentsDeps {
   repo: DocumentsRepository;
   storage: Storage;
@@ -34,6 +36,7 @@ export interface DocumentsDeps {
   now: () => number;
   clinic: { name: string; city: string };
   log: FastifyBaseLogger;
+  notify: Pick<Notifier, 'documentAvailable'>;
 }
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -280,6 +283,8 @@ export function documentsService(deps: DocumentsDeps) {
         await storage.delete(file.id).catch(() => undefined);
         throw new AppError(500, messages.pdfFailed);
       }
+      // Only an account's own address hears of it; a walk-in's typed address is nobody's area yet.
+      if (patient) await deps.notify.documentAvailable({ patientEmail: patient.correo });
       return { pdf, filename: nombre_pdf, codigo, sha256: file.sha256, documentId: stored.id, patient };
     },
 

@@ -1,26 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailVerificationSchema, emailVerificationStatusSchema, errorSchema, messages, resultSchema } from '@clinica/shared';
-import { emailVerificationRepository } from './email-verification.repository.js';
-import { emailVerificationService } from './email-verification.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema };
-
-/** The e-mail verification service over the app's database, mail, sessions and storage (registration uses it too). */
-export const createEmailVerification = (app: FastifyInstance) =>
-  emailVerificationService({
-    repo: emailVerificationRepository(app.db),
-    notify: app.notify,
-    sessions: app.sessions,
-    storage: app.storage,
-    now: app.now,
-    log: app.log,
-  });
 
 /** Patients' e-mail verification (issue 18): the banner's status and resend, and the link's page. */
 export default async function emailVerificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createEmailVerification(app);
+  const service = app.emailVerification;
 
   app.get('/api/auth/email/status', {
     config: { access: 'patient' },

@@ -10,15 +10,13 @@ import {
 } from '@clinica/shared';
 import { unauthenticated } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
-import { galleryRepository } from './gallery.repository.js';
-import { galleryService } from './gallery.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
 
 /** /Gallery and /UploadForm: administrators only. */
 export default async function galleryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const gallery = galleryService({ repo: galleryRepository(app.db), media: app.media, now: app.now });
+  const gallery = app.gallery;
 
   app.get('/api/gallery', {
     config: { access: 'admin' },

@@ -14,8 +14,6 @@ import {
 import { unauthenticated } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { newsRepository } from './news.repository.js';
-import { newsService } from './news.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema };
 
@@ -36,7 +34,7 @@ async function readForm(request: FastifyRequest, schema: typeof newsFormSchema |
 /** News items and blog posts: public lists for /noticias, publishing and editing for administrators. */
 export default async function newsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const news = newsService({ repo: newsRepository(app.db), media: app.media, now: app.now });
+  const news = app.news;
 
   // --- news items -------------------------------------------------------------------------------
 

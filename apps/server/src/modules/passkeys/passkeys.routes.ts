@@ -14,8 +14,7 @@ import {
 import { tooManyRequests } from '../../infra/http/errors.js';
 import { cookieNames, hashToken } from '../auth/index.js';
 import { sharedThrottle } from '../auth/index.js';
-import { passkeysRepository } from './passkeys.repository.js';
-import { PasskeyRefused, passkeysService, type RelyingParty, type StaffRole } from './passkeys.service.js';
+import { PasskeyRefused, type RelyingParty, type StaffRole } from './passkeys.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 
@@ -26,7 +25,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export default async function passkeysRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cookies = cookieNames(app.config.production);
-  const passkeys = passkeysService({ repo: passkeysRepository(app.db), rpName: app.config.clinic.name, now: app.now });
+  const passkeys = app.passkeys;
   // Failed passkey sign-ins per address: an assertion cannot be guessed, but a flood of them
   // still costs signature checks and audit rows.
   const ipThrottle = sharedThrottle(app, { name: 'passkey-ip', max: app.config.loginMaxAttempts * 4, windowMs: app.config.loginWindowMs });

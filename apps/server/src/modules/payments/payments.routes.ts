@@ -243,7 +243,6 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       await payments.reject(request.body.id, staffId(request.accounts), request.body.motivo);
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'rechazado' });
-      await request.server.notify.paymentRejected({ paymentId: request.body.id }, { motivo: request.body.motivo });
       return { success: true, message: messages.receiptRejected };
     },
   });
@@ -254,7 +253,6 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       await payments.approve(request.body.id, staffId(request.accounts));
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'aprobado' });
-      await request.server.notify.paymentApproved({ paymentId: request.body.id });
       return { success: true, message: messages.receiptUpdated };
     },
   });

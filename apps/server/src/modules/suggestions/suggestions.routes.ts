@@ -4,14 +4,13 @@ import { PAGE_SIZE, adminSuggestionRowSchema, errorSchema, listQuerySchema, mess
 import { unauthenticated } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { suggestionsRepository } from './suggestions.repository.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 /** /Sugerencias (patients send) and /Sugerencias_Admin (administrators read). */
 export default async function suggestionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = suggestionsRepository(app.db);
+  const repo = app.suggestions;
 
   // guardar_sugerencia.php: form field `sugerencia` (JSON or form-encoded).
   app.post('/api/suggestions', {

@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin';
+import { documentsRepository } from './documents.repository.js';
+import { documentsService, type DocumentsService } from './documents.service.js';
+import documentsRoutes from './documents.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Medical documents: PDFs made, signed, stored and listed (modules/documents). */
+    documents: DocumentsService;
+  }
+}
+
+/** Medical documents: the service built once (`app.documents`) and its routes. */
+export default fp(
+  async (app) => {
+    app.decorate(
+      'documents',
+      documentsService({
+        repo: documentsRepository(app.db),
+        storage: app.storage,
+        pdf: app.pdf,
+        now: app.now,
+        clinic: { name: app.config.clinic.name, city: app.config.clinic.city },
+        log: app.log,
+        notify: app.notify,
+      }),
+    );
+    await app.register(documentsRoutes);
+  },
+  { name: 'documents', dependencies: ['config', 'db', 'storage', 'pdf', 'mailer', 'sessions', 'two-factor', 'audit'] },
+);
