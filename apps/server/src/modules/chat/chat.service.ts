@@ -16,7 +16,7 @@ import type { Storage } from '../../infra/storage.js';
 import type { PubSub } from '../../infra/pubsub.js';
 import type { SessionAccount } from '../auth/index.js';
 import { inTransaction, type Db, type Tx } from '../../db/client.js';
-import { stateFields } from '../consultations/index.js';
+import { chatSecondsLeft, stateFields } from '../consultations/index.js';
 import type { PaymentsService, PurposeEffects } from '../payments/index.js';
 import type { Notifier } from '../mail/index.js';
 import type { SharedThrottle } from '../auth/index.js';
@@ -37,10 +37,6 @@ const OTHER_CHATS_LIMIT = 20;
 // (their frames pass through the pub/sub), so only an administrator's withdrawal of the permission waits this long.
 const ROOM_CACHE_MS = 30_000;
 const MAX_BATCH = 500;
-
-/** Seconds left of a chat by the server's clock: the whole hour before the patient first enters it. */
-export const chatSecondsLeft = (endsAt: Date | null | undefined, now: number) =>
-  endsAt ? Math.max(0, Math.ceil((endsAt.getTime() - now) / 1000)) : TIMERS.chatSeconds;
 
 /** The pub/sub channel of one consultation's chat. */
 export const chatChannel = (consultationId: string) => `chat:${consultationId}`;

@@ -21,9 +21,8 @@ import { inTransaction, type Db, type Tx } from '../../db/client.js';
 import type { PaymentsService, PurposeEffects } from '../payments/index.js';
 import type { Notifier } from '../mail/index.js';
 import { newToken } from '../../infra/token.js';
-import { chatSecondsLeft } from '../chat/index.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
-import { assertTransition } from './consultation-state.js';
+import { assertTransition, chatSecondsLeft } from './consultation-state.js';
 
 /** The state machine's event of each classification of the administrator. */
 const CLASSIFICATION_EVENTS: Record<ConsultationClassification['tipo_consulta'], ConsultationEvent> = {
