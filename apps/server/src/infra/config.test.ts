@@ -215,7 +215,7 @@ describe('TRUST_PROXY (issue 18, item 6)', () => {
 
 describe('the server entry point', () => {
   it('prints the configuration error and exits with status 1 on a bad PORT', () => {
-    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server.ts');
     const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
       env: { PATH: process.env.PATH, PORT: 'no-es-un-puerto', DATA_DIR: '/nonexistent/never-created' },
       encoding: 'utf8',
@@ -226,7 +226,7 @@ describe('the server entry point', () => {
   });
 
   it('refuses to start in production with the demo keys', () => {
-    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'server.ts');
     const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
       env: {
         PATH: process.env.PATH,
