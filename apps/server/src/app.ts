@@ -13,43 +13,14 @@ import { holdsUnstorableText, summariseIssues } from './infra/http/validation.js
 import { configPlugin, dbPlugin } from './infra/core.js';
 import { useFieldKeys } from './db/field-crypto.js';
 import securityHeaders from './infra/security-headers.js';
-import sessions from './modules/auth/sessions.plugin.js';
-import mailer from './modules/mail/mail.plugin.js';
 import storage from './infra/storage.js';
 import pdf from './infra/pdf.js';
 import web from './infra/web.js';
 import realtime from './infra/realtime.js';
 import type { PubSub } from './infra/pubsub.js';
 import redis from './infra/redis.js';
-import chatRoutes from './modules/chat/chat.routes.js';
-import authRoutes from './modules/auth/auth.routes.js';
-import twoFactor from './modules/two-factor/two-factor.plugin.js';
-import twoFactorRoutes from './modules/two-factor/two-factor.routes.js';
-import passkeysRoutes from './modules/passkeys/passkeys.routes.js';
-import payments from './modules/payments/payments.plugin.js';
-import paymentsRoutes from './modules/payments/payments.routes.js';
-import consultationsRoutes from './modules/consultations/consultations.routes.js';
-import appointmentsRoutes from './modules/appointments/appointments.routes.js';
-import doctorsRoutes from './modules/doctors/doctors.routes.js';
-import mailRoutes from './modules/mail/mail.routes.js';
-import passwordRecoveryRoutes from './modules/password-recovery/password-recovery.routes.js';
-import emailVerificationRoutes from './modules/email-verification/email-verification.routes.js';
-import documentsRoutes from './modules/documents/documents.routes.js';
-import healthRoutes from './modules/health/health.routes.js';
-import siteRoutes from './modules/site/site.routes.js';
-import mediaRoutes from './modules/media/media.routes.js';
-import newsRoutes from './modules/news/news.routes.js';
-import galleryRoutes from './modules/gallery/gallery.routes.js';
-import sponsorsRoutes from './modules/sponsors/sponsors.routes.js';
-import audit from './modules/audit/audit.plugin.js';
-import auditRoutes from './modules/audit/audit.routes.js';
-import recordsRoutes from './modules/records/records.routes.js';
-import staffAccountsRoutes from './modules/staff-accounts/staff-accounts.routes.js';
-import suggestionsRoutes from './modules/suggestions/suggestions.routes.js';
-import doctorConsultationsRoutes from './modules/doctor-consultations/doctor-consultations.routes.js';
-import { chatRepository } from './modules/chat/chat.repository.js';
-import patientsAdminRoutes from './modules/patients-admin/patients-admin.routes.js';
-import dataRequestsRoutes from './modules/data-requests/data-requests.routes.js';
+import { sessionsPlugin } from './modules/auth/index.js';
+import { MODULE_PLUGINS } from './modules.js';
 
 export interface BuildOptions {
   config: Config;
@@ -74,7 +45,7 @@ export function trustProxyOption(trust: Config['trustProxy']) {
   return trust;
 }
 
-/** Builds the whole server: plugins first, then the feature modules. */
+/** Builds the whole server: infrastructure first, then the feature modules (modules.ts). */
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   // The encrypted columns' keyring is the configuration's file keyring (decision 0030).
@@ -184,51 +155,12 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(storage);
   await app.register(pdf);
   await app.register(securityHeaders);
-  await app.register(sessions);
-  await app.register(mailer);
-  // The audit trail: app.audit for the modules, and its sign-in and refusal hooks (issue 6).
-  await app.register(audit);
-  // Two-factor sign-in of staff (issue 11): before every route module, so its gate reaches them all.
-  await app.register(twoFactor);
-  // The realtime hub (WebSockets and their pub/sub) for the chat (issue 4).
+  // The session layer (auth's), then the realtime hub that closes the sockets of ended sessions,
+  // then every module in the order of modules.ts: each module plugin declares what it needs, and
+  // fastify-plugin refuses to start when a dependency was not registered before it.
+  await app.register(sessionsPlugin);
   await app.register(realtime, opts.pubsub ? { pubsub: opts.pubsub } : {});
-
-  await app.register(healthRoutes);
-  await app.register(siteRoutes);
-  await app.register(authRoutes);
-  await app.register(emailVerificationRoutes);
-  await app.register(twoFactorRoutes);
-  await app.register(passkeysRoutes);
-  await app.register(payments);
-  await app.register(paymentsRoutes);
-  await app.register(doctorsRoutes);
-  await app.register(consultationsRoutes);
-  await app.register(chatRoutes);
-  await app.register(appointmentsRoutes);
-  await app.register(passwordRecoveryRoutes);
-  await app.register(mailRoutes);
-  await app.register(documentsRoutes);
-  await app.register(mediaRoutes);
-  await app.register(newsRoutes);
-  await app.register(galleryRoutes);
-  await app.register(sponsorsRoutes);
-  await app.register(recordsRoutes);
-  await app.register(suggestionsRoutes);
-  // The doctor's consultation modal (issue 6) shows the chat's transcript (issue 4).
-  const chatMessages = chatRepository(app.db);
-  app.decorate('consultationTranscript', async (consultationId: string) =>
-    (await chatMessages.listForConsultation(consultationId)).map((m) => ({
-      de: m.sender_role === 'patient' ? ('paciente' as const) : ('doctor' as const),
-      texto: m.body,
-      enviado_at: m.created_at.toISOString(),
-    })),
-  );
-  await app.register(doctorConsultationsRoutes);
-  await app.register(patientsAdminRoutes);
-  // Ley 81 correction and account-closing requests (issue 18, decision 0028).
-  await app.register(dataRequestsRoutes);
-  await app.register(auditRoutes);
-  await app.register(staffAccountsRoutes);
+  for (const plugin of MODULE_PLUGINS) await app.register(plugin);
 
   await app.register(web);
   return app;

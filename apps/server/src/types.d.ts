@@ -3,7 +3,7 @@ import type { Config } from './infra/config.js';
 import type { Database, Db } from './db/client.js';
 import type { Storage } from './infra/storage.js';
 import type { SessionStore, SessionAccount } from './modules/auth/sessions.plugin.js';
-import type { Mailer } from './modules/mail/mail.plugin.js';
+import type { Mailer } from './modules/mail/mailer.plugin.js';
 import type { Notifier } from './modules/mail/notify.js';
 
 declare module 'fastify' {
@@ -15,7 +15,7 @@ declare module 'fastify' {
     now: () => number;
     storage: Storage;
     sessions: SessionStore;
-    /** The e-mail queue (modules/mail/mail.plugin.ts). */
+    /** The e-mail queue (modules/mail/mailer.plugin.ts). */
     mail: Mailer;
     /** The typed messages modules send: `await app.notify.paymentApproved({ paymentId })`. */
     notify: Notifier;

@@ -112,5 +112,14 @@ export async function migratedSnapshot(): Promise<Blob> {
   return blob;
 }
 
-/** An open transaction (to the query builder it is a database). */
+/** An open transaction (to the query builder it is a database: a repository takes either). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The one way a service opens a transaction: `fn` runs on one connection and everything it writes
+ * commits or rolls back together. A service takes `db` and calls this, rather than each declaring
+ * its own `transaction` dependency; repositories take `Db | Tx` (a `Tx` is a `Db` to them).
+ */
+export function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(fn);
+}

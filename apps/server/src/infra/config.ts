@@ -138,7 +138,7 @@ const envSchema = z.object({
   CHAT_SEND_PER_MINUTE: z.coerce.number().int().min(1).default(90),
   // Two-factor sign-in of staff (issue 11): required by default in production, optional otherwise.
   STAFF_2FA_REQUIRED: z.enum(['0', '1']).optional(),
-  // E-mail (modules/mail/mail.plugin.ts). Without SMTP_URL, outside production, messages go to DATA_DIR/outbox.
+  // E-mail (modules/mail/mailer.plugin.ts). Without SMTP_URL, outside production, messages go to DATA_DIR/outbox.
   SMTP_URL: z
     .string()
     .url()

@@ -30,14 +30,11 @@ import {
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { doctorsRepository } from '../doctors/index.js';
 import { appointmentIcs } from '../mail/index.js';
-import type { Tx } from '../../db/client.js';
-import { appointmentsRepository } from './appointments.repository.js';
-import { appointmentsService } from './appointments.service.js';
 import { requireRole } from '../../infra/http/access.js';
+import type { AppointmentsService as Service } from './appointments.service.js';
 
-type Service = ReturnType<typeof appointmentsService>;
+
 type Page = Awaited<ReturnType<Service['list']>>;
 type Row = Omit<Page['items'][number], 'cursor_at'>;
 type Detail = Awaited<ReturnType<Service['detail']>>;
@@ -90,17 +87,7 @@ const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
 /** In-person appointments: availability, booking with payment, the three lists, cancellation, unavailable dates. */
 export default async function appointmentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = appointmentsService({
-    db: app.db,
-    repo: appointmentsRepository(app.db),
-    doctors: doctorsRepository(app.db),
-    payments: app.payments,
-    notify: app.notify,
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
-    now: app.now,
-    quotas: app.config.quotas,
-  });
-  service.registerPaymentHooks();
+  const service = app.appointments;
   const icsContext = { clinicName: app.config.clinic.name, origin: app.config.mail.linkOrigin };
 
   /** The role a route serves (its single `config.access`): whose account the audit row names. */

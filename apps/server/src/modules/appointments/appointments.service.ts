@@ -10,18 +10,15 @@ import {
   type AppointmentPaypalCapture,
   type AppointmentPaypalOrder,
   type AppointmentReceipt,
-  type AppointmentRequest,
   type BlockDateResult,
   type Service,
   type SlotProblem,
 } from '@clinica/shared';
-import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { DoctorsRepository } from '../doctors/index.js';
 import type { Notifier } from '../mail/index.js';
-import type { PaymentRow } from '../payments/index.js';
-import type { Tx } from '../../db/client.js';
-import type { PaymentsService } from '../payments/index.js';
+import { inTransaction, type Db, type Tx } from '../../db/client.js';
+import type { PaymentsService, PurposeEffects } from '../payments/index.js';
 import { newToken } from '../../infra/token.js';
 import { decodeAppointmentCursor, encodeAppointmentCursor } from './appointments.cursor.js';
 import type { AppointmentRecord, AppointmentsRepository, ListFilter } from './appointments.repository.js';
@@ -64,7 +61,6 @@ export interface AppointmentsDeps {
   doctors: DoctorsRepository;
   payments: PaymentsService;
   notify: Notifier;
-  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   now: () => number;
   /** Unapproved appointments a patient may hold: with one doctor on one date, and in all (QUOTA_HELD_*). */
   quotas: { heldAppointmentsPerDoctorDay: number; heldAppointmentsTotal: number };
@@ -112,7 +108,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
    * and the patient's row locked (exclusive): the hold quota is counted again here, after the
    * patient's own lapsed checkout is released, so simultaneous requests cannot all pass it.
    */
-  async function insertOnSlot(tx: Db, row: Omit<Parameters<AppointmentsRepository['insert']>[1], 'inicio' | 'token' | 'created_at'>) {
+  async function insertOnSlot(tx: Tx, row: Omit<Parameters<AppointmentsRepository['insert']>[1], 'inicio' | 'token' | 'created_at'>) {
     await repo.lockDoctor(tx, row.doctor_id, 'share');
     await repo.lockPatient(tx, row.patient_id);
     await repo.releaseHolds(tx, { patientId: row.patient_id, doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, now: at() });
@@ -142,7 +138,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     id: string,
     by: { cancelada_por: 'paciente' | 'administrador'; staffId?: string; motivo?: string },
   ) {
-    return deps.transaction(async (tx) => {
+    return inTransaction(deps.db, async (tx) => {
       const cancelled = await repo.cancel(tx, { id }, { ...by, now: at() });
       const refund =
         cancelled?.payment_id
@@ -157,35 +153,34 @@ export function appointmentsService(deps: AppointmentsDeps) {
     });
   }
 
-  /** The payments module calls these for appointment payments ('cita'). */
-  function registerPaymentHooks() {
-    payments.registerPurpose('cita', {
-      approvableFromReceipts: true,
-      async onApproved(tx: Tx, payment: PaymentRow) {
-        await repo.confirmByPayment(tx, payment.id, at());
-      },
-      // A rejected transfer frees the slot (decisions.md: a requested appointment holds its slot).
-      async onRejected(tx: Tx, payment: PaymentRow, staffId: string) {
-        await repo.cancel(tx, { paymentId: payment.id }, {
-          cancelada_por: 'pago_rechazado',
-          staffId,
-          motivo: payment.motivo_rechazo,
-          now: at(),
-        });
-      },
-      async afterApproved(payment: PaymentRow) {
-        const a = await repo.findByPayment(payment.id);
-        if (a?.estado === 'confirmada') await notify.appointmentConfirmed({ patientId: a.patient_id }, appointmentData(a));
-      },
-      async afterRejected(payment: PaymentRow) {
-        const a = await repo.findByPayment(payment.id);
-        if (a?.estado === 'cancelada' && a.cancelada_por === 'pago_rechazado') await tellCancelled(a, payment.motivo_rechazo);
-      },
-    });
-  }
+  /** What an appointment's payment does when decided (payment-effects.ts); the appointments plugin registers it. */
+  const paymentEffects: PurposeEffects<'cita'> = {
+    purpose: 'cita',
+    approvableFromReceipts: true,
+    async approved(tx, payment) {
+      await repo.confirmByPayment(tx, payment.id, at());
+    },
+    // A rejected transfer frees the slot (decisions.md: a requested appointment holds its slot).
+    async rejected(tx, payment, staffId) {
+      await repo.cancel(tx, { paymentId: payment.id }, {
+        cancelada_por: 'pago_rechazado',
+        staffId,
+        motivo: payment.motivo_rechazo,
+        now: at(),
+      });
+    },
+    async afterApproved(payment) {
+      const a = await repo.findByPayment(payment.id);
+      if (a?.estado === 'confirmada') await notify.appointmentConfirmed({ patientId: a.patient_id }, appointmentData(a));
+    },
+    async afterRejected(payment) {
+      const a = await repo.findByPayment(payment.id);
+      if (a?.estado === 'cancelada' && a.cancelada_por === 'pago_rechazado') await tellCancelled(a, payment.motivo_rechazo);
+    },
+  };
 
   return {
-    registerPaymentHooks,
+    paymentEffects,
 
     // --- availability -------------------------------------------------------------------------
 
@@ -218,8 +213,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
       await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
       let hold: AppointmentRecord;
       try {
-        hold = await deps.transaction((tx) =>
-          insertOnSlot(tx as Db, {
+        hold = await inTransaction(deps.db, (tx) =>
+          insertOnSlot(tx, {
             patient_id: patientId,
             doctor_id: input.id_doctor,
             servicio: input.servicio,
@@ -299,24 +294,30 @@ export function appointmentsService(deps: AppointmentsDeps) {
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
       // Counted here to refuse before the file is stored, and again under the patient's lock.
       await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
-      const request: AppointmentRequest = input;
+      // The receipt is checked and stored first (no transaction waits on a file); then the payment
+      // and the appointment on its slot are written together, or neither and the file is dropped.
+      const receipt = await payments.storeReceipt({ servicio: input.servicio, monto: input.monto, file });
       let booked: AppointmentRecord;
       try {
-        ({ result: booked } = await payments.createReceiptPayment(
-          { patientId, proposito: 'cita', servicio: input.servicio, metodo: input.metodo_de_pago, monto: input.monto, file },
-          (tx, payment) =>
-            insertOnSlot(tx as Db, {
-              patient_id: patientId,
-              doctor_id: request.id_doctor,
-              servicio: request.servicio,
-              fecha: request.fecha,
-              hora: request.hora,
-              mensaje: request.mensaje,
-              estado: 'pendiente',
-              payment_id: payment.id,
-            }),
-        ));
+        booked = await inTransaction(deps.db, async (tx) => {
+          const payment = await payments.insertReceiptPaymentIn(
+            tx,
+            { patientId, proposito: 'cita', servicio: input.servicio, metodo: input.metodo_de_pago },
+            receipt,
+          );
+          return insertOnSlot(tx, {
+            patient_id: patientId,
+            doctor_id: input.id_doctor,
+            servicio: input.servicio,
+            fecha: input.fecha,
+            hora: input.hora,
+            mensaje: input.mensaje,
+            estado: 'pendiente',
+            payment_id: payment.id,
+          });
+        });
       } catch (err) {
+        await payments.discardReceipt(receipt);
         if (isSlotConflict(err)) throw slotTaken();
         throw err;
       }
@@ -388,7 +389,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
      */
     async blockDate(doctorId: string, fecha: string, confirmar: boolean): Promise<BlockDateResult> {
       if (fecha < panamaToday(deps.now())) throw badRequest(messages.blockDatePast, { date: messages.blockDatePast });
-      return deps.transaction(async (tx) => {
+      return inTransaction(deps.db, async (tx) => {
         // Exclusive: no booking lands on the date between the check and the block.
         await repo.lockDoctor(tx, doctorId, 'update');
         const held = await repo.heldOn(tx, doctorId, fecha, at());

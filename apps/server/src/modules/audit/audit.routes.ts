@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZE, auditQuerySchema, auditRowSchema, auditStaffSchema, pageSchema } from '@clinica/shared';
-import { auditRepository } from './audit.repository.js';
 import { errorResponses } from '../../infra/http/errors.js';
+
 
 /** /Auditoria_Admin: the audit trail, newest first, by patient and by staff member. */
 export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = auditRepository(app.db);
+  const repo = app.auditLog;
 
   app.get('/api/admin/audit', {
     config: { access: 'admin' },

@@ -20,71 +20,19 @@ import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { assertImage, readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { cookieNames, type SessionAccount } from './sessions.plugin.js';
-import { accountsRepository } from './accounts.repository.js';
-import { authService } from './auth.service.js';
-import { setChallengeCookie } from '../two-factor/index.js';
-import { sharedBackoff, sharedThrottle } from './login-throttle.js';
+import { setChallengeCookie } from './challenge-cookie.js';
+import { sharedThrottle } from './login-throttle.js';
 import { deviceCookies } from './device-cookie.js';
-import { createEmailVerification } from '../email-verification/index.js';
-
-/** The longest wait the account lock grows to, and how long failures are remembered (issue 18). */
-const LOCK_MAX_DELAY_MS = 60 * 60_000;
-const LOCK_MEMORY_MS = 24 * 60 * 60_000;
 
 /** Registration, sign-in, sign-out and session checks of patients, administrators and doctors. */
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cookies = cookieNames(app.config.production);
-  // Shared by every instance through Redis when REDIS_URL is set (issue 10).
-  const throttle = (name: string, max: number) => sharedThrottle(app, { name, max, windowMs: app.config.loginWindowMs });
   const devices = deviceCookies({ production: app.config.production, secret: app.config.cookieSecret });
-  const accountsRepo = accountsRepository(app.db);
-  // Growing delays per login (issue 18): LOGIN_MAX_ATTEMPTS free, then LOGIN_WINDOW_SECONDS,
-  // doubled at each further failure, up to an hour.
-  const backoff = (name: string) =>
-    sharedBackoff(app, {
-      name,
-      free: app.config.loginMaxAttempts,
-      firstDelayMs: app.config.loginWindowMs,
-      maxDelayMs: Math.max(LOCK_MAX_DELAY_MS, app.config.loginWindowMs),
-      memoryMs: LOCK_MEMORY_MS,
-    });
-  // Counts accounts created per client address in an hour (the throttle's "failure" is a registration here).
+  // Shared by every instance through Redis when REDIS_URL is set (issue 10). Counts accounts
+  // created per client address in an hour (the throttle's "failure" is a registration here).
   const registrations = sharedThrottle(app, { name: 'register-ip', max: app.config.quotas.registrationsPerAddressHour, windowMs: 3_600_000 });
-  const auth = authService({
-    accounts: accountsRepo,
-    sessions: app.sessions,
-    storage: app.storage,
-    accountThrottle: backoff('login-account'),
-    deviceThrottle: backoff('login-device'),
-    // Several people may share one address (a clinic, a family), so the address gets more tries,
-    // and browsers that signed in before are not held by it at all.
-    ipThrottle: throttle('login-ip', app.config.loginMaxAttempts * 4),
-    // A handful of wrong keys per address and window: a person mistypes, a script guesses.
-    registrationKeyThrottle: throttle('registration-key', app.config.loginMaxAttempts),
-    maxAttempts: app.config.loginMaxAttempts,
-    onAccountLocked: (email) => void tellOwnerOfAttack(email),
-    registrationKeys: { admin: app.config.adminRegistrationKey, doctor: app.config.doctorRegistrationKey },
-    now: app.now,
-    secondFactor: app.twoFactor,
-  });
-  const emailVerification = createEmailVerification(app);
-
-  /** The owner of a login that just locked is e-mailed (nothing is sent for an unknown e-mail). */
-  async function tellOwnerOfAttack(email: string) {
-    try {
-      const [patient] = await accountsRepo.findPatientsByEmail(email);
-      const [staff] = await accountsRepo.findStaffByEmail(email);
-      const owner = patient ?? staff;
-      if (!owner) return;
-      await app.notify.loginUnderAttack(
-        { correo: email, nombre: owner.nombre },
-        { email, maxAttempts: app.config.loginMaxAttempts, staff: !patient },
-      );
-    } catch (err) {
-      app.log.error({ err }, 'sign-in attack e-mail not queued');
-    }
-  }
+  const auth = app.auth;
 
   const client = (request: FastifyRequest) => ({
     ip: request.ip,
@@ -179,11 +127,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw new AppError(413, messages.quotaIdImageSize, { image_cedula: messages.quotaIdImageSize });
       }
       const mime = await assertImage(image.bytes);
-      const { id } = await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
+      await auth.registerPatient(input, { bytes: image.bytes, mime, filename: image.filename });
       await registrations.recordFailure([request.ip]);
-      // The welcome message carries the verification link (issue 18); a failure is logged, not
-      // answered: the account exists and the banner offers to send the link again.
-      await emailVerification.sendFirst(id).catch((err: unknown) => request.log.error({ err }, 'verification link not sent'));
       return reply.code(201).send({ success: true, message: messages.registrationOk });
     },
   });

@@ -12,7 +12,9 @@ import {
 } from '@clinica/shared';
 import { AppError, badRequest, tooManyRequests } from '../../infra/http/errors.js';
 import { assertStrongPassword } from '../../infra/http/password-rule.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../infra/storage.js';
+import type { Notifier } from '../mail/index.js';
 import type { SessionAccount, SessionStore } from './sessions.plugin.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { BackoffThrottle, SharedThrottle } from './login-throttle.js';
@@ -55,8 +57,9 @@ export function authService(deps: {
   registrationKeyThrottle: SharedThrottle;
   /** Failures that lock an account for unknown browsers (LOGIN_MAX_ATTEMPTS). */
   maxAttempts: number;
-  /** Called (not awaited) when an account becomes locked for unknown browsers: the owner is told. */
-  onAccountLocked: (email: string) => void;
+  /** The owner of an account locked for unknown browsers is e-mailed (issue 18). */
+  notify: Pick<Notifier, 'loginUnderAttack'>;
+  log: FastifyBaseLogger;
   registrationKeys: { admin: string; doctor: string };
   now: () => number;
   /** Two-factor sign-in of staff: an enrolled account gets a sign-in waiting for its code, not a session. */
@@ -67,6 +70,27 @@ export function authService(deps: {
   };
 }) {
   const { accounts, sessions, storage } = deps;
+  /**
+   * What other modules do once a patient's account exists (e-mail verification sends its first
+   * link): registered at start-up by their plugins, so auth never imports them (no module cycle).
+   */
+  const patientRegisteredListeners: ((patientId: string) => Promise<void>)[] = [];
+
+  /** The owner of a login that just locked is e-mailed (nothing is sent for an unknown e-mail). */
+  async function tellOwnerOfAttack(email: string) {
+    try {
+      const [patient] = await accounts.findPatientsByEmail(email);
+      const [staff] = await accounts.findStaffByEmail(email);
+      const owner = patient ?? staff;
+      if (!owner) return;
+      await deps.notify.loginUnderAttack(
+        { correo: email, nombre: owner.nombre },
+        { email, maxAttempts: deps.maxAttempts, staff: !patient },
+      );
+    } catch (err) {
+      deps.log.error({ err }, 'sign-in attack e-mail not queued');
+    }
+  }
   // Only hashes of the staff keys are held after start-up.
   const keyHashes = { admin: sha256(deps.registrationKeys.admin, 'buffer'), doctor: sha256(deps.registrationKeys.doctor, 'buffer') };
   // Verified against in place of accounts that do not exist, so every answer costs the same.
@@ -116,7 +140,7 @@ export function authService(deps: {
       ]);
       // The owner hears of it once, when the account locks (not at every failure); unknown
       // e-mails are checked by the listener, after the answer, so the timing says nothing.
-      if (!device && failures === deps.maxAttempts) deps.onAccountLocked(email);
+      if (!device && failures === deps.maxAttempts) void tellOwnerOfAttack(email);
       throw new AppError(401, messages.invalidCredentials);
     }
     await limit.reset(accountKey);
@@ -171,7 +195,17 @@ export function authService(deps: {
         await storage.delete(fileId);
         throw badRequest(messages.emailTaken, { correo: messages.emailTaken });
       }
+      // The account exists whatever a listener does: a failure is logged, not answered (the
+      // verification banner offers to send the link again).
+      for (const listener of patientRegisteredListeners) {
+        await listener(row.id).catch((err: unknown) => deps.log.error({ err }, 'patient-registered listener failed'));
+      }
       return row;
+    },
+
+    /** Another module's step after each patient registration (called once, at start-up, by its plugin). */
+    onPatientRegistered(listener: (patientId: string) => Promise<void>) {
+      patientRegisteredListeners.push(listener);
     },
 
     /** Signs a patient in and returns the new session's cookie token. */

@@ -25,26 +25,14 @@ import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import { chatRepository } from './chat.repository.js';
-import { sharedThrottle } from '../auth/index.js';
-import { chatService } from './chat.service.js';
 import { chatSocket } from './chat.socket.js';
-import { assertTransition, stateFields } from '../consultations/index.js';
+import { stateFields } from '../consultations/index.js';
 import { requireRole } from '../../infra/http/access.js';
 
 /** The chat consultation: the patient's chat page, its WebSocket, and the doctor's chats. */
 export default async function chatRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = chatService({
-    repo: chatRepository(app.db),
-    payments: app.payments,
-    storage: app.storage,
-    pubsub: app.realtime.pubsub,
-    now: app.now,
-    sendLimits: app.config.chatSendLimits.map((limit) => sharedThrottle(app, limit)),
-    imageBytesQuota: app.config.quotas.imageBytesPerConsultation,
-    transition: (consultationId, event, exec) => assertTransition(exec ?? app.db, consultationId, event, app.now()),
-  });
+  const service = app.chat;
 
   // --- the patient's page (/ConsultaChat) ------------------------------------------------------
   // Every patient call takes `?consulta=<token>`: the chat it is about, the patient's own (several
@@ -136,8 +124,6 @@ export default async function chatRoutes(fastify: FastifyInstance) {
           [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt,
         });
       await service.extraHourReceipt(patient.accountId, { metodo: input.metodo_de_pago, monto: input.monto, file }, request.query.consulta);
-      await request.server.notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'hora_extra' });
-      await request.server.notify.paymentReceived({ patientId: patient.accountId });
       return {
         success: true as const,
         status: 'success' as const,

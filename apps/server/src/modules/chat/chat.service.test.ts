@@ -4,7 +4,8 @@ import type { PaymentsService } from '../payments/payments.service.js';
 import type { Storage } from '../../infra/storage.js';
 import type { PubSub } from '../../infra/pubsub.js';
 import type { ChatConsultation, ChatRepository, NewChatMessage } from './chat.repository.js';
-import { chatService } from './chat.service.js';
+import { chatService, type ChatDeps } from './chat.service.js';
+import type { Db } from '../../db/client.js';
 
 /**
  * The group commit of chat messages (messages of every consultation that arrive together are
@@ -28,8 +29,10 @@ describe('chat group commit', () => {
     } as unknown as ChatRepository;
     const published: string[] = [];
     const service = chatService({
+      db: {} as Db,
+      notify: {} as ChatDeps['notify'],
       repo,
-      payments: { registerPurpose: () => undefined } as unknown as PaymentsService,
+      payments: {} as PaymentsService,
       storage: {} as Storage,
       pubsub: { publish: async (channel: string) => void published.push(channel) } as unknown as PubSub,
       now: () => Date.parse('2026-11-21T15:00:00Z'),

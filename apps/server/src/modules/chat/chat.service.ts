@@ -14,9 +14,10 @@ import { assertImage } from '../../infra/http/multipart.js';
 import type { Storage } from '../../infra/storage.js';
 import type { PubSub } from '../../infra/pubsub.js';
 import type { SessionAccount } from '../auth/index.js';
-import type { Tx } from '../../db/client.js';
-import { stateFields } from '../consultations/index.js';
-import type { PaymentsService } from '../payments/index.js';
+import { inTransaction, type Db, type Tx } from '../../db/client.js';
+import { chatSecondsLeft, stateFields } from '../consultations/index.js';
+import type { PaymentsService, PurposeEffects } from '../payments/index.js';
+import type { Notifier } from '../mail/index.js';
 import type { SharedThrottle } from '../auth/index.js';
 import type {
   ChatConsultation,
@@ -39,11 +40,10 @@ const OTHER_CHATS_LIMIT = 20;
 const ROOM_CACHE_MS = 30_000;
 const MAX_BATCH = 500;
 
-/** Seconds left of a chat by the server's clock: the whole hour before the patient first enters it. */
-export const chatSecondsLeft = (endsAt: Date | null | undefined, now: number) =>
-  endsAt ? Math.max(0, Math.ceil((endsAt.getTime() - now) / 1000)) : TIMERS.chatSeconds;
 
 export interface ChatDeps {
+  db: Db;
+  notify: Pick<Notifier, 'staffReceiptPending' | 'paymentReceived'>;
   repo: ChatRepository;
   payments: PaymentsService;
   storage: Storage;
@@ -215,10 +215,12 @@ export function chatService(deps: ChatDeps) {
     return c;
   }
 
-  /** The extra hour of an approved 'hora_extra' payment, applied once (transfer and Yappy, by an administrator). */
-  deps.payments.registerPurpose('hora_extra', {
+  /** What an extra hour's payment does when decided (payment-effects.ts); the chat plugin registers it. */
+  const paymentEffects: PurposeEffects<'hora_extra'> = {
+    purpose: 'hora_extra',
     approvableFromReceipts: true,
-    async onApproved(tx, payment) {
+    // The extra hour of an approved payment, applied once (transfer and Yappy, by an administrator).
+    async approved(tx, payment) {
       const link = await repo.claimExtraHourIfOpen(tx, payment.id, at());
       if (link) {
         await deps.transition(link.consultation_id, 'aprobar_hora_extra', tx);
@@ -228,7 +230,7 @@ export function chatService(deps: ChatDeps) {
       // cannot be used, so it is owed back (decision 0035) rather than the approval being refused.
       else if (await repo.unappliedExtraHour(tx, payment.id)) await deps.payments.markRefundDueIn(tx, payment.id, 'hora_extra_no_usada');
     },
-    async onRejected(tx, payment) {
+    async rejected(tx, payment) {
       // Read in the rejecting transaction (PGlite has one connection: a read outside it would wait for it).
       const consultationId = await repo.extraHourConsultation(payment.id, tx);
       if (consultationId) await deps.transition(consultationId, 'rechazar_hora_extra', tx);
@@ -238,7 +240,9 @@ export function chatService(deps: ChatDeps) {
       if (c) await publishTime(c);
       await deps.payments.tellRefundDue(await deps.payments.owedBack(payment.id));
     },
-  });
+    // The patient is told by the payments module's own rejection message.
+    afterRejected: async () => undefined,
+  };
 
   /** The chat's time ended (declined, exit): extra hours paid for it and never applied are owed back. */
   async function refundUnusedHours(consultationId: string) {
@@ -247,6 +251,7 @@ export function chatService(deps: ChatDeps) {
   }
 
   return {
+    paymentEffects,
     remaining,
     timeFrame,
     toMessage,
@@ -315,6 +320,15 @@ export function chatService(deps: ChatDeps) {
     },
 
     history: (consultationId: string, since: number) => repo.listForConsultation(consultationId, since),
+
+    /** The whole chat of a consultation as the doctor's consultation modal shows it (issue 6). */
+    async transcript(consultationId: string) {
+      return (await repo.listForConsultation(consultationId)).map((m) => ({
+        de: m.sender_role === 'patient' ? ('paciente' as const) : ('doctor' as const),
+        texto: m.body,
+        enviado_at: m.created_at.toISOString(),
+      }));
+    },
 
     /**
      * May this sender send one more message now? Counts it when yes. A refused message is not
@@ -456,17 +470,22 @@ export function chatService(deps: ChatDeps) {
       token?: string,
     ) {
       const c = await extraHourTarget(patientId, 'enviar_recibo_hora_extra', token);
-      await deps.payments.createReceiptPayment(
-        {
-          patientId,
-          proposito: 'hora_extra',
-          servicio: c.servicio,
-          metodo: input.metodo,
-          monto: input.monto,
-          file: input.file,
-        },
-        (tx, payment) => repo.linkExtraHour(tx, payment.id, c.id),
-      );
+      const receipt = await deps.payments.storeReceipt({ servicio: c.servicio, monto: input.monto, file: input.file });
+      try {
+        await inTransaction(deps.db, async (tx) => {
+          const payment = await deps.payments.insertReceiptPaymentIn(
+            tx,
+            { patientId, proposito: 'hora_extra', servicio: c.servicio, metodo: input.metodo },
+            receipt,
+          );
+          await repo.linkExtraHour(tx, payment.id, c.id);
+        });
+      } catch (err) {
+        await deps.payments.discardReceipt(receipt);
+        throw err;
+      }
+      await deps.notify.staffReceiptPending({ metodo: input.metodo, proposito: 'hora_extra' });
+      await deps.notify.paymentReceived({ patientId });
     },
 
     /** The doctor's open chats. */

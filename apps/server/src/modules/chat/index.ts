@@ -1,2 +1,2 @@
 // The public face of this module: other modules import only what is listed here (lint-enforced).
-export { chatSecondsLeft } from './chat.service.js';
+export { default as chatPlugin } from './chat.plugin.js';

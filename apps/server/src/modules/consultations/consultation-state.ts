@@ -3,6 +3,7 @@ import {
   consultationStateOf,
   consultationTransition,
   paymentViewStateOf,
+  TIMERS,
   type ConsultationEvent,
   type ConsultationSnapshot,
   type ConsultationState,
@@ -22,6 +23,14 @@ import { AppError, notFound } from '../../infra/http/errors.js';
  * consultation's payment and left-joins `chat_rooms` on the consultation (every list and the
  * check below do).
  */
+/**
+ * Seconds left of a consultation's chat by the server's clock: the whole hour before the patient
+ * first enters it. Here rather than in the chat module: the consultation lists show it too, and
+ * the chat depends on consultations, never the other way round.
+ */
+export const chatSecondsLeft = (endsAt: Date | null | undefined, now: number) =>
+  endsAt ? Math.max(0, Math.ceil((endsAt.getTime() - now) / 1000)) : TIMERS.chatSeconds;
+
 export const stateColumns = {
   st_tipo: consultations.tipo_de_consulta,
   st_estado_consulta: consultations.estado_consulta,

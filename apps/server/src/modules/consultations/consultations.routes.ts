@@ -31,17 +31,14 @@ import {
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { doctorsRepository } from '../doctors/index.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import type { Tx } from '../../db/client.js';
-import { consultationsRepository } from './consultations.repository.js';
-import { consultationsService } from './consultations.service.js';
 import { toClinicalHistory } from './clinical-history.js';
+import type { ConsultationsRepository } from './consultations.repository.js';
 import { stateFields } from './consultation-state.js';
 import { requireRole } from '../../infra/http/access.js';
 
-type Row = Awaited<ReturnType<ReturnType<typeof consultationsRepository>['list']>>[number];
-type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof consultationsRepository>['detail']>>>;
+type Row = Awaited<ReturnType<ConsultationsRepository['list']>>[number];
+type Detail = NonNullable<Awaited<ReturnType<ConsultationsRepository['detail']>>>;
 
 const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
@@ -95,14 +92,7 @@ function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base
 /** Virtual consultations: the patient's request and payment, the chat permission, and the admin screen. */
 export default async function consultationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = consultationsService({
-    repo: consultationsRepository(app.db),
-    doctors: doctorsRepository(app.db),
-    payments: app.payments,
-    transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
-    now: app.now,
-    ignoreHours: app.config.ignoreConsultationHours,
-  });
+  const service = app.consultations;
 
   // --- patients ------------------------------------------------------------------------------
 
@@ -142,7 +132,6 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const input = parseOrThrow(consultationPaypalCaptureSchema, request.body);
       const { token } = await service.capturePaypal(requireRole(request, 'patient').accountId, input);
-      await request.server.notify.consultationAuthorised({ patientId: requireRole(request, 'patient').accountId }, { consultationId: token });
       return { success: true as const, status: 'success' as const, message: messages.allSent, token, chat: true };
     },
   });
@@ -160,8 +149,6 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
         throw new AppError(400, messages.missingFieldsWithReceipt, { [RECEIPT_FILE_FIELD]: messages.missingFieldsWithReceipt });
       }
       const { token } = await service.submitReceipt(patient.accountId, input, { ...file, field: RECEIPT_FILE_FIELD });
-      await request.server.notify.consultationReceived({ patientId: patient.accountId });
-      await request.server.notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'consulta' });
       return { success: true as const, status: 'success' as const, message: messages.receiptSent, token, chat: false };
     },
   });
@@ -304,7 +291,6 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
       const input = parseOrThrow(consultationClassificationSchema, request.body);
       await service.classify(requireRole(request, 'admin').accountId, input);
       await app.audit(request, { action: 'consultation.classify', resource: { type: 'consultation', id: input.consulta_id }, detail: input.tipo_consulta });
-      await request.server.notify.consultationClassified({ patientEmail: input.correo }, { consultationId: input.consulta_id, tipo: input.tipo_consulta });
       return { success: true, message: messages.consultationUpdated };
     },
   });

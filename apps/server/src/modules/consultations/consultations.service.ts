@@ -17,13 +17,13 @@ import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { SessionAccount } from '../auth/index.js';
 import type { DoctorsRepository } from '../doctors/index.js';
 import type { PaymentRow } from '../payments/index.js';
-import type { Tx } from '../../db/client.js';
-import type { PaymentsService } from '../payments/index.js';
+import { inTransaction, type Db, type Tx } from '../../db/client.js';
+import type { PaymentsService, PurposeEffects } from '../payments/index.js';
+import type { Notifier } from '../mail/index.js';
 import { newToken } from '../../infra/token.js';
-import { chatSecondsLeft } from '../chat/index.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
-import { assertTransition } from './consultation-state.js';
+import { assertTransition, chatSecondsLeft } from './consultation-state.js';
 
 /** The state machine's event of each classification of the administrator. */
 const CLASSIFICATION_EVENTS: Record<ConsultationClassification['tipo_consulta'], ConsultationEvent> = {
@@ -63,10 +63,11 @@ function waitingState(c: WaitingFacts): { estado: AuthorisationStatus['estado'];
 }
 
 export interface ConsultationsDeps {
+  db: Db;
+  notify: Pick<Notifier, 'consultationAuthorised' | 'consultationReceived' | 'staffReceiptPending' | 'consultationClassified'>;
   repo: ConsultationsRepository;
   doctors: DoctorsRepository;
   payments: PaymentsService;
-  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   now: () => number;
   /** Test-only (TEST_ONLY_IGNORE_CONSULTATION_HOURS): the browser tests run on real time. */
   ignoreHours: boolean;
@@ -124,10 +125,16 @@ export function consultationsService(deps: ConsultationsDeps) {
       return row;
     };
 
-  // A consultation's receipt rejected from /Recibo_Admin goes through the state machine too (the
-  // payment row is already 'rechazado' in this transaction: the check is against the state before).
-  payments.registerPurpose('consulta', {
-    async onRejected(tx, payment) {
+  /** What a consultation's payment does when decided (payment-effects.ts); the consultations plugin registers it. */
+  const paymentEffects: PurposeEffects<'consulta'> = {
+    purpose: 'consulta',
+    // Approved by classifying the consultation (tipo_a, tipo_b), never from the receipt screen.
+    approvableFromReceipts: false,
+    // The classification that approves it writes the consultation itself (classify, below).
+    approved: async () => undefined,
+    // A consultation's receipt rejected from /Recibo_Admin goes through the state machine too (the
+    // payment row is already 'rechazado' in this transaction: the check is against the state before).
+    async rejected(tx, payment) {
       const c = await repo.byPayment(tx, payment.id);
       if (!c) return;
       await assertTransition(tx, c.id, 'rechazar_pago', deps.now(), {
@@ -135,9 +142,14 @@ export function consultationsService(deps: ConsultationsDeps) {
         adjust: (s) => ({ ...s, pago: { estado: 'pendiente', motivo_rechazo: null } }),
       });
     },
-  });
+    afterApproved: async () => undefined,
+    // The patient is told by the payments module's own rejection message.
+    afterRejected: async () => undefined,
+  };
 
   return {
+    paymentEffects,
+
     /** Session check of the consultation page: usuario_id, and whether requests are accepted now. */
     sessionInfo(patient: SessionAccount) {
       const abierto = isOpen();
@@ -176,6 +188,7 @@ export function consultationsService(deps: ConsultationsDeps) {
       const consentAt = await consentTime(patientId);
       await assertDoctor(request.servicio, request.doctor_id);
       const { result } = await payments.capturePaypalOrder(order, recordConsultation(patientId, request, consentAt, true));
+      await deps.notify.consultationAuthorised({ patientId }, { consultationId: result.token });
       return { token: result.token };
     },
 
@@ -185,11 +198,24 @@ export function consultationsService(deps: ConsultationsDeps) {
       const consentAt = await consentTime(patientId);
       await assertDoctor(input.servicio, input.doctor_id);
       const { metodo_de_pago, monto, ...request } = input;
-      const { result } = await payments.createReceiptPayment(
-        { patientId, proposito: 'consulta', servicio: input.servicio, metodo: metodo_de_pago, monto, file },
-        recordConsultation(patientId, request, consentAt, false),
-      );
-      return { token: result.token };
+      const receipt = await payments.storeReceipt({ servicio: input.servicio, monto, file });
+      let row;
+      try {
+        row = await inTransaction(deps.db, async (tx) => {
+          const payment = await payments.insertReceiptPaymentIn(
+            tx,
+            { patientId, proposito: 'consulta', servicio: input.servicio, metodo: metodo_de_pago },
+            receipt,
+          );
+          return recordConsultation(patientId, request, consentAt, false)(tx, payment);
+        });
+      } catch (err) {
+        await payments.discardReceipt(receipt);
+        throw err;
+      }
+      await deps.notify.consultationReceived({ patientId });
+      await deps.notify.staffReceiptPending({ metodo: metodo_de_pago, proposito: 'consulta' });
+      return { token: row.token };
     },
 
     /**
@@ -280,7 +306,7 @@ export function consultationsService(deps: ConsultationsDeps) {
      * (once, whoever else approves at the same moment); tipo_c and 'Quitar Permiso' withdraw it.
      */
     async classify(staffId: string, input: ConsultationClassification) {
-      const refund = await deps.transaction(async (tx) => {
+      const refund = await inTransaction(deps.db, async (tx) => {
         const c = await repo.lockForUpdate(tx, input.consulta_id);
         if (!c) throw notFound();
         if (c.correo !== input.correo) throw badRequest(messages.consultationEmailMismatch, { correo: messages.consultationEmailMismatch });
@@ -314,6 +340,7 @@ export function consultationsService(deps: ConsultationsDeps) {
         return owed;
       });
       await payments.tellRefundDue(refund);
+      await deps.notify.consultationClassified({ patientEmail: input.correo }, { consultationId: input.consulta_id, tipo: input.tipo_consulta });
       return { refundDue: refund !== undefined };
     },
   };

@@ -2,7 +2,7 @@ import { blindIndex } from '../../db/field-crypto.js';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { messages } from '@clinica/shared';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   appointments,
   consultations,
@@ -17,7 +17,6 @@ import {
 } from '../../db/schema.js';
 import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DataRequestRow = typeof dataRequests.$inferSelect;
 export type PatientRow = typeof patients.$inferSelect;
 export type ProfileUpdate = Partial<Pick<PatientRow, 'nombre' | 'apellido' | 'cedula' | 'edad' | 'genero' | 'nacionalidad' | 'direccion' | 'country_code' | 'celular'>>;

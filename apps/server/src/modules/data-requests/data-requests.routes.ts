@@ -15,9 +15,8 @@ import {
 } from '@clinica/shared';
 import { errorResponses } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
-import { dataRequestsRepository } from './data-requests.repository.js';
-import { dataRequestsService } from './data-requests.service.js';
 import { requireRole } from '../../infra/http/access.js';
+
 
 /**
  * Ley 81 rights beyond the export (issue 18, docs/decisions/0028): the patient asks, from
@@ -26,15 +25,8 @@ import { requireRole } from '../../infra/http/access.js';
  */
 export default async function dataRequestsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = dataRequestsRepository(app.db);
-  const service = dataRequestsService({
-    repo,
-    now: app.now,
-    effects: {
-      endSessions: (patientId) => app.sessions.revokeAccounts([{ role: 'patient', accountId: patientId }]),
-      deleteFile: (fileId) => app.storage.delete(fileId),
-    },
-  });
+  const repo = app.dataRequestsRepository;
+  const service = app.dataRequests;
 
   app.get('/api/patient/data-requests', {
     config: { access: 'patient' },
@@ -105,10 +97,6 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
       });
       if (closed) {
         await app.audit(request, { action: 'account.close', resource: { type: 'patient', id: patient.id }, patientId: patient.id, detail: `referencia ${closed.referencia}` });
-        // The address the account had: it is no longer in the database.
-        await app.notify.accountClosed({ correo: patient.correo, nombre: patient.nombre }, { referencia: closed.referencia });
-      } else {
-        await app.notify.dataRequestAnswered({ patientId: patient.id });
       }
       return { success: true, message: accepted ? messages.dataRequestAccepted : messages.dataRequestRefused };
     },

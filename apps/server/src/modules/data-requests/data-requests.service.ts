@@ -14,6 +14,7 @@ import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import { summariseIssues } from '../../infra/http/validation.js';
 import type { DataRequestRow, DataRequestsRepository, PatientRow, ProfileUpdate } from './data-requests.repository.js';
 import { newToken } from '../../infra/token.js';
+import type { Notifier } from '../mail/index.js';
 
 type Values = Record<string, string | number>;
 
@@ -79,7 +80,12 @@ export interface Effects {
 }
 
 /** The rules of the Ley 81 correction and closing requests (docs/decisions/0028). */
-export function dataRequestsService(deps: { repo: DataRequestsRepository; now: () => number; effects: Effects }) {
+export function dataRequestsService(deps: {
+  repo: DataRequestsRepository;
+  now: () => number;
+  effects: Effects;
+  notify: Pick<Notifier, 'accountClosed' | 'dataRequestAnswered'>;
+}) {
   const { repo } = deps;
 
   async function openPatient(patientId: string) {
@@ -96,6 +102,47 @@ export function dataRequestsService(deps: { repo: DataRequestsRepository; now: (
       if (isUniqueViolation(e)) throw alreadyOpen();
       throw e;
     }
+  }
+
+  /** Accepts or refuses a pending request; a closing accepted closes the account (decision 0028). */
+async function settle(id: string, staffId: string, input: { decision: 'aceptar' | 'rechazar'; respuesta?: string | undefined }) {
+    const found = await repo.find(id);
+    if (!found) throw notFound();
+    if (found.estado !== 'pendiente') throw new AppError(409, messages.dataRequestNotPending);
+    const at = new Date(deps.now());
+    const respuesta = input.respuesta?.trim() || null;
+    const patient = await repo.patient(found.patient_id);
+    if (!patient) throw notFound();
+
+    if (input.decision === 'rechazar') {
+      const done = await repo.resolve(id, { estado: 'rechazada', respuesta, staffId, at }, async () => undefined);
+      if (!done) throw new AppError(409, messages.dataRequestNotPending);
+      return { request: done.request, patient, closed: null };
+    }
+
+    if (found.tipo === 'correccion') {
+      const merged = checkMerged(currentValues(patient), found.cambios ?? {});
+      const update: ProfileUpdate = {};
+      for (const field of Object.keys(found.cambios ?? {}) as (keyof ProfileUpdate)[]) {
+        (update as Record<string, unknown>)[field] = merged[field];
+      }
+      const done = await repo.resolve(id, { estado: 'aceptada', respuesta, staffId, at }, (tx) => repo.updateProfile(tx, patient.id, update));
+      if (!done) throw new AppError(409, messages.dataRequestNotPending);
+      return { request: done.request, patient, closed: null };
+    }
+
+    // Closing. The address that gets the news is taken now, before it is replaced.
+    const referencia = closedReference(patient.id);
+    const passwordHash = await hash(newToken());
+    const correo = `cerrada-${crypto.randomBytes(12).toString('hex')}@cuenta-cerrada.invalid`;
+    const done = await repo.resolve(id, { estado: 'aceptada', respuesta, staffId, at }, async (tx) => {
+      if ((await repo.closingBlockers(patient.id, at, tx)) > 0) throw new AppError(409, messages.closingBlockedAdmin);
+      return repo.closeAccount(tx, patient.id, { correo, passwordHash, nombre: messages.accountClosedName, apellido: referencia, at, staffId });
+    });
+    if (!done) throw new AppError(409, messages.dataRequestNotPending);
+    await deps.effects.endSessions(patient.id);
+    if (patient.image_cedula_file_id) await deps.effects.deleteFile(patient.image_cedula_file_id).catch(() => undefined);
+    return { request: done.request, patient, closed: { referencia } };
   }
 
   return {
@@ -151,43 +198,14 @@ export function dataRequestsService(deps: { repo: DataRequestsRepository; now: (
      * written unless the request is still pending, and the patient is told by e-mail.
      */
     async decide(id: string, staffId: string, input: { decision: 'aceptar' | 'rechazar'; respuesta?: string | undefined }) {
-      const found = await repo.find(id);
-      if (!found) throw notFound();
-      if (found.estado !== 'pendiente') throw new AppError(409, messages.dataRequestNotPending);
-      const at = new Date(deps.now());
-      const respuesta = input.respuesta?.trim() || null;
-      const patient = await repo.patient(found.patient_id);
-      if (!patient) throw notFound();
-
-      if (input.decision === 'rechazar') {
-        const done = await repo.resolve(id, { estado: 'rechazada', respuesta, staffId, at }, async () => undefined);
-        if (!done) throw new AppError(409, messages.dataRequestNotPending);
-        return { request: done.request, patient, closed: null };
+      const result = await settle(id, staffId, input);
+      // A closed account is told at the address it had: it is no longer in the database.
+      if (result.closed) {
+        await deps.notify.accountClosed({ correo: result.patient.correo, nombre: result.patient.nombre }, { referencia: result.closed.referencia });
+      } else {
+        await deps.notify.dataRequestAnswered({ patientId: result.patient.id });
       }
-
-      if (found.tipo === 'correccion') {
-        const merged = checkMerged(currentValues(patient), found.cambios ?? {});
-        const update: ProfileUpdate = {};
-        for (const field of Object.keys(found.cambios ?? {}) as (keyof ProfileUpdate)[]) {
-          (update as Record<string, unknown>)[field] = merged[field];
-        }
-        const done = await repo.resolve(id, { estado: 'aceptada', respuesta, staffId, at }, (tx) => repo.updateProfile(tx, patient.id, update));
-        if (!done) throw new AppError(409, messages.dataRequestNotPending);
-        return { request: done.request, patient, closed: null };
-      }
-
-      // Closing. The address that gets the news is taken now, before it is replaced.
-      const referencia = closedReference(patient.id);
-      const passwordHash = await hash(newToken());
-      const correo = `cerrada-${crypto.randomBytes(12).toString('hex')}@cuenta-cerrada.invalid`;
-      const done = await repo.resolve(id, { estado: 'aceptada', respuesta, staffId, at }, async (tx) => {
-        if ((await repo.closingBlockers(patient.id, at, tx)) > 0) throw new AppError(409, messages.closingBlockedAdmin);
-        return repo.closeAccount(tx, patient.id, { correo, passwordHash, nombre: messages.accountClosedName, apellido: referencia, at, staffId });
-      });
-      if (!done) throw new AppError(409, messages.dataRequestNotPending);
-      await deps.effects.endSessions(patient.id);
-      if (patient.image_cedula_file_id) await deps.effects.deleteFile(patient.image_cedula_file_id).catch(() => undefined);
-      return { request: done.request, patient, closed: { referencia } };
+      return result;
     },
   };
 }

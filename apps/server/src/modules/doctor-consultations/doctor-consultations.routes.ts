@@ -18,31 +18,12 @@ import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import { examFilesService } from '../records/index.js';
-import { recordsRepository } from '../records/index.js';
-import { doctorConsultationsRepository } from './doctor-consultations.repository.js';
-import { doctorConsultationsService, type TranscriptReader } from './doctor-consultations.service.js';
 import { requireRole } from '../../infra/http/access.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The chat's transcript of a consultation, decorated by the chat module (issue 4) when it
-     * exists; the doctor's modal shows the transcript section only when it has lines.
-     */
-    consultationTranscript?: TranscriptReader;
-  }
-}
 
 /** /Consultas_Admin_Doctor: the doctor's own consultations, their modal, the follow-up and exam files. */
 export default async function doctorConsultationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = doctorConsultationsService({
-    repo: doctorConsultationsRepository(app.db),
-    exams: examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } }),
-    transcript: () => app.consultationTranscript,
-    now: app.now,
-  });
+  const service = app.doctorConsultations;
 
   // Consulta_Admin_Doctores.php and Algoritmo_Consulta_Doctores.php (search by first name), paginated.
   app.get('/api/doctor/consultations', {

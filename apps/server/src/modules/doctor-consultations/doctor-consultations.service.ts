@@ -5,7 +5,7 @@ import type { ExamFilesService } from '../records/index.js';
 import type { DoctorConsultationsRepository } from './doctor-consultations.repository.js';
 import { stateFields, toClinicalHistory } from '../consultations/index.js';
 
-/** Reads a consultation's chat transcript; the chat (issue 4) provides it, until then there is none. */
+/** Reads a consultation's chat transcript (the chat module provides it). */
 export type TranscriptReader = (consultationId: string) => Promise<ChatLine[]>;
 
 type Row = Awaited<ReturnType<DoctorConsultationsRepository['list']>>[number];
@@ -34,7 +34,7 @@ const BASE = '/api/doctor/consultations';
 export function doctorConsultationsService(deps: {
   repo: DoctorConsultationsRepository;
   exams: ExamFilesService;
-  transcript: () => TranscriptReader | undefined;
+  transcript: TranscriptReader;
   now: () => number;
 }) {
   const { repo, exams } = deps;
@@ -58,7 +58,7 @@ export function doctorConsultationsService(deps: {
       const [images, examFiles, chat] = await Promise.all([
         repo.images(c.id),
         exams.list(c.id, `${BASE}/${c.token}/exam-files`),
-        deps.transcript()?.(c.id) ?? Promise.resolve([]),
+        deps.transcript(c.id),
       ]);
       const newest = examFiles.find((f) => f.id === c.archivo_examenes_file_id) ?? examFiles[examFiles.length - 1];
       return {

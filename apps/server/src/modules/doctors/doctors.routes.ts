@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { doctorListItemSchema, doctorsQuerySchema, errorSchema } from '@clinica/shared';
-import { doctorsRepository } from './doctors.repository.js';
 
 /** getDoctores.php: the doctors of a service, for the consultation and appointment forms. */
 export default async function doctorsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const doctors = doctorsRepository(app.db);
+  const doctors = app.doctors;
 
   app.get('/api/doctors', {
     config: { access: ['patient', 'admin'] },

@@ -4,6 +4,7 @@ import forge from 'node-forge';
 import { SignPdf } from '@signpdf/signpdf';
 import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
+import { sha256 } from '../../infra/token.js';
 
 /**
  * The clinic's digital signature on every medical document (issue 22, item 10; decision 0042):
@@ -56,8 +57,8 @@ const sortedForSet = (nodes: forge.asn1.Asn1[]) =>
 /** A CAdES-BES detached signature (RFC 5652 SignedData; ETSI EN 319 122-1 attributes) of `content`. */
 export function cadesDetached(identity: SigningIdentity, content: Buffer): Buffer {
   const signingCert = identity.chain[0]!;
-  const certHash = crypto.createHash('sha256').update(signingCert).digest();
-  const digest = crypto.createHash('sha256').update(content).digest();
+  const certHash = sha256(signingCert, 'buffer');
+  const digest = sha256(content, 'buffer');
   // PAdES B-B: content-type, message-digest and signing-certificate-v2; no signing-time (the
   // time is the signature dictionary's /M).
   const attrs = sortedForSet([

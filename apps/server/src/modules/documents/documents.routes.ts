@@ -31,10 +31,7 @@ import {
 import { AppError, errorResponses, notFound } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { documentsRepository } from './documents.repository.js';
-import { NotYourPatient, documentsService } from './documents.service.js';
-import { signerFromConfig } from './documents.digital-signature.js';
-import { clinicLetterhead } from './documents.letterhead.js';
+import { NotYourPatient } from './documents.service.js';
 import { searchCie10 } from './documents.cie10.js';
 import { requireRole } from '../../infra/http/access.js';
 import { isUuid } from '../../infra/uuid.js';
@@ -65,15 +62,7 @@ const sendPdf = (reply: FastifyReply, pdf: Buffer, filename: string) =>
 /** The doctors' six medical documents, the patient's copies and the public verification. */
 export default async function documentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const documents = documentsService({
-    repo: documentsRepository(app.db),
-    storage: app.storage,
-    pdf: app.pdf,
-    now: app.now,
-    clinic: clinicLetterhead(app.config.clinic),
-    signer: signerFromConfig(app.config, new Date(app.now())),
-    log: app.log,
-  });
+  const documents = app.documents;
 
   // The QR code points at this site's verification page.
   const originOf = (request: FastifyRequest) => app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
@@ -184,8 +173,6 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
         patientId: patient?.id ?? null,
         detail: patient ? tipo : `${tipo}, sin cuenta: espera que un administrador lo vincule`,
       });
-      // Only an account's own address hears of it; a walk-in's typed address is nobody's area yet.
-      if (patient) await request.server.notify.documentAvailable({ patientEmail: patient.correo });
       reply.code(201).header('x-documento-codigo', codigo);
       return sendPdf(reply, pdf, filename);
     },

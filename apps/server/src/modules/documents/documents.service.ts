@@ -32,6 +32,8 @@ import type { Letterhead } from './documents.letterhead.js';
 import { cie10Title } from './documents.cie10.js';
 import { sha256 } from '../../infra/token.js';
 
+import type { Notifier } from '../mail/index.js';
+
 export interface DocumentsDeps {
   repo: DocumentsRepository;
   storage: Storage;
@@ -41,6 +43,7 @@ export interface DocumentsDeps {
   /** The clinic's digital signature, applied to every issued PDF before its hash is kept. */
   signer: DocumentSigner;
   log: FastifyBaseLogger;
+  notify: Pick<Notifier, 'documentAvailable'>;
 }
 
 /** A fresh verification code, XXXX-XXXX-XXXX: 12 characters of 31, about 59 random bits. */
@@ -309,6 +312,8 @@ export function documentsService(deps: DocumentsDeps) {
         await storage.delete(file.id).catch(() => undefined);
         throw new AppError(500, messages.pdfFailed);
       }
+      // Only an account's own address hears of it; a walk-in's typed address is nobody's area yet.
+      if (patient) await deps.notify.documentAvailable({ patientEmail: patient.correo });
       return { pdf, filename: nombre_pdf, codigo, sha256: file.sha256, documentId: stored.id, patient };
     },
 

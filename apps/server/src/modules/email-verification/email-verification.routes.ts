@@ -1,26 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailVerificationSchema, emailVerificationStatusSchema, messages, resultSchema } from '@clinica/shared';
-import { emailVerificationRepository } from './email-verification.repository.js';
-import { emailVerificationService } from './email-verification.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
 import { requireRole } from '../../infra/http/access.js';
 
-/** The e-mail verification service over the app's database, mail, sessions and storage (registration uses it too). */
-export const createEmailVerification = (app: FastifyInstance) =>
-  emailVerificationService({
-    repo: emailVerificationRepository(app.db),
-    notify: app.notify,
-    sessions: app.sessions,
-    storage: app.storage,
-    now: app.now,
-    log: app.log,
-  });
 
 /** Patients' e-mail verification (issue 18): the banner's status and resend, and the link's page. */
 export default async function emailVerificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createEmailVerification(app);
+  const service = app.emailVerification;
 
   app.get('/api/auth/email/status', {
     config: { access: 'patient' },

@@ -1,2 +1,2 @@
 // The public face of this module: other modules import only what is listed here (lint-enforced).
-export { createEmailVerification } from './email-verification.routes.js';
+export { default as emailVerificationPlugin } from './email-verification.plugin.js';

@@ -9,14 +9,13 @@ import {
 } from '@clinica/shared';
 import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
-import { galleryRepository } from './gallery.repository.js';
-import { galleryService } from './gallery.service.js';
 import { requireRole } from '../../infra/http/access.js';
+
 
 /** /Gallery and /UploadForm: administrators only. */
 export default async function galleryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const gallery = galleryService({ repo: galleryRepository(app.db), media: app.media, now: app.now });
+  const gallery = app.gallery;
 
   app.get('/api/gallery', {
     config: { access: 'admin' },

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outboxListSchema, outboxMessageSchema, outboxParamsSchema } from '@clinica/shared';
-import { mailJobsRepository } from './mail-jobs.repository.js';
-import { mailService } from './mail.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
+
 
 /** The administrators' view of the e-mail queue and of the outbox folder (/Correos_Admin). */
 export default async function mailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = mailService({ repo: mailJobsRepository(app.db), mode: app.mail.mode, outboxDir: app.mail.outboxDir });
+  const service = app.outbox;
 
   app.get('/api/admin/outbox', {
     config: { access: 'admin' },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@clinica/shared';
-import type { Mailer } from './mail.plugin.js';
+import type { Mailer } from './mailer.plugin.js';
 import type { RecipientsRepository } from './recipients.repository.js';
 import {
   renderMail,

@@ -1,43 +1,32 @@
-import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicImageParamsSchema } from '@clinica/shared';
 import { notFound } from '../../infra/http/errors.js';
-import { mediaService, type MediaService } from './media.service.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Public images of news, blog, gallery and sponsors. */
-    media: MediaService;
-  }
-}
+/** The route that serves public images. A variant's URL names bytes that never change, so it is cached for a year. */
+export default async function mediaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-/**
- * Public images: the `media` decorator the publishing modules store pictures with, and the route
- * that serves them. A variant's URL names bytes that never change, so it is cached for a year.
- */
-export default fp(
-  async (fastify) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.decorate('media', mediaService({ db: app.db, storage: app.storage }));
-
-    app.get('/api/images/:file', {
-      config: { access: 'anonymous' },
-      schema: { params: publicImageParamsSchema },
-      handler: async (request, reply) => {
-        const key = request.params.file.slice(0, -'.webp'.length);
-        const etag = `"${key}"`;
-        if (request.headers['if-none-match'] === etag) {
-          return reply.code(304).header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable').send();
-        }
-        const bytes = await app.media.read(key);
-        if (!bytes) throw notFound();
+  app.get('/api/images/:file', {
+    config: { access: 'anonymous' },
+    schema: { params: publicImageParamsSchema },
+    handler: async (request, reply) => {
+      const key = request.params.file.slice(0, -'.webp'.length);
+      const etag = `"${key}"`;
+      if (request.headers['if-none-match'] === etag) {
         return reply
-          .header('content-type', 'image/webp')
-          .header('cache-control', 'public, max-age=31536000, immutable')
+          .code(304)
           .header('etag', etag)
-          .send(bytes);
-      },
-    });
-  },
-  { name: 'media', dependencies: ['config', 'db', 'storage', 'sessions'] },
-);
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send();
+      }
+      const bytes = await app.media.read(key);
+      if (!bytes) throw notFound();
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .send(bytes);
+    },
+  });
+}

@@ -13,9 +13,8 @@ import {
 import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { newsRepository } from './news.repository.js';
-import { newsService } from './news.service.js';
 import { requireRole } from '../../infra/http/access.js';
+
 
 /** The signed-in administrator (the route's access already required one). */
 
@@ -29,7 +28,7 @@ async function readForm(request: FastifyRequest, schema: typeof newsFormSchema |
 /** News items and blog posts: public lists for /noticias, publishing and editing for administrators. */
 export default async function newsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const news = newsService({ repo: newsRepository(app.db), media: app.media, now: app.now });
+  const news = app.news;
 
   // --- news items -------------------------------------------------------------------------------
 

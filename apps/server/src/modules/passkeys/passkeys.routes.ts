@@ -13,9 +13,9 @@ import {
 import { errorResponses, tooManyRequests } from '../../infra/http/errors.js';
 import { cookieNames, hashToken } from '../auth/index.js';
 import { sharedThrottle } from '../auth/index.js';
-import { passkeysRepository } from './passkeys.repository.js';
-import { PasskeyRefused, passkeysService, type RelyingParty, type StaffRole } from './passkeys.service.js';
 import { requireRole } from '../../infra/http/access.js';
+import { PasskeyRefused, type RelyingParty, type StaffRole } from './passkeys.service.js';
+
 
 /**
  * Passkeys of administrators and doctors (issue 18, item 4; decision 0026): the security page's
@@ -24,7 +24,7 @@ import { requireRole } from '../../infra/http/access.js';
 export default async function passkeysRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cookies = cookieNames(app.config.production);
-  const passkeys = passkeysService({ repo: passkeysRepository(app.db), rpName: app.config.clinic.name, now: app.now });
+  const passkeys = app.passkeys;
   // Failed passkey sign-ins per address: an assertion cannot be guessed, but a flood of them
   // still costs signature checks and audit rows.
   const ipThrottle = sharedThrottle(app, { name: 'passkey-ip', max: app.config.loginMaxAttempts * 4, windowMs: app.config.loginWindowMs });

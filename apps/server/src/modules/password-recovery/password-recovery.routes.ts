@@ -8,28 +8,12 @@ import {
   passwordResetSchema,
   resultSchema,
 } from '@clinica/shared';
-import { sharedThrottle } from '../auth/index.js';
-import { passwordRecoveryRepository } from './password-recovery.repository.js';
-import { passwordRecoveryService } from './password-recovery.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
-
-const WINDOW_MS = 15 * 60_000;
 
 /** 'Forgot password' for the three kinds of account: request a link, check it, set the new password. */
 export default async function passwordRecoveryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = passwordRecoveryService({
-    repo: passwordRecoveryRepository(app.db),
-    notify: app.notify,
-    sessions: app.sessions,
-    // Three links per address and kind of account in 15 minutes: enough for a lost e-mail, not a flood.
-    emailThrottle: sharedThrottle(app, { name: 'recovery-email', max: 3, windowMs: WINDOW_MS }),
-    ipThrottle: sharedThrottle(app, { name: 'recovery-ip', max: app.config.loginMaxAttempts * 4, windowMs: WINDOW_MS }),
-    ttlMs: app.config.mail.passwordResetTtlMs,
-    now: app.now,
-    log: app.log,
-  });
-  app.addHook('onClose', async () => service.settled());
+  const service = app.passwordRecovery;
 
   app.post('/api/auth/password/forgot', {
     config: { access: 'anonymous' },

@@ -11,15 +11,12 @@ import {
 import { errorResponses, notFound } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import { examFilesService } from '../records/index.js';
-import { recordsRepository } from '../records/index.js';
-import { patientsAdminRepository } from './patients-admin.repository.js';
 
 /** /PacientesDataAdmin: the patients list with the first-name search, the detail and the ID-card image. */
 export default async function patientsAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = patientsAdminRepository(app.db);
-  const stored = examFilesService({ repo: recordsRepository(app.db), storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } });
+  const repo = app.patientsAdmin;
+  const stored = app.examFiles;
 
   // Pacientes_Admin.php and Algoritmo_Pacientes.php, paginated.
   app.get('/api/admin/patients', {

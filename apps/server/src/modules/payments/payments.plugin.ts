@@ -4,8 +4,8 @@ import { PAYPAL_STAND_IN_PATH } from '../../infra/config.js';
 import { paypalClient, type Fetch } from './paypal-client.js';
 import { PaypalStandInState, paypalStandIn } from './paypal-stand-in/stand-in.plugin.js';
 import { paymentsRepository } from './payments.repository.js';
-import type { Tx } from '../../db/client.js';
 import { paymentsService, type PaymentsService } from './payments.service.js';
+import paymentsRoutes from './payments.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,8 +34,11 @@ function injectFetch(app: FastifyInstance): Fetch {
 }
 
 /**
- * The payments capability: PayPal's client (real, or the local stand-in mounted at
- * /paypal-sandbox in the demo) and the payments service every feature uses.
+ * The payments module: PayPal's client (real, or the local stand-in mounted at /paypal-sandbox in
+ * the demo), the payments service every feature uses (`app.payments`, built once) and the routes.
+ * Consultations, appointments and the chat register what their payments' decisions do
+ * (payment-effects.ts) when their own plugins are built; when the app is ready every purpose
+ * must have its effects, or the server does not start.
  */
 export default fp(
   async (app) => {
@@ -51,19 +54,18 @@ export default fp(
       client = paypalClient({ ...paypal, now: app.now });
     }
     const repo = paymentsRepository(app.db);
-    app.decorate(
-      'payments',
-      paymentsService({
+    const service = paymentsService({
         db: app.db,
         repo,
-        transaction: <T>(fn: (tx: Tx) => Promise<T>) => app.db.transaction(fn),
         storage: app.storage,
         paypal: client,
         now: app.now,
         log: app.log,
         notify: app.notify,
-      }),
-    );
+      });
+    app.decorate('payments', service);
+    app.addHook('onReady', async () => service.assertEffectsComplete());
+    await app.register(paymentsRoutes);
   },
-  { name: 'payments', dependencies: ['config', 'db', 'storage', 'mailer'] },
+  { name: 'payments', dependencies: ['config', 'db', 'storage', 'mailer', 'sessions', 'two-factor', 'audit'] },
 );

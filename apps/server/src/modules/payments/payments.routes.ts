@@ -244,7 +244,6 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       await payments.reject(request.body.id, requireRole(request, 'admin').accountId, request.body.motivo);
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'rechazado' });
-      await request.server.notify.paymentRejected({ paymentId: request.body.id }, { motivo: request.body.motivo });
       return { success: true, message: messages.receiptRejected };
     },
   });
@@ -255,7 +254,6 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       await payments.approve(request.body.id, requireRole(request, 'admin').accountId);
       await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'aprobado' });
-      await request.server.notify.paymentApproved({ paymentId: request.body.id });
       return { success: true, message: messages.receiptUpdated };
     },
   });

@@ -11,32 +11,15 @@ import {
 } from '@clinica/shared';
 import { AppError, badRequest, forbidden, notFound } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
-import type { Db } from '../../db/client.js';
 import type { Storage } from '../../infra/storage.js';
 import { assertPdf, assertReceiptFile } from './payment-files.js';
 import { cleanFileName } from '../../infra/http/file-name.js';
 import { newToken, sha256 } from '../../infra/token.js';
 import { PaypalApiError, type PaypalCapture, type PaypalClient } from './paypal-client.js';
 import type { Notifier } from '../mail/index.js';
+import { paymentEffectsRegistry, type PaymentEffects } from './payment-effects.js';
 import type { PaymentRow, PaymentsRepository, PaypalOrderRow, RefundReasonCode } from './payments.repository.js';
-import type { Tx } from '../../db/client.js';
-
-/** What a feature does when one of its payments is decided (the chat adds an hour, a booking is confirmed ...). */
-export interface PurposeHooks {
-  /** Called inside the approving transaction. */
-  onApproved?(tx: Tx, payment: PaymentRow, staffId: string | null): Promise<void>;
-  /** Called inside the rejecting transaction. */
-  onRejected?(tx: Tx, payment: PaymentRow, staffId: string): Promise<void>;
-  /**
-   * Whether an administrator approves this purpose's pending payments from the receipt screen.
-   * Consultations are not: their payment is approved by classifying the consultation (tipo_a, tipo_b).
-   */
-  approvableFromReceipts?: boolean;
-  /** Called after an administrator's approval committed (messages: nothing that must roll back with it). */
-  afterApproved?(payment: PaymentRow, staffId: string): Promise<void>;
-  /** Called after a rejection committed. */
-  afterRejected?(payment: PaymentRow, staffId: string): Promise<void>;
-}
+import { inTransaction, type Db, type Tx } from '../../db/client.js';
 
 const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   consulta: 'Consulta virtual',
@@ -79,12 +62,22 @@ export function captureProblem(capture: PaypalCapture, order: Pick<PaypalOrderRo
 export interface PaymentsDeps {
   db: Db;
   repo: PaymentsRepository;
-  transaction: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   storage: Storage;
   paypal: PaypalClient;
   now: () => number;
   log: FastifyBaseLogger;
-  notify: Pick<Notifier, 'refundDue' | 'refunded'>;
+  notify: Pick<Notifier, 'refundDue' | 'refunded' | 'paymentApproved' | 'paymentRejected'>;
+}
+
+/** A file stored (encrypted) and not yet recorded: its row is written in the caller's transaction. */
+export interface StoredFile {
+  id: string;
+  kind: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  nombre: string;
+  encrypted: boolean;
 }
 
 /**
@@ -95,7 +88,8 @@ export interface PaymentsDeps {
  */
 export function paymentsService(deps: PaymentsDeps) {
   const { repo, storage, paypal, log } = deps;
-  const hooks = new Map<PaymentPurpose, PurposeHooks>();
+  // What each purpose's module does when its payments are decided (payment-effects.ts).
+  const effects = paymentEffectsRegistry();
   const at = () => new Date(deps.now());
 
   /** Refuses an amount other than the server's price of the service. */
@@ -103,7 +97,7 @@ export function paymentsService(deps: PaymentsDeps) {
     if (!amountMatches(monto, servicio)) throw badRequest(messages.amountMismatch, { monto: messages.amountMismatch });
   }
 
-  async function storeFile(bytes: Buffer, meta: { kind: string; mime: string; nombre: string }) {
+  async function storeFile(bytes: Buffer, meta: { kind: string; mime: string; nombre: string }): Promise<StoredFile> {
     const id = crypto.randomUUID();
     await storage.put(id, bytes, { encrypt: true });
     return { id, kind: meta.kind, mime: meta.mime, size: bytes.length, sha256: sha256(bytes, 'hex'), nombre: meta.nombre, encrypted: true };
@@ -113,15 +107,17 @@ export function paymentsService(deps: PaymentsDeps) {
     const row = await repo.approvePending(tx, paymentId, staffId, at());
     if (!row) return { changed: false as const, payment: await repo.findPayment(tx, paymentId) };
     await repo.insertEvent(tx, { payment_id: row.id, evento: 'aprobado', staff_id: staffId, created_at: at() });
-    await hooks.get(row.proposito)?.onApproved?.(tx, row, staffId);
+    await effects.dispatch({ type: 'approved', tx, payment: row, staffId });
     return { changed: true as const, payment: row };
   }
 
   return {
-    /** A feature says what happens when its payments are approved or rejected. */
-    registerPurpose(proposito: PaymentPurpose, purposeHooks: PurposeHooks) {
-      hooks.set(proposito, purposeHooks);
-    },
+    /**
+     * A purpose's module says, once at start-up (its plugin), what its payments' decisions do;
+     * `assertEffectsComplete` (the payments plugin's onReady) refuses to start while one is missing.
+     */
+    registerEffects: (purposeEffects: PaymentEffects) => effects.register(purposeEffects),
+    assertEffectsComplete: () => effects.assertComplete(),
 
     /** The server's price of a service, in cents. */
     priceCents: (servicio: Service) => SERVICE_PRICE_CENTS[servicio],
@@ -211,7 +207,7 @@ export function paymentsService(deps: PaymentsDeps) {
       const captureId = capture.purchase_units?.[0]?.payments?.captures?.[0]?.id ?? null;
 
       try {
-        return await deps.transaction(async (tx) => {
+        return await inTransaction(deps.db, async (tx) => {
           const payment = await repo.insertPayment(tx, {
             token: newToken(24),
             patient_id: order.patient_id,
@@ -229,7 +225,7 @@ export function paymentsService(deps: PaymentsDeps) {
           await repo.insertEvent(tx, { payment_id: payment.id, evento: 'creado', detalle: 'PayPal', created_at: at() });
           await repo.insertEvent(tx, { payment_id: payment.id, evento: 'aprobado', detalle: 'Captura verificada con PayPal', created_at: at() });
           await repo.setOrderState(tx, order.id, 'capturada', at());
-          await hooks.get(order.proposito)?.onApproved?.(tx, payment, null);
+          await effects.dispatch({ type: 'approved', tx, payment, staffId: null });
           const result = await record(tx, payment);
           return { payment, result };
         });
@@ -242,83 +238,77 @@ export function paymentsService(deps: PaymentsDeps) {
     },
 
     /**
-     * Records a transfer or Yappy payment: the receipt (an image or a PDF by content, never by
-     * name) stored encrypted, the payment pending, and what it pays for (`record`), together.
+     * A transfer or Yappy receipt, step 1 of 2 (outside any transaction): the amount checked, the
+     * file checked by its content (an image or a PDF, never by name) and stored encrypted. The
+     * caller then writes the payment with `insertReceiptPaymentIn` in the transaction that writes
+     * what it pays for, and calls `discardReceipt` when that transaction fails.
      */
-    async createReceiptPayment<T>(
-      input: {
-        patientId: string;
-        proposito: PaymentPurpose;
-        servicio: Service;
-        metodo: ReceiptMethod;
-        monto: number;
-        file: { bytes: Buffer; filename: string; field: string };
-      },
-      record: (tx: Tx, payment: PaymentRow) => Promise<T>,
-    ) {
+    async storeReceipt(input: { servicio: Service; monto: number; file: { bytes: Buffer; filename: string; field: string } }) {
       assertAmount(input.monto, input.servicio);
       const mime = await assertReceiptFile(input.file.bytes, input.file.field);
-      const file = await storeFile(input.file.bytes, {
-        kind: 'payment_receipt',
-        mime,
-        nombre: cleanFileName(input.file.filename, 'comprobante'),
-      });
-      try {
-        return await deps.transaction(async (tx) => {
-          await repo.insertFile(tx, file);
-          const payment = await repo.insertPayment(tx, {
-            token: newToken(24),
-            patient_id: input.patientId,
-            proposito: input.proposito,
-            servicio: input.servicio,
-            monto_cents: SERVICE_PRICE_CENTS[input.servicio],
-            metodo_de_pago: input.metodo,
-            estado: 'pendiente',
-            acuerdo: true,
-            comprobante_file_id: file.id,
-            comprobante_sha256: file.sha256,
-            created_at: at(),
-          });
-          await repo.insertEvent(tx, { payment_id: payment.id, evento: 'creado', detalle: input.metodo, created_at: at() });
-          const result = await record(tx, payment);
-          return { payment, result };
-        });
-      } catch (err) {
-        await storage.delete(file.id).catch(() => undefined);
-        throw err;
-      }
+      return storeFile(input.file.bytes, { kind: 'payment_receipt', mime, nombre: cleanFileName(input.file.filename, 'comprobante') });
     },
+
+    /** Step 2, inside the caller's transaction: the stored receipt's row and the pending payment. */
+    async insertReceiptPaymentIn(
+      tx: Tx,
+      input: { patientId: string; proposito: PaymentPurpose; servicio: Service; metodo: ReceiptMethod },
+      receipt: StoredFile,
+    ) {
+      await repo.insertFile(tx, receipt);
+      const payment = await repo.insertPayment(tx, {
+        token: newToken(24),
+        patient_id: input.patientId,
+        proposito: input.proposito,
+        servicio: input.servicio,
+        monto_cents: SERVICE_PRICE_CENTS[input.servicio],
+        metodo_de_pago: input.metodo,
+        estado: 'pendiente',
+        acuerdo: true,
+        comprobante_file_id: receipt.id,
+        comprobante_sha256: receipt.sha256,
+        created_at: at(),
+      });
+      await repo.insertEvent(tx, { payment_id: payment.id, evento: 'creado', detalle: input.metodo, created_at: at() });
+      return payment;
+    },
+
+    /** The stored receipt's bytes, deleted when the transaction that was to record it failed. */
+    discardReceipt: (receipt: StoredFile) => storage.delete(receipt.id).catch(() => undefined),
 
     /** Approves a pending payment inside the caller's transaction; a second approval changes nothing. */
     approveIn,
 
     /** An administrator approves a pending payment from the receipt screen (purposes that allow it). */
     async approve(paymentId: string, staffId: string) {
-      const { changed, payment } = await deps.transaction(async (tx) => {
+      const { changed, payment } = await inTransaction(deps.db, async (tx) => {
         const current = await repo.findPayment(tx, paymentId);
         if (!current) throw notFound();
-        if (!hooks.get(current.proposito)?.approvableFromReceipts) throw forbidden();
+        if (!effects.approvableFromReceipts(current.proposito)) throw forbidden();
         const result = await approveIn(tx, paymentId, staffId);
         if (!result.changed && current.estado !== 'aprobado') throw new AppError(409, messages.paymentNotPending);
         return result;
       });
-      if (changed && payment) await hooks.get(payment.proposito)?.afterApproved?.(payment, staffId);
+      if (changed && payment) await effects.dispatch({ type: 'approval-committed', payment, staffId });
+      // Told on every approval the administrator makes (a repeated click included, as before).
+      await deps.notify.paymentApproved({ paymentId });
       return changed;
     },
 
     /** Rejects a pending transfer or Yappy payment with the reason the patient sees. */
     async reject(paymentId: string, staffId: string, motivo: string) {
-      const rejected = await deps.transaction(async (tx) => {
+      const rejected = await inTransaction(deps.db, async (tx) => {
         const row = await repo.rejectPending(tx, paymentId, staffId, motivo, at());
         if (!row) {
           if (!(await repo.findPayment(tx, paymentId))) throw notFound();
           throw new AppError(409, messages.paymentNotPending);
         }
         await repo.insertEvent(tx, { payment_id: row.id, evento: 'rechazado', staff_id: staffId, detalle: motivo, created_at: at() });
-        await hooks.get(row.proposito)?.onRejected?.(tx, row, staffId);
+        await effects.dispatch({ type: 'rejected', tx, payment: row, staffId });
         return row;
       });
-      await hooks.get(rejected.proposito)?.afterRejected?.(rejected, staffId);
+      await effects.dispatch({ type: 'rejection-committed', payment: rejected, staffId });
+      await deps.notify.paymentRejected({ paymentId }, { motivo });
       return rejected;
     },
 
@@ -332,7 +322,7 @@ export function paymentsService(deps: PaymentsDeps) {
         ? await storeFile(fiscal.bytes, { kind: 'fiscal_receipt', mime: 'application/pdf', nombre: cleanFileName(fiscal.filename, 'factura.pdf') })
         : undefined;
       try {
-        await deps.transaction(async (tx) => {
+        await inTransaction(deps.db, async (tx) => {
           const changed = await repo.setRevisado(tx, input.id, input.revisado);
           if (changed) {
             await repo.insertEvent(tx, {
@@ -382,7 +372,7 @@ export function paymentsService(deps: PaymentsDeps) {
 
     /** Marks several payments owed back in a transaction of their own, then tells each patient. */
     async markRefundsDue(paymentIds: readonly string[], motivo: RefundReasonCode) {
-      const marked = await deps.transaction(async (tx) => {
+      const marked = await inTransaction(deps.db, async (tx) => {
         const rows: PaymentRow[] = [];
         for (const id of paymentIds) {
           const row = await repo.markRefundDue(tx, id, motivo, at());
@@ -459,7 +449,7 @@ export function paymentsService(deps: PaymentsDeps) {
         log.error({ payment: payment.id, refund: refund.id, status: refund.status }, 'PayPal refund not completed as asked');
         throw new AppError(502, messages.refundPaypalFailed);
       }
-      await deps.transaction(async (tx) => {
+      await inTransaction(deps.db, async (tx) => {
         const done = await repo.completeRefund(tx, claim.id, payment.id, refund.id, at());
         if (done) {
           await repo.insertEvent(tx, {
@@ -490,7 +480,7 @@ export function paymentsService(deps: PaymentsDeps) {
       const file =
         proof && mime ? await storeFile(proof.bytes, { kind: 'refund_proof', mime, nombre: cleanFileName(proof.filename, 'reembolso') }) : undefined;
       try {
-        await deps.transaction(async (tx) => {
+        await inTransaction(deps.db, async (tx) => {
           if (file) await repo.insertFile(tx, file);
           const claim = await repo.claimRefund(tx, {
             payment_id: payment.id,
@@ -544,7 +534,7 @@ export function paymentsService(deps: PaymentsDeps) {
     duplicatesOf: (sha256: string, exceptId: string) => repo.duplicatesOf(sha256, exceptId),
 
     /** Whether an administrator may approve this purpose from the receipt screen. */
-    approvableFromReceipts: (proposito: PaymentPurpose) => hooks.get(proposito)?.approvableFromReceipts === true,
+    approvableFromReceipts: (proposito: PaymentPurpose) => effects.approvableFromReceipts(proposito),
 
     /** The bytes and type of a stored file (decrypted). */
     async readFile(fileId: string) {

@@ -14,19 +14,14 @@ import {
 } from '@clinica/shared';
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
-import { auditRepository } from '../audit/index.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import { examFilesService } from './exam-files.service.js';
-import { recordsRepository } from './records.repository.js';
-import { recordsService } from './records.service.js';
 import { requireRole } from '../../infra/http/access.js';
+
 
 /** The patient's own records: /Usuarios (profile, ID image, data export) and the exam files of /Consultas. */
 export default async function recordsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = recordsRepository(app.db);
-  const exams = examFilesService({ repo, storage: app.storage, now: app.now, quota: { files: app.config.quotas.examFilesPerConsultation, bytes: app.config.quotas.examBytesPerConsultation } });
-  const service = recordsService({ repo, exams, audit: auditRepository(app.db), now: app.now });
+  const service = app.records;
 
   // Usuarios.php: the profile, or 'Error al obtener los datos del usuario' in the page.
   app.get('/api/patient/profile', {

@@ -9,9 +9,8 @@ import {
 } from '@clinica/shared';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { sponsorsRepository } from './sponsors.repository.js';
-import { sponsorsService } from './sponsors.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
+
 
 async function readForm(request: FastifyRequest) {
   const { fields, files } = await readMultipart(request, [SPONSOR_IMAGE_FIELD]);
@@ -21,7 +20,7 @@ async function readForm(request: FastifyRequest) {
 /** Sponsors: read by every public page's banner areas, managed by administrators. */
 export default async function sponsorsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const sponsors = sponsorsService({ repo: sponsorsRepository(app.db), media: app.media, now: app.now });
+  const sponsors = app.sponsors;
 
   app.get('/api/sponsors', {
     config: { access: 'anonymous' },

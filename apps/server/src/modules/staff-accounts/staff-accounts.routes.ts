@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   STAFF_ACTIONS,
-  STAFF_INVITATION_HOURS,
   messages,
   resultSchema,
   staffAccountListSchema,
@@ -13,8 +12,6 @@ import {
   staffInvitationSchema,
   type StaffAction,
 } from '@clinica/shared';
-import { staffAccountsRepository } from './staff-accounts.repository.js';
-import { staffAccountsService } from './staff-accounts.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
 import { requireRole } from '../../infra/http/access.js';
 
@@ -32,13 +29,7 @@ const kindOf = (role: 'admin' | 'doctor') => (role === 'admin' ? 'de administrad
  */
 export default async function staffAccountsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = staffAccountsService({
-    repo: staffAccountsRepository(app.db),
-    now: app.now,
-    // revokeAccounts publishes on `sessions:revoked`: every instance forgets the sessions and
-    // closes their chat sockets (docs/architecture.md, "Several instances").
-    endSessions: (account) => app.sessions.revokeAccounts([account]),
-  });
+  const service = app.staffAccounts;
 
   app.get('/api/admin/staff', {
     config: { access: 'admin' },
@@ -75,17 +66,13 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const admin = requireRole(request, 'admin');
       const input = request.body;
-      const token = await service.invite(input, { staffId: admin.accountId });
+      await service.invite(input, { staffId: admin.accountId });
       await app.audit(request, {
         action: 'staff.invite',
         role: 'admin',
         patientId: null,
         detail: `invitación ${kindOf(input.rol)} para ${input.correo}${input.servicio ? ` (${input.servicio})` : ''}`,
       });
-      await app.notify.staffInvitation(
-        { correo: input.correo, nombre: '' },
-        { token, role: input.rol, expiresAt: new Date(app.now() + STAFF_INVITATION_HOURS * 3_600_000) },
-      );
       return reply.code(201).send({ success: true, message: messages.staffInvitationSent });
     },
   });

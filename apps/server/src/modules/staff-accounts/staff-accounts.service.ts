@@ -26,11 +26,14 @@ const MOVES: Record<Exclude<StaffAction, 'reject'>, { from: StaffState; to: Staf
  * Staff accounts approved and revocable (issue 18, docs/decisions/0025). The routes end sessions
  * (SessionStore) and write the audit rows; the rules are here.
  */
+import type { Notifier } from '../mail/index.js';
+
 export function staffAccountsService(deps: {
   repo: StaffAccountsRepository;
   now: () => number;
   /** Ends every session of the account on every instance (the `sessions:revoked` publication). */
   endSessions(account: { role: 'admin' | 'doctor'; accountId: string }): Promise<void>;
+  notify: Pick<Notifier, 'staffInvitation'>;
 }) {
   const { repo } = deps;
   const at = () => new Date(deps.now());
@@ -86,6 +89,10 @@ export function staffAccountsService(deps: {
         invited_by: actor.staffId,
         expires_at: new Date(deps.now() + INVITATION_MS),
       });
+      await deps.notify.staffInvitation(
+        { correo: input.correo, nombre: '' },
+        { token, role: input.rol, expiresAt: new Date(deps.now() + INVITATION_MS) },
+      );
       return token;
     },
 

@@ -4,13 +4,13 @@ import { PAGE_SIZE, adminSuggestionRowSchema, listQuerySchema, messages, pageSch
 import { errorResponses } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { suggestionsRepository } from './suggestions.repository.js';
 import { requireRole } from '../../infra/http/access.js';
+
 
 /** /Sugerencias (patients send) and /Sugerencias_Admin (administrators read). */
 export default async function suggestionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = suggestionsRepository(app.db);
+  const repo = app.suggestions;
 
   // guardar_sugerencia.php: form field `sugerencia` (JSON or form-encoded).
   app.post('/api/suggestions', {

@@ -5,6 +5,7 @@ import { sharedThrottle } from '../auth/index.js';
 import { passkeysRepository } from '../passkeys/index.js';
 import { twoFactorRepository } from './two-factor.repository.js';
 import { twoFactorService, type TwoFactorService } from './two-factor.service.js';
+import twoFactorRoutes from './two-factor.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +22,7 @@ declare module 'fastify' {
 }
 
 /**
- * The two-factor capability and its gate. While STAFF_2FA_REQUIRED is on, a staff account that
+ * The two-factor module: its service built once (`app.twoFactor`), its gate and its routes. While STAFF_2FA_REQUIRED is on, a staff account that
  * has not enrolled keeps its session but that session does not count on any route but the
  * enrolment's: the gate removes it from `request.accounts`, and a request left with no account
  * is answered 403 with the Spanish message that sends the person to enrol.
@@ -39,6 +40,8 @@ export default fp(
         windowMs: app.config.loginWindowMs,
       }),
       passkeySession: (idHash) => passkeys.isPasskeySession(idHash),
+      endSessions: (account) => app.sessions.revokeAccounts([account]),
+      notify: app.notify,
       now: app.now,
     });
     app.decorate('twoFactor', service);
@@ -80,6 +83,8 @@ export default fp(
     }, 10 * 60_000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
+    // After the gate's onRoute hook, so the module's own staff routes get it too.
+    await app.register(twoFactorRoutes);
   },
-  { name: 'two-factor', dependencies: ['config', 'db', 'redis', 'sessions'] },
+  { name: 'two-factor', dependencies: ['config', 'db', 'redis', 'sessions', 'mailer', 'audit'] },
 );

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  TWO_FACTOR_CHALLENGE_MS,
   messages,
   resultSchema,
   staffTwoFactorResetSchema,
@@ -11,23 +10,10 @@ import {
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@clinica/shared';
-import { cookieNames } from '../auth/index.js';
-import { CodeRefused, type StaffRole } from './two-factor.service.js';
-import { deviceCookies } from '../auth/index.js';
+import { challengeCookie, cookieNames, deviceCookies } from '../auth/index.js';
+import { CodeRefused } from './two-factor.service.js';
 import { errorResponses } from '../../infra/http/errors.js';
 import { requireRole } from '../../infra/http/access.js';
-
-/** The cookie of a sign-in waiting for its code: random, httpOnly, 5 minutes, one per role. */
-const challengeCookie = (production: boolean, role: StaffRole) => ({
-  name: `${production ? '__Host-' : ''}mfa_${role}`,
-  options: { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: production },
-});
-
-/** Sets the cookie of a sign-in waiting for its code (the staff login routes call it). */
-export function setChallengeCookie(reply: FastifyReply, production: boolean, role: StaffRole, token: string) {
-  const c = challengeCookie(production, role);
-  return reply.setCookie(c.name, token, { ...c.options, maxAge: TWO_FACTOR_CHALLENGE_MS / 1000 });
-}
 
 /**
  * Two-factor sign-in of administrators and doctors (issue 11): the code of a sign-in, and the
@@ -157,14 +143,11 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
         { correo, role: rol },
         codigo || undefined,
       );
-      // Its sessions end on every instance (they may be a thief's, opened with the lost phone).
-      await app.sessions.revokeAccounts([{ role: rol, accountId: account.id }]);
       await app.audit(request, {
         action: 'auth.2fa_reset',
         role: 'admin',
         detail: `cuenta ${rol === 'admin' ? 'de administrador' : 'de médico'} ${account.correo} (${account.id})`,
       });
-      await app.notify.twoFactorReset({ staffId: account.id }, { role: rol });
       return { success: true, message: messages.staffTwoFactorResetOk };
     },
   });

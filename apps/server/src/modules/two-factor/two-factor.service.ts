@@ -62,6 +62,8 @@ const normalisedHash = (code: string) => sha256(code.replace(/[\s-]/g, '').toLow
  * verification of codes with replay protection, recovery codes, and the sign-ins waiting for
  * their code (server-side, 5 minutes, limited attempts).
  */
+import type { Notifier } from '../mail/index.js';
+
 export function twoFactorService(deps: {
   repo: TwoFactorRepository;
   key: Buffer | Keyring;
@@ -73,6 +75,9 @@ export function twoFactorService(deps: {
    * verification is both factors, so that session is not held to the enrolment.
    */
   passkeySession?: (sessionIdHash: string) => Promise<boolean>;
+  /** Ends every session of an account on every instance (the `sessions:revoked` publication). */
+  endSessions(account: { role: StaffRole; accountId: string }): Promise<void>;
+  notify: Pick<Notifier, 'twoFactorReset'>;
   now: () => number;
 }) {
   const { repo } = deps;
@@ -294,6 +299,9 @@ export function twoFactorService(deps: {
         await requireCurrentCode(actor.staffId, code);
       }
       await repo.removeAll(account.id);
+      // Its sessions end on every instance (they may be a thief's, opened with the lost phone).
+      await deps.endSessions({ role: target.role, accountId: account.id });
+      await deps.notify.twoFactorReset({ staffId: account.id }, { role: target.role });
       return account;
     },
 

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { appointmentsRepository } from './appointments.repository.js';
+import { appointmentsService, type AppointmentsService } from './appointments.service.js';
+import appointmentsRoutes from './appointments.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** In-person appointments (modules/appointments). */
+    appointments: AppointmentsService;
+  }
+}
+
+/**
+ * In-person appointments: the service built once (`app.appointments`), what an appointment's
+ * payment does when decided (registered with payments), and the routes.
+ */
+export default fp(
+  async (app) => {
+    const service = appointmentsService({
+      db: app.db,
+      repo: appointmentsRepository(app.db),
+      doctors: app.doctors,
+      payments: app.payments,
+      notify: app.notify,
+      now: app.now,
+      quotas: app.config.quotas,
+    });
+    app.decorate('appointments', service);
+    app.payments.registerEffects(service.paymentEffects);
+    await app.register(appointmentsRoutes);
+  },
+  { name: 'appointments', dependencies: ['config', 'db', 'payments', 'doctors', 'mailer', 'sessions', 'two-factor', 'audit'] },
+);
