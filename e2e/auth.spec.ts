@@ -83,7 +83,7 @@ test('registration pop-up: live phone length, e-mail, passwords, blocked submit,
   await expect(dialog.getByText(messages.invalidPhone)).toBeVisible();
   await dialog.getByLabel('Código de país').selectOption('+54');
   await expect(dialog.getByText(messages.invalidPhone)).toHaveCount(0);
-  // No 8-digit browser pattern (decisions.md): the 10-digit number is valid for the browser too.
+  // No 8-digit browser pattern (docs/spec/decisions.md): the 10-digit number is valid for the browser too.
   expect(await phone.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(true);
 
   await dialog.getByLabel('Correo electrónico').fill('no-es-un-correo');

@@ -198,7 +198,7 @@ test.describe('on a phone (360 × 740, touch)', () => {
     await doctor.context().close();
   });
 
-  // decisions.md: closing 'Área de Pagos' only hides it (issue 20, item 3: a tap at the phone's
+  // docs/spec/decisions.md: closing 'Área de Pagos' only hides it (issue 20, item 3: a tap at the phone's
   // margin used to end a paid chat); the button to reopen it is in the bar, on screen.
   test('a tap outside the Área de Pagos only hides it; the visible button reopens it and the extra hour is bought', async ({ page }) => {
     await patientWithChat(page);

@@ -77,7 +77,7 @@ test('the countdown reaches 0, the Área de Pagos sells an extra hour through Pa
   await sendMessage(page, 'Sigo con la consulta');
 });
 
-// decisions.md: closing 'Área de Pagos' only hides it; the chat time ends only through an explicit,
+// docs/spec/decisions.md: closing 'Área de Pagos' only hides it; the chat time ends only through an explicit,
 // confirmed 'Terminar sin hora extra' (issue 20: a tap at the phone's margin used to end a paid chat).
 test.describe('on a phone (360 × 740, touch)', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });

@@ -3,7 +3,7 @@ import { PAGE_ROUTES, WIDGETS } from '@clinica/shared';
 import { test, expect, DEMO, login } from './fixtures';
 import { visitedBefore } from './frame-helpers';
 
-// The floating widgets (issue 9, patient-and-public.md "Floating widgets"): the music player's
+// The floating widgets (issue 9, docs/spec/patient-and-public.md "Floating widgets"): the music player's
 // start position, long-press drag and clamp (a short press does not drag, it toggles the player),
 // keyboard moves; the social bar's start, double-click move mode and where it is hidden.
 

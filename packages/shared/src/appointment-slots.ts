@@ -1,12 +1,12 @@
 import { panamaClock } from './panama-time.js';
 
 /**
- * The in-person appointment slots (decisions.md, "In-person appointments"): one hour long,
+ * The in-person appointment slots (docs/spec/decisions.md, "In-person appointments"): one hour long,
  * starting on the hour inside clinic hours, Panama time. Pure functions of the date, the hour
  * and the clock, so the server decides with them and the picker shows the same rules.
  */
 
-/** Clinic hours (patient-and-public.md, section 9); the last slot starts an hour before closing. */
+/** Clinic hours (docs/spec/patient-and-public.md, section 9); the last slot starts an hour before closing. */
 export const CLINIC_HOURS = {
   /** Monday to Friday, 8:00 a.m. to 10:00 p.m. */
   weekday: { open: 8, close: 22 },

@@ -1,4 +1,4 @@
-/** Business constants of the specification (patient-and-public.md and staff.md, section 9). */
+/** Business constants of the specification (docs/spec/patient-and-public.md and docs/spec/staff.md, section 9). */
 
 export const SERVICES = ['consulta_general', 'psicologia', 'medicina_interna'] as const;
 export type Service = (typeof SERVICES)[number];
@@ -35,7 +35,7 @@ export const TIMERS = {
   sponsorHiddenMs: 60_000,
 } as const;
 
-/** The floating widgets (patient-and-public.md section 9, "Widgets and images"). */
+/** The floating widgets (docs/spec/patient-and-public.md section 9, "Widgets and images"). */
 export const WIDGETS = {
   longPressMs: 300,
   dragClampPx: 100,
@@ -44,7 +44,7 @@ export const WIDGETS = {
   socialBarStartRatio: 0.85,
 } as const;
 
-/** Server-side session limits (decisions.md: idle expiry on the server; ASVS: absolute lifetime). */
+/** Server-side session limits (docs/spec/decisions.md: idle expiry on the server; ASVS: absolute lifetime). */
 export const SESSION_IDLE_MS = TIMERS.idleLogoutMs;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 
@@ -94,7 +94,7 @@ export const REGISTRATION_DEFAULTS = {
   country_code: '+54',
 } as const;
 
-/** Uploads: decisions.md, "Files". */
+/** Uploads: docs/spec/decisions.md, "Files". */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 

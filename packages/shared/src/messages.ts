@@ -4,13 +4,13 @@
  * `specMessages` are the specification's own texts, letter for letter (accents, full stops and
  * the missing space in 'Porfavor' included); a test compares each with the specification.
  * `productMessages` are the product's own texts for situations the specification leaves open
- * (decisions.md asks for a clear Spanish message there).
+ * (docs/spec/decisions.md asks for a clear Spanish message there).
  */
 import { frameProductMessages, frameSpecMessages } from './messages-frame.js';
 
 export const specMessages = {
   ...frameSpecMessages,
-  // patient-and-public.md, section 8
+  // docs/spec/patient-and-public.md, section 8
   requestRejectedPrefix: 'Error al enviar la solicitud: ',
   requestFailed: 'Ocurrió un error al procesar su solicitud.',
   requestFailedRetry: 'Ocurrió un error al procesar su solicitud. Por favor, intente nuevamente.',
@@ -50,7 +50,7 @@ export const specMessages = {
   receiptUnavailable: 'Comprobante no disponible',
   unavailable: 'No disponible',
   notApplicable: 'No hay información',
-  // patient-and-public.md, success messages
+  // docs/spec/patient-and-public.md, success messages
   allSent: 'Todo se envió correctamente',
   allSentStop: 'Todo se envió correctamente.',
   appointmentSent: 'Su solicitud de cita ha sido enviada correctamente.',
@@ -58,7 +58,7 @@ export const specMessages = {
   formSent: 'Formulario enviado correctamente.',
   imagesUploaded: 'Imágenes subidas con éxito.',
   suggestionSaved: 'Sugerencia guardada correctamente.',
-  // staff.md, section 8 and screens
+  // docs/spec/staff.md, section 8 and screens
   staffLoginNetworkError: 'Hubo un error en el login:',
   consultationUpdated: 'Consulta actualizada con éxito',
   consultationUpdateFailedPrefix: 'Error al actualizar la consulta: ',

@@ -1,7 +1,7 @@
 import { CLINIC_TIME_ZONE } from './constants.js';
 
 /**
- * Clock readings in Panama time (decisions.md: all times in the product are Panama time,
+ * Clock readings in Panama time (docs/spec/decisions.md: all times in the product are Panama time,
  * America/Panama, UTC-5 without daylight saving), whatever the time zone of the machine.
  */
 const parts = new Intl.DateTimeFormat('en-CA', {
@@ -38,7 +38,7 @@ export function panamaClock(ms: number): PanamaClock {
   };
 }
 
-/** Virtual consultations: 8:00 to 22:00 every day, Panama time (patient-and-public.md, section 9). */
+/** Virtual consultations: 8:00 to 22:00 every day, Panama time (docs/spec/patient-and-public.md, section 9). */
 export const VIRTUAL_CONSULTATION_HOURS = { startHour: 8, endHour: 22 } as const;
 
 /** True from 8:00:00 up to (not including) 22:00:00 Panama time. */

@@ -4,7 +4,7 @@ import type { FrameMessageKey } from './messages-frame.js';
 /**
  * Every page of both specifications, letter for letter, with its gate.
  * `deniedMessage` and `deniedRedirect` are what the page shows and where it goes without the
- * role's session (patient-and-public.md section 2, staff.md section 4).
+ * role's session (docs/spec/patient-and-public.md section 2, docs/spec/staff.md section 4).
  */
 export interface PageRoute {
   path: string;
@@ -110,7 +110,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/Invitacion_Personal'),
 ];
 
-/** Where the footer is hidden (patient-and-public.md: admin pages, /pagos, /ConsultaChat). */
+/** Where the footer is hidden (docs/spec/patient-and-public.md: admin pages, /pagos, /ConsultaChat). */
 export const isFooterHidden = (path: string) => {
   const route = PAGE_ROUTES.find((r) => r.path === path);
   return path === '/pagos' || path === '/ConsultaChat' || route?.group === 'admin' || route?.group === 'doctor';

@@ -4,7 +4,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import { encryptedText } from './field-crypto.js';
 
 /**
- * Database schema. Column names are the specification's field names (decisions.md,
+ * Database schema. Column names are the specification's field names (docs/spec/decisions.md,
  * "Vocabulary"); use only what PostgreSQL 15 has, since PGlite is newer.
  */
 
@@ -41,7 +41,7 @@ export const patients = pgTable(
     celular: encryptedText('celular').notNull(),
     acuerdo: boolean('acuerdo').notNull(),
     acuerdo_at: timestamp('acuerdo_at', { withTimezone: true }).notNull(),
-    /** 1 until the patient's first consultation is used, then 0 (staff.md, Primera_Consulta). */
+    /** 1 until the patient's first consultation is used, then 0 (docs/spec/staff.md, Primera_Consulta). */
     primera_consulta: integer('primera_consulta').notNull().default(1),
     image_cedula_file_id: uuid('image_cedula_file_id').references(() => files.id),
     /**
@@ -87,7 +87,7 @@ export const staff = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    // One e-mail may own one account of each kind (decisions.md).
+    // One e-mail may own one account of each kind (docs/spec/decisions.md).
     uniqueIndex('staff_role_correo_key').on(t.role, t.correo),
     check('staff_doctor_has_service', sql`(${t.role} = 'doctor') = (${t.servicio} IS NOT NULL)`),
     index('staff_estado_idx').on(t.role, t.estado),

@@ -5,7 +5,7 @@ import { payments } from './schema-payments.js';
 import { encryptedText } from './field-crypto.js';
 
 /**
- * In-person appointments and the doctors' unavailable dates (decisions.md, "In-person
+ * In-person appointments and the doctors' unavailable dates (docs/spec/decisions.md, "In-person
  * appointments"). A slot is a doctor, a date and an hour ('HH:00', Panama time); the partial
  * unique index makes the database refuse a second active appointment on one slot, so of
  * simultaneous requests exactly one wins whatever the application does.
@@ -51,7 +51,7 @@ export const appointments = pgTable(
   (t) => [
     uniqueIndex('appointments_token_key').on(t.token),
     uniqueIndex('appointments_payment_key').on(t.payment_id),
-    // One active appointment per doctor, date and hour: the rule of decisions.md, kept by the database.
+    // One active appointment per doctor, date and hour: the rule of docs/spec/decisions.md, kept by the database.
     uniqueIndex('appointments_active_slot_key').on(t.doctor_id, t.fecha, t.hora).where(sql`${t.estado} <> 'cancelada'`),
     index('appointments_patient_idx').on(t.patient_id, t.inicio),
     index('appointments_doctor_date_idx').on(t.doctor_id, t.fecha),

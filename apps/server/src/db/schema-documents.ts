@@ -5,7 +5,7 @@ import { files, patients, staff } from './schema-accounts.js';
 import { encryptedText } from './field-crypto.js';
 
 /**
- * The doctors' generated medical documents (staff.md: id, nombre_pdf, created_at, pdf_data).
+ * The doctors' generated medical documents (docs/spec/staff.md: id, nombre_pdf, created_at, pdf_data).
  * `pdf_data` is not a column: the PDF lives encrypted in storage, its `files` row keeps the
  * SHA-256. The form's fields are not kept in clear in the database: the PDF is the record.
  */

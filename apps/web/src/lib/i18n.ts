@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { catalogueLoaders, type Catalogue, type CatalogueLoader, type CatalogueModule } from './i18n-files.js';
 import { LOCAL_KEYS, localStore } from './storage-keys.js';
 
-/** The seven languages of the interface (decisions.md, "Languages"); Spanish is the source. */
+/** The seven languages of the interface (docs/spec/decisions.md, "Languages"); Spanish is the source. */
 export const LANGUAGES = ['es', 'en', 'fr', 'de', 'it', 'zh-TW', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const SOURCE_LANGUAGE: Language = 'es';

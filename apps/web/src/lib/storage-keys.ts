@@ -1,5 +1,5 @@
 /**
- * Every key the web app keeps in the browser, in one place (patient-and-public.md, section 3:
+ * Every key the web app keeps in the browser, in one place (docs/spec/patient-and-public.md, section 3:
  * "Session storage and local storage").
  */
 export const SESSION_KEYS = {

@@ -31,7 +31,7 @@ export const slotHourField = safeText({ error: messages.missingFields })
 
 const doctorIdField = safeText({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice);
 
-/** The form's fields (patient-and-public.md, section 3, "In-person appointment request"); the doctor's id is `id_doctor`. */
+/** The form's fields (docs/spec/patient-and-public.md, section 3, "In-person appointment request"); the doctor's id is `id_doctor`. */
 export const appointmentRequestShape = {
   servicio: requiredChoice(SERVICES),
   id_doctor: doctorIdField,

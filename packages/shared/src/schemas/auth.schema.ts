@@ -48,7 +48,7 @@ const ageField = z.preprocess(
     .pipe(z.number().int().max(120, messages.invalidAge)),
 );
 
-/** Digits left after stripping non-digits (staff.md, section 5). */
+/** Digits left after stripping non-digits (docs/spec/staff.md, section 5). */
 export const nationalDigits = (celular: string) => celular.replace(/\D/g, '');
 
 /** True when the national number has exactly the length its country code sets. */
@@ -94,7 +94,7 @@ export const patientProfileSchema = z.strictObject(patientProfileFields).superRe
 export type PatientProfileInput = z.input<typeof patientProfileSchema>;
 export type PatientProfileValues = z.infer<typeof patientProfileSchema>;
 
-/** Registration form of a patient (patient-and-public.md, sections 3 and 5). */
+/** Registration form of a patient (docs/spec/patient-and-public.md, sections 3 and 5). */
 export const patientRegistrationSchema = z
   // Strict: a field the form does not have is a client error, not something to ignore quietly.
   .strictObject({
@@ -159,7 +159,7 @@ export const passwordsMatch = (v: { password: string; password_confirm: string }
   }
 };
 
-/** Administrator registration (staff.md: security key, names, e-mail, password twice). */
+/** Administrator registration (docs/spec/staff.md: security key, names, e-mail, password twice). */
 export const adminRegistrationSchema = z.strictObject(staffFields).superRefine(passwordsMatch);
 export type AdminRegistration = z.infer<typeof adminRegistrationSchema>;
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * The clinical history of a consultation (issue 21, item 4): the patient's form, the vital signs
- * and the doctor's follow-up, with the specification's field names (patient-and-public.md,
- * section 3; staff.md, section 3). Declared once and spread into every answer that carries it
+ * and the doctor's follow-up, with the specification's field names (docs/spec/patient-and-public.md,
+ * section 3; docs/spec/staff.md, section 3). Declared once and spread into every answer that carries it
  * (the patient's, the administrator's and the doctor's consultation detail, the data export), so
  * the 15 fields cannot drift apart between screens.
  */

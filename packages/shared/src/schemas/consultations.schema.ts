@@ -19,7 +19,7 @@ export const HISTORY_SECTIONS = [
 ] as const;
 export type HistorySection = (typeof HISTORY_SECTIONS)[number];
 
-/** A section marked not applicable is stored as this text (patient-and-public.md, section 3). */
+/** A section marked not applicable is stored as this text (docs/spec/patient-and-public.md, section 3). */
 export const NOT_APPLICABLE_TEXT = messages.notApplicable;
 
 const MAX_TEXT = 4000;
@@ -193,7 +193,7 @@ const consultationPaymentSchema = z.object({
   Nombre_Comprobante: z.string().nullable(),
 });
 
-/** The whole consultation (patient-and-public.md and staff.md, section 3). */
+/** The whole consultation (docs/spec/patient-and-public.md and docs/spec/staff.md, section 3). */
 export const consultationDetailSchema = consultationRowSchema.extend({
   nacionalidad: z.string(),
   genero: z.string(),

@@ -6,7 +6,7 @@ import { emailField, phoneMatchesCountry, requiredText } from './auth.schema.js'
 import { asksFontanelles, bodyMassIndex, cie10Field, heightM, prescriptionLinesField, weightKg } from './document-content.schema.js';
 
 /**
- * The six medical documents of the doctors (staff.md, "Document form fields"). Field names are
+ * The six medical documents of the doctors (docs/spec/staff.md, "Document form fields"). Field names are
  * the specification's, letter for letter; every value travels as text, so the form, the route
  * and the PDF see the same strings. Which fields are required is written in docs/documents.md.
  */
@@ -31,7 +31,7 @@ export const DOCUMENT_TITLES: Record<DocumentType, string> = {
   'certificado-incapacidad': 'Certificado de Incapacidad',
 };
 
-/** The doctor-area page of each form (staff.md, section 2). */
+/** The doctor-area page of each form (docs/spec/staff.md, section 2). */
 export const DOCUMENT_PAGES: Record<DocumentType, string> = {
   'certificado-salud': '/Certif_Salud',
   'solicitud-examenes': '/Solic_Examenes',
@@ -575,7 +575,7 @@ export const REQUIRED_FIELDS: Record<DocumentType, readonly string[]> = {
 
 // --- calls ------------------------------------------------------------------------------------
 
-/** A row of the table of generated files (staff.md: id, nombre_pdf, created_at). */
+/** A row of the table of generated files (docs/spec/staff.md: id, nombre_pdf, created_at). */
 export const documentListItemSchema = z.object({
   id: z.string(),
   tipo: z.enum(DOCUMENT_TYPES),

@@ -6,7 +6,7 @@ import { requiredText } from './auth.schema.js';
 
 /**
  * Payments of the whole product: a virtual consultation, an in-person appointment or an extra
- * hour of chat (decisions.md, "Money"). The amount is always the server's price.
+ * hour of chat (docs/spec/decisions.md, "Money"). The amount is always the server's price.
  */
 
 /** The method values the specification sends and stores, letter for letter. */
@@ -76,7 +76,7 @@ export const paypalApprovalShape = {
   payerID: safeText().max(64).optional(),
 };
 
-// ---- receipts (patient-and-public.md section 3 and staff.md section 3: "Payment receipt") ----
+// ---- receipts (docs/spec/patient-and-public.md section 3 and docs/spec/staff.md section 3: "Payment receipt") ----
 
 // ---- refunds (issue 20, docs/decisions/0035-refunds.md) ----
 

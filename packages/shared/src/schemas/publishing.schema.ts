@@ -5,14 +5,14 @@ import { requiredText } from './auth.schema.js';
 
 /**
  * Publishing: news and blog written by administrators, the gallery, the sponsor banners.
- * Field names are the specification's (staff.md: tituloNoticia, descripcionNoticia, imagenNoticia;
- * patient-and-public.md: titulo, descripcion, imagen_url, fecha, fecha_creacion, contenido).
+ * Field names are the specification's (docs/spec/staff.md: tituloNoticia, descripcionNoticia, imagenNoticia;
+ * docs/spec/patient-and-public.md: titulo, descripcion, imagen_url, fecha, fecha_creacion, contenido).
  */
 
 /**
  * The size each kind of picture is shown at, in CSS pixels: uploads are resized once to fit this
  * box (1x) and twice its size (2x), so pages never download more than they show.
- * News images are 150 px wide (patient-and-public.md, section 9).
+ * News images are 150 px wide (docs/spec/patient-and-public.md, section 9).
  */
 export const PUBLIC_IMAGE_BOX = {
   news: { width: 150, height: 450 },
@@ -36,7 +36,7 @@ export const newsFormSchema = z.object({
 });
 export type NewsForm = z.infer<typeof newsFormSchema>;
 
-/** Text fields of the blog form: the same names as the news form (staff.md, section 7). */
+/** Text fields of the blog form: the same names as the news form (docs/spec/staff.md, section 7). */
 export const blogFormSchema = z.object({
   tituloNoticia: requiredText(200),
   descripcionNoticia: requiredText(20000, true),
@@ -93,7 +93,7 @@ export const blogPostSchema = z.object({
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export const blogListSchema = z.array(blogPostSchema);
 
-/** Gallery image (staff.md: id, url, nombre), with the 2x URL and the shown size. */
+/** Gallery image (docs/spec/staff.md: id, url, nombre), with the 2x URL and the shown size. */
 export const galleryImageSchema = z.object({
   id: z.uuid(),
   nombre: z.string(),
@@ -122,7 +122,7 @@ export const publishResultSchema = z.object({
 });
 export type PublishResult = z.infer<typeof publishResultSchema>;
 
-/** Answer of the gallery upload: `success` and `message` (staff.md, "Gallery"). */
+/** Answer of the gallery upload: `success` and `message` (docs/spec/staff.md, "Gallery"). */
 export const uploadResultSchema = z.object({
   success: z.literal(true),
   message: z.string(),

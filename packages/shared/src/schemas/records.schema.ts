@@ -59,7 +59,7 @@ const zeroOne = z.union([z.literal(0), z.literal(1)]);
 
 // ---- the patient's profile (/Usuarios) ------------------------------------------------------------
 
-/** User profile (patient-and-public.md, section 3), and the patient's own ID-card image. */
+/** User profile (docs/spec/patient-and-public.md, section 3), and the patient's own ID-card image. */
 export const profileSchema = z.object({
   nombre: z.string(),
   apellido: z.string(),
@@ -99,7 +99,7 @@ export const examFileParamsSchema = z.object({
 
 // ---- the doctors' consultations (/Consultas_Admin_Doctor) -----------------------------------------
 
-/** A row: name, ID number, e-mail and registration date (staff.md, doctor consultations list). */
+/** A row: name, ID number, e-mail and registration date (docs/spec/staff.md, doctor consultations list). */
 export const doctorConsultationRowSchema = z.object({
   // The consultation's state and, for the doctor (issue 20, item 7), its payment's state.
   ...consultationStateShape,
@@ -124,7 +124,7 @@ export const chatLineSchema = z.object({
 });
 export type ChatLine = z.infer<typeof chatLineSchema>;
 
-/** The consultation as its doctor sees it (staff.md, section 3, "Consultation"). */
+/** The consultation as its doctor sees it (docs/spec/staff.md, section 3, "Consultation"). */
 export const doctorConsultationDetailSchema = doctorConsultationRowSchema.extend({
   nacionalidad: z.string(),
   genero: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeMultilineText } from './text.schema.js';
 import { messages } from '../messages.js';
 
-/** Suggestions (patient-and-public.md "Suggestions page"; staff.md, entity "Suggestion"). */
+/** Suggestions (docs/spec/patient-and-public.md "Suggestions page"; docs/spec/staff.md, entity "Suggestion"). */
 
 export const SUGGESTION_MAX = 2000;
 

@@ -67,7 +67,7 @@ export interface AppointmentsDeps {
 }
 
 /**
- * In-person appointments (decisions.md, "In-person appointments"): free hours in Panama time,
+ * In-person appointments (docs/spec/decisions.md, "In-person appointments"): free hours in Panama time,
  * booking with its payment, the doctors' unavailable dates, and cancellation. Whether a slot is
  * free is decided here and, at the last moment, by the database's unique index.
  */
@@ -160,7 +160,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     async approved(tx, payment) {
       await repo.confirmByPayment(tx, payment.id, at());
     },
-    // A rejected transfer frees the slot (decisions.md: a requested appointment holds its slot).
+    // A rejected transfer frees the slot (docs/spec/decisions.md: a requested appointment holds its slot).
     async rejected(tx, payment, staffId) {
       await repo.cancel(tx, { paymentId: payment.id }, {
         cancelada_por: 'pago_rechazado',

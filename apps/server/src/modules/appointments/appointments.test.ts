@@ -19,7 +19,7 @@ import {
   type AppointmentsClinic,
 } from './appointments.test-support.js';
 
-// In-person appointments through the real app (decisions.md, "In-person appointments"). The
+// In-person appointments through the real app (docs/spec/decisions.md, "In-person appointments"). The
 // clock: Saturday 2026-11-21, 10:00 in Panama.
 
 let c: AppointmentsClinic;

@@ -286,7 +286,7 @@ export function authService(deps: {
 
     /**
      * 'Iniciar sesión en todas las cuentas': signs the browser in to every account, of any kind,
-     * whose e-mail and password match (decisions.md). Returns a token per role signed in.
+     * whose e-mail and password match (docs/spec/decisions.md). Returns a token per role signed in.
      */
     async loginAll(input: StaffLoginCredentials, client: LoginClient) {
       const patientRows = await accounts.findPatientsByEmail(input.email);

@@ -4,7 +4,7 @@ import { PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } fr
 import { expectRefusal, expectRefusedWritingNothing, freshIp, registerPatient, writtenState } from './test-support.js';
 
 // Bad input to the account calls: refused with a 4xx and a Spanish catalogue message, never a
-// 5xx, and nothing written (decisions.md: the server enforces every rule the pages enforce).
+// 5xx, and nothing written (docs/spec/decisions.md: the server enforces every rule the pages enforce).
 
 let t: TestApp;
 beforeAll(async () => {

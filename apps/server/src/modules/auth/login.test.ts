@@ -15,7 +15,7 @@ import {
   writtenState,
 } from './test-support.js';
 
-// Patient login and logout (patient-and-public.md, sections 4, 5 and 7; decisions.md "Accounts,
+// Patient login and logout (docs/spec/patient-and-public.md, sections 4, 5 and 7; docs/spec/decisions.md "Accounts,
 // roles and sessions"; issue 2: a new session id at every login, the same answer for an unknown
 // e-mail and a wrong password, rate limiting).
 

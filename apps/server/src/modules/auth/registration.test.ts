@@ -7,7 +7,7 @@ import { files, patients } from '../../db/schema.js';
 import { PNG_1X1, createTestApp, markEmailVerified, validRegistration, type TestApp } from '../../../test/harness.js';
 import { expectRefusedWritingNothing, registerPatient, storedFiles, writtenState } from './test-support.js';
 
-// Patient registration (patient-and-public.md, section 5 "Registration"; decisions.md "Phone
+// Patient registration (docs/spec/patient-and-public.md, section 5 "Registration"; docs/spec/decisions.md "Phone
 // numbers" and "Files"). Every refusal is checked for its exact message and for writing nothing.
 
 let t: TestApp;
@@ -243,7 +243,7 @@ describe('phone length per country code', () => {
     });
   }
 
-  it('does not apply the 8-digit browser pattern of the original to other countries (decisions.md)', async () => {
+  it('does not apply the 8-digit browser pattern of the original to other countries (docs/spec/decisions.md)', async () => {
     await expectRefusedWritingNothing(
       t,
       () => registerPatient(t, validRegistration({ country_code: '+54', celular: digits(8) })),

@@ -26,7 +26,7 @@ import {
 
 // Sessions on the server: role gates (each role's check against the others' cookies), the Origin
 // check, deny-by-default routes, idle expiry after 30 minutes and the 12-hour limit, on the
-// injected clock (decisions.md "Accounts, roles and sessions").
+// injected clock (docs/spec/decisions.md "Accounts, roles and sessions").
 
 let t: TestApp;
 const creds = {} as Record<Role, { email: string; password: string }>;

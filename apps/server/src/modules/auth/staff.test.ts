@@ -16,7 +16,7 @@ import {
   type Role,
 } from './test-support.js';
 
-// Administrators and doctors (staff.md, sections 4 to 8; decisions.md "Accounts, roles and
+// Administrators and doctors (docs/spec/staff.md, sections 4 to 8; docs/spec/decisions.md "Accounts, roles and
 // sessions"): registration with the security key, login and logout per role, one e-mail owning
 // several kinds of account, 'Iniciar sesión en todas las cuentas' and 'Logout All'.
 

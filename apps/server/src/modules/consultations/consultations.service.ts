@@ -75,7 +75,7 @@ export interface ConsultationsDeps {
 
 /**
  * Virtual consultations: consent, the request with its payment, the authorisation that opens
- * the chat, and the administrators' classification (decisions.md, "Virtual consultations").
+ * the chat, and the administrators' classification (docs/spec/decisions.md, "Virtual consultations").
  */
 export function consultationsService(deps: ConsultationsDeps) {
   const { repo, payments } = deps;

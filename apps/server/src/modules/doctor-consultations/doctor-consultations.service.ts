@@ -29,7 +29,7 @@ const BASE = '/api/doctor/consultations';
 
 /**
  * /Consultas_Admin_Doctor: a doctor sees and follows up only the consultations assigned to them
- * (decisions.md); another doctor's consultation answers 404, exactly like one that does not exist.
+ * (docs/spec/decisions.md); another doctor's consultation answers 404, exactly like one that does not exist.
  */
 export function doctorConsultationsService(deps: {
   repo: DoctorConsultationsRepository;

@@ -12,7 +12,7 @@ export default async function doctorsRoutes(fastify: FastifyInstance) {
     config: { access: ['patient', 'admin'] },
     schema: { querystring: doctorsQuerySchema, response: { 200: z.array(doctorListItemSchema), 400: errorSchema, 401: errorSchema } },
     handler: async (request) =>
-      // By name and service, never by e-mail (decisions.md): staff addresses invite phishing and sign-in attacks.
+      // By name and service, never by e-mail (docs/spec/decisions.md): staff addresses invite phishing and sign-in attacks.
       (await doctors.byService(request.query.servicio)).map((d) => ({ id: d.id, nombre: `${d.nombre} ${d.apellido}`, servicio: request.query.servicio })),
   });
 }

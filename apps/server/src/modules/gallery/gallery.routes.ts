@@ -26,7 +26,7 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
     },
   });
 
-  // One request per file (staff.md, "Gallery"): multipart `image`.
+  // One request per file (docs/spec/staff.md, "Gallery"): multipart `image`.
   app.post('/api/gallery', {
     config: { access: 'admin' },
     schema: { response: { 201: uploadResultSchema, ...errorResponses } },

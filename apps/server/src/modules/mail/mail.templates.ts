@@ -10,7 +10,7 @@ import { appointmentIcs } from './ics.js';
  * (issue 18; mail.templates.test.ts renders every message with planted clinical values).
  */
 
-/** The interface's languages (decisions.md, "Languages"). */
+/** The interface's languages (docs/spec/decisions.md, "Languages"). */
 export const MAIL_LANGS = ['es', 'en', 'fr', 'de', 'it', 'zh-TW', 'zh-CN'] as const;
 export type MailLang = (typeof MAIL_LANGS)[number];
 

@@ -7,7 +7,7 @@ import { cleanFileName } from '../../infra/http/file-name.js';
 import type { RecordsRepository } from './records.repository.js';
 import { sha256 } from '../../infra/token.js';
 
-/** What an exam file may be (decisions.md, "Files"): a PDF or an image, by its content. */
+/** What an exam file may be (docs/spec/decisions.md, "Files"): a PDF or an image, by its content. */
 export const EXAM_MIME_TYPES = [...IMAGE_MIME_TYPES, 'application/pdf'] as const;
 
 /** The exam file's real type by its whole content (infra/http/file-content.ts); refuses an empty file and anything else. */

@@ -53,7 +53,7 @@ const PLAYER_SIZE = 56;
 const clampPlayer = (p: Point, w: number, h: number) => clampToViewport(p, w, h, WIDGETS.dragClampPx);
 
 /**
- * The music player button (patient-and-public.md, "Floating widgets"): toggles a hidden embedded
+ * The music player button (docs/spec/patient-and-public.md, "Floating widgets"): toggles a hidden embedded
  * playlist player, which loads only when first opened. It starts 115 px from the bottom and 110 px
  * from the right; a press of 300 ms or more lets it be dragged (mouse, touch and pen alike through
  * pointer events), always 100 px from every viewport edge. Arrow keys move it too.

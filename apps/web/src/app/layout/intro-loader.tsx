@@ -6,7 +6,7 @@ import { LogoMark } from './logo.js';
 
 /**
  * The full-screen logo of the first visit of a browser session: it starts fading at 6 s and is
- * removed at 9 s (patient-and-public.md, Intro loader). The session flag is set by the layout.
+ * removed at 9 s (docs/spec/patient-and-public.md, Intro loader). The session flag is set by the layout.
  */
 export function IntroLoader({ clinicName, onDone }: { clinicName: string; onDone: () => void }) {
   const { t } = useTranslation('frame');

@@ -8,7 +8,7 @@ import it from './flags/it.svg';
 import zhCN from './flags/zh-CN.svg';
 import zhTW from './flags/zh-TW.svg';
 
-/** The flags the product ships (app/layout/flags): the US flag for English (decisions.md, "Languages"). */
+/** The flags the product ships (app/layout/flags): the US flag for English (docs/spec/decisions.md, "Languages"). */
 const FLAGS: Record<Language, string> = { es, en, fr, de, it, 'zh-TW': zhTW, 'zh-CN': zhCN };
 
 /**

@@ -8,7 +8,7 @@ import { logoutAll } from './api/logout-all.js';
 /** Where each role lands after signing out or being refused (specifications: '/', '/Admin', '/AdminDoctor'). */
 export const ROLE_HOME: Record<Role, string> = { patient: '/', admin: '/Admin', doctor: '/AdminDoctor' };
 
-/** The alert after an idle logout: the administrator's text is the shorter one (staff.md, section 8); in the current language. */
+/** The alert after an idle logout: the administrator's text is the shorter one (docs/spec/staff.md, section 8); in the current language. */
 export const expiredMessage = (role: Role) =>
   translateMessage(role === 'admin' ? messages.adminSessionExpired : messages.sessionExpired);
 

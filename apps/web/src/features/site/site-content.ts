@@ -2,7 +2,7 @@ import { CURRENCY, SERVICES, SERVICE_PRICE_CENTS, type Service } from '@clinica/
 import type { TFunction } from '../../lib/i18n.js';
 
 /**
- * Opening hours as the public pages state them (patient-and-public.md section 9, decisions.md),
+ * Opening hours as the public pages state them (docs/spec/patient-and-public.md section 9, docs/spec/decisions.md),
  * in Panama time. Hours are [open, close) on the 24-hour clock.
  */
 export const VIRTUAL_HOURS = { open: 8, close: 22 } as const;

@@ -3,7 +3,7 @@ import { PAGE_ROUTES } from '@clinica/shared';
 import { SPEC_SPONSOR_HIDDEN_PATHS, sponsorAreasHidden } from './sponsor-visibility.js';
 
 describe('sponsor banner areas', () => {
-  it('are hidden on every route staff.md lists and on every administrator and doctor page', () => {
+  it('are hidden on every route docs/spec/staff.md lists and on every administrator and doctor page', () => {
     for (const path of SPEC_SPONSOR_HIDDEN_PATHS) expect(sponsorAreasHidden({ path, group: 'public' })).toBe(true);
     for (const route of PAGE_ROUTES.filter((r) => r.group === 'admin' || r.group === 'doctor')) {
       expect(sponsorAreasHidden(route), route.path).toBe(true);

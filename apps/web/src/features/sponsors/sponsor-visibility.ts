@@ -1,6 +1,6 @@
 import type { PageRoute } from '@clinica/shared';
 
-/** The routes staff.md lists where both sponsor banner areas are hidden, letter for letter. */
+/** The routes docs/spec/staff.md lists where both sponsor banner areas are hidden, letter for letter. */
 export const SPEC_SPONSOR_HIDDEN_PATHS = [
   '/admin',
   '/Admin',

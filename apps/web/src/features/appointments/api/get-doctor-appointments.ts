@@ -16,7 +16,7 @@ export async function getDoctorAppointments(
     search === null
       ? await api.get<unknown>(`/api/doctor/appointments${query}`)
       : await api.post<unknown>(`/api/doctor/appointments/search${query}`, { input: search });
-  // A non-array answer is treated as no results (staff.md, section 8).
+  // A non-array answer is treated as no results (docs/spec/staff.md, section 8).
   const parsed = page.safeParse(data);
   return parsed.success ? parsed.data : { items: [], next_cursor: null };
 }

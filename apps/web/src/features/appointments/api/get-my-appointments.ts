@@ -8,7 +8,7 @@ const page = pageSchema(appointmentRowSchema);
 
 /** GET /api/appointments (Citas.php): one page of the patient's own appointments. */
 export async function getMyAppointments(cursor: string | undefined): Promise<ListPage<AppointmentRow>> {
-  // An answer that is not a list reads as no results (patient-and-public.md, section 2).
+  // An answer that is not a list reads as no results (docs/spec/patient-and-public.md, section 2).
   const parsed = page.safeParse(await api.get<unknown>(`/api/appointments${listQuery({ cursor })}`));
   return parsed.success ? parsed.data : { items: [], next_cursor: null };
 }

@@ -13,7 +13,7 @@ const methodLabel = (t: TFunction, metodo: string) => {
 
 /**
  * The appointment in a modal: name, last name, e-mail, phone, date, time, service and reason
- * (staff.md), then its state, doctor and payment.
+ * (docs/spec/staff.md), then its state, doctor and payment.
  */
 export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'patient' | 'doctor' | 'admin' }) {
   const { t } = useTranslation('appointments');

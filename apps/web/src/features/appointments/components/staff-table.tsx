@@ -42,7 +42,7 @@ export function StaffTable({ caption, rows, pages, onSearch, withDoctor, onOpen 
       ]}
       list={rows}
       pages={pages}
-      // The spec's 'Enviar' and 'Limpiar Búsqueda' (staff.md, doctor appointments list).
+      // The spec's 'Enviar' and 'Limpiar Búsqueda' (docs/spec/staff.md, doctor appointments list).
       search={{
         label: t('staff.searchLabel'),
         submitLabel: t('staff.search'),

@@ -37,7 +37,7 @@ export function PasskeysSection({ role }: { role: StaffRole }) {
     resolver: zodResolver(passkeyNameSchema),
     defaultValues: { nombre: '' },
   });
-  // One unambiguous form (decisions.md): day, month name, year, 12-hour time, in Panama's time.
+  // One unambiguous form (docs/spec/decisions.md): day, month name, year, 12-hour time, in Panama's time.
   const when = (iso: string) =>
     new Date(iso).toLocaleString(language === SOURCE_LANGUAGE ? 'es-PA' : language, {
       timeZone: CLINIC_TIME_ZONE,

@@ -44,7 +44,7 @@ interface RegistrationDialogProps {
   onRegistered: () => void;
 }
 
-/** The patient registration pop-up (patient-and-public.md, sections 3 and 5). */
+/** The patient registration pop-up (docs/spec/patient-and-public.md, sections 3 and 5). */
 export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialogProps) {
   const { t } = useTranslation('auth');
   const messages = useMessages();

@@ -21,7 +21,7 @@ interface ExtraHourOverlayProps {
 
 /**
  * 'Área de Pagos': over the chat when the time is up; the same three methods as the consultation.
- * Closing it never declines (decisions.md: a stray tap must not end a paid consultation's time);
+ * Closing it never declines (docs/spec/decisions.md: a stray tap must not end a paid consultation's time);
  * only the explicit, confirmed 'Terminar sin hora extra' does.
  */
 export function ExtraHourOverlay({ PaymentArea, servicio, onHide, onDecline, declining, onPaid, onReceiptSent }: ExtraHourOverlayProps) {

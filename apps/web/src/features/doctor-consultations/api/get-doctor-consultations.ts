@@ -9,7 +9,7 @@ export const DOCTOR_CONSULTATIONS_KEY = ['doctor-consultations'] as const;
 
 /** GET /api/doctor/consultations (Consulta_Admin_Doctores.php, Algoritmo_Consulta_Doctores.php): one page. */
 export async function getDoctorConsultations(nombre: string | null, cursor: string | undefined): Promise<ListPage<DoctorConsultationRow>> {
-  // Non-array consultation data is treated as an empty list (staff.md, section 8).
+  // Non-array consultation data is treated as an empty list (docs/spec/staff.md, section 8).
   const parsed = page.safeParse(await api.get<unknown>(`/api/doctor/consultations${listQuery({ nombre, cursor })}`));
   return parsed.success ? parsed.data : { items: [], next_cursor: null };
 }

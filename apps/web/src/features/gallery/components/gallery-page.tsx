@@ -10,7 +10,7 @@ import { useGallery } from '../api/get-gallery.js';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete.js';
 import '../gallery.css';
 
-/** /Gallery: the gallery's images with their names (staff.md: "a list of images"). */
+/** /Gallery: the gallery's images with their names (docs/spec/staff.md: "a list of images"). */
 export function GalleryPage() {
   const { t } = useTranslation('gallery');
   const messages = useMessages();

@@ -1,6 +1,6 @@
 /**
  * Adds newly picked files to those already chosen, ignoring any whose name duplicates one already
- * chosen (or one earlier in the same pick) (staff.md, section 5: "Files whose name duplicates one
+ * chosen (or one earlier in the same pick) (docs/spec/staff.md, section 5: "Files whose name duplicates one
  * already chosen are ignored"). Returns the new list and the names that were ignored.
  */
 export function addChosenFiles<F extends { name: string }>(chosen: readonly F[], picked: Iterable<F>) {

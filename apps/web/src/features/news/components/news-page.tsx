@@ -5,7 +5,7 @@ import { BlogList } from './blog-list.js';
 import { NewsCarousel } from './news-carousel.js';
 import '../news.css';
 
-/** /noticias: the news carousel, then the blog list (patient-and-public.md, "News and blog page"). */
+/** /noticias: the news carousel, then the blog list (docs/spec/patient-and-public.md, "News and blog page"). */
 export function NewsPage() {
   const { t } = useTranslation('news');
   const messages = useFrameMessages();

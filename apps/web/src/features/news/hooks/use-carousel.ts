@@ -3,7 +3,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 /** How far a finger must travel sideways (px) for a swipe to change the slide. */
 export const SWIPE_THRESHOLD_PX = 50;
 
-/** The next index, wrapping around at both ends (patient-and-public.md: "wrap around at both ends"). */
+/** The next index, wrapping around at both ends (docs/spec/patient-and-public.md: "wrap around at both ends"). */
 export const wrapIndex = (index: number, count: number) => (count === 0 ? 0 : ((index % count) + count) % count);
 
 /**

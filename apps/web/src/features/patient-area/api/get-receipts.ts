@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.js';
 
 /** GET /api/receipts (Recibo.php): the patient's own payment receipts, newest first. */
 export async function getReceipts(): Promise<ReceiptRow[]> {
-  // An answer that is not a list reads as no data (patient-and-public.md, section 2).
+  // An answer that is not a list reads as no data (docs/spec/patient-and-public.md, section 2).
   const parsed = z.array(receiptRowSchema).safeParse(await api.get<unknown>('/api/receipts'));
   return parsed.success ? parsed.data : [];
 }

@@ -11,7 +11,7 @@ export const REFUND_REASON_MESSAGES: Record<RefundReason, MessageKey> = {
 };
 
 const longDates = new Map<string, Intl.DateTimeFormat>();
-/** Day, month name and year in Panama (decisions.md: dates in one unambiguous form). */
+/** Day, month name and year in Panama (docs/spec/decisions.md: dates in one unambiguous form). */
 export function longDate(lng: string, iso: string) {
   let f = longDates.get(lng);
   if (!f) {

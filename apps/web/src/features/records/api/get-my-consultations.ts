@@ -6,7 +6,7 @@ import { RECORDS_KEY } from './get-profile.js';
 
 /** GET /api/consultations (Consulta.php): the patient's own consultations, newest first. */
 export async function getMyConsultations(): Promise<ConsultationRow[]> {
-  // A non-array answer reads as no data (patient-and-public.md, "Profile, lists and receipts").
+  // A non-array answer reads as no data (docs/spec/patient-and-public.md, "Profile, lists and receipts").
   const parsed = z.array(consultationRowSchema).safeParse(await api.get<unknown>('/api/consultations'));
   return parsed.success ? parsed.data : [];
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import '../site.css';
 
-/** /Admin: the administrators' entry page (staff.md, route groups). */
+/** /Admin: the administrators' entry page (docs/spec/staff.md, route groups). */
 export function AdminWelcomePage() {
   const { t } = useTranslation('site');
   const messages = useMessages();

@@ -25,7 +25,7 @@ const PURPOSES = ['care', 'identity', 'manage', 'communicate', 'protect', 'compl
 const RIGHTS = ['access', 'rectification', 'cancellation', 'objection', 'portability'] as const;
 
 /**
- * /confidencialidad: the privacy notice under Panama's Ley 81 de 2019 (decisions.md). It states
+ * /confidencialidad: the privacy notice under Panama's Ley 81 de 2019 (docs/spec/decisions.md). It states
  * only what the product actually does with personal data.
  */
 export function ConfidencialidadPage() {

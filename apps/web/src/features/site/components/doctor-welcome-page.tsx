@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import '../site.css';
 
-/** /AdminDoctor: the doctors' entry page (staff.md, route groups). */
+/** /AdminDoctor: the doctors' entry page (docs/spec/staff.md, route groups). */
 export function DoctorWelcomePage() {
   const { t } = useTranslation('site');
   const messages = useMessages();

@@ -183,7 +183,7 @@ const GROUPS: readonly Group[] = [
   },
 ];
 
-/** /preguntas-frecuentes: the clinic's frequent questions (decisions.md, pages without a target). */
+/** /preguntas-frecuentes: the clinic's frequent questions (docs/spec/decisions.md, pages without a target). */
 export function FaqPage() {
   const { t, i18n } = useTranslation('site');
   const { hash } = useLocation();

@@ -38,7 +38,7 @@ function Videos() {
   );
 }
 
-/** The home page: videos, welcome and services, sponsors (patient-and-public.md, Home page). */
+/** The home page: videos, welcome and services, sponsors (docs/spec/patient-and-public.md, Home page). */
 export function HomePage() {
   const { t } = useTranslation('site');
   return (

@@ -2,7 +2,7 @@ import { SERVICE_PRICE_CENTS } from '@clinica/shared';
 import { formatPrice } from '../site-content.js';
 import { ServicePage } from './service-page.js';
 
-/** /medicina-general (patient-and-public.md, General medicine page). */
+/** /medicina-general (docs/spec/patient-and-public.md, General medicine page). */
 export function MedicinaGeneralPage() {
   return (
     <ServicePage

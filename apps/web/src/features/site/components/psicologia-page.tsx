@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n.js';
 import { formatPrice } from '../site-content.js';
 import { ServicePage } from './service-page.js';
 
-/** /psicologia (patient-and-public.md, Psychology page). */
+/** /psicologia (docs/spec/patient-and-public.md, Psychology page). */
 export function PsicologiaPage() {
   const { t } = useTranslation('site');
   return (

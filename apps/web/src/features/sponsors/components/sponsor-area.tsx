@@ -11,7 +11,7 @@ const LABELS = { 1: 'area.featured', 2: 'area.ads' } as const;
 // Only links the server accepted (http or https) are followed; anything else shows the logo alone.
 const isWebLink = (href: string) => /^https?:\/\//i.test(href);
 
-/** The first area's cycle: visible 3 minutes, then hidden 1 minute, again and again (staff.md, section 9). */
+/** The first area's cycle: visible 3 minutes, then hidden 1 minute, again and again (docs/spec/staff.md, section 9). */
 function useBannerCycle() {
   const [visible, setVisible] = useState(true);
   useTimeout(() => setVisible((v) => !v), visible ? TIMERS.sponsorVisibleMs : TIMERS.sponsorHiddenMs);

@@ -15,7 +15,7 @@ export async function getAdminConsultations(
     search === null
       ? await api.get<unknown>(`/api/admin/consultations${paging}`)
       : await api.post<unknown>(`/api/admin/consultations/search${paging}`, { input: search });
-  // An answer of another shape reads as an empty list (staff.md, section 8).
+  // An answer of another shape reads as an empty list (docs/spec/staff.md, section 8).
   const parsed = page.safeParse(data);
   return parsed.success ? parsed.data : { items: [], next_cursor: null };
 }

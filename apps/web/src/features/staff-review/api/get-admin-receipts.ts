@@ -15,7 +15,7 @@ export async function getAdminReceipts(
     search === null
       ? await api.get<unknown>(`/api/admin/receipts${paging}`)
       : await api.post<unknown>(`/api/admin/receipts/search${paging}`, { input: search });
-  // An answer of another shape reads as an empty list (staff.md, section 8).
+  // An answer of another shape reads as an empty list (docs/spec/staff.md, section 8).
   const parsed = page.safeParse(data);
   return parsed.success ? parsed.data : { items: [], next_cursor: null };
 }

@@ -7,7 +7,7 @@ const page = pageSchema(adminSuggestionRowSchema);
 
 /** GET /api/admin/suggestions (Sugerencias_Admin.php): newest first, by first name, one page. */
 export async function getAdminSuggestions(nombre: string | null, cursor: string | undefined): Promise<ListPage<AdminSuggestionRow>> {
-  // A non-array answer reads as an empty list (staff.md, section 8).
+  // A non-array answer reads as an empty list (docs/spec/staff.md, section 8).
   const parsed = page.safeParse(await api.get<unknown>(`/api/admin/suggestions${listQuery({ nombre, cursor })}`));
   return parsed.success ? parsed.data : { items: [], next_cursor: null };
 }
