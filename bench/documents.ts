@@ -163,7 +163,17 @@ async function renderRow(tipo: DocumentType, fields: Record<string, string>, sec
     renderDocument(pdf, {
       tipo,
       fields,
-      doctor: { nombre: 'Ana', apellido: 'Castillo', regNumber: '4521', doctorCode: 'C-0771' },
+      numero: 'CI-2026-000123',
+      doctor: {
+        nombre: 'Ana',
+        apellido: 'Castillo',
+        signedName: 'Dra. Ana Castillo Ibáñez',
+        noun: 'la médica',
+        especialidad: 'Medicina General',
+        regNumber: '4521',
+        doctorCode: 'C-0771',
+      },
+      patient: { cedula: '8-888-1234', edad: '41' },
       signature,
       codigo: 'ABCD-EFGH-JKMN',
       verifyUrl: 'https://clinica.example/verificar-documento?codigo=ABCD-EFGH-JKMN',

@@ -14,7 +14,15 @@ import type { PdfRenderer } from '../../plugins/pdf.js';
 export interface DocumentRenderInput {
   tipo: DocumentType;
   fields: DocumentFields;
-  doctor: { nombre: string; apellido: string; regNumber: string; doctorCode: string };
+  /** The sequential number, e.g. CI-2026-000123 (issue 22). */
+  numero: string;
+  /**
+   * The doctor's identity from the account's profile (issue 22): the name as signed with its
+   * title ('Dra. Ana Castillo'), 'el médico' / 'la médica', speciality and registration.
+   */
+  doctor: { nombre: string; apellido: string; signedName: string; noun: string; especialidad: string; regNumber: string; doctorCode: string };
+  /** The patient's cédula (or passport) and age, from the patient's account when there is one. */
+  patient: { cedula: string; edad: string };
   /** The doctor's signature, a grey PNG (see signature.ts). */
   signature: Buffer;
   codigo: string;
@@ -44,11 +52,16 @@ const moment = (f: DocumentFields, end: 'inicio' | 'final') =>
  * The certificates are a sentence, not a form: the fields the sentence says are not repeated as
  * rows below it.
  */
-function statement(tipo: DocumentType, f: DocumentFields): { text: string; covers: string[] } | null {
+function statement(tipo: DocumentType, f: DocumentFields, input: DocumentRenderInput): { text: string; covers: string[] } | null {
+  const { doctor: d, patient: p } = input;
+  const noun = d.noun.replace(/^(el|la) /, '');
   const doctor = () =>
-    `Quien suscribe, ${f.doctorName}, médico con número de registro ${f.regNumber}` +
-    (f.doctorCode ? ` y código ${f.doctorCode}` : '');
-  const patient = () => `${f.patientName}` + (f.ssn ? `, con número de Seguro Social ${f.ssn}` : '');
+    `Quien suscribe, ${d.signedName}, ${noun} con número de registro (idoneidad) ${d.regNumber}` +
+    (d.doctorCode ? ` y código ${d.doctorCode}` : '');
+  const patient = () =>
+    `${f.patientName}` +
+    (p.cedula ? `, con cédula ${p.cedula}` : '') +
+    (f.ssn ? `, con número de Seguro Social ${f.ssn}` : '');
   if (tipo === 'certificado-salud') {
     return {
       text:
@@ -81,7 +94,8 @@ function statement(tipo: DocumentType, f: DocumentFields): { text: string; cover
 /** How a field's value is printed; null leaves the row out (empty optional fields, the country code). */
 function display(field: DocumentField, f: DocumentFields): string | null {
   const v = f[field.name] ?? '';
-  if (field.kind === 'country' || v === '') return null;
+  // The patient's e-mail is not printed: it identifies nobody to a third party (issue 22).
+  if (field.kind === 'country' || field.kind === 'email' || v === '') return null;
   if (field.kind === 'date') return spanishDate(v);
   if (field.kind === 'age') return years(v);
   if (field.kind === 'phone') return `${f.country_code ?? ''} ${v}`.trim();
@@ -95,7 +109,7 @@ type Item = { kind: 'section'; title: string } | { kind: 'row'; label: string; v
 export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInput): Promise<Buffer> {
   const { tipo, fields: f, doctor, clinic } = input;
   const title = DOCUMENT_TITLES[tipo];
-  const doctorFullName = `${doctor.nombre} ${doctor.apellido}`;
+  const doctorFullName = doctor.signedName;
   const doc = pdf.create({
     title: `${title} - ${clinic.name}`,
     author: `${doctorFullName} - ${clinic.name}`,
@@ -117,9 +131,18 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
     .fillColor(COLOR.muted)
     .text('Código de verificación', left + width - 150, 46, { width: 150, align: 'right' });
   doc.font('bold').fontSize(10).fillColor(COLOR.navy).text(input.codigo, left + width - 150, doc.y, { width: 150, align: 'right' });
+  doc.font('bold').fontSize(10).fillColor(COLOR.accent).text(`N.º ${input.numero}`, left + width - 150, doc.y + 1, { width: 150, align: 'right' });
   const ruleY = Math.max(doc.y, 80) + 6;
   doc.moveTo(left, ruleY).lineTo(left + width, ruleY).lineWidth(1.5).strokeColor(COLOR.accent).stroke();
   doc.font('bold').fontSize(SIZE.title).fillColor(COLOR.navy).text(title, left, ruleY + 14, { width, align: 'center' });
+  // Who the document is about, as a third party checks it: name, cédula and age (issue 22).
+  const who = [
+    f.patientName || f.Paciente ? `Paciente: ${f.patientName || f.Paciente}` : '',
+    `Cédula/Pasaporte: ${input.patient.cedula || 'no indicada'}`,
+    input.patient.edad ? `Edad: ${years(input.patient.edad)}` : '',
+  ].filter(Boolean);
+  doc.moveDown(0.3);
+  doc.font('regular').fontSize(SIZE.value).fillColor(COLOR.text).text(who.join('   ·   '), left, doc.y, { width, align: 'center' });
   doc.moveDown(0.6);
 
   const ensure = (height: number) => {
@@ -127,7 +150,7 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   };
 
   // --- statement of the certificates ---
-  const said = statement(tipo, f);
+  const said = statement(tipo, f, input);
   if (said) {
     doc.moveDown(0.4);
     doc.font('regular').fontSize(11.5).fillColor(COLOR.text);
@@ -206,8 +229,8 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   // --- date and place, signature, verification ---
   const { date, hour, minute } = panamaClock(input.issuedAt);
   const when = `${spanishDate(date)} a las ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')} (hora de Panamá)`;
-  const reg = f.regNumber || f.Reg || doctor.regNumber;
-  const code = f.doctorCode || doctor.doctorCode;
+  const reg = doctor.regNumber;
+  const code = doctor.doctorCode;
   ensure(175);
   doc.moveDown(0.8);
   doc.font('regular').fontSize(10).fillColor(COLOR.text).text(`Emitido en ${clinic.city}, el ${when}.`, left, doc.y, { width });
@@ -217,7 +240,8 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   const lineY = top + 68;
   doc.moveTo(left, lineY).lineTo(left + sigW, lineY).lineWidth(0.8).strokeColor(COLOR.text).stroke();
   doc.font('bold').fontSize(10).fillColor(COLOR.text).text(doctorFullName, left, lineY + 4, { width: sigW, align: 'center' });
-  doc.font('regular').fontSize(9).fillColor(COLOR.muted).text(`Registro N.º ${reg}`, { width: sigW, align: 'center' });
+  doc.font('regular').fontSize(9).fillColor(COLOR.muted).text(doctor.especialidad, { width: sigW, align: 'center' });
+  doc.text(`Registro (idoneidad) N.º ${reg}`, { width: sigW, align: 'center' });
   if (code) doc.text(`Código ${code}`, { width: sigW, align: 'center' });
 
   const signatureEnd = doc.y;
@@ -252,13 +276,13 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
         .font('regular')
         .fontSize(SIZE.small)
         .fillColor(COLOR.muted)
-        .text(`${clinic.name} — ${title} — ${input.codigo}`, left, 30, { width, align: 'right', lineBreak: false });
+        .text(`${clinic.name} — ${title} N.º ${input.numero} — ${input.codigo}`, left, 30, { width, align: 'right', lineBreak: false });
     }
     doc
       .font('regular')
       .fontSize(SIZE.small)
       .fillColor(COLOR.muted)
-      .text(`Página ${i + 1} de ${range.count} · ${title} · ${input.codigo}`, left, doc.page.height - 36, {
+      .text(`Página ${i + 1} de ${range.count} · ${title} N.º ${input.numero} · ${input.codigo}`, left, doc.page.height - 36, {
         width,
         align: 'center',
         lineBreak: false,
