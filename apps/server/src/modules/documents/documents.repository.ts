@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { matchesBlindIndex, sealText } from '../../db/field-crypto.js';
+import { matchesBlindIndex } from '../../db/field-crypto.js';
 import type { DocumentType } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
