@@ -5,7 +5,7 @@ import { safeText } from './text.schema.js';
 
 /**
  * The doctor's identity as every medical document prints it (issue 22, docs/decisions/0041):
- * kept on the doctor's account, edited by the doctor at /Perfil_Doctor or by an administrator.
+ * kept on the doctor's account, edited by the doctor at /Perfil_Admin_Doctor or by an administrator.
  * The browser never decides who signs a document: the server reads this profile.
  */
 export const DOCTOR_SEXES = ['Hombre', 'Mujer'] as const;

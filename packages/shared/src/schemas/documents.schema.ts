@@ -569,7 +569,7 @@ export const patientDocumentListSchema = z.array(patientDocumentSchema);
 
 /**
  * The doctor's standing data for documents: the identity from the doctor's profile (read-only
- * here, edited at /Perfil_Doctor, docs/decisions/0041) and whether a signature is saved.
+ * here, edited at /Perfil_Admin_Doctor, docs/decisions/0041) and whether a signature is saved.
  */
 export const doctorDocumentProfileSchema = z.object({
   nombre: z.string(),

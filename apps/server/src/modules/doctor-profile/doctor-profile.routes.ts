@@ -12,7 +12,7 @@ const saved = z.object({ success: z.literal(true), message: z.string(), perfil: 
 
 /**
  * The doctor's identity on documents (issue 22, docs/decisions/0041): the doctor's own profile
- * at /Perfil_Doctor, and any doctor's for an administrator. Every change is audited.
+ * at /Perfil_Admin_Doctor, and any doctor's for an administrator. Every change is audited.
  */
 export default async function doctorProfileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

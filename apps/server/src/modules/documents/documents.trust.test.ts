@@ -96,6 +96,9 @@ describe("the doctor's identity comes from the account", () => {
     expect(text).toContain('con cédula 8-123-4567');
     expect(text).not.toContain(maria.correo);
     expect(text).not.toContain('x@example.com');
+    // The cédula kept on the row for the administrators is sealed like every cédula (decision 0030).
+    const [raw] = await select<{ cedula_paciente: string }>(t, `select cedula_paciente from documents where codigo = '${String(res.headers['x-documento-codigo'])}'`);
+    expect(raw!.cedula_paciente).not.toContain('8-123-4567');
   });
 
   it("a man is 'Dr.' and 'médico'; a passport is printed as the account holds it", async () => {

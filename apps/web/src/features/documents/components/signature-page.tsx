@@ -14,7 +14,7 @@ import '../documents.css';
 /**
  * /Firma_Admin_Doctor: the doctor draws their signature once (or uploads a PNG of it); it is
  * printed on every document they generate. The name, title and registration number printed
- * beside it come from the doctor's profile (/Perfil_Doctor, decision 0041).
+ * beside it come from the doctor's profile (/Perfil_Admin_Doctor, decision 0041).
  */
 export function SignaturePage() {
   const messages = useMessages();
@@ -60,7 +60,7 @@ function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDoc
         {t('signature.intro')}
       </p>
       <p className="documents-note">
-        <Link to="/Perfil_Doctor">{t('signature.profileLink')}</Link>
+        <Link to="/Perfil_Admin_Doctor">{t('signature.profileLink')}</Link>
       </p>
       <form
         className="documents-form"
