@@ -150,7 +150,10 @@ function DocumentState({ tipo, document: d }: { tipo: DocumentType; document: Do
       {open ? (
         <form className="documents-annul" onSubmit={(e) => void submit(e)} noValidate>
           <Field label={t('table.annulReason')} error={error && translateMessage(error)} required>
-            {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />}
+            {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => {
+                  setMotivo(e.currentTarget.value);
+                  setError(undefined);
+                }} />}
           </Field>
           <div className="documents-annul-actions">
             <Button type="submit" variant="danger" busy={annul.isPending}>
