@@ -631,6 +631,25 @@ export const patientLookupSchema = z.object({
   direccion: z.string(),
   country_code: z.string(),
   celular: z.string(),
+  /**
+   * The patient's latest consultation with this doctor (issue 22): its history and vital signs,
+   * which 'Completar datos' offers to fill the form with; null when there is none.
+   */
+  consulta: z
+    .object({
+      fecha: z.string(),
+      sintomas: z.string(),
+      antecedentesPersonales: z.string(),
+      antecedentesFamiliares: z.string(),
+      antecedentesQuirurgicos: z.string(),
+      alergias: z.string(),
+      peso: z.string(),
+      talla: z.string(),
+      presionArterial: z.string(),
+      frecuenciaCardiaca: z.string(),
+      frecuenciaRespiratoria: z.string(),
+    })
+    .nullable(),
 });
 export type PatientLookup = z.infer<typeof patientLookupSchema>;
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { matchesBlindIndex } from '../../db/field-crypto.js';
 import type { DocumentType } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
-import { doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
+import { consultations, doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
 import { takeDocumentNumber } from './documents.numbering.js';
 import { annulmentColumns } from './documents.annul.js';
 
@@ -90,6 +90,29 @@ export function documentsRepository(db: Db) {
         .from(patients)
         // By e-mail, only a verified address: an unverified registration may be anyone's (decision 0023).
         .where('id' in by ? eq(patients.id, by.id) : and(eq(patients.correo, by.correo), isNotNull(patients.email_verified_at)));
+      return row;
+    },
+
+    /** The patient's latest consultation with this doctor: its history and vital signs (decrypted by the columns). */
+    async latestConsultation(patientId: string, doctorId: string) {
+      const [row] = await db
+        .select({
+          fecha_registro: consultations.fecha_registro,
+          sintomas: consultations.sintomas,
+          antecedentes_personales: consultations.antecedentes_personales,
+          antecedentes_familiares: consultations.antecedentes_familiares,
+          antecedentes_quirurgicos: consultations.antecedentes_quirurgicos,
+          alergias: consultations.alergias,
+          peso: consultations.peso,
+          talla: consultations.talla,
+          presion_arterial: consultations.presion_arterial,
+          frecuencia_cardiaca: consultations.frecuencia_cardiaca,
+          frecuencia_respiratoria: consultations.frecuencia_respiratoria,
+        })
+        .from(consultations)
+        .where(and(eq(consultations.patient_id, patientId), eq(consultations.doctor_id, doctorId)))
+        .orderBy(desc(consultations.fecha_registro))
+        .limit(1);
       return row;
     },
 

@@ -142,7 +142,13 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
         resource: patientId ? { type: 'patient', id: patientId } : undefined,
         patientId,
         outcome: found ? 'success' : 'denied',
-        detail: found ? 'datos del paciente para un documento' : patientId ? 'no es paciente de este médico' : 'persona desconocida',
+        detail: found
+          ? found.consulta
+            ? 'datos del paciente y de su última consulta para un documento'
+            : 'datos del paciente para un documento'
+          : patientId
+            ? 'no es paciente de este médico'
+            : 'persona desconocida',
       });
       if (!found) throw new AppError(404, messages.patientNotYours);
       reply.header('cache-control', 'no-store');

@@ -184,6 +184,25 @@ export function documentsService(deps: DocumentsDeps) {
      */
     async findPatient(doctor: SessionAccount, by: { id: string } | { correo: string }) {
       const p = await repo.findPatientFor(doctor.accountId, 'correo' in by ? { correo: by.correo.toLowerCase() } : by);
+      // The latest consultation with this doctor, offered to fill the form (issue 22); read only
+      // for the doctor's own patient, within the same audited lookup.
+      const c = p?.mine ? await repo.latestConsultation(p.id, doctor.accountId) : undefined;
+      const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+      const consulta = c
+        ? {
+            fecha: panamaClock(c.fecha_registro.getTime()).date,
+            sintomas: text(c.sintomas),
+            antecedentesPersonales: text(c.antecedentes_personales),
+            antecedentesFamiliares: text(c.antecedentes_familiares),
+            antecedentesQuirurgicos: text(c.antecedentes_quirurgicos),
+            alergias: text(c.alergias),
+            peso: text(c.peso),
+            talla: text(c.talla),
+            presionArterial: text(c.presion_arterial),
+            frecuenciaCardiaca: text(c.frecuencia_cardiaca),
+            frecuenciaRespiratoria: text(c.frecuencia_respiratoria),
+          }
+        : null;
       const found: PatientLookup | null =
         p && p.mine
           ? {
@@ -197,6 +216,7 @@ export function documentsService(deps: DocumentsDeps) {
               direccion: p.direccion,
               country_code: p.country_code,
               celular: p.celular,
+              consulta,
             }
           : null;
       return { found, patientId: p?.id ?? null };

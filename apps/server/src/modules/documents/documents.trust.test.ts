@@ -150,6 +150,18 @@ describe("the doctor's identity comes from the account", () => {
   });
 });
 
+describe("'Completar datos': the latest consultation", () => {
+  it("offers the doctor the history of the patient's latest consultation with them, and audits the read", async () => {
+    const res = await call(t, ana.jar, 'GET', `/api/doctor/documents/patient?id=${maria.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ cedula: '8-123-4567', consulta: { sintomas: 'Tos seca y fiebre desde ayer', fecha: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    const [row] = await auditRows(t, `action = 'document.patient_lookup' and actor_id = '${ana.id}' and patient_id = '${maria.id}'`);
+    expect(row).toMatchObject({ outcome: 'success', detail: 'datos del paciente y de su última consulta para un documento' });
+    // Another doctor learns nothing of it.
+    expect((await call(t, bruno.jar, 'GET', `/api/doctor/documents/patient?id=${maria.id}`)).statusCode).toBe(404);
+  });
+});
+
 describe('consistency of dates and days', () => {
   const refused = async (payload: object, field: string, message: string, tipo = 'certificado-incapacidad') => {
     const res = await issue(ana, tipo, { ...payload, pacienteId: maria.id });

@@ -172,6 +172,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, rep
     handleSubmit,
     setError,
     setValue,
+    getValues,
     control,
     formState: { errors },
   } = useForm<FormValues, unknown, DocumentFields>({ resolver: zodResolver(schema), defaultValues: defaultsFor(tipo, profile) });
@@ -216,6 +217,31 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, rep
       if (value) setValue(f.name, value, { shouldDirty: true, shouldValidate: Boolean(errors[f.name]) });
     }
   };
+  // 'Completar datos' (issue 22): the latest consultation's history and vital signs fill the
+  // fields this form has that are still empty; what the doctor typed is kept.
+  const [consultationFilled, setConsultationFilled] = useState(false);
+  const fillFromConsultation = () => {
+    const c = patient?.consulta;
+    if (!c) return;
+    const known: FormValues = {
+      Subjetivo: c.sintomas,
+      APP: c.antecedentesPersonales,
+      AHF: c.antecedentesFamiliares,
+      AQX: c.antecedentesQuirurgicos,
+      Alergias: c.alergias,
+      Peso: c.peso,
+      Talla: c.talla,
+      TA: c.presionArterial,
+      FC: c.frecuenciaCardiaca,
+      FR: c.frecuenciaRespiratoria,
+    };
+    for (const f of fields) {
+      const value = known[f.name];
+      if (value && !getValues(f.name)) setValue(f.name, value, { shouldDirty: true, shouldValidate: Boolean(errors[f.name]) });
+    }
+    setConsultationFilled(true);
+  };
+
   // A replacement is for the annulled document's patient: picked for the doctor at once.
   const replacedPatient = replacing?.pacienteId;
   useEffect(() => {
@@ -315,6 +341,16 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, rep
         </p>
       )}
       <PatientPicker picked={patient} onPick={fillFromAccount} onClear={clearPatient} />
+      {patient?.consulta && (
+        <div className="documents-consultation-fill">
+          <Button variant="secondary" onClick={fillFromConsultation}>
+            {t('form.fillFromConsultation', { date: patient.consulta.fecha })}
+          </Button>
+          <span role="status" className="documents-note">
+            {consultationFilled ? t('form.consultationFilled') : ''}
+          </span>
+        </div>
+      )}
       <datalist id={emailsId}>
         {knownEmails.map((e) => (
           <option key={e} value={e} />
