@@ -35,6 +35,7 @@ import mailRoutes from './modules/mail/mail.routes.js';
 import passwordRecoveryRoutes from './modules/password-recovery/password-recovery.routes.js';
 import emailVerificationRoutes from './modules/email-verification/email-verification.routes.js';
 import documentsRoutes from './modules/documents/documents.routes.js';
+import doctorProfileRoutes from './modules/doctor-profile/doctor-profile.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import siteRoutes from './modules/site/site.routes.js';
 import mediaRoutes from './modules/media/media.routes.js';
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(passwordRecoveryRoutes);
   await app.register(mailRoutes);
   await app.register(documentsRoutes);
+  await app.register(doctorProfileRoutes);
   await app.register(mediaRoutes);
   await app.register(newsRoutes);
   await app.register(galleryRoutes);

@@ -6,6 +6,7 @@ import {
   DOCUMENT_TYPES,
   cie10EntryListSchema,
   cie10SearchQuerySchema,
+  annulDocumentSchema,
   comparisonResultSchema,
   doctorDocumentProfileInputSchema,
   doctorDocumentProfileSchema,
@@ -37,6 +38,8 @@ import { NotYourPatient, documentsService } from './documents.service.js';
 import { signerFromConfig } from './documents.digital-signature.js';
 import { clinicLetterhead } from './documents.letterhead.js';
 import { searchCie10 } from './documents.cie10.js';
+import { documentAnnulment } from './documents.annul.js';
+import { doctorProfileRepository, doctorProfileService } from '../doctor-profile/index.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 500: errorSchema };
 const typeParams = z.object({ tipo: safeText().max(40) });
@@ -74,6 +77,8 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     clinic: clinicLetterhead(app.config.clinic),
     signer: signerFromConfig(app.config, new Date(app.now())),
     log: app.log,
+    doctorProfiles: doctorProfileService(doctorProfileRepository(app.db)),
+    annulment: documentAnnulment(app.db, app.now),
   });
 
   const doctorOf = (request: FastifyRequest) => request.accounts.doctor ?? raise();
@@ -98,9 +103,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const doctor = doctorOf(request);
       const { fields, files } = await readMultipart(request, ['firma']);
-      const input = parseOrThrow(doctorDocumentProfileInputSchema, fields);
+      parseOrThrow(doctorDocumentProfileInputSchema, fields);
       const firma = files.find((f) => f.field === 'firma');
-      await documents.saveProfile(doctor, input, firma?.bytes);
+      await documents.saveProfile(doctor, firma?.bytes);
       return { success: true, message: messages.signatureSaved };
     },
   });
@@ -142,7 +147,13 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
         resource: patientId ? { type: 'patient', id: patientId } : undefined,
         patientId,
         outcome: found ? 'success' : 'denied',
-        detail: found ? 'datos del paciente para un documento' : patientId ? 'no es paciente de este médico' : 'persona desconocida',
+        detail: found
+          ? found.consulta
+            ? 'datos del paciente y de su última consulta para un documento'
+            : 'datos del paciente para un documento'
+          : patientId
+            ? 'no es paciente de este médico'
+            : 'persona desconocida',
       });
       if (!found) throw new AppError(404, messages.patientNotYours);
       reply.header('cache-control', 'no-store');
@@ -167,10 +178,10 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       const doctor = doctorOf(request);
       const tipo = documentType(request.params.tipo);
       const fields = parseOrThrow(documentSchemas[tipo], request.body ?? {});
-      const { pacienteId } = parseOrThrow(documentPatientSchema, request.body ?? {});
+      const { pacienteId, reemplazaId } = parseOrThrow(documentPatientSchema, request.body ?? {});
       let issued;
       try {
-        issued = await documents.generate(doctor, tipo, fields, originOf(request), pacienteId);
+        issued = await documents.generate(doctor, tipo, fields, originOf(request), pacienteId, reemplazaId?.toLowerCase());
       } catch (err) {
         if (err instanceof NotYourPatient) {
           await app.audit(request, {
@@ -183,16 +194,19 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
         }
         throw err;
       }
-      const { pdf, filename, codigo, documentId, patient } = issued;
+      const { pdf, filename, codigo, numero, documentId, patient } = issued;
       await app.audit(request, {
         action: 'document.issue',
         resource: { type: 'document', id: documentId },
         patientId: patient?.id ?? null,
-        detail: patient ? tipo : `${tipo}, sin cuenta: espera que un administrador lo vincule`,
+        detail:
+          `${numero}` +
+          (patient ? '' : ', sin cuenta: espera que un administrador lo vincule') +
+          (reemplazaId ? `, reemplaza el documento ${reemplazaId}` : ''),
       });
       // Only an account's own address hears of it; a walk-in's typed address is nobody's area yet.
       if (patient) await request.server.notify.documentAvailable({ patientEmail: patient.correo });
-      reply.code(201).header('x-documento-codigo', codigo);
+      reply.code(201).header('x-documento-codigo', codigo).header('x-documento-numero', numero);
       return sendPdf(reply, pdf, filename);
     },
   });
@@ -219,6 +233,30 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       );
       await app.audit(request, { action: 'file.document', resource: { type: 'document', id: request.params.id } });
       return sendPdf(reply, pdf, filename);
+    },
+  });
+
+  // --- annulment (issue 22, docs/decisions/0041): the issuing doctor, or an administrator -----------
+
+  app.post('/api/doctor/documents/:tipo/:id/anular', {
+    config: { access: 'doctor' },
+    schema: { params: typeIdParams, body: annulDocumentSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      const id = documentId(request.params.id);
+      const done = await documents.annulForDoctor(doctorOf(request), documentType(request.params.tipo), id, request.body.motivo);
+      await app.audit(request, { action: 'document.annul', resource: { type: 'document', id }, patientId: done.patientId, detail: `${done.numero ?? ''}: ${request.body.motivo}` });
+      return { success: true as const, message: messages.documentAnnulled };
+    },
+  });
+
+  app.post('/api/admin/documents/verify/:codigo/anular', {
+    config: { access: 'admin' },
+    schema: { params: verificationParamsSchema, body: annulDocumentSchema, response: { 200: resultSchema, ...errors } },
+    handler: async (request) => {
+      const admin = request.accounts.admin ?? raise();
+      const done = await documents.annulForAdmin(admin, request.params.codigo, request.body.motivo);
+      await app.audit(request, { action: 'document.annul', resource: { type: 'document', id: done.id }, patientId: done.patientId, detail: `${done.numero ?? ''}: ${request.body.motivo}` });
+      return { success: true as const, message: messages.documentAnnulled };
     },
   });
 
