@@ -207,6 +207,9 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
     covered.add('Medicamentos');
     covered.add('Indicaciones');
   }
+  // Who the document is about is said once, under the title: the form's own name, cédula and age
+  // rows would repeat it (and cost the referral its one page).
+  for (const name of ['patientName', 'Paciente', 'CIP', 'Cedula', 'Edad']) covered.add(name);
   // The referring doctor's name and registration are the signature's (printed below it).
   if (tipo === 'referencia-medica') {
     covered.add('Medico');

@@ -331,6 +331,13 @@ export function documentsService(deps: DocumentsDeps) {
             deps.log.error({ err, tipo }, 'PDF rendering failed');
             throw new AppError(500, messages.pdfFailed);
           }
+          // Signed after numbering (the number is in the signed bytes); the stored bytes, their
+          // hash (the upload check) and the download are the signed file (decision 0042).
+          pdf = await deps.signer.sign(pdf, {
+            signingTime: new Date(issuedAt),
+            reason: `${DOCUMENT_TITLES[tipo]} N.º ${numero} (${codigo})`,
+            location: deps.clinic.city,
+          });
           file = {
             id: crypto.randomUUID(),
             kind: 'medical_document',
