@@ -38,7 +38,17 @@ const saveSignature = (jar: CookieJar) => {
 const issue = (who: Person, tipo: string, payload: object) => call(t, who.jar, 'POST', `/api/doctor/documents/${tipo}`, payload);
 const verify = async (codigo: string) => (await call(t, null, 'GET', `/api/documents/verify/${codigo}`)).json<Record<string, unknown>>();
 
-const RECETA = { correoPaciente: 'x@example.com', patientName: 'María José Núñez', date: '2026-11-21', Medicamentos: 'Paracetamol 500 mg cada 8 horas por 3 días.' };
+/** One structured prescription line (decision 0042); `medicamento` varies where a test needs it. */
+const line = (medicamento = 'Paracetamol') => ({
+  medicamento,
+  presentacion: 'Tabletas de 500 mg',
+  dosis: '1 tableta',
+  via: 'Oral',
+  frecuencia: 'Cada 8 horas',
+  duracion: '3 días',
+  cantidad: '9 tabletas',
+});
+const RECETA = { correoPaciente: 'x@example.com', patientName: 'María José Núñez', date: '2026-11-21', Medicamentos: [line()] };
 const SALUD = {
   correoPaciente: 'x@example.com',
   patientName: 'María José Núñez',
@@ -191,7 +201,7 @@ describe('numbering', () => {
   it('numbers 20 documents issued at the same moment uniquely and without gaps, per type and year', async () => {
     const [{ n: before } = { n: 0 }] = await select<{ n: number }>(t, `select coalesce(max(ultimo), 0)::int as n from document_counters where tipo = 'recetario' and ano = 2026`);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => issue(ana, 'recetario', { ...RECETA, Medicamentos: `Receta ${i}`, pacienteId: maria.id })),
+      Array.from({ length: 20 }, (_, i) => issue(ana, 'recetario', { ...RECETA, Medicamentos: [line(`Receta ${i}`)], pacienteId: maria.id })),
     );
     for (const r of results) expect(r.statusCode, r.body).toBe(201);
     const numbers = results.map((r) => String(r.headers['x-documento-numero'])).sort();
@@ -240,7 +250,7 @@ describe('annul and replace', () => {
     expect(row).toMatchObject({ actor_id: ana.id, patient_id: maria.id, outcome: 'success' });
 
     // 'Reemplazar': a corrected document linked to the annulled one, once.
-    const replacement = await issue(ana, 'recetario', { ...RECETA, Medicamentos: 'Paracetamol 500 mg cada 6 horas.', pacienteId: maria.id, reemplazaId: doc!.id });
+    const replacement = await issue(ana, 'recetario', { ...RECETA, Medicamentos: [{ ...line(), frecuencia: 'Cada 6 horas' }], pacienteId: maria.id, reemplazaId: doc!.id });
     expect(replacement.statusCode, replacement.body).toBe(201);
     const nuevo = String(replacement.headers['x-documento-numero']);
     expect(await verify(codigo)).toMatchObject({ reemplazadoPor: nuevo });
