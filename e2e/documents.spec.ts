@@ -385,7 +385,12 @@ test('a doctor annuls a prescription and replaces it; the patient and the verifi
   await page.getByLabel('Buscar entre sus pacientes (nombre o cédula completa)').fill('lucia');
   await page.getByRole('button', { name: 'Lucía Batista · cédula 8-765-4321' }).click();
   await expect(page.getByText(messages.patientDataFilled)).toBeVisible();
-  await page.getByLabel('Medicamentos e indicaciones (Rp.)', { exact: true }).fill('Amoxicilina 875 mg cada 8 horas por 7 días.');
+  // The structured prescription (decision 0042): three medication lines.
+  await fillLine(page, 1, { medicamento: 'Amoxicilina', presentacion: 'Tabletas de 875 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '7 días', cantidad: '21 tabletas' });
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 2, PARACETAMOL);
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 3, { medicamento: 'Loratadina', presentacion: 'Tabletas de 10 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 24 horas', duracion: '5 días', cantidad: '5 tabletas' });
   let downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Generar PDF' }).click();
   const filename = (await downloading).suggestedFilename();
@@ -412,7 +417,12 @@ test('a doctor annuls a prescription and replaces it; the patient and the verifi
   await first.getByRole('link', { name: `Reemplazar ${numero}` }).click();
   await expect(page.getByText(`Está emitiendo el documento que reemplaza al N.º ${numero}, anulado.`)).toBeVisible();
   await expect(page.getByLabel('Correo del paciente', { exact: true })).toHaveValue(patient.email);
-  await page.getByLabel('Medicamentos e indicaciones (Rp.)', { exact: true }).fill('Amoxicilina 500 mg cada 8 horas por 7 días.');
+  // The corrected prescription: the same three lines, the first with the right strength.
+  await fillLine(page, 1, { ...{ medicamento: 'Amoxicilina', presentacion: 'Tabletas de 875 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '7 días', cantidad: '21 tabletas' }, presentacion: 'Cápsulas de 500 mg', dosis: '1 cápsula', cantidad: '21 cápsulas' });
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 2, PARACETAMOL);
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 3, { medicamento: 'Loratadina', presentacion: 'Tabletas de 10 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 24 horas', duracion: '5 días', cantidad: '5 tabletas' });
   downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Generar PDF' }).click();
   await downloading;
