@@ -391,6 +391,10 @@ test('a doctor annuls a prescription and replaces it; the patient and the verifi
   await fillLine(page, 2, PARACETAMOL);
   await page.getByRole('button', { name: 'Agregar medicamento' }).click();
   await fillLine(page, 3, { medicamento: 'Loratadina', presentacion: 'Tabletas de 10 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 24 horas', duracion: '5 días', cantidad: '5 tabletas' });
+  // The three lines with the patient picked from her account, looked at on a phone and a desk.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: testInfo.outputPath('form-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
   let downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Generar PDF' }).click();
   const filename = (await downloading).suggestedFilename();
