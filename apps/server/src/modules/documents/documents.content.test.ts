@@ -215,6 +215,12 @@ describe.each(DOCUMENT_TYPES)('%s, a typical filled form', (tipo) => {
     const text = await pdfText(pdf);
     // The letterhead: the clinic's address and phone from the configuration.
     expect(text).toContain('Calle 50 y Calle 53 Este, Obarrio, Ciudad de Panamá · Tel. +507 300-0000');
+    // The number is inside the signed bytes (signed after numbering, decision 0041's amendment), and
+    // the signer is the profile's titled doctor, not the form's typed 'Ana Castillo'.
+    const numero = String(res.headers['x-documento-numero']);
+    expect(numero).toMatch(/^[A-Z]{2}-\d{4}-\d{6}$/);
+    expect(text).toContain(`N.º ${numero}`);
+    expect(text).toContain('Dra. Ana Castillo Ibáñez');
     if (['certificado-incapacidad', 'solicitud-examenes', 'referencia-medica', 'historia-clinica'].includes(tipo)) {
       expect(text).toContain(DIAGNOSIS);
     }
