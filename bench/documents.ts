@@ -193,7 +193,17 @@ async function renderRow(tipo: DocumentType, form: Record<string, unknown>, seco
       fields,
       lines,
       diagnosis,
-      doctor: { nombre: 'Ana', apellido: 'Castillo', regNumber: '4521', doctorCode: 'C-0771', title: 'Dra.' },
+      numero: 'CI-2026-000123',
+      doctor: {
+        nombre: 'Ana',
+        apellido: 'Castillo',
+        signedName: 'Dra. Ana Castillo Ibáñez',
+        noun: 'la médica',
+        especialidad: 'Medicina General',
+        regNumber: '4521',
+        doctorCode: 'C-0771',
+      },
+      patient: { cedula: '8-888-1234', edad: '41' },
       signature,
       codigo: 'ABCD-EFGH-JKMN',
       verifyUrl: 'https://clinica.example/verificar-documento?codigo=ABCD-EFGH-JKMN',
@@ -270,6 +280,14 @@ export async function run(opts: { seconds?: number; connections?: number } = {})
       headers: { ...body.headers, cookie },
     });
     if (saved.statusCode !== 200) throw new Error(`signature not saved: ${saved.body}`);
+    // The identity printed on documents lives in the doctor's profile (issue 22).
+    const profile = await app.inject({
+      method: 'PUT',
+      url: '/api/doctor/profile',
+      payload: { nombreCompleto: 'Ana Castillo Ibáñez', sexo: 'Mujer', especialidad: 'Medicina General', regNumber: '4521', doctorCode: 'C-0771' },
+      headers: { cookie },
+    });
+    if (profile.statusCode !== 200) throw new Error(`profile not saved: ${profile.body}`);
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -102,18 +102,18 @@ async function fillRequired(page: Page, tipo: DocumentType) {
   }
 }
 
-/** A doctor with a saved signature, signed in through the API of `request`. */
+/** A doctor with a complete profile (issue 22) and a saved signature, signed in through the API of `request`. */
 async function doctorWithSignature(request: APIRequestContext) {
   const doctor = await registerStaff(request, 'doctor');
   expect((await request.post('/api/doctor/login', { data: { email: doctor.email, password: doctor.password } })).status()).toBe(200);
   const saved = await request.put('/api/doctor/documents/profile', {
-    multipart: {
-      regNumber: 'Reg. 7788',
-      doctorCode: '',
-      firma: { name: 'firma.png', mimeType: 'image/png', buffer: drawnSignature() },
-    },
+    multipart: { firma: { name: 'firma.png', mimeType: 'image/png', buffer: drawnSignature() } },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+  const profile = await request.put('/api/doctor/profile', {
+    data: { nombreCompleto: doctor.nombre, sexo: 'Hombre', especialidad: 'Medicina General', regNumber: 'Reg. 7788', doctorCode: '' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
   return doctor;
 }
 
@@ -138,9 +138,10 @@ test('a doctor draws the signature, fills each of the six forms, downloads each 
   const patient = await patientOf(request, doctor);
   await login(page, 'doctor', doctor);
 
-  // Without a signature the form says so, and the server refuses: 'Error generating PDF.'
+  // Without a profile and a signature the form says so, and the server refuses: 'Error generating PDF.'
   await page.goto('/Recetarios');
   await expect(page.getByRole('heading', { level: 1, name: 'Recetario' })).toBeVisible();
+  await expect(page.getByText(messages.doctorProfileIncomplete)).toBeVisible();
   await expect(page.getByText(messages.documentProfileRequired)).toBeVisible();
   await expect(page.getByRole('cell', { name: messages.noTableData })).toHaveAttribute('colspan', '8');
   await page.getByLabel('Correo del paciente', { exact: true }).fill(patient.email);
@@ -148,14 +149,25 @@ test('a doctor draws the signature, fills each of the six forms, downloads each 
   await fillLine(page, 1, PARACETAMOL);
   await page.getByRole('button', { name: 'Generar PDF' }).click();
   await acceptAlert(page, messages.pdfFailed);
-  await expect(page.locator('.documents-summary')).toHaveText(messages.documentProfileRequired);
+  await expect(page.locator('.documents-summary')).toHaveText(messages.doctorProfileIncomplete);
 
-  // The signature pad: drawn once with the pointer, with the registration number.
-  await page.getByRole('link', { name: 'Ir a «Firma del médico»' }).click();
-  await expect(page).toHaveURL(/\/Firma_Admin_Doctor$/);
-  await page.getByRole('button', { name: 'Guardar firma' }).click();
+  // The doctor's profile (issue 22): the name, title and registration every document prints.
+  await page.getByRole('link', { name: 'Completar mi perfil' }).click();
+  await expect(page).toHaveURL(/\/Perfil_Admin_Doctor$/);
+  await page.getByLabel('Número de registro (idoneidad)').fill('');
+  await page.getByRole('button', { name: 'Guardar perfil' }).click();
   await expect(page.getByText(messages.missingFields).first()).toBeVisible();
-  await page.getByLabel('Número de registro', { exact: true }).fill('Idoneidad 4521');
+  await page.getByLabel('Nombre completo, como firma').fill('Tomás Morales Pinzón');
+  await page.getByLabel('Sexo').selectOption('Hombre');
+  await page.getByLabel('Especialidad').fill('Medicina General');
+  await page.getByLabel('Número de registro (idoneidad)').fill('Idoneidad 4521');
+  await expect(page.getByText('Así se imprime: Dr. Tomás Morales Pinzón')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar perfil' }).click();
+  await acceptAlert(page, messages.doctorProfileSaved);
+
+  // The signature pad: drawn once with the pointer.
+  await page.getByRole('link', { name: 'guardar mi firma' }).click();
+  await expect(page).toHaveURL(/\/Firma_Admin_Doctor$/);
   await page.getByRole('button', { name: 'Guardar firma' }).click();
   await expect(page.getByText(messages.signatureRequired)).toBeVisible();
   await drawSignature(page);
@@ -168,6 +180,12 @@ test('a doctor draws the signature, fills each of the six forms, downloads each 
     await page.goto(DOCUMENT_PAGES[tipo]);
     await expect(page.getByRole('heading', { level: 1, name: DOCUMENT_TITLES[tipo] })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Su firma guardada' })).toBeVisible();
+    // Who signs comes from the profile and cannot be typed.
+    const doctorField = page.getByLabel(tipo === 'referencia-medica' ? 'Médico que refiere' : 'Nombre del médico', { exact: true });
+    if (tipo === 'certificado-salud' || tipo === 'certificado-incapacidad' || tipo === 'referencia-medica') {
+      await expect(doctorField).toHaveValue('Dr. Tomás Morales Pinzón');
+      await expect(doctorField).toHaveAttribute('readonly', '');
+    }
 
     // A required field missing: the form says so and nothing is sent.
     await page.getByRole('button', { name: 'Generar PDF' }).click();
@@ -353,5 +371,99 @@ test('a walk-in’s document waits for an administrator, who links it after chec
   await login(hers, 'patient', rosa);
   await hers.goto('/Documentos_usuario');
   await expect(hers.getByRole('listitem').filter({ hasText: codigo })).toContainText('Solicitud de Exámenes');
+  await context.close();
+});
+
+test('a doctor annuls a prescription and replaces it; the patient and the verification page see both states', async ({ page, request, browser, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const doctor = await doctorWithSignature(request);
+  const patient = await patientOf(request, doctor);
+  await login(page, 'doctor', doctor);
+
+  // Issued to one of the doctor's patients, picked by name.
+  await page.goto('/Recetarios');
+  await page.getByLabel('Buscar entre sus pacientes (nombre o cédula completa)').fill('lucia');
+  await page.getByRole('button', { name: 'Lucía Batista · cédula 8-765-4321' }).click();
+  await expect(page.getByText(messages.patientDataFilled)).toBeVisible();
+  // The structured prescription (decision 0042): three medication lines.
+  await fillLine(page, 1, { medicamento: 'Amoxicilina', presentacion: 'Tabletas de 875 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '7 días', cantidad: '21 tabletas' });
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 2, PARACETAMOL);
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 3, { medicamento: 'Loratadina', presentacion: 'Tabletas de 10 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 24 horas', duracion: '5 días', cantidad: '5 tabletas' });
+  // The three lines with the patient picked from her account, looked at on a phone and a desk.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: testInfo.outputPath('form-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  let downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generar PDF' }).click();
+  const filename = (await downloading).suggestedFilename();
+  const first = page.getByRole('row').filter({ hasText: filename });
+  await expect(first).toHaveCount(1);
+  await expect(first).toContainText('Vigente');
+  const numero = (await first.getByRole('cell').nth(1).innerText()).trim();
+  expect(numero).toMatch(/^RE-\d{4}-\d{6}$/);
+  const codigo = (await first.getByRole('cell').nth(3).innerText()).trim();
+
+  // Annulled with a reason (none given: refused in the form).
+  await first.getByRole('button', { name: `Anular ${numero}` }).click();
+  await first.getByRole('button', { name: 'Confirmar anulación' }).click();
+  await expect(first.getByText(messages.annulReasonRequired)).toBeVisible();
+  await first.getByLabel('Motivo de la anulación').fill('Dosis equivocada');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('annul-1366.png'), fullPage: true });
+  await first.getByRole('button', { name: 'Confirmar anulación' }).click();
+  await acceptAlert(page, messages.documentAnnulled);
+  await expect(first).toContainText('Anulado');
+  await expect(first).toContainText('Dosis equivocada');
+
+  // 'Reemplazar': the same form, for the same patient, linked to the annulled one.
+  await first.getByRole('link', { name: `Reemplazar ${numero}` }).click();
+  await expect(page.getByText(`Está emitiendo el documento que reemplaza al N.º ${numero}, anulado.`)).toBeVisible();
+  await expect(page.getByLabel('Correo del paciente', { exact: true })).toHaveValue(patient.email);
+  // The corrected prescription: the same three lines, the first with the right strength.
+  await fillLine(page, 1, { ...{ medicamento: 'Amoxicilina', presentacion: 'Tabletas de 875 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 8 horas', duracion: '7 días', cantidad: '21 tabletas' }, presentacion: 'Cápsulas de 500 mg', dosis: '1 cápsula', cantidad: '21 cápsulas' });
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 2, PARACETAMOL);
+  await page.getByRole('button', { name: 'Agregar medicamento' }).click();
+  await fillLine(page, 3, { medicamento: 'Loratadina', presentacion: 'Tabletas de 10 mg', dosis: '1 tableta', via: 'Oral', frecuencia: 'Cada 24 horas', duracion: '5 días', cantidad: '5 tabletas' });
+  downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Generar PDF' }).click();
+  await downloading;
+  await expect(page.getByText(messages.documentGenerated)).toBeVisible();
+  const annulledRow = page.getByRole('row').filter({ hasText: numero }).filter({ hasText: 'Anulado' });
+  await expect(annulledRow).toContainText('Reemplazado por el N.º');
+  const replacementRow = page.getByRole('row').filter({ hasText: `Reemplaza al N.º ${numero}` });
+  await expect(replacementRow).toContainText('Vigente');
+  const nuevo = (await replacementRow.getByRole('cell').nth(1).innerText()).trim();
+  const nuevoCodigo = (await replacementRow.getByRole('cell').nth(3).innerText()).trim();
+  expect(nuevo).not.toBe(numero);
+
+  // The patient sees both: the annulled one marked, the replacement naming it.
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
+  const hers = await context.newPage();
+  await visitedBefore(hers, context, baseURL!);
+  await login(hers, 'patient', patient);
+  await hers.goto('/Documentos_usuario');
+  const annulledCard = hers.getByRole('listitem').filter({ hasText: codigo });
+  await expect(annulledCard).toContainText('ANULADO');
+  await expect(annulledCard).toContainText('Dosis equivocada');
+  await expect(annulledCard).toContainText(`Reemplazado por el N.º ${nuevo}.`);
+  await expect(hers.getByRole('listitem').filter({ hasText: nuevoCodigo })).toContainText(`Reemplaza al N.º ${numero}, anulado.`);
+  await hers.screenshot({ path: testInfo.outputPath('patient-360.png'), fullPage: true });
+  await expectAccessible(hers);
+
+  // The verification page, by the printed code: ANULADO with its date and reason, and the replacement.
+  await hers.goto(`/verificar-documento?codigo=${codigo}`);
+  const verdict = hers.getByRole('region', { name: 'Documento ANULADO' });
+  await expect(verdict).toContainText(numero);
+  await expect(verdict).toContainText('Dosis equivocada');
+  await expect(verdict).toContainText(nuevo);
+  await hers.screenshot({ path: testInfo.outputPath('verify-360.png'), fullPage: true });
+  await expectAccessible(hers);
+  await hers.goto(`/verificar-documento?codigo=${nuevoCodigo}`);
+  const valid = hers.getByRole('region', { name: 'Documento emitido por la clínica' });
+  await expect(valid).toContainText(nuevo);
+  await expect(valid).toContainText(numero);
   await context.close();
 });

@@ -6,6 +6,7 @@ import { consultationsPlugin } from './modules/consultations/index.js';
 import { dataRequestsPlugin } from './modules/data-requests/index.js';
 import { doctorConsultationsPlugin } from './modules/doctor-consultations/index.js';
 import { doctorsPlugin } from './modules/doctors/index.js';
+import { doctorProfilePlugin } from './modules/doctor-profile/index.js';
 import { documentsPlugin } from './modules/documents/index.js';
 import { emailVerificationPlugin } from './modules/email-verification/index.js';
 import { galleryPlugin } from './modules/gallery/index.js';
@@ -49,6 +50,7 @@ export const MODULE_PLUGINS = [
   appointmentsPlugin,
   passwordRecoveryPlugin,
   mailPlugin,
+  doctorProfilePlugin,
   documentsPlugin,
   mediaPlugin,
   newsPlugin,

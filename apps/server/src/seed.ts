@@ -13,9 +13,10 @@ import { sha256 } from './infra/token.js';
 export const DEMO_ACCOUNTS = {
   admin: { correo: 'admin@clinica.demo', password: 'Admin-demo-2026' },
   doctors: [
-    { correo: 'general@clinica.demo', password: 'Doctor-demo-2026', servicio: 'consulta_general', nombre: 'Ana', apellido: 'Castillo' },
-    { correo: 'psicologia@clinica.demo', password: 'Doctor-demo-2026', servicio: 'psicologia', nombre: 'Luis', apellido: 'Herrera' },
-    { correo: 'interna@clinica.demo', password: 'Doctor-demo-2026', servicio: 'medicina_interna', nombre: 'Marta', apellido: 'Quintero' },
+    // Each with the profile documents print (issue 22); the signature is drawn by whoever tries the demo.
+    { correo: 'general@clinica.demo', password: 'Doctor-demo-2026', servicio: 'consulta_general', nombre: 'Ana', apellido: 'Castillo', sexo: 'Mujer', especialidad: 'Medicina General', registro: 'Idoneidad demo N.º 0001' },
+    { correo: 'psicologia@clinica.demo', password: 'Doctor-demo-2026', servicio: 'psicologia', nombre: 'Luis', apellido: 'Herrera', sexo: 'Hombre', especialidad: 'Psicología', registro: 'Idoneidad demo N.º 0002' },
+    { correo: 'interna@clinica.demo', password: 'Doctor-demo-2026', servicio: 'medicina_interna', nombre: 'Marta', apellido: 'Quintero', sexo: 'Mujer', especialidad: 'Medicina Interna', registro: 'Idoneidad demo N.º 0003' },
   ],
   patient: { correo: 'paciente@clinica.demo', password: 'Paciente-demo-2026' },
 } as const;
@@ -50,6 +51,10 @@ export async function seedDemo(db: Db, config: Config) {
       correo: d.correo,
       password_hash: await hash(d.password),
       servicio: d.servicio,
+      perfil_nombre: `${d.nombre} ${d.apellido}`,
+      perfil_sexo: d.sexo,
+      perfil_especialidad: d.especialidad,
+      perfil_registro: d.registro,
     });
   }
   const storage = createStorage(config, db);

@@ -16,6 +16,8 @@ export * from './schemas/consultations.schema.js';
 export * from './schemas/active-consultations.schema.js';
 export * from './schemas/documents.schema.js';
 export * from './schemas/document-content.schema.js';
+export * from './schemas/doctor-profile.schema.js';
+export * from './schemas/documents-consistency.js';
 export * from './schemas/mail.schema.js';
 export * from './schemas/records.schema.js';
 export * from './schemas/suggestions.schema.js';

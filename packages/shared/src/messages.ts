@@ -149,10 +149,10 @@ export const productMessages = {
   tooManyPrescriptionLines: 'Una receta puede tener como máximo 10 medicamentos.',
   invalidWeight: 'El peso debe estar en kilogramos, por ejemplo 64,5.',
   invalidHeight: 'La talla debe estar en metros, por ejemplo 1,70.',
-  documentProfileRequired: 'Antes de generar documentos guarde su firma y su número de registro en «Firma del médico».',
+  documentProfileRequired: 'Antes de generar documentos guarde su firma en «Firma del médico».',
   invalidSignature: 'La firma debe ser una imagen PNG dibujada en el recuadro.',
   signatureRequired: 'Dibuje su firma en el recuadro antes de guardarla.',
-  signatureSaved: 'Firma y datos de registro guardados correctamente.',
+  signatureSaved: 'Firma guardada correctamente.',
   documentGenerated: 'Documento generado correctamente. La descarga comenzará en un momento.',
   // documents bound to a patient account (issue 18, docs/decisions/0024)
   patientNotYours: 'No encontramos a esa persona entre sus pacientes.',
@@ -409,6 +409,22 @@ export const productMessages = {
   clinicalHistoryHora: 'Hora de la próxima consulta',
   clinicalHistoryNextVisit: 'Próxima consulta',
   clinicalHistoryNextVisitAt: '{{fecha}} a las {{hora}}',
+  // medical documents a third party can trust (issue 22, docs/decisions/0041)
+  doctorProfileIncomplete:
+    'Antes de generar documentos complete su perfil de médico (nombre completo, sexo, especialidad y número de idoneidad) en «Mi perfil de médico».',
+  doctorNotApproved: 'Solo un médico aprobado por la clínica puede emitir documentos.',
+  doctorProfileSaved: 'Perfil de médico guardado correctamente.',
+  incapacityDaysMismatch: 'Los días de incapacidad deben coincidir con el periodo entre el inicio y el final.',
+  incapacityStartOutOfRange: 'El inicio de la incapacidad debe estar a no más de 30 días de la fecha del certificado.',
+  documentDateOutOfRange: 'La fecha del documento no puede ser futura ni de hace más de un año.',
+  birthDateOutOfRange: 'La fecha de nacimiento no puede ser futura ni de hace más de 120 años.',
+  nextVisitInPast: 'La próxima cita no puede ser en el pasado.',
+  annulReasonRequired: 'Indique el motivo de la anulación.',
+  documentAnnulled: 'Documento anulado.',
+  documentAlreadyAnnulled: 'Este documento ya está anulado.',
+  replaceOnlyAnnulled: 'Solo se puede reemplazar un documento anulado.',
+  documentAlreadyReplaced: 'Este documento anulado ya fue reemplazado.',
+  replacementMustMatch: 'El reemplazo debe ser del mismo tipo y para el mismo paciente que el documento anulado.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

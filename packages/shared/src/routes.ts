@@ -88,6 +88,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/Personal_Admin'),
   // Ley 81 correction and account-closing requests of patients (issue 18, decision 0028).
   admin('/Solicitudes_Datos_Admin'),
+  // The doctors' profiles, the identity printed on their documents (issue 22, decision 0041).
+  admin('/Perfiles_Medicos_Admin'),
   open('/AdminDoctor', 'doctor'),
   open('/Login_Admin_Doctor', 'doctor'),
   open('/Registro_Admin_Doctor', 'doctor'),
@@ -103,6 +105,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   doctor('/Recetarios'),
   doctor('/CertificadoIncapacidad'),
   doctor('/Firma_Admin_Doctor'),
+  // The doctor's own profile: name, title, speciality and registration on documents (issue 22).
+  doctor('/Perfil_Admin_Doctor'),
   // Two-factor sign-in of staff (issue 11).
   doctor('/Seguridad_Doctor'),
   open('/verificar-documento'),

@@ -84,6 +84,17 @@ export const staff = pgTable(
     /** When and by which administrator the account was last approved, deactivated or reactivated. */
     estado_at: timestamp('estado_at', { withTimezone: true }),
     estado_por: uuid('estado_por'),
+    /**
+     * Issue 22 (docs/decisions/0041): a doctor's identity as every medical document prints it,
+     * kept on the account (the browser never says who signs). Null until the doctor or an
+     * administrator fills the profile; documents need all but the code.
+     */
+    perfil_nombre: text('perfil_nombre'),
+    perfil_sexo: text('perfil_sexo', { enum: ['Hombre', 'Mujer'] }),
+    perfil_especialidad: text('perfil_especialidad'),
+    /** The registration number (idoneidad) and the optional code. */
+    perfil_registro: text('perfil_registro'),
+    perfil_codigo: text('perfil_codigo').notNull().default(''),
     created_at: createdAt(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, primaryKey, type AnyPgColumn, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPES } from '@clinica/shared';
 import { files, patients, staff } from './schema-accounts.js';
 import { encryptedText } from './field-crypto.js';
@@ -38,9 +38,23 @@ export const documents = pgTable(
     nombre_pdf: text('nombre_pdf').notNull(),
     file_id: uuid('file_id').references(() => files.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 22 (docs/decisions/0041): the sequential number per type and year, e.g.
+     * CI-2026-000123, taken from `document_counters` in the transaction that stores the document,
+     * so numbers are unique and gap-free. Null for documents issued before numbering.
+     */
+    numero: text('numero'),
+    /** Annulment: when, why, and by whom (the issuing doctor or an administrator). The PDF is kept. */
+    anulado_at: timestamp('anulado_at', { withTimezone: true }),
+    anulado_motivo: text('anulado_motivo'),
+    anulado_por: uuid('anulado_por').references(() => staff.id),
+    /** The annulled document this one replaces (at most one replacement each: unique). */
+    reemplaza_id: uuid('reemplaza_id').references((): AnyPgColumn => documents.id),
   },
   (t) => [
     uniqueIndex('documents_codigo_key').on(t.codigo),
+    uniqueIndex('documents_numero_key').on(t.numero),
+    uniqueIndex('documents_reemplaza_key').on(t.reemplaza_id),
     index('documents_staff_tipo_idx').on(t.staff_id, t.tipo, t.created_at),
     index('documents_patient_idx').on(t.patient_id, t.created_at),
     // The administrators' list of documents waiting to be linked.
@@ -48,15 +62,28 @@ export const documents = pgTable(
   ],
 );
 
-/** A doctor's standing data for documents: registration number, code and drawn signature (PNG). */
+/** A doctor's drawn signature (PNG) for documents; the registration number moved to the doctor's profile on `staff` (decision 0041). */
 export const doctorDocumentProfiles = pgTable('doctor_document_profiles', {
   staff_id: uuid('staff_id')
     .primaryKey()
     .references(() => staff.id, { onDelete: 'cascade' }),
-  reg_number: text('reg_number').notNull(),
-  doctor_code: text('doctor_code').notNull().default(''),
   signature_file_id: uuid('signature_file_id')
     .notNull()
     .references(() => files.id),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The last number issued per document type and year (issue 22, docs/decisions/0041). The row is
+ * locked by the UPDATE that takes the next number, in the same transaction as the document's
+ * insert: concurrent issues wait for each other, and a failed issue rolls its number back.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    tipo: text('tipo', { enum: DOCUMENT_TYPES }).notNull(),
+    ano: integer('ano').notNull(),
+    ultimo: integer('ultimo').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tipo, t.ano] })],
+);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { patients } from '../../src/db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, PNG_1X1, type TestApp } from '../harness.js';
+import { completeDoctorProfile } from '../../src/modules/doctor-profile/test-support.js';
 import { drawnSignature } from '../signature-fixture.js';
 import { consultation, PDF_BYTES } from '../../src/modules/records/records.test-support.js';
 import { bookByReceipt, DAYS } from '../../src/modules/appointments/appointments.test-support.js';
@@ -106,6 +107,8 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/doctor/documents/cie10': 'the CIE-10 list the clinic ships (codes and titles, no patient)',
   '/api/doctor/documents/profile': "the doctor's own registration data",
   '/api/doctor/documents/profile/signature': "the doctor's own signature",
+  '/api/doctor/profile': "the doctor's own profile (name, title, registration)",
+  '/api/admin/doctors/:id/profile': "a doctor's profile: staff data, not a patient's",
   '/api/documents/verify/:codigo': 'public verification of a code: type and date only',
   '/api/images/:file': 'published pictures',
   '/api/news': 'published news',
@@ -151,6 +154,7 @@ beforeAll(async () => {
   expect(booked.statusCode, booked.body).toBe(200);
   const signature = multipart({ regNumber: '4521' }, [{ field: 'firma', filename: 'firma.png', bytes: drawnSignature(), type: 'image/png' }]);
   expect((await t.app.inject({ method: 'PUT', url: '/api/doctor/documents/profile', payload: signature.payload, headers: { ...signature.headers, cookie: doctor.jar.header } })).statusCode).toBe(200);
+  await completeDoctorProfile(t, doctor.jar);
   // One document bound to the patient (one of the doctor's patients), one for a walk-in.
   const doc = await post(doctor, '/api/doctor/documents/certificado-salud', {
     pacienteId: patient.id,

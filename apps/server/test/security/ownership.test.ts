@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipart, type TestApp } from '../harness.js';
+import { completeDoctorProfile } from '../../src/modules/doctor-profile/test-support.js';
 import { drawnSignature } from '../signature-fixture.js';
 import { consultation, PDF_BYTES } from '../../src/modules/records/records.test-support.js';
 import { bookByReceipt, hours } from '../../src/modules/appointments/appointments.test-support.js';
@@ -74,6 +75,7 @@ beforeAll(async () => {
     const body = multipart({ regNumber: '4521' }, [{ field: 'firma', filename: 'firma.png', bytes: drawnSignature(), type: 'image/png' }]);
     const res = await t.app.inject({ method: 'PUT', url: '/api/doctor/documents/profile', payload: body.payload, headers: { ...body.headers, cookie: d.jar.header } });
     if (res.statusCode !== 200) throw new Error(res.body);
+    await completeDoctorProfile(t, d.jar);
   }
 }, 120_000);
 afterAll(async () => t.close());

@@ -106,6 +106,9 @@ const PAGES: Record<string, Page> = {
   '/Recetarios': page(() => import('../features/documents/components/document-pages.js'), 'RecetariosPage', ['documents']),
   '/CertificadoIncapacidad': page(() => import('../features/documents/components/document-pages.js'), 'CertificadoIncapacidadPage', ['documents']),
   '/Firma_Admin_Doctor': page(() => import('../features/documents/components/signature-page.js'), 'SignaturePage', ['documents']),
+  // the doctor's identity on documents (issue 22, decision 0041)
+  '/Perfil_Admin_Doctor': page(() => import('../features/doctor-profile/components/doctor-profile-page.js'), 'DoctorProfilePage', ['doctor-profile']),
+  '/Perfiles_Medicos_Admin': page(() => import('../features/doctor-profile/components/admin-doctor-profiles-page.js'), 'AdminDoctorProfilesPage', ['doctor-profile']),
   '/Documentos_usuario': page(() => import('../features/documents/components/patient-documents-page.js'), 'PatientDocumentsPage', ['documents']),
   '/verificar-documento': page(() => import('../features/documents/components/verify-page.js'), 'VerifyDocumentPage', ['documents']),
   // records: the patient's profile and consultations, suggestions, the doctors' review, patients and audit (issue 6)

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = {
   'document.unlinked_list': 'Lista de documentos sin vincular',
   'document.link_lookup': 'Búsqueda de la cuenta para vincular un documento',
   'document.link': 'Vinculación de un documento a la cuenta del paciente',
+  'document.annul': 'Anulación de un documento médico',
+  'doctor_profile.update': 'Modificación del perfil de un médico',
   'file.id_card': 'Descarga de la imagen de cédula',
   'file.exam': 'Descarga de un archivo de exámenes',
   'file.exam_upload': 'Subida de un archivo de exámenes',

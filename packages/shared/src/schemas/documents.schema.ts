@@ -340,8 +340,22 @@ export const incapacityCertificateSchema = z
     if (!end) ctx.addIssue({ code: 'custom', path: ['dia_final'], message: messages.invalidDate });
     if (start && end && end <= start) {
       ctx.addIssue({ code: 'custom', path: ['dia_final'], message: messages.incapacityEndBeforeStart });
+    } else if (start && end && /^\d{1,3}$/.test(v.dias_incapacidad) && Number(v.dias_incapacidad) !== incapacitySpanDays(start, end)) {
+      // The certificate says the days in words and the period in dates: they must not contradict
+      // each other (issue 22: '10 days from 24/11 08:00 to 26/11 08:00' was printed).
+      ctx.addIssue({ code: 'custom', path: ['dias_incapacidad'], message: messages.incapacityDaysMismatch });
     }
   });
+
+/**
+ * The days an incapacity covers from its start to its end (YYYY-MM-DDTHH:MM): every 24 hours
+ * begun is a day, so 08:00 on the 21st to 08:00 on the 24th is 3 days, and to 17:00 on the 21st is
+ * 1 (docs/decisions/0041).
+ */
+export function incapacitySpanDays(start: string, end: string) {
+  const ms = Date.parse(`${end}:00Z`) - Date.parse(`${start}:00Z`);
+  return Math.ceil(ms / 86_400_000);
+}
 
 /** The schema of each document type: the form's resolver, the route's body and the tests use it. */
 export const documentSchemas = {
@@ -584,11 +598,19 @@ export const documentListItemSchema = z.object({
   codigo: z.string(),
   /** False when the stored file is missing: the table shows 'No disponible'. */
   disponible: z.boolean(),
+  /** The document's sequential number, e.g. CI-2026-000123 (null for documents issued before numbering). */
+  numero: z.string().nullable(),
+  /** Set once the document is annulled: when and why (docs/decisions/0041). */
+  anulado: z.object({ fecha: z.string(), motivo: z.string() }).nullable(),
+  /** The number of the annulled document this one replaces. */
+  reemplazaA: z.string().nullable(),
+  /** The number of the document that replaced this annulled one. */
+  reemplazadoPor: z.string().nullable(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
-/** A row of the doctor's table: also the patient's e-mail (the form offers it again). */
-export const doctorDocumentSchema = documentListItemSchema.extend({ correoPaciente: z.string() });
+/** A row of the doctor's table: also the patient's e-mail (the form offers it again) and account (to replace it). */
+export const doctorDocumentSchema = documentListItemSchema.extend({ correoPaciente: z.string(), pacienteId: z.string().nullable(), nombrePaciente: z.string() });
 export type DoctorDocument = z.infer<typeof doctorDocumentSchema>;
 export const documentListSchema = z.array(doctorDocumentSchema);
 
@@ -597,21 +619,28 @@ export const patientDocumentSchema = documentListItemSchema.extend({ titulo: z.s
 export type PatientDocument = z.infer<typeof patientDocumentSchema>;
 export const patientDocumentListSchema = z.array(patientDocumentSchema);
 
-/** The doctor's standing data for documents: registration number, code and signature. */
+/**
+ * The doctor's standing data for documents: the identity from the doctor's profile (read-only
+ * here, edited at /Perfil_Admin_Doctor, docs/decisions/0041) and whether a signature is saved.
+ */
 export const doctorDocumentProfileSchema = z.object({
   nombre: z.string(),
   apellido: z.string(),
+  nombreCompleto: z.string(),
+  sexo: z.string(),
+  especialidad: z.string(),
   regNumber: z.string(),
   doctorCode: z.string(),
+  completo: z.boolean(),
   hasSignature: z.boolean(),
 });
 export type DoctorDocumentProfile = z.infer<typeof doctorDocumentProfileSchema>;
 
-/** Text fields sent with the signature image (multipart `firma`, PNG). */
-export const doctorDocumentProfileInputSchema = z.object({
-  regNumber: requiredText(50),
-  doctorCode: optionalText(50),
-});
+/**
+ * Text fields sent with the signature image (multipart `firma`, PNG): none any more. The
+ * registration number and code moved to the doctor's profile; what a client still sends is ignored.
+ */
+export const doctorDocumentProfileInputSchema = z.object({});
 export type DoctorDocumentProfileInput = z.input<typeof doctorDocumentProfileInputSchema>;
 
 // --- the patient a document is for (issue 18: documents bound to a patient account) ------------
@@ -654,6 +683,25 @@ export const patientLookupSchema = z.object({
   direccion: z.string(),
   country_code: z.string(),
   celular: z.string(),
+  /**
+   * The patient's latest consultation with this doctor (issue 22): its history and vital signs,
+   * which 'Completar datos' offers to fill the form with; null when there is none.
+   */
+  consulta: z
+    .object({
+      fecha: z.string(),
+      sintomas: z.string(),
+      antecedentesPersonales: z.string(),
+      antecedentesFamiliares: z.string(),
+      antecedentesQuirurgicos: z.string(),
+      alergias: z.string(),
+      peso: z.string(),
+      talla: z.string(),
+      presionArterial: z.string(),
+      frecuenciaCardiaca: z.string(),
+      frecuenciaRespiratoria: z.string(),
+    })
+    .nullable(),
 });
 export type PatientLookup = z.infer<typeof patientLookupSchema>;
 
@@ -661,7 +709,11 @@ export type PatientLookup = z.infer<typeof patientLookupSchema>;
  * Sent with a document's fields: the account it is for, one of the doctor's own patients. Left
  * out for a person without an account (a walk-in): the document is then bound to nobody.
  */
-export const documentPatientSchema = z.object({ pacienteId: z.uuid({ error: messages.patientNotYours }).optional() });
+export const documentPatientSchema = z.object({
+  pacienteId: z.uuid({ error: messages.patientNotYours }).optional(),
+  /** The annulled document this one replaces (same doctor, type and patient; docs/decisions/0041). */
+  reemplazaId: z.uuid({ error: messages.replaceOnlyAnnulled }).optional(),
+});
 export type DocumentPatient = z.infer<typeof documentPatientSchema>;
 
 /** A document bound to no account, in the administrators' list (/Documentos_Admin). */
@@ -720,7 +772,10 @@ export const normaliseVerificationCode = (input: string) => {
 
 export const verificationParamsSchema = z.object({ codigo: safeText().max(40, messages.documentNotIssued) });
 
-/** What anybody may learn from a code: issued or not, what, by whom, when. No patient data. */
+/**
+ * What anybody may learn from a code: issued or not, what, by whom, when, its number, and whether
+ * it was annulled (when, why, and the number of its replacement). No patient data.
+ */
 export const verificationResultSchema = z.object({
   emitido: z.literal(true),
   codigo: z.string(),
@@ -728,8 +783,23 @@ export const verificationResultSchema = z.object({
   titulo: z.string(),
   doctor: z.string(),
   fecha: z.string(),
+  numero: z.string().nullable(),
+  anulado: z.object({ fecha: z.string(), motivo: z.string() }).nullable(),
+  reemplazadoPor: z.string().nullable(),
+  reemplazaA: z.string().nullable(),
 });
 export type VerificationResult = z.infer<typeof verificationResultSchema>;
 
 export const comparisonResultSchema = z.object({ coincide: z.boolean(), message: z.string() });
 export type ComparisonResult = z.infer<typeof comparisonResultSchema>;
+
+// --- annulment (issue 22, docs/decisions/0041) -------------------------------------------------
+
+/** POST …/anular: the reason is printed on the verification page, so it is plain text. */
+export const annulDocumentSchema = z.object({
+  motivo: safeText({ error: messages.annulReasonRequired })
+    .trim()
+    .min(3, messages.annulReasonRequired)
+    .max(500, messages.fieldTooLong),
+});
+export type AnnulDocumentInput = z.infer<typeof annulDocumentSchema>;

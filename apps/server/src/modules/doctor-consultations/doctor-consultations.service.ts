@@ -1,4 +1,4 @@
-import { messages, type ChatLine, type DoctorConsultationDetail, type DoctorConsultationRow, type DoctorConsultationUpdate } from '@clinica/shared';
+import { isNextVisitInPast, messages, panamaClock, type ChatLine, type DoctorConsultationDetail, type DoctorConsultationRow, type DoctorConsultationUpdate } from '@clinica/shared';
 import { badRequest, notFound } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { ExamFilesService } from '../records/index.js';
@@ -82,6 +82,10 @@ export function doctorConsultationsService(deps: {
       const c = await repo.forUpdate(input.consulta_id, doctorId);
       if (!c) throw notFound();
       if (c.correo !== input.correo) throw badRequest(messages.consultationEmailMismatch, { correo: messages.consultationEmailMismatch });
+      // A next visit is in the future (issue 22): Panama's date and time by the server's clock.
+      if (isNextVisitInPast(input.fecha, input.hora, panamaClock(deps.now()))) {
+        throw badRequest(messages.nextVisitInPast, { fecha: messages.nextVisitInPast });
+      }
       const ok = await repo.update(c.id, doctorId, {
         analisis: input.analisis === '' ? null : input.analisis,
         plan: input.plan === '' ? null : input.plan,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doctorConsultationDetailSchema, messages } from '@clinica/shared';
+import { doctorConsultationDetailSchema, messages, panamaClock } from '@clinica/shared';
 import { PNG_1X1, createTestApp, type TestApp } from '../../../test/harness.js';
 import { consultationImages, consultations, files } from '../../db/schema.js';
 import { chatRepository } from '../chat/chat.repository.js';
@@ -154,6 +154,17 @@ describe('the follow-up (Actualizar)', () => {
     expect((await call(t, doctor.jar, 'POST', '/api/doctor/consultations/update', update({ fecha: '2026-02-30' }))).json()).toMatchObject({ message: messages.invalidDate });
     expect((await call(t, doctor.jar, 'POST', '/api/doctor/consultations/update', update({ hora: '25:00' }))).json()).toMatchObject({ message: messages.invalidTime });
     expect((await call(t, doctor.jar, 'POST', '/api/doctor/consultations/update', update({ revisado: 2 }))).statusCode).toBe(400);
+  });
+
+  it('refuses a next visit in the past (Panama time), and accepts one later today', async () => {
+    const { date, hour } = panamaClock(t.clock.now());
+    const past = await call(t, doctor.jar, 'POST', '/api/doctor/consultations/update', update({ fecha: '2026-01-05', hora: '10:00' }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ message: messages.nextVisitInPast, errors: { fecha: messages.nextVisitInPast } });
+    const earlierToday = `${String(Math.max(hour - 1, 0)).padStart(2, '0')}:00`;
+    if (hour > 0) expect((await call(t, doctor.jar, 'POST', '/api/doctor/consultations/update', update({ fecha: date, hora: earlierToday }))).statusCode).toBe(400);
+    const laterToday = await call(t, doctor.jar, 'POST', '/api/doctor/consultations/update', update({ fecha: date, hora: '23:59' }));
+    expect(laterToday.statusCode, laterToday.body).toBe(200);
   });
 
   it('cannot touch another doctor consultation', async () => {

@@ -8,6 +8,7 @@ import { DOCUMENT_TYPES, messages, type DocumentType } from '@clinica/shared';
 import { createTestApp, multipart, type CookieJar, type TestApp } from '../../../test/harness.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { consultation, patient as registeredPatient, staffMember } from '../records/records.test-support.js';
+import { completeDoctorProfile } from '../doctor-profile/test-support.js';
 import { DEMO_CERTIFICATE_MARK, demoIdentity, readPkcs12, selfSignedIdentity, toPkcs12 } from './documents.digital-signature.js';
 
 // Issue 22, items 6-10: diagnosis with its CIE-10 code, the referral, the structured prescription,
@@ -196,7 +197,9 @@ beforeAll(async () => {
   doctor = ana.jar;
   maria = await registeredPatient(t, { nombre: 'María', apellido: 'Núñez', genero: 'femenino', edad: '34' });
   await consultation(t, maria, ana.id);
-  const body = multipart({ regNumber: 'Idoneidad 4521' }, [{ field: 'firma', filename: 'firma.png', bytes: drawnSignature(), type: 'image/png' }]);
+  // Who signs is the doctor's profile (decision 0041): Dra. Ana Castillo Ibáñez, 'la médica'.
+  await completeDoctorProfile(t, doctor);
+  const body = multipart({}, [{ field: 'firma', filename: 'firma.png', bytes: drawnSignature(), type: 'image/png' }]);
   const saved = await t.app.inject({ method: 'PUT', url: '/api/doctor/documents/profile', payload: body.payload, headers: { ...body.headers, cookie: doctor.header } });
   expect(saved.statusCode).toBe(200);
 });
@@ -212,14 +215,23 @@ describe.each(DOCUMENT_TYPES)('%s, a typical filled form', (tipo) => {
     const text = await pdfText(pdf);
     // The letterhead: the clinic's address and phone from the configuration.
     expect(text).toContain('Calle 50 y Calle 53 Este, Obarrio, Ciudad de Panamá · Tel. +507 300-0000');
+    // The number is inside the signed bytes (signed after numbering, decision 0041's amendment), and
+    // the signer is the profile's titled doctor, not the form's typed 'Ana Castillo'.
+    const numero = String(res.headers['x-documento-numero']);
+    expect(numero).toMatch(/^[A-Z]{2}-\d{4}-\d{6}$/);
+    expect(text).toContain(`N.º ${numero}`);
+    expect(text).toContain('Dra. Ana Castillo Ibáñez');
     if (['certificado-incapacidad', 'solicitud-examenes', 'referencia-medica', 'historia-clinica'].includes(tipo)) {
       expect(text).toContain(DIAGNOSIS);
     }
     if (tipo === 'solicitud-examenes') expect(text).toContain(`${DIAGNOSIS} Faringitis de tres días`);
     if (tipo === 'referencia-medica') {
       expect(text).toContain('Referido a: Nefrología — Hospital Santo Tomás, Dr. Luis Pérez');
-      // Three to a row: the labels, then the values (Cédula, Seguro Social, its number).
-      expect(text).toContain('¿Tiene Seguro Social? Número de Seguro Social 8-999-0001 Sí 123-45-6789');
+      // Three to a row: the labels, then the values. The patient's name, cédula and age are said
+      // once, under the title, from her account: the typed cédula is not printed (decision 0041).
+      expect(text).toContain('Género ¿Tiene Seguro Social? Número de Seguro Social Mujer Sí 123-45-6789');
+      expect(text).toMatch(/Referencia Médica Paciente: María Núñez · Cédula\/Pasaporte: [0-9A-Z-]+ · Edad: 34 años/);
+      expect(text).not.toContain('8-999-0001');
       expect(text).toContain('Talla² (m²): 2,89 · Índice de masa corporal (IMC): 28,4');
       expect(text).not.toContain('2.62');
       expect(text).not.toContain('Fontanelas'); // a 34-year-old is not asked
@@ -392,9 +404,13 @@ describe('layout', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(await pageCount(res.rawPayload)).toBe(2);
     const codigo = String(res.headers['x-documento-codigo']);
+    const numero = String(res.headers['x-documento-numero']);
+    expect(numero).toMatch(/^HC-\d{4}-\d{6}$/);
     const second = await pdfText(res.rawPayload, 2);
-    expect(second).toContain(`Clínica Virtual Panamá — Historia Clínica ${codigo}`);
+    // The running head names the clinic, the document, its number and its code (decisions 0041, 0042).
+    expect(second).toContain(`Clínica Virtual Panamá — Historia Clínica N.º ${numero} ${codigo}`);
     expect(second).toContain('Plan: Hidratación');
-    expect(second).toContain('Registro N.º Idoneidad 4521');
+    // The signature block is the profile's: titled name, speciality, registration (decision 0041).
+    expect(second).toContain('Dra. Ana Castillo Ibáñez Medicina General Registro (idoneidad) N.º Idoneidad N.º 4521');
   });
 });

@@ -5,6 +5,7 @@ import { messages } from '@clinica/shared';
 import { createTestApp, multipart, type CookieJar, type TestApp } from '../../../test/harness.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { auditRows, call, consultation, patient, select, staffMember, type Person } from '../records/records.test-support.js';
+import { completeDoctorProfile } from '../doctor-profile/test-support.js';
 
 // Issue 18, item 2: documents belong to a patient account, not to whoever holds an e-mail address.
 // A doctor reaches only their own patients; a walk-in's document waits for an administrator, who
@@ -48,6 +49,8 @@ beforeAll(async () => {
   await consultation(t, maria, ana.id);
   expect((await saveProfile(ana.jar)).statusCode).toBe(200);
   expect((await saveProfile(bruno.jar)).statusCode).toBe(200);
+  await completeDoctorProfile(t, ana.jar);
+  await completeDoctorProfile(t, bruno.jar, { nombreCompleto: 'Bruno Díaz', sexo: 'Hombre' });
 });
 afterAll(async () => t.close());
 

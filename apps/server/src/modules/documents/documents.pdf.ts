@@ -20,8 +20,15 @@ import { drawAllergies, drawPrescriptionTable } from './documents.prescription-t
 export interface DocumentRenderInput {
   tipo: DocumentType;
   fields: DocumentFields;
-  /** The issuing doctor; `title` (Dr./Dra., from the doctor's profile) sets the wording when known. */
-  doctor: { nombre: string; apellido: string; regNumber: string; doctorCode: string; title?: 'Dr.' | 'Dra.' };
+  /** The sequential number, e.g. CI-2026-000123 (issue 22). */
+  numero: string;
+  /**
+   * The doctor's identity from the account's profile (issue 22): the name as signed with its
+   * title ('Dra. Ana Castillo'), 'el médico' / 'la médica', speciality and registration.
+   */
+  doctor: { nombre: string; apellido: string; signedName: string; noun: string; especialidad: string; regNumber: string; doctorCode: string };
+  /** The patient's cédula (or passport) and age, from the patient's account when there is one. */
+  patient: { cedula: string; edad: string };
   /** The doctor's signature, a grey PNG (see signature.ts). */
   signature: Buffer;
   /** The prescription's medication lines (recetario). */
@@ -34,13 +41,9 @@ export interface DocumentRenderInput {
   clinic: Letterhead;
 }
 
-/** 'médica' for a woman doctor, 'médico' otherwise (also when the profile does not say). */
-const doctorNoun = (title: 'Dr.' | 'Dra.' | undefined) => (title === 'Dra.' ? 'médica' : 'médico');
-/** 'Dra. Ana Castillo': the title only when the profile gives it. */
-const titled = (title: 'Dr.' | 'Dra.' | undefined, name: string) => (title && !name.startsWith(title) ? `${title} ${name}` : name);
 
 /** The space the date, the signature and the verification block take: kept with the last content. */
-const SIGNATURE_BLOCK = 122;
+const SIGNATURE_BLOCK = 134;
 
 const COLOR = { navy: '#0b2a5b', accent: '#c2410c', text: '#1f2937', muted: '#4b5563', line: '#9ca3af' };
 const SIZE = { label: 8, value: 10, section: 11, title: 16, small: 8 };
@@ -63,11 +66,16 @@ const moment = (f: DocumentFields, end: 'inicio' | 'final') =>
  * The certificates are a sentence, not a form: the fields the sentence says are not repeated as
  * rows below it.
  */
-function statement(tipo: DocumentType, f: DocumentFields, title?: 'Dr.' | 'Dra.'): { text: string; covers: string[] } | null {
+function statement(tipo: DocumentType, f: DocumentFields, input: DocumentRenderInput): { text: string; covers: string[] } | null {
+  const { doctor: d, patient: p } = input;
+  const noun = d.noun.replace(/^(el|la) /, '');
   const doctor = () =>
-    `Quien suscribe, ${titled(title, f.doctorName ?? '')}, ${doctorNoun(title)} con número de registro ${f.regNumber}` +
-    (f.doctorCode ? ` y código ${f.doctorCode}` : '');
-  const patient = () => `${f.patientName}` + (f.ssn ? `, con número de Seguro Social ${f.ssn}` : '');
+    `Quien suscribe, ${d.signedName}, ${noun} con número de registro (idoneidad) ${d.regNumber}` +
+    (d.doctorCode ? ` y código ${d.doctorCode}` : '');
+  const patient = () =>
+    `${f.patientName}` +
+    (p.cedula ? `, con cédula ${p.cedula}` : '') +
+    (f.ssn ? `, con número de Seguro Social ${f.ssn}` : '');
   if (tipo === 'certificado-salud') {
     return {
       text:
@@ -100,7 +108,8 @@ function statement(tipo: DocumentType, f: DocumentFields, title?: 'Dr.' | 'Dra.'
 /** How a field's value is printed; null leaves the row out (empty optional fields, the country code). */
 function display(field: DocumentField, f: DocumentFields): string | null {
   const v = f[field.name] ?? '';
-  if (field.kind === 'country' || v === '') return null;
+  // The patient's e-mail is not printed: it identifies nobody to a third party (issue 22).
+  if (field.kind === 'country' || field.kind === 'email' || v === '') return null;
   if (field.kind === 'date') return spanishDate(v);
   if (field.kind === 'age') return years(v);
   if (field.kind === 'phone') return `${f.country_code ?? ''} ${v}`.trim();
@@ -134,7 +143,7 @@ const referredTo = (f: DocumentFields) => [f.Especialidad, f.ReferidoA].filter(B
 export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInput): Promise<Buffer> {
   const { tipo, fields: f, doctor, clinic } = input;
   const title = DOCUMENT_TITLES[tipo];
-  const doctorFullName = titled(doctor.title, `${doctor.nombre} ${doctor.apellido}`);
+  const doctorFullName = doctor.signedName;
   const doc = pdf.create({
     title: `${title} - ${clinic.name}`,
     author: `${doctorFullName} - ${clinic.name}`,
@@ -160,11 +169,21 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   doc
     .fontSize(SIZE.small)
     .fillColor(COLOR.muted)
-    .text('Código de verificación', left + width - 110, 42, { width: 110, align: 'right' });
-  doc.font('bold').fontSize(10).fillColor(COLOR.navy).text(input.codigo, left + width - 110, doc.y, { width: 110, align: 'right' });
+    .text('Código de verificación', left + width - 150, 42, { width: 150, align: 'right' });
+  doc.font('bold').fontSize(10).fillColor(COLOR.navy).text(input.codigo, left + width - 150, doc.y, { width: 150, align: 'right' });
+  // The sequential number (decision 0041), under the code a third party types to verify.
+  doc.font('bold').fontSize(10).fillColor(COLOR.accent).text(`N.º ${input.numero}`, left + width - 150, doc.y + 1, { width: 150, align: 'right' });
   const ruleY = Math.max(headEnd, doc.y, 40 + mark) + 6;
   doc.moveTo(left, ruleY).lineTo(left + width, ruleY).lineWidth(1.5).strokeColor(COLOR.accent).stroke();
   doc.font('bold').fontSize(SIZE.title).fillColor(COLOR.navy).text(title, left, ruleY + 10, { width, align: 'center' });
+  // Who the document is about, as a third party checks it: name, cédula and age (decision 0041).
+  const who = [
+    f.patientName || f.Paciente ? `Paciente: ${f.patientName || f.Paciente}` : '',
+    `Cédula/Pasaporte: ${input.patient.cedula || 'no indicada'}`,
+    input.patient.edad ? `Edad: ${years(input.patient.edad)}` : '',
+  ].filter(Boolean);
+  doc.moveDown(0.2);
+  doc.font('regular').fontSize(SIZE.value).fillColor(COLOR.text).text(who.join('   ·   '), left, doc.y, { width, align: 'center' });
   doc.moveDown(0.4);
 
   const ensure = (height: number) => {
@@ -172,7 +191,7 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   };
 
   // --- statement of the certificates ---
-  const said = statement(tipo, f, doctor.title);
+  const said = statement(tipo, f, input);
   if (said) {
     doc.moveDown(0.3);
     doc.font('regular').fontSize(11.5).fillColor(COLOR.text);
@@ -188,6 +207,9 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
     covered.add('Medicamentos');
     covered.add('Indicaciones');
   }
+  // Who the document is about is said once, under the title: the form's own name, cédula and age
+  // rows would repeat it (and cost the referral its one page).
+  for (const name of ['patientName', 'Paciente', 'CIP', 'Cedula', 'Edad']) covered.add(name);
   // The referring doctor's name and registration are the signature's (printed below it).
   if (tipo === 'referencia-medica') {
     covered.add('Medico');
@@ -345,8 +367,8 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   // --- date and place, signature, verification ---
   const { date, hour, minute } = panamaClock(input.issuedAt);
   const when = `${spanishDate(date)} a las ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')} (hora de Panamá)`;
-  const reg = f.regNumber || f.Reg || doctor.regNumber;
-  const code = f.doctorCode || doctor.doctorCode;
+  const reg = doctor.regNumber;
+  const code = doctor.doctorCode;
   ensure(SIGNATURE_BLOCK);
   doc.moveDown(0.5);
   doc.font('regular').fontSize(10).fillColor(COLOR.text).text(`Emitido en ${clinic.city}, el ${when}.`, left, doc.y, { width });
@@ -356,7 +378,8 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
   const lineY = top + 56;
   doc.moveTo(left, lineY).lineTo(left + sigW, lineY).lineWidth(0.8).strokeColor(COLOR.text).stroke();
   doc.font('bold').fontSize(10).fillColor(COLOR.text).text(doctorFullName, left, lineY + 4, { width: sigW, align: 'center' });
-  doc.font('regular').fontSize(9).fillColor(COLOR.muted).text(`Registro N.º ${reg}`, { width: sigW, align: 'center' });
+  doc.font('regular').fontSize(9).fillColor(COLOR.muted).text(doctor.especialidad, { width: sigW, align: 'center' });
+  doc.text(`Registro (idoneidad) N.º ${reg}`, { width: sigW, align: 'center' });
   if (code) doc.text(`Código ${code}`, { width: sigW, align: 'center' });
 
   const signatureEnd = doc.y;
@@ -397,7 +420,7 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
         .font('bold')
         .fontSize(SIZE.small + 0.5)
         .fillColor(COLOR.navy)
-        .text(`${clinic.name} — ${title}`, left, 26, { width: width - 160, lineBreak: false });
+        .text(`${clinic.name} — ${title} N.º ${input.numero}`, left, 26, { width: width - 160, lineBreak: false });
       doc
         .font('bold')
         .fontSize(SIZE.small + 0.5)
@@ -409,7 +432,7 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
       .font('regular')
       .fontSize(SIZE.small)
       .fillColor(COLOR.muted)
-      .text(`Página ${i + 1} de ${range.count} · ${title} · ${input.codigo}`, left, doc.page.height - 36, {
+      .text(`Página ${i + 1} de ${range.count} · ${title} N.º ${input.numero} · ${input.codigo}`, left, doc.page.height - 36, {
         width,
         align: 'center',
         lineBreak: false,

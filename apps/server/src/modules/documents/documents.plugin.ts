@@ -4,6 +4,7 @@ import { documentsService, type DocumentsService } from './documents.service.js'
 import documentsRoutes from './documents.routes.js';
 import { signerFromConfig } from './documents.digital-signature.js';
 import { clinicLetterhead } from './documents.letterhead.js';
+import { documentAnnulment } from './documents.annul.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,11 +25,13 @@ export default fp(
         now: app.now,
         clinic: clinicLetterhead(app.config.clinic),
         signer: signerFromConfig(app.config, new Date(app.now())),
+        doctorProfiles: app.doctorProfiles,
+        annulment: documentAnnulment(app.db, app.now),
         log: app.log,
         notify: app.notify,
       }),
     );
     await app.register(documentsRoutes);
   },
-  { name: 'documents', dependencies: ['config', 'db', 'storage', 'pdf', 'mailer', 'sessions', 'two-factor', 'audit'] },
+  { name: 'documents', dependencies: ['config', 'db', 'storage', 'pdf', 'mailer', 'sessions', 'two-factor', 'audit', 'doctor-profile'] },
 );

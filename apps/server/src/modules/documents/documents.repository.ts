@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { matchesBlindIndex, sealText } from '../../db/field-crypto.js';
+import { matchesBlindIndex } from '../../db/field-crypto.js';
 import type { DocumentType } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { likeEscaped } from '../../infra/http/name-search.js';
-import { doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
+import { consultations, doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
+import { takeDocumentNumber } from './documents.numbering.js';
+import { annulmentColumns } from './documents.annul.js';
 
 export type NewFile = typeof files.$inferInsert;
 export type NewDocument = Omit<typeof documents.$inferInsert, 'id' | 'file_id'>;
@@ -15,6 +17,7 @@ const listColumns = {
   created_at: documents.created_at,
   codigo: documents.codigo,
   file_id: documents.file_id,
+  ...annulmentColumns,
 };
 
 /**
@@ -32,21 +35,17 @@ export function documentsRepository(db: Db) {
   return {
     async findProfile(staffId: string) {
       const [row] = await db
-        .select({
-          reg_number: doctorDocumentProfiles.reg_number,
-          doctor_code: doctorDocumentProfiles.doctor_code,
-          signature_file_id: doctorDocumentProfiles.signature_file_id,
-        })
+        .select({ signature_file_id: doctorDocumentProfiles.signature_file_id })
         .from(doctorDocumentProfiles)
         .where(eq(doctorDocumentProfiles.staff_id, staffId));
       return row;
     },
 
     /**
-     * Creates or updates the doctor's profile; with a new signature, also its file row. Returns
-     * the id of the signature file it replaced, for the caller to delete.
+     * Saves the doctor's signature: with a new one, also its file row. Returns the id of the
+     * signature file it replaced, for the caller to delete.
      */
-    async saveProfile(staffId: string, data: { reg_number: string; doctor_code: string }, signature?: NewFile) {
+    async saveProfile(staffId: string, signature?: NewFile) {
       return db.transaction(async (tx) => {
         const [old] = await tx
           .select({ signature_file_id: doctorDocumentProfiles.signature_file_id })
@@ -58,10 +57,10 @@ export function documentsRepository(db: Db) {
         if (!signatureFileId) return { saved: false as const };
         await tx
           .insert(doctorDocumentProfiles)
-          .values({ staff_id: staffId, ...data, signature_file_id: signatureFileId, updated_at: new Date() })
+          .values({ staff_id: staffId, signature_file_id: signatureFileId, updated_at: new Date() })
           .onConflictDoUpdate({
             target: doctorDocumentProfiles.staff_id,
-            set: { ...data, signature_file_id: signatureFileId, updated_at: new Date() },
+            set: { signature_file_id: signatureFileId, updated_at: new Date() },
           });
         const replaced = signature && old && old.signature_file_id !== signature.id ? old.signature_file_id : null;
         if (replaced) await tx.delete(files).where(eq(files.id, replaced));
@@ -94,6 +93,29 @@ export function documentsRepository(db: Db) {
       return row;
     },
 
+    /** The patient's latest consultation with this doctor: its history and vital signs (decrypted by the columns). */
+    async latestConsultation(patientId: string, doctorId: string) {
+      const [row] = await db
+        .select({
+          fecha_registro: consultations.fecha_registro,
+          sintomas: consultations.sintomas,
+          antecedentes_personales: consultations.antecedentes_personales,
+          antecedentes_familiares: consultations.antecedentes_familiares,
+          antecedentes_quirurgicos: consultations.antecedentes_quirurgicos,
+          alergias: consultations.alergias,
+          peso: consultations.peso,
+          talla: consultations.talla,
+          presion_arterial: consultations.presion_arterial,
+          frecuencia_cardiaca: consultations.frecuencia_cardiaca,
+          frecuencia_respiratoria: consultations.frecuencia_respiratoria,
+        })
+        .from(consultations)
+        .where(and(eq(consultations.patient_id, patientId), eq(consultations.doctor_id, doctorId)))
+        .orderBy(desc(consultations.fecha_registro))
+        .limit(1);
+      return row;
+    },
+
     /** Up to 10 of this doctor's patients whose name contains `q`, or whose cédula is `q` (exact: the cédula is encrypted and found by its blind index, decision 0030). */
     async searchPatientsOf(doctorId: string, q: string) {
       const pattern = likeEscaped(q);
@@ -111,37 +133,32 @@ export function documentsRepository(db: Db) {
         .limit(10);
     },
 
-    /** Inserts the PDF's file row and the document in one statement (one round trip, atomic). */
-    async insertDocument(document: NewDocument & { created_at: Date }, file: NewFile & { id: string }) {
-      const fileRow = db.$with('file_row').as(db.insert(files).values(file).returning({ id: files.id }));
-      const [row] = await db
-        .with(fileRow)
-        .insert(documents)
-        .select(
-          db
-            .select({
-              id: sql`gen_random_uuid()`.as('id'),
-              tipo: sql`${document.tipo}`.as('tipo'),
-              codigo: sql`${document.codigo}`.as('codigo'),
-              staff_id: sql`${document.staff_id}::uuid`.as('staff_id'),
-              correo_paciente: sql`${document.correo_paciente}`.as('correo_paciente'),
-              patient_id: sql`${document.patient_id ?? null}::uuid`.as('patient_id'),
-              nombre_paciente: sql`${document.nombre_paciente ?? ''}`.as('nombre_paciente'),
-              // Raw values bypass the column's codec: sealed here (decision 0030).
-              cedula_paciente: sql`${sealText(document.cedula_paciente ?? '')}`.as('cedula_paciente'),
-              nombre_pdf: sql`${document.nombre_pdf}`.as('nombre_pdf'),
-              file_id: fileRow.id,
-              created_at: sql`${document.created_at.toISOString()}::timestamptz`.as('created_at'),
-            })
-            .from(fileRow),
-        )
-        .returning({ id: documents.id, created_at: documents.created_at });
-      return row!;
+    /**
+     * Issues a numbered document: in one transaction, takes the next number of its type and year
+     * (the counter's row stays locked until commit, so concurrent issues queue and a failure rolls
+     * the number back: unique and gap-free), lets `build` render the PDF with that number, and
+     * inserts its file row and the document. Nothing else runs inside: `build` must not query.
+     */
+    async insertNumbered(
+      tipo: DocumentType,
+      year: number,
+      build: (numero: string) => Promise<{ document: NewDocument & { created_at: Date }; file: NewFile & { id: string } }>,
+    ) {
+      return db.transaction(async (tx) => {
+        const numero = await takeDocumentNumber(tx, tipo, year);
+        const { document, file } = await build(numero);
+        await tx.insert(files).values(file);
+        const [row] = await tx
+          .insert(documents)
+          .values({ ...document, numero, file_id: file.id })
+          .returning({ id: documents.id, created_at: documents.created_at });
+        return { id: row!.id, numero };
+      });
     },
 
     async listByDoctor(staffId: string, tipo: DocumentType) {
       return db
-        .select({ ...listColumns, correo_paciente: documents.correo_paciente })
+        .select({ ...listColumns, correo_paciente: documents.correo_paciente, patient_id: documents.patient_id, nombre_paciente: documents.nombre_paciente })
         .from(documents)
         .where(and(eq(documents.staff_id, staffId), eq(documents.tipo, tipo)))
         .orderBy(desc(documents.created_at))
@@ -242,6 +259,9 @@ export function documentsRepository(db: Db) {
           doctor_nombre: staff.nombre,
           doctor_apellido: staff.apellido,
           sha256: files.sha256,
+          doctor_titulo: staff.perfil_sexo,
+          doctor_perfil: staff.perfil_nombre,
+          ...annulmentColumns,
         })
         .from(documents)
         .innerJoin(staff, eq(staff.id, documents.staff_id))

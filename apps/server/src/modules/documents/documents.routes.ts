@@ -6,6 +6,7 @@ import {
   DOCUMENT_TYPES,
   cie10EntryListSchema,
   cie10SearchQuerySchema,
+  annulDocumentSchema,
   comparisonResultSchema,
   doctorDocumentProfileInputSchema,
   doctorDocumentProfileSchema,
@@ -81,9 +82,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const doctor = requireRole(request, 'doctor');
       const { fields, files } = await readMultipart(request, ['firma']);
-      const input = parseOrThrow(doctorDocumentProfileInputSchema, fields);
+      parseOrThrow(doctorDocumentProfileInputSchema, fields);
       const firma = files.find((f) => f.field === 'firma');
-      await documents.saveProfile(doctor, input, firma?.bytes);
+      await documents.saveProfile(doctor, firma?.bytes);
       return { success: true, message: messages.signatureSaved };
     },
   });
@@ -125,7 +126,13 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
         resource: patientId ? { type: 'patient', id: patientId } : undefined,
         patientId,
         outcome: found ? 'success' : 'denied',
-        detail: found ? 'datos del paciente para un documento' : patientId ? 'no es paciente de este médico' : 'persona desconocida',
+        detail: found
+          ? found.consulta
+            ? 'datos del paciente y de su última consulta para un documento'
+            : 'datos del paciente para un documento'
+          : patientId
+            ? 'no es paciente de este médico'
+            : 'persona desconocida',
       });
       if (!found) throw new AppError(404, messages.patientNotYours);
       reply.header('cache-control', 'no-store');
@@ -150,10 +157,10 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       const doctor = requireRole(request, 'doctor');
       const tipo = documentType(request.params.tipo);
       const fields = parseOrThrow(documentSchemas[tipo], request.body ?? {});
-      const { pacienteId } = parseOrThrow(documentPatientSchema, request.body ?? {});
+      const { pacienteId, reemplazaId } = parseOrThrow(documentPatientSchema, request.body ?? {});
       let issued;
       try {
-        issued = await documents.generate(doctor, tipo, fields, originOf(request), pacienteId);
+        issued = await documents.generate(doctor, tipo, fields, originOf(request), pacienteId, reemplazaId?.toLowerCase());
       } catch (err) {
         if (err instanceof NotYourPatient) {
           await app.audit(request, {
@@ -166,14 +173,17 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
         }
         throw err;
       }
-      const { pdf, filename, codigo, documentId, patient } = issued;
+      const { pdf, filename, codigo, numero, documentId, patient } = issued;
       await app.audit(request, {
         action: 'document.issue',
         resource: { type: 'document', id: documentId },
         patientId: patient?.id ?? null,
-        detail: patient ? tipo : `${tipo}, sin cuenta: espera que un administrador lo vincule`,
+        detail:
+          `${numero}` +
+          (patient ? '' : ', sin cuenta: espera que un administrador lo vincule') +
+          (reemplazaId ? `, reemplaza el documento ${reemplazaId}` : ''),
       });
-      reply.code(201).header('x-documento-codigo', codigo);
+      reply.code(201).header('x-documento-codigo', codigo).header('x-documento-numero', numero);
       return sendPdf(reply, pdf, filename);
     },
   });
@@ -200,6 +210,30 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       );
       await app.audit(request, { action: 'file.document', resource: { type: 'document', id: request.params.id } });
       return sendPdf(reply, pdf, filename);
+    },
+  });
+
+  // --- annulment (issue 22, docs/decisions/0041): the issuing doctor, or an administrator -----------
+
+  app.post('/api/doctor/documents/:tipo/:id/anular', {
+    config: { access: 'doctor' },
+    schema: { params: typeIdParams, body: annulDocumentSchema, response: { 200: resultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const id = documentId(request.params.id);
+      const done = await documents.annulForDoctor(requireRole(request, 'doctor'), documentType(request.params.tipo), id, request.body.motivo);
+      await app.audit(request, { action: 'document.annul', resource: { type: 'document', id }, patientId: done.patientId, detail: `${done.numero ?? ''}: ${request.body.motivo}` });
+      return { success: true as const, message: messages.documentAnnulled };
+    },
+  });
+
+  app.post('/api/admin/documents/verify/:codigo/anular', {
+    config: { access: 'admin' },
+    schema: { params: verificationParamsSchema, body: annulDocumentSchema, response: { 200: resultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const admin = requireRole(request, 'admin');
+      const done = await documents.annulForAdmin(admin, request.params.codigo, request.body.motivo);
+      await app.audit(request, { action: 'document.annul', resource: { type: 'document', id: done.id }, patientId: done.patientId, detail: `${done.numero ?? ''}: ${request.body.motivo}` });
+      return { success: true as const, message: messages.documentAnnulled };
     },
   });
 

@@ -4,6 +4,9 @@ import {
   DOCUMENT_TITLES,
   VERIFICATION_ALPHABET,
   VERIFICATION_PAGE,
+  documentDateIssues,
+  doctorNoun,
+  doctorSignedName,
   messages,
   normaliseCedula,
   normaliseVerificationCode,
@@ -33,6 +36,8 @@ import { cie10Title } from './documents.cie10.js';
 import { sha256 } from '../../infra/token.js';
 
 import type { Notifier } from '../mail/index.js';
+import type { DoctorProfileService } from '../doctor-profile/index.js';
+import { annulmentOf, type DocumentAnnulment } from './documents.annul.js';
 
 export interface DocumentsDeps {
   repo: DocumentsRepository;
@@ -44,6 +49,9 @@ export interface DocumentsDeps {
   signer: DocumentSigner;
   log: FastifyBaseLogger;
   notify: Pick<Notifier, 'documentAvailable'>;
+  /** The doctor's identity as printed (issue 22): read from the account, never from the form. */
+  doctorProfiles: DoctorProfileService;
+  annulment: DocumentAnnulment;
 }
 
 /** A fresh verification code, XXXX-XXXX-XXXX: 12 characters of 31, about 59 random bits. */
@@ -122,26 +130,21 @@ export function documentsService(deps: DocumentsDeps) {
     created_at: Date;
     codigo: string;
     file_id: string | null;
-  }): DocumentListItem => ({
+  } & Parameters<typeof annulmentOf>[0]): DocumentListItem => ({
     id: r.id,
     tipo: r.tipo,
     nombre_pdf: r.nombre_pdf,
     created_at: r.created_at.toISOString(),
     codigo: r.codigo,
     disponible: r.file_id !== null,
+    ...annulmentOf(r),
   });
 
   return {
-    /** The doctor's registration data and whether a signature is on file. */
+    /** The doctor's identity from their profile (shown read-only on the forms) and whether a signature is on file. */
     async getProfile(doctor: SessionAccount) {
-      const p = await repo.findProfile(doctor.accountId);
-      return {
-        nombre: doctor.nombre,
-        apellido: doctor.apellido,
-        regNumber: p?.reg_number ?? '',
-        doctorCode: p?.doctor_code ?? '',
-        hasSignature: p !== undefined,
-      };
+      const { id: _id, ...profile } = await deps.doctorProfiles.get(doctor.accountId);
+      return profile;
     },
 
     /** The doctor's stored signature (grey PNG), or 404. */
@@ -151,8 +154,8 @@ export function documentsService(deps: DocumentsDeps) {
       return loadSignature(p.signature_file_id);
     },
 
-    /** Saves the registration data and, when given, a newly drawn signature (checked PNG). */
-    async saveProfile(doctor: SessionAccount, data: { regNumber: string; doctorCode: string }, signature?: Buffer) {
+    /** Saves a newly drawn signature (checked PNG); the registration data lives in the doctor's profile. */
+    async saveProfile(doctor: SessionAccount, signature?: Buffer) {
       let file;
       if (signature) {
         const png = await normaliseSignature(signature);
@@ -169,7 +172,7 @@ export function documentsService(deps: DocumentsDeps) {
       }
       let result;
       try {
-        result = await repo.saveProfile(doctor.accountId, { reg_number: data.regNumber, doctor_code: data.doctorCode }, file);
+        result = await repo.saveProfile(doctor.accountId, file);
       } catch (err) {
         if (file) await storage.delete(file.id);
         throw err;
@@ -189,6 +192,25 @@ export function documentsService(deps: DocumentsDeps) {
      */
     async findPatient(doctor: SessionAccount, by: { id: string } | { correo: string }) {
       const p = await repo.findPatientFor(doctor.accountId, 'correo' in by ? { correo: by.correo.toLowerCase() } : by);
+      // The latest consultation with this doctor, offered to fill the form (issue 22); read only
+      // for the doctor's own patient, within the same audited lookup.
+      const c = p?.mine ? await repo.latestConsultation(p.id, doctor.accountId) : undefined;
+      const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+      const consulta = c
+        ? {
+            fecha: panamaClock(c.fecha_registro.getTime()).date,
+            sintomas: text(c.sintomas),
+            antecedentesPersonales: text(c.antecedentes_personales),
+            antecedentesFamiliares: text(c.antecedentes_familiares),
+            antecedentesQuirurgicos: text(c.antecedentes_quirurgicos),
+            alergias: text(c.alergias),
+            peso: text(c.peso),
+            talla: text(c.talla),
+            presionArterial: text(c.presion_arterial),
+            frecuenciaCardiaca: text(c.frecuencia_cardiaca),
+            frecuenciaRespiratoria: text(c.frecuencia_respiratoria),
+          }
+        : null;
       const found: PatientLookup | null =
         p && p.mine
           ? {
@@ -202,6 +224,7 @@ export function documentsService(deps: DocumentsDeps) {
               direccion: p.direccion,
               country_code: p.country_code,
               celular: p.celular,
+              consulta,
             }
           : null;
       return { found, patientId: p?.id ?? null };
@@ -214,7 +237,9 @@ export function documentsService(deps: DocumentsDeps) {
 
     /**
      * Renders the document, stores it encrypted with its SHA-256 and returns it. `origin` is
-     * where the verification page is (the QR code points there).
+     * where the verification page is (the QR code points there). The doctor's identity comes from
+     * the account's profile and the patient's from their account; what the form says of either is
+     * ignored (issue 22). `reemplazaId` names the annulled document this one replaces.
      */
     async generate(
       doctor: SessionAccount,
@@ -222,7 +247,11 @@ export function documentsService(deps: DocumentsDeps) {
       data: Record<string, string | readonly PrescriptionLine[]>,
       origin: string,
       pacienteId?: string,
+      reemplazaId?: string,
     ) {
+      // Who may issue at all (approved, complete profile, saved signature) before anything else.
+      const profile = await deps.doctorProfiles.forIssuing(doctor.accountId);
+      const issuedAt = now();
       // The prescription's medication lines travel apart from the text fields.
       const lines = tipo === 'recetario' && Array.isArray(data.Medicamentos) ? (data.Medicamentos as readonly PrescriptionLine[]) : undefined;
       let fields: DocumentFields = Object.fromEntries(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string'));
@@ -233,94 +262,151 @@ export function documentsService(deps: DocumentsDeps) {
         if (!title) throw badRequest(messages.unknownCie10Code, { CIE10: messages.unknownCie10Code });
         diagnosis = { code: fields.CIE10, title };
       }
-      const profile = await repo.findProfile(doctor.accountId);
-      if (!profile) throw badRequest(messages.documentProfileRequired, { doctorSignature: messages.documentProfileRequired });
 
-      // The account the document is for: one of this doctor's patients, whose own address is the
-      // one printed (correoPaciente is filled from the account, whatever the browser sent).
+      // The rules that need today's date (the schema checked the rest).
+      const issues = documentDateIssues(tipo, fields, panamaClock(issuedAt).date);
+      if (issues.length > 0) throw badRequest(issues[0]!.message, Object.fromEntries(issues.map((i) => [i.path, i.message])));
+
+      // The account the document is for: one of this doctor's patients, whose own address, cédula
+      // and age are the ones kept and printed, whatever the browser sent.
       let patient: { id: string; correo: string } | null = null;
+      let identity = { cedula: cedulaOf(fields), edad: fields.Edad ?? '' };
       if (pacienteId) {
         const p = await repo.findPatientFor(doctor.accountId, { id: pacienteId });
         if (!p?.mine) throw new NotYourPatient(p?.id ?? null);
         patient = { id: p.id, correo: p.correo };
+        identity = { cedula: p.cedula, edad: String(p.edad) };
         fields = { ...fields, correoPaciente: p.correo };
+        for (const name of ['CIP', 'Cedula'] as const) if (name in fields) fields[name] = p.cedula;
+        if ('Edad' in fields) fields.Edad = String(p.edad);
+      }
+      if (reemplazaId) await deps.annulment.checkReplaceable(reemplazaId, doctor.accountId, tipo, patient?.id ?? null);
+
+      // Who signs is the account's profile: the specification's doctorName/regNumber (and the
+      // referral's Medico/Reg) are overwritten, so a forged name never reaches the PDF.
+      const signedName = doctorSignedName(profile);
+      for (const [name, value] of [
+        ['doctorName', signedName],
+        ['Medico', signedName],
+        ['regNumber', profile.regNumber],
+        ['Reg', profile.regNumber],
+        ['doctorCode', profile.doctorCode],
+      ] as const) {
+        if (name in fields || name === 'doctorCode') fields = { ...fields, [name]: value };
       }
 
-      const issuedAt = now();
       const codigo = newVerificationCode();
       const patientName = fields.patientName ?? fields.Paciente ?? '';
       const nombre_pdf = `${[tipo, slug(patientName), panamaClock(issuedAt).date].filter(Boolean).join('-')}.pdf`;
+      const signature = await loadSignature(profile.signatureFileId);
+      const year = Number(panamaClock(issuedAt).date.slice(0, 4));
 
-      let pdf: Buffer;
+      let pdf: Buffer | undefined;
+      let file: { id: string; kind: string; mime: string; size: number; sha256: string; nombre: string; encrypted: boolean } | undefined;
+      let stored: { id: string; numero: string };
       try {
-        pdf = await renderDocument(deps.pdf, {
-          tipo,
-          fields,
-          doctor: {
-            nombre: doctor.nombre,
-            apellido: doctor.apellido,
-            regNumber: profile.reg_number,
-            doctorCode: profile.doctor_code,
-          },
-          signature: await loadSignature(profile.signature_file_id),
-          lines,
-          diagnosis,
-          codigo,
-          verifyUrl: `${origin}${VERIFICATION_PAGE}?codigo=${codigo}`,
-          issuedAt,
-          clinic: deps.clinic,
-        });
-        // The stored bytes, their hash (the upload check) and the download are the signed file.
-        pdf = await deps.signer.sign(pdf, {
-          signingTime: new Date(issuedAt),
-          reason: `${DOCUMENT_TITLES[tipo]} ${codigo}`,
-          location: deps.clinic.city,
+        stored = await repo.insertNumbered(tipo, year, async (numero) => {
+          try {
+            pdf = await renderDocument(deps.pdf, {
+              tipo,
+              fields,
+              numero,
+              doctor: {
+                nombre: doctor.nombre,
+                apellido: doctor.apellido,
+                signedName,
+                noun: doctorNoun(profile.sexo),
+                especialidad: profile.especialidad,
+                regNumber: profile.regNumber,
+                doctorCode: profile.doctorCode,
+              },
+              patient: identity,
+              signature,
+              lines,
+              diagnosis,
+              codigo,
+              verifyUrl: `${origin}${VERIFICATION_PAGE}?codigo=${codigo}`,
+              issuedAt,
+              clinic: deps.clinic,
+            });
+          } catch (err) {
+            deps.log.error({ err, tipo }, 'PDF rendering failed');
+            throw new AppError(500, messages.pdfFailed);
+          }
+          // Signed after numbering (the number is in the signed bytes); the stored bytes, their
+          // hash (the upload check) and the download are the signed file (decision 0042).
+          pdf = await deps.signer.sign(pdf, {
+            signingTime: new Date(issuedAt),
+            reason: `${DOCUMENT_TITLES[tipo]} N.º ${numero} (${codigo})`,
+            location: deps.clinic.city,
+          });
+          file = {
+            id: crypto.randomUUID(),
+            kind: 'medical_document',
+            mime: 'application/pdf',
+            size: pdf.length,
+            sha256: sha256(pdf, 'hex'),
+            nombre: nombre_pdf,
+            encrypted: true,
+          };
+          return {
+            file,
+            document: {
+              tipo,
+              codigo,
+              staff_id: doctor.accountId,
+              correo_paciente: (fields.correoPaciente ?? '').toLowerCase(),
+              patient_id: patient?.id ?? null,
+              nombre_paciente: patientName.slice(0, 200),
+              cedula_paciente: identity.cedula.slice(0, 30),
+              nombre_pdf,
+              created_at: new Date(issuedAt),
+              reemplaza_id: reemplazaId ?? null,
+            },
+          };
         });
       } catch (err) {
-        deps.log.error({ err, tipo }, 'PDF rendering failed');
+        if (err instanceof AppError) throw err;
+        // A replacement raced with another one for the same annulled document (unique index).
+        if (reemplazaId && /documents_reemplaza_key/.test(String((err as { cause?: unknown }).cause ?? err))) {
+          throw badRequest(messages.documentAlreadyReplaced);
+        }
+        deps.log.error({ err, tipo }, 'document not stored');
         throw new AppError(500, messages.pdfFailed);
       }
-
-      const file = {
-        id: crypto.randomUUID(),
-        kind: 'medical_document',
-        mime: 'application/pdf',
-        size: pdf.length,
-        sha256: sha256(pdf, 'hex'),
-        nombre: nombre_pdf,
-        encrypted: true,
-      };
-      let stored: { id: string };
+      // The bytes are written once the number is committed (writing them inside the transaction
+      // could wait on the database it holds, with the files in PostgreSQL on PGlite). Should the
+      // write fail, the numbered document is annulled, so the number stays accounted for.
       try {
-        await storage.put(file.id, pdf, { encrypt: true });
-        stored = await repo.insertDocument(
-          {
-            tipo,
-            codigo,
-            staff_id: doctor.accountId,
-            correo_paciente: (fields.correoPaciente ?? '').toLowerCase(),
-            patient_id: patient?.id ?? null,
-            nombre_paciente: patientName.slice(0, 200),
-            cedula_paciente: cedulaOf(fields).slice(0, 30),
-            nombre_pdf,
-            created_at: new Date(issuedAt),
-          },
-          file,
-        );
+        await storage.put(file!.id, pdf!, { encrypt: true });
       } catch (err) {
-        deps.log.error({ err, tipo }, 'document not stored');
-        await storage.delete(file.id).catch(() => undefined);
+        deps.log.error({ err, tipo }, 'document bytes not stored');
+        await deps.annulment
+          .annul({ id: stored.id }, { staffId: doctor.accountId, asDoctor: true }, 'El archivo no pudo guardarse; se emitió de nuevo.')
+          .catch(() => undefined);
         throw new AppError(500, messages.pdfFailed);
       }
       // Only an account's own address hears of it; a walk-in's typed address is nobody's area yet.
       if (patient) await deps.notify.documentAvailable({ patientEmail: patient.correo });
-      return { pdf, filename: nombre_pdf, codigo, sha256: file.sha256, documentId: stored.id, patient };
+      return { pdf: pdf!, filename: nombre_pdf, codigo, numero: stored.numero, sha256: file!.sha256, documentId: stored.id, patient };
+    },
+
+    /** The issuing doctor annuls one of their documents, with a reason (anybody else's is 404). */
+    async annulForDoctor(doctor: SessionAccount, tipo: DocumentType, id: string, motivo: string) {
+      return deps.annulment.annul({ id, tipo }, { staffId: doctor.accountId, asDoctor: true }, motivo);
+    },
+
+    /** An administrator annuls any document, found by the verification code printed on it. */
+    async annulForAdmin(admin: SessionAccount, codigo: string, motivo: string) {
+      const normalised = normaliseVerificationCode(codigo);
+      if (!normalised) throw new AppError(404, messages.documentNotIssued);
+      return deps.annulment.annul({ codigo: normalised }, { staffId: admin.accountId, asDoctor: false }, motivo);
     },
 
     /** The documents of one type this doctor generated, newest first. */
     async listForDoctor(doctor: SessionAccount, tipo: DocumentType): Promise<DoctorDocument[]> {
       const rows = await repo.listByDoctor(doctor.accountId, tipo);
-      return rows.map((r) => ({ ...listItem(r), correoPaciente: r.correo_paciente }));
+      return rows.map((r) => ({ ...listItem(r), correoPaciente: r.correo_paciente, pacienteId: r.patient_id, nombrePaciente: r.nombre_paciente }));
     },
 
     /** One of this doctor's own documents; anybody else's is 404. */
@@ -406,8 +492,9 @@ export function documentsService(deps: DocumentsDeps) {
         codigo: row.codigo,
         tipo: row.tipo,
         titulo: DOCUMENT_TITLES[row.tipo],
-        doctor: `${row.doctor_nombre} ${row.doctor_apellido}`,
+        doctor: row.doctor_perfil ? doctorSignedName({ sexo: row.doctor_titulo ?? '', nombreCompleto: row.doctor_perfil }) : `${row.doctor_nombre} ${row.doctor_apellido}`,
         fecha: row.created_at.toISOString(),
+        ...annulmentOf(row),
       };
     },
 

@@ -10,6 +10,7 @@ import { createTestApp, multipart, type CookieJar, type TestApp } from '../../..
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { newVerificationCode, slug } from './documents.service.js';
 import { consultation, patient as registeredPatient, staffMember } from '../records/records.test-support.js';
+import { DOCTOR_PROFILE, completeDoctorProfile } from '../doctor-profile/test-support.js';
 
 const run = promisify(execFile);
 
@@ -54,6 +55,8 @@ let doctorA: CookieJar;
 let doctorB: CookieJar;
 let patient1: { jar: CookieJar; correo: string; id: string };
 let patient2: { jar: CookieJar; correo: string; id: string };
+/** María's cédula as her account holds it (printed on every document issued to her). */
+let cedula1: string;
 
 /** One filled form per type, with accents and ñ everywhere; dates and selects as the form sends them. */
 const samples = (correo: string): Record<DocumentType, Record<string, string | Record<string, string>[]>> => ({
@@ -200,7 +203,9 @@ function expectedFragments(tipo: DocumentType, s: Record<string, string | Record
       continue;
     }
     if (DATES[v]) out.push(DATES[v]);
-    else if (k === 'Edad') out.push(`${v} años`);
+    // Neither the e-mail nor what the form says of the doctor or of the patient's identity is
+    // printed: the account's profile and the patient's account are (issue 22, checked below).
+    else if (['correoPaciente', 'doctorName', 'Medico', 'regNumber', 'Reg', 'doctorCode', 'CIP', 'Cedula', 'Edad'].includes(k)) continue;
     else if (k === 'Celular') out.push(`${s.country_code as string} ${v}`);
     else if (tipo === 'certificado-incapacidad' && /_(inicio|final)$/.test(k)) continue;
     else if (k === 'dias_incapacidad') out.push(`${v} días`);
@@ -230,12 +235,19 @@ beforeAll(async () => {
   patient2 = await patientLogin();
   // María is doctor Ana's patient: the documents below are issued to her account.
   await consultation(t, patient1, ana.id);
+  const found = await t.app.inject({ method: 'GET', url: `/api/doctor/documents/patient?id=${patient1.id}`, headers: { cookie: doctorA.header } });
+  cedula1 = found.json<{ cedula: string }>().cedula;
 });
 afterAll(async () => t.close());
 
 describe('doctor profile: signature and registration number', () => {
-  it('refuses to generate before the doctor has saved a signature', async () => {
-    const res = await generate(doctorA, 'recetario', samples(patient1.correo).recetario);
+  it('refuses to generate before the doctor has a complete profile and a saved signature', async () => {
+    let res = await generate(doctorA, 'recetario', samples(patient1.correo).recetario);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.doctorProfileIncomplete);
+    await completeDoctorProfile(t, doctorA);
+    await completeDoctorProfile(t, doctorB, { nombreCompleto: 'Bruno Díaz', sexo: 'Hombre', regNumber: 'B-77' });
+    res = await generate(doctorA, 'recetario', samples(patient1.correo).recetario);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(messages.documentProfileRequired);
     expect(await list(doctorA, 'recetario')).toEqual([]);
@@ -252,21 +264,23 @@ describe('doctor profile: signature and registration number', () => {
     expect(res.json().message).toBe(messages.signatureRequired);
     res = await saveProfile(doctorA, { regNumber: '4521' });
     expect(res.json().message).toBe(messages.signatureRequired);
-    res = await saveProfile(doctorA, { regNumber: '' }, drawnSignature());
-    expect(res.json().message).toBe(messages.missingFields);
     const profile = await t.app.inject({ method: 'GET', url: '/api/doctor/documents/profile', headers: { cookie: doctorA.header } });
     expect(profile.json().hasSignature).toBe(false);
   });
 
-  it('saves the drawn signature as a grey PNG and the registration data', async () => {
-    const res = await saveProfile(doctorA, { regNumber: 'Idoneidad N.º 4521', doctorCode: 'CÓD-0771' }, drawnSignature());
+  it('saves the drawn signature as a grey PNG; the registration data comes from the profile, not from this form', async () => {
+    const res = await saveProfile(doctorA, { regNumber: 'REG-FALSO', doctorCode: 'X' }, drawnSignature());
     expect(res.json()).toEqual({ success: true, message: messages.signatureSaved });
     const profile = await t.app.inject({ method: 'GET', url: '/api/doctor/documents/profile', headers: { cookie: doctorA.header } });
     expect(profile.json()).toEqual({
       nombre: 'Ana',
       apellido: 'Castillo',
+      nombreCompleto: 'Ana Castillo Ibáñez',
+      sexo: 'Mujer',
+      especialidad: 'Medicina General',
       regNumber: 'Idoneidad N.º 4521',
       doctorCode: 'CÓD-0771',
+      completo: true,
       hasSignature: true,
     });
     const img = await t.app.inject({ method: 'GET', url: '/api/doctor/documents/profile/signature', headers: { cookie: doctorA.header } });
@@ -315,8 +329,20 @@ describe.each(DOCUMENT_TYPES)('%s', (tipo) => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
     const text = await pdfText(pdf);
-    for (const fragment of expectedFragments(tipo, sample)) expect(text).toContain(fragment);
-    expect(text).toContain('Ana Castillo'); // the signing doctor
+    // (A hyphen that ends a line is dropped by pdftotext: compared without hyphens.)
+    const unhyphenated = text.replace(/-\s?/g, '');
+    for (const fragment of expectedFragments(tipo, sample)) expect(unhyphenated).toContain(fragment.replace(/-\s?/g, ''));
+    // The signing doctor as the profile says, with her title; the patient's cédula and age from
+    // her account; the number; never the e-mail (issue 22).
+    expect(text).toContain('Dra. Ana Castillo Ibáñez');
+    expect(text).toContain(DOCTOR_PROFILE.regNumber);
+    expect(text).toContain(`Cédula/Pasaporte: ${cedula1}`);
+    expect(text).toContain('Edad: 34 años');
+    expect(text).not.toContain(patient1.correo);
+    const numero = String(res.headers['x-documento-numero']);
+    expect(numero).toMatch(/^[A-Z]{2}-2026-\d{6}$/);
+    expect(text).toContain(numero);
+    if (tipo.startsWith('certificado')) expect(text).toContain('Quien suscribe, Dra. Ana Castillo Ibáñez, médica con número de registro (idoneidad)');
     expect(text).toContain('Emitido en Ciudad de Panamá, el 21 de noviembre de 2026 a las 10:00 (hora de Panamá).');
     const codigo = String(res.headers['x-documento-codigo']);
     expect(text).toContain(codigo);
@@ -449,6 +475,7 @@ describe('who sees which document', () => {
     const own = ownRes.json<{ id: string; titulo: string; doctor: string; tipo: string }[]>();
     expect(new Set(own.map((d) => d.tipo))).toEqual(new Set(DOCUMENT_TYPES));
     expect(own[0]!.doctor).toBe('Ana Castillo');
+    expect(own.every((d) => /^[A-Z]{2}-2026-\d{6}$/.test(String((d as { numero?: string }).numero)))).toBe(true);
     const one = own.find((d) => d.tipo === 'historia-clinica')!;
     expect(one.titulo).toBe('Historia Clínica');
     const dl = await t.app.inject({ method: 'GET', url: `/api/patient/documents/${one.id}/pdf`, headers: { cookie: patient1.jar.header } });
@@ -478,8 +505,12 @@ describe('public verification', () => {
       codigo,
       tipo: 'certificado-salud',
       titulo: 'Certificado de Salud',
-      doctor: 'Ana Castillo',
+      doctor: 'Dra. Ana Castillo Ibáñez',
       fecha: '2026-11-21T15:00:00.000Z',
+      numero: String(res.headers['x-documento-numero']),
+      anulado: null,
+      reemplazadoPor: null,
+      reemplazaA: null,
     });
     expect(check.body).not.toContain('María');
     expect(check.body).not.toContain(patient1.correo);

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { EMAIL_VERIFICATION_TTL_MS, messages } from '@clinica/shared';
 import { emailVerificationTokens, files, mailJobs, patients } from '../../db/schema.js';
 import { CookieJar, PNG_1X1, createTestApp, multipart, validRegistration, type TestApp } from '../../../test/harness.js';
+import { completeDoctorProfile } from '../doctor-profile/test-support.js';
 import { SmtpSink, linkIn, type ReceivedMail } from '../../../test/smtp-sink.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { approveStaff, expectRefusal, storedFiles } from '../auth/test-support.js';
@@ -183,6 +184,7 @@ describe('an unverified registration never keeps the owner out (the document-squ
       headers: { ...profile.headers, cookie: doctor.header },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    await completeDoctorProfile(t, doctor);
 
     // 1. Someone registers the victim's address first (they cannot open the victim's mailbox).
     const squatter = await register({ correo: victim, nombre: 'Intruso', password: 'Intruso-clave-2026', password_confirm: 'Intruso-clave-2026' });

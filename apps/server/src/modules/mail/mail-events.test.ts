@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
 import { multipart, PNG_1X1, type CookieJar } from '../../../test/harness.js';
+import { completeDoctorProfile } from '../doctor-profile/test-support.js';
 import { drawnSignature } from '../../../test/signature-fixture.js';
 import { SmtpSink, linkIn, type ReceivedMail } from '../../../test/smtp-sink.js';
 import {
@@ -286,6 +287,7 @@ describe('medical documents', () => {
       headers: { ...body.headers, cookie: doctor.header },
     });
     expect(profile.statusCode, profile.body).toBe(200);
+    await completeDoctorProfile(c.t, doctor);
     const res = await c.t.app.inject({
       method: 'POST',
       url: '/api/doctor/documents/recetario',

@@ -5,18 +5,25 @@ import { documentsListKey } from './get-documents.js';
 
 /**
  * POST /api/doctor/documents/:tipo (the form fields as JSON, and `pacienteId`, the account of the
- * doctor's patient it is for; without it the document is a walk-in's, bound to no account).
+ * doctor's patient it is for; without it the document is a walk-in's, bound to no account;
+ * `reemplazaId`, the annulled document this one replaces).
  */
 export async function generateDocument({
   tipo,
   fields,
   pacienteId,
+  reemplazaId,
 }: {
   tipo: DocumentType;
   fields: DocumentFields;
-  pacienteId?: string;
+  pacienteId?: string | undefined;
+  reemplazaId?: string | undefined;
 }): Promise<PdfFile> {
-  return pdfRequest('POST', `/api/doctor/documents/${tipo}`, pacienteId ? { ...fields, pacienteId } : fields);
+  return pdfRequest('POST', `/api/doctor/documents/${tipo}`, {
+    ...fields,
+    ...(pacienteId ? { pacienteId } : {}),
+    ...(reemplazaId ? { reemplazaId } : {}),
+  });
 }
 
 /** After a document is generated the table is read again from the server. */

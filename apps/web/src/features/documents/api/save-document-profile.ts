@@ -3,11 +3,9 @@ import { resultSchema, type Result } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 import { PROFILE_KEY } from './get-document-profile.js';
 
-/** PUT /api/doctor/documents/profile: multipart regNumber, doctorCode and, when drawn anew, firma (PNG). */
-export async function saveDocumentProfile(values: { regNumber: string; doctorCode: string; firma?: Blob | undefined }): Promise<Result> {
+/** PUT /api/doctor/documents/profile: multipart firma (PNG), drawn anew or uploaded. */
+export async function saveDocumentProfile(values: { firma?: Blob | undefined }): Promise<Result> {
   const body = new FormData();
-  body.append('regNumber', values.regNumber);
-  body.append('doctorCode', values.doctorCode);
   if (values.firma) body.append('firma', values.firma, 'firma.png');
   return resultSchema.parse(await api.put<unknown>('/api/doctor/documents/profile', body));
 }

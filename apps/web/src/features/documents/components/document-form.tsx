@@ -6,11 +6,14 @@ import { Link } from 'react-router';
 import {
   COUNTRIES,
   DEFAULT_COUNTRY_CODE,
+  DOCUMENT_PAGES,
   DOCUMENT_FIELDS,
   REQUIRED_FIELDS,
   asksFontanelles,
   bodyMassIndex,
+  documentDateIssues,
   documentSchemas,
+  doctorSignedName,
   emptyPrescriptionLine,
   panamaClock,
   type DoctorDocumentProfile,
@@ -28,6 +31,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useCountryName } from '../../../lib/country-names.js';
 import { translateMessage, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useGenerateDocument } from '../api/generate-document.js';
+import { findPatient } from '../api/find-patient.js';
 import { saveFile } from '../api/pdf-request.js';
 import { Cie10Picker } from './cie10-picker.js';
 import { keyOf } from './labels.js';
@@ -38,6 +42,9 @@ import { PrescriptionLines, type LinesForm } from './prescription-lines.js';
 type FormValues = Record<string, string | PrescriptionLineInput[]>;
 
 const MAX_LENGTH: Partial<Record<DocumentField['kind'], number>> = { text: 150, phone: 30, age: 3, number: 4 };
+
+/** Today's date in Panama, YYYY-MM-DD (the date rules are checked against it, as the server does). */
+const todayInPanama = () => panamaClock(Date.now()).date;
 
 /** Today's values for the date parts of a form, Panama time. */
 function todayDefaults(): FormValues {
@@ -54,9 +61,15 @@ function todayDefaults(): FormValues {
   };
 }
 
+/**
+ * The doctor's fields of the specification: shown read-only from the doctor's profile; the server
+ * ignores what is sent and prints the profile (issue 22, decision 0041).
+ */
+const DOCTOR_FIELDS = new Set(['doctorName', 'Medico', 'regNumber', 'Reg', 'doctorCode']);
+
 /** Empty fields, then what the clinic already knows: today, the doctor's name and registration. */
 function defaultsFor(tipo: DocumentType, profile: DoctorDocumentProfile | undefined): FormValues {
-  const doctor = profile ? `${profile.nombre} ${profile.apellido}` : '';
+  const doctor = profile?.completo ? doctorSignedName(profile) : '';
   const known: FormValues = {
     ...todayDefaults(),
     country_code: DEFAULT_COUNTRY_CODE,
@@ -152,6 +165,8 @@ interface DocumentFormProps {
   signatureVersion: number;
   /** E-mails of this doctor's earlier documents, offered in the patient's e-mail field. */
   knownEmails: string[];
+  /** The annulled document this one replaces ('Reemplazar' in the table), and its patient. */
+  replacing?: { id: string; numero: string; pacienteId?: string | undefined } | undefined;
 }
 
 /**
@@ -160,7 +175,7 @@ interface DocumentFormProps {
  * account and cannot be edited; without a pick the document is a walk-in's, bound to nobody), the doctor's saved signature, and 'Generar PDF',
  * which downloads the PDF the server made ('Error generating PDF.' when it could not).
  */
-export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: DocumentFormProps) {
+export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, replacing }: DocumentFormProps) {
   const { t } = useTranslation('documents');
   const messages = useMessages();
   const countryName = useCountryName();
@@ -218,6 +233,46 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
       if (value) setValue(f.name, value, { shouldDirty: true, shouldValidate: Boolean(errors[f.name]) });
     }
   };
+  // 'Completar datos' (issue 22): the latest consultation's history and vital signs fill the
+  // fields this form has that are still empty; what the doctor typed is kept.
+  const [consultationFilled, setConsultationFilled] = useState(false);
+  const fillFromConsultation = () => {
+    const c = patient?.consulta;
+    if (!c) return;
+    const known: FormValues = {
+      Subjetivo: c.sintomas,
+      APP: c.antecedentesPersonales,
+      AHF: c.antecedentesFamiliares,
+      AQX: c.antecedentesQuirurgicos,
+      Alergias: c.alergias,
+      Peso: c.peso,
+      Talla: c.talla,
+      TA: c.presionArterial,
+      FC: c.frecuenciaCardiaca,
+      FR: c.frecuenciaRespiratoria,
+    };
+    for (const f of fields) {
+      const value = known[f.name];
+      if (value && !getValues(f.name)) setValue(f.name, value, { shouldDirty: true, shouldValidate: Boolean(errors[f.name]) });
+    }
+    setConsultationFilled(true);
+  };
+
+  // A replacement is for the annulled document's patient: picked for the doctor at once.
+  const replacedPatient = replacing?.pacienteId;
+  useEffect(() => {
+    if (!replacedPatient) return;
+    let live = true;
+    findPatient(replacedPatient)
+      .then((p) => live && fillFromAccount(p))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // Once per replaced document: fillFromAccount is recreated on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [replacedPatient]);
+
   const clearPatient = () => {
     setPatient(null);
     setValue('correoPaciente', '', { shouldDirty: true });
@@ -227,8 +282,15 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
     async (values) => {
       setSummary(null);
       setStatus(null);
+      // The rules that need today's date, as the server checks them (shared).
+      const issues = documentDateIssues(tipo, values, todayInPanama());
+      if (issues.length > 0) {
+        for (const i of issues) setError(i.path, { type: 'date', message: i.message });
+        setSummary(messages.fixFormErrors);
+        return;
+      }
       try {
-        const file = await generate.mutateAsync({ tipo, fields: values, pacienteId: patient?.id });
+        const file = await generate.mutateAsync({ tipo, fields: values, pacienteId: patient?.id, reemplazaId: replacing?.id });
         saveFile(file);
         setStatus(messages.documentGenerated);
       } catch (error) {
@@ -302,7 +364,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
           emails={emailsId}
           t={t}
           countryName={countryName}
-          readOnly={(f.name === 'correoPaciente' && patient !== null) || COMPUTED.has(f.name)}
+          readOnly={(f.name === 'correoPaciente' && patient !== null) || COMPUTED.has(f.name) || DOCTOR_FIELDS.has(f.name)}
         />
       )}
     </Field>
@@ -320,7 +382,27 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
           ),
         })}
       </p>
+      {replacing && (
+        <p className="documents-warning" role="note">
+          {t('form.replacing', { numero: replacing.numero })} <Link to={DOCUMENT_PAGES[tipo]}>{t('form.cancelReplace')}</Link>
+        </p>
+      )}
+      {profile && !profile.completo && (
+        <p className="documents-warning">
+          {messages.doctorProfileIncomplete} <Link to="/Perfil_Admin_Doctor">{t('form.completeProfile')}</Link>
+        </p>
+      )}
       <PatientPicker picked={patient} onPick={fillFromAccount} onClear={clearPatient} />
+      {patient?.consulta && (
+        <div className="documents-consultation-fill">
+          <Button variant="secondary" onClick={fillFromConsultation}>
+            {t('form.fillFromConsultation', { date: patient.consulta.fecha })}
+          </Button>
+          <span role="status" className="documents-note">
+            {consultationFilled ? t('form.consultationFilled') : ''}
+          </span>
+        </div>
+      )}
       <datalist id={emailsId}>
         {knownEmails.map((e) => (
           <option key={e} value={e} />
@@ -341,6 +423,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails }: D
 
       <fieldset className="documents-fieldset documents-signature">
         <legend>{t('form.signatureLegend')}</legend>
+        <p className="documents-note">{rich(t('form.doctorFromProfile'), { profile: (c) => <Link to="/Perfil_Admin_Doctor">{c}</Link> })}</p>
         {profile?.hasSignature ? (
           <div className="documents-signature-row">
             <img src={`/api/doctor/documents/profile/signature?v=${signatureVersion}`} alt={t('form.savedSignatureAlt')} className="documents-signature-img" />

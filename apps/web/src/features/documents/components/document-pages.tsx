@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useSearchParams } from 'react-router';
 import type { DocumentType } from '@clinica/shared';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDocumentProfile } from '../api/get-document-profile.js';
@@ -15,6 +16,11 @@ function DocumentPage({ tipo }: { tipo: DocumentType }) {
   const profile = useDocumentProfile();
   const documents = useDocuments(tipo);
   const tableTitle = useId();
+  // 'Reemplazar' in the table opens this page with the annulled document (decision 0041).
+  const [params] = useSearchParams();
+  const replacing = params.get('reemplaza')
+    ? { id: params.get('reemplaza')!, numero: params.get('numero') ?? '', pacienteId: params.get('paciente') ?? undefined }
+    : undefined;
   const knownEmails = [...new Set((documents.data ?? []).map((d) => d.correoPaciente))];
   return (
     <div className="documents-page">
@@ -25,8 +31,9 @@ function DocumentPage({ tipo }: { tipo: DocumentType }) {
       ) : (
         // Remounted only when the doctor's data changes, so the defaults carry it.
         <DocumentForm
-          key={`${profile.data?.nombre}|${profile.data?.regNumber}|${profile.data?.doctorCode}|${profile.data?.hasSignature}`}
+          key={`${profile.data?.nombreCompleto}|${profile.data?.sexo}|${profile.data?.regNumber}|${profile.data?.doctorCode}|${profile.data?.hasSignature}|${replacing?.id ?? ''}`}
           tipo={tipo}
+          replacing={replacing}
           profile={profile.data}
           signatureVersion={profile.dataUpdatedAt}
           knownEmails={knownEmails}

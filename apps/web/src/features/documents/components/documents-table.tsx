@@ -1,8 +1,12 @@
-import type { DocumentType } from '@clinica/shared';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { DOCUMENT_PAGES, annulDocumentSchema, type DoctorDocument, type DocumentType } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
+import { Field } from '../../../components/ui/field.js';
 import { messageOf } from '../../../lib/api-client.js';
-import { useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useAnnulDocument } from '../api/annul-document.js';
 import { useDownloadDocument } from '../api/download-document.js';
 import { useDocuments } from '../api/get-documents.js';
 import { saveFile } from '../api/pdf-request.js';
@@ -12,8 +16,9 @@ import { formatDateTime } from './format.js';
 const EMPTY_COLSPAN = 8;
 
 /**
- * The table of previously generated files under each form: file name, creation date and a
- * download button, or 'No disponible'; 'No hay datos disponibles' when there are none.
+ * The table of previously generated files under each form: file name, number, creation date, a
+ * download button (or 'No disponible'), its state, and 'Anular' / 'Reemplazar' (decision 0041);
+ * 'No hay datos disponibles' when there are none.
  */
 export function DocumentsTable({ tipo }: { tipo: DocumentType }) {
   const { t } = useTranslation('documents');
@@ -44,9 +49,11 @@ export function DocumentsTable({ tipo }: { tipo: DocumentType }) {
         <thead>
           <tr>
             <th scope="col">{t('table.fileName')}</th>
+            <th scope="col">{t('table.number')}</th>
             <th scope="col">{t('table.created')}</th>
             <th scope="col">{t('table.code')}</th>
             <th scope="col">{t('table.download')}</th>
+            <th scope="col">{t('table.state')}</th>
           </tr>
         </thead>
         <tbody>
@@ -58,6 +65,7 @@ export function DocumentsTable({ tipo }: { tipo: DocumentType }) {
             documents.data.map((d) => (
               <tr key={d.id}>
                 <td className="documents-filename">{d.nombre_pdf}</td>
+                <td className="documents-code">{d.numero ?? ''}</td>
                 <td>{formatDateTime(d.created_at, language)}</td>
                 <td className="documents-code">{d.codigo}</td>
                 <td>
@@ -69,11 +77,98 @@ export function DocumentsTable({ tipo }: { tipo: DocumentType }) {
                     messages.unavailable
                   )}
                 </td>
+                <td>
+                  <DocumentState tipo={tipo} document={d} />
+                </td>
               </tr>
             ))
           )}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * A document's state and what the issuing doctor can do: 'Vigente' with 'Anular' (a reason,
+ * then confirmation), or 'Anulado' with its reason and 'Reemplazar' (the same form, linked to it)
+ * until it has been replaced.
+ */
+function DocumentState({ tipo, document: d }: { tipo: DocumentType; document: DoctorDocument }) {
+  const { t } = useTranslation('documents');
+  const messages = useMessages();
+  const language = useLanguage();
+  const annul = useAnnulDocument();
+  const [open, setOpen] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const name = d.numero ?? d.nombre_pdf;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = annulDocumentSchema.safeParse({ motivo });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      const result = await annul.mutateAsync({ tipo, id: d.id, motivo: parsed.data.motivo });
+      setOpen(false);
+      await showAlert(translateMessage(result.message));
+    } catch (err) {
+      await showAlert(messageOf(err, messages.serverError));
+    }
+  };
+
+  if (d.anulado) {
+    return (
+      <div className="documents-state">
+        <strong className="documents-annulled">{t('table.annulled')}</strong>{' '}
+        <span className="documents-note">
+          {formatDateTime(d.anulado.fecha, language)}: {d.anulado.motivo}
+        </span>
+        {d.reemplazadoPor ? (
+          <p className="documents-note">{t('table.replacedBy', { numero: d.reemplazadoPor })}</p>
+        ) : (
+          <p>
+            <Link
+              to={`${DOCUMENT_PAGES[tipo]}?reemplaza=${d.id}${d.pacienteId ? `&paciente=${d.pacienteId}` : ''}&numero=${encodeURIComponent(d.numero ?? '')}`}
+              aria-label={t('table.replaceLabel', { name })}
+            >
+              {t('table.replace')}
+            </Link>
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="documents-state">
+      <span>{t('table.valid')}</span>
+      {d.reemplazaA && <p className="documents-note">{t('table.replaces', { numero: d.reemplazaA })}</p>}
+      {open ? (
+        <form className="documents-annul" onSubmit={(e) => void submit(e)} noValidate>
+          <Field label={t('table.annulReason')} error={error && translateMessage(error)} required>
+            {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => {
+                  setMotivo(e.currentTarget.value);
+                  setError(undefined);
+                }} />}
+          </Field>
+          <div className="documents-annul-actions">
+            <Button type="submit" variant="danger" busy={annul.isPending}>
+              {t('table.annulConfirm')}
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t('table.cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button variant="secondary" onClick={() => setOpen(true)} aria-label={t('table.annulLabel', { name })}>
+          {t('table.annul')}
+        </Button>
+      )}
     </div>
   );
 }

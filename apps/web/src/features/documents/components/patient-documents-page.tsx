@@ -44,12 +44,23 @@ export function PatientDocumentsPage() {
       ) : (
         <ul className="documents-cards">
           {documents.data.map((d) => (
-            <li key={d.id} className="documents-card">
+            <li key={d.id} className={d.anulado ? 'documents-card documents-card-annulled' : 'documents-card'}>
               <div>
-                <p className="documents-card-title">{t(`titles.${d.tipo}`)}</p>
+                <p className="documents-card-title">
+                  {t(`titles.${d.tipo}`)}
+                  {d.numero && <span className="documents-code"> · {t('patientPage.number')} {d.numero}</span>}
+                  {d.anulado && <strong className="documents-annulled"> · {t('patientPage.annulled')}</strong>}
+                </p>
                 <p className="documents-card-meta">
                   {formatDateTime(d.created_at, language)} · {d.doctor} · {t('patientPage.code')} <span className="documents-code">{d.codigo}</span>
                 </p>
+                {d.anulado && (
+                  <p className="documents-card-meta">
+                    {t('patientPage.annulledOn', { date: formatDateTime(d.anulado.fecha, language), motivo: d.anulado.motivo })}
+                    {d.reemplazadoPor && ` ${t('patientPage.replacedBy', { numero: d.reemplazadoPor })}`}
+                  </p>
+                )}
+                {d.reemplazaA && <p className="documents-card-meta">{t('patientPage.replaces', { numero: d.reemplazaA })}</p>}
               </div>
               {d.disponible ? (
                 <Button variant="secondary" onClick={() => void onDownload(d.id)} aria-label={t('patientPage.downloadLabel', { title: t(`titles.${d.tipo}`), date: formatDateTime(d.created_at, language) })}

@@ -1,13 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import {
-  DOCUMENT_PAGES,
-  DOCUMENT_TYPES,
-  doctorDocumentProfileInputSchema,
-  type DoctorDocumentProfileInput,
-} from '@clinica/shared';
+import { DOCUMENT_PAGES, DOCUMENT_TYPES } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
@@ -18,11 +11,10 @@ import { useSaveDocumentProfile } from '../api/save-document-profile.js';
 import { SignaturePad, type SignaturePadApi } from './signature-pad.js';
 import '../documents.css';
 
-type ProfileOutput = { regNumber: string; doctorCode: string };
-
 /**
- * /Firma_Admin_Doctor: the doctor draws their signature once (or uploads a PNG of it) and gives
- * the registration number; both are printed on every document they generate.
+ * /Firma_Admin_Doctor: the doctor draws their signature once (or uploads a PNG of it); it is
+ * printed on every document they generate. The name, title and registration number printed
+ * beside it come from the doctor's profile (/Perfil_Admin_Doctor, decision 0041).
  */
 export function SignaturePage() {
   const messages = useMessages();
@@ -40,17 +32,8 @@ function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDoc
   const [file, setFile] = useState<File | undefined>(undefined);
   const [signatureError, setSignatureError] = useState<string | undefined>(undefined);
   const padLabel = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<DoctorDocumentProfileInput, unknown, ProfileOutput>({
-    resolver: zodResolver(doctorDocumentProfileInputSchema),
-    defaultValues: { regNumber: profile?.regNumber ?? '', doctorCode: profile?.doctorCode ?? '' },
-  });
 
-  const submit = async (values: ProfileOutput) => {
+  const submit = async () => {
     setSignatureError(undefined);
     const drawn = hasInk ? await pad.current?.toBlob() : null;
     const firma = drawn ?? file;
@@ -59,13 +42,12 @@ function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDoc
       return;
     }
     try {
-      const result = await save.mutateAsync({ ...values, firma });
+      const result = await save.mutateAsync({ firma });
       pad.current?.clear();
       await showAlert(translateMessage(result.message));
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.errors.firma) setSignatureError(error.errors.firma);
-        if (error.errors.regNumber) setError('regNumber', { type: 'server', message: error.errors.regNumber });
       }
       await showAlert(messageOf(error, messages.serverError));
     }
@@ -77,15 +59,17 @@ function SignatureForm({ profile, version }: { profile: ReturnType<typeof useDoc
       <p className="documents-intro">
         {t('signature.intro')}
       </p>
-      <form className="documents-form" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
-        <div className="documents-grid">
-          <Field label={t('signature.regNumber')} error={errors.regNumber?.message} required>
-            {(p) => <input {...p} maxLength={50} autoComplete="off" {...register('regNumber')} />}
-          </Field>
-          <Field label={t('signature.doctorCode')} error={errors.doctorCode?.message}>
-            {(p) => <input {...p} maxLength={50} autoComplete="off" {...register('doctorCode')} />}
-          </Field>
-        </div>
+      <p className="documents-note">
+        <Link to="/Perfil_Admin_Doctor">{t('signature.profileLink')}</Link>
+      </p>
+      <form
+        className="documents-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
 
         <fieldset className="documents-fieldset">
           <legend>{t('signature.legend')}</legend>

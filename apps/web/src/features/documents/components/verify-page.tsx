@@ -52,9 +52,16 @@ export function VerifyDocumentPage() {
             {result.error instanceof ApiError && result.error.status === 404 ? messages.documentNotIssued : messageOf(result.error, messages.loadFailed)}
           </p>
         ) : (
-          <section aria-labelledby={resultTitle} className="documents-verdict documents-verdict-ok">
-            <h2 id={resultTitle}>{t('verify.issued')}</h2>
+          <section aria-labelledby={resultTitle} className={`documents-verdict ${result.data.anulado ? 'documents-verdict-bad' : 'documents-verdict-ok'}`}>
+            <h2 id={resultTitle}>{result.data.anulado ? t('verify.annulled') : t('verify.issued')}</h2>
+            {result.data.anulado && <p className="documents-annulled-note">{t('verify.annulledNote')}</p>}
             <dl className="documents-details">
+              {result.data.numero && (
+                <div>
+                  <dt>{t('verify.number')}</dt>
+                  <dd className="documents-code">{result.data.numero}</dd>
+                </div>
+              )}
               <div>
                 <dt>{t('verify.document')}</dt>
                 <dd>{t(`titles.${result.data.tipo}`)}</dd>
@@ -71,6 +78,30 @@ export function VerifyDocumentPage() {
                 <dt>{t('verify.codeTerm')}</dt>
                 <dd className="documents-code">{result.data.codigo}</dd>
               </div>
+              {result.data.anulado && (
+                <>
+                  <div>
+                    <dt>{t('verify.annulledOn')}</dt>
+                    <dd>{formatDateTime(result.data.anulado.fecha, language)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('verify.annulReason')}</dt>
+                    <dd>{result.data.anulado.motivo}</dd>
+                  </div>
+                </>
+              )}
+              {result.data.reemplazadoPor && (
+                <div>
+                  <dt>{t('verify.replacedBy')}</dt>
+                  <dd className="documents-code">{result.data.reemplazadoPor}</dd>
+                </div>
+              )}
+              {result.data.reemplazaA && (
+                <div>
+                  <dt>{t('verify.replaces')}</dt>
+                  <dd className="documents-code">{result.data.reemplazaA}</dd>
+                </div>
+              )}
             </dl>
             <CompareFile codigo={result.data.codigo} />
           </section>
