@@ -164,7 +164,9 @@ function forms(correo: string): Record<DocumentType, Record<string, unknown>> {
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-const verdict = (p99: number) => (p99 < AIM_MS ? `p99 within the ${AIM_MS} ms aim` : `p99 OVER the ${AIM_MS} ms aim`);
+// No document finished means no figure at all, not a p99 of 0 "within the aim".
+const verdict = (p99: number, done: number) =>
+  done === 0 ? 'NO document finished in the time given' : p99 < AIM_MS ? `p99 within the ${AIM_MS} ms aim` : `p99 OVER the ${AIM_MS} ms aim`;
 
 const CLINIC = {
   name: 'Clínica Virtual Panamá',
@@ -235,7 +237,7 @@ async function renderRow(tipo: DocumentType, form: Record<string, unknown>, seco
     errors: 0,
     serverBusy: performance.eventLoopUtilization(elu0).utilization,
     serverUsPerRequest: (cpu.user + cpu.system) / times.length,
-    note: `documents/s, rendered${signed ? ' and digitally signed' : ''} one after another; µs/req is CPU time; ${verdict(p99)}`,
+    note: `documents/s, rendered${signed ? ' and digitally signed' : ''} one after another; µs/req is CPU time; ${verdict(p99, times.length)}`,
   };
 }
 
@@ -317,7 +319,7 @@ export async function run(opts: { seconds?: number; connections?: number } = {})
         errors: result.errors + result.timeouts + result.non2xx,
         serverBusy: elu.utilization,
         serverUsPerRequest: (elu.active * 1000) / Math.max(1, result.requests.total),
-        note: `documents/s, ${connections} request(s) at a time, end to end (digital signature included); ${verdict(result.latency.p99)}`,
+        note: `documents/s, ${connections} request(s) at a time, end to end (digital signature included); ${verdict(result.latency.p99, result.requests.total)}`,
       });
     }
     return rows;
