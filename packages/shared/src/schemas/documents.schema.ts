@@ -3,6 +3,7 @@ import { safeText } from './text.schema.js';
 import { COUNTRY_CODES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, phoneMatchesCountry, requiredText } from './auth.schema.js';
+import { doctorProfileSchema } from './doctor-profile.schema.js';
 import { asksFontanelles, bodyMassIndex, cie10Field, heightM, prescriptionLinesField, weightKg } from './document-content.schema.js';
 
 /**
@@ -623,17 +624,7 @@ export const patientDocumentListSchema = z.array(patientDocumentSchema);
  * The doctor's standing data for documents: the identity from the doctor's profile (read-only
  * here, edited at /Perfil_Admin_Doctor, docs/decisions/0041) and whether a signature is saved.
  */
-export const doctorDocumentProfileSchema = z.object({
-  nombre: z.string(),
-  apellido: z.string(),
-  nombreCompleto: z.string(),
-  sexo: z.string(),
-  especialidad: z.string(),
-  regNumber: z.string(),
-  doctorCode: z.string(),
-  completo: z.boolean(),
-  hasSignature: z.boolean(),
-});
+export const doctorDocumentProfileSchema = doctorProfileSchema.omit({ id: true });
 export type DoctorDocumentProfile = z.infer<typeof doctorDocumentProfileSchema>;
 
 /**
