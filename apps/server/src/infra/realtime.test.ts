@@ -20,3 +20,14 @@ describe('InProcessPubSub', () => {
     expect(b).toEqual(['uno', 'dos', 'tres']);
   });
 });
+
+describe('the sessions:revoked payload', () => {
+  it('reads back the list of session hashes it was written as, and drops anything else', async () => {
+    const { decodeRevoked } = await import('./realtime.js');
+    expect(decodeRevoked(JSON.stringify(['a1b2', 'c3d4']))).toEqual(['a1b2', 'c3d4']);
+    expect(decodeRevoked('not json')).toBeUndefined();
+    expect(decodeRevoked(JSON.stringify({ hashes: ['a1b2'] }))).toBeUndefined();
+    expect(decodeRevoked(JSON.stringify(['a1b2', 7]))).toBeUndefined();
+    expect(decodeRevoked(JSON.stringify(['']))).toBeUndefined();
+  });
+});

@@ -1,12 +1,29 @@
 import fp from 'fastify-plugin';
 import fastifyWebsocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import { z } from 'zod';
 import { RedisPubSub } from './redis-pubsub.js';
 import { InProcessPubSub, type PubSub } from './pubsub.js';
 
 /** Close code sent to a socket whose session ended (logout, idle, logout on every device). */
 export const SESSION_ENDED_CLOSE = 4401;
 const REVOKED_CHANNEL = 'sessions:revoked';
+
+/**
+ * What `sessions:revoked` carries: the hashes of the ended sessions. One schema, written and read
+ * here; a payload that is not one (not JSON, another version's format) is dropped, never thrown
+ * inside the subscriber.
+ */
+const revokedSchema = z.array(z.string().min(1).max(128)).max(10_000);
+
+export function decodeRevoked(payload: string): string[] | undefined {
+  try {
+    const parsed = revokedSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface Realtime {
   pubsub: PubSub;
@@ -42,15 +59,17 @@ export default fp(
       }
     };
     const unsubscribe = await pubsub.subscribe(REVOKED_CHANNEL, (payload) => {
-      const hashes: unknown = JSON.parse(payload);
-      if (!Array.isArray(hashes)) return;
-      const ended = hashes.filter((h): h is string => typeof h === 'string');
+      const ended = decodeRevoked(payload);
+      if (!ended) {
+        app.log.warn('sessions:revoked payload dropped: not a list of session hashes');
+        return;
+      }
       // Also published by this instance: forgetting twice costs nothing.
       app.sessions.forget(ended);
       closeSessions(ended);
     });
     const onRevoked = (hashes: string[]) => {
-      pubsub.publish(REVOKED_CHANNEL, JSON.stringify(hashes)).catch((err: unknown) => app.log.warn({ err }, 'revocation not published'));
+      pubsub.publish(REVOKED_CHANNEL, JSON.stringify(revokedSchema.parse(hashes))).catch((err: unknown) => app.log.warn({ err }, 'revocation not published'));
     };
     app.sessions.events.on('revoked', onRevoked);
 
