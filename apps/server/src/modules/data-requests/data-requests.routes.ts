@@ -70,11 +70,11 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: { querystring: dataRequestListQuerySchema, response: { 200: pageSchema(adminDataRequestSchema), ...errorResponses } },
     handler: async (request, reply) => {
-      const { estado, cursor, limit = PAGE_SIZE } = request.query;
-      const rows = await service.list({ estado, cursor, limit });
+      const { estado, nombre, cursor, limit = PAGE_SIZE } = request.query;
+      const rows = await service.list({ estado, nombre, cursor, limit });
       const page = { items: rows.items.map(toAdminDataRequest), next_cursor: rows.next_cursor };
       // One row per patient shown: each list shows in those patients' access history (decision 0030).
-      await app.audit(request, { action: 'data_request.list', patientIds: page.items.map((r) => r.paciente.id), detail: `${estado}, filas: ${page.items.length}` });
+      await app.audit(request, { action: 'data_request.list', patientIds: page.items.map((r) => r.paciente.id), detail: `${estado}, filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}` });
       reply.header('cache-control', 'no-store');
       return page;
     },

@@ -159,8 +159,8 @@ async function settle(id: string, staffId: string, input: { decision: 'aceptar' 
     },
 
     /** The administrators' list, pending or resolved, newest first, by keyset pages. */
-    async list(q: { estado: 'pendiente' | 'resuelta'; cursor?: string | undefined; limit: number }) {
-      const rows = await repo.list({ resolved: q.estado === 'resuelta', after: decodeCursor(q.cursor), limit: q.limit + 1 });
+    async list(q: { estado: 'pendiente' | 'resuelta'; nombre?: string | undefined; cursor?: string | undefined; limit: number }) {
+      const rows = await repo.list({ resolved: q.estado === 'resuelta', nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
       return toPage(rows, q.limit, (r) => r);
     },
 

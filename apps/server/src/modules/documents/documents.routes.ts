@@ -24,7 +24,9 @@ import {
   patientSearchQuerySchema,
   patientSuggestionListSchema,
   resultSchema,
-  unlinkedDocumentListSchema,
+  unlinkedDocumentPageSchema,
+  listQuerySchema,
+  PAGE_SIZE,
   verificationParamsSchema,
   verificationResultSchema,
   type DocumentType,
@@ -267,12 +269,14 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/documents/unlinked', {
     config: { access: 'admin' },
-    schema: { response: { 200: unlinkedDocumentListSchema, ...errorResponses } },
+    schema: { querystring: listQuerySchema, response: { 200: unlinkedDocumentPageSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const list = (await documents.listUnlinked()).map(toUnlinkedDocument);
-      await app.audit(request, { action: 'document.unlinked_list', patientId: null, detail: `${list.length} documentos` });
+      const { nombre, cursor, limit = PAGE_SIZE } = request.query;
+      const page = await documents.listUnlinked({ nombre, cursor, limit });
+      const items = page.items.map(toUnlinkedDocument);
+      await app.audit(request, { action: 'document.unlinked_list', patientId: null, detail: `${items.length} documentos${nombre ? ', búsqueda por nombre' : ''}` });
       reply.header('cache-control', 'no-store');
-      return list;
+      return { items, next_cursor: page.next_cursor };
     },
   });
 

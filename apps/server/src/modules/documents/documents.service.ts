@@ -19,6 +19,7 @@ import {
   type PrescriptionLine,
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { PdfRenderer } from '../../infra/pdf.js';
 import type { SessionAccount } from '../auth/index.js';
 import type { Storage } from '../../infra/storage.js';
@@ -365,7 +366,10 @@ export function documentsService(deps: DocumentsDeps) {
     },
 
     /** The documents bound to no account, for the administrators to link. */
-    listUnlinked: () => repo.listUnlinked(),
+    async listUnlinked(q: { nombre?: string | undefined; cursor?: string | undefined; limit: number }) {
+      const rows = await repo.listUnlinked({ nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
+      return toPage(rows, q.limit, (r) => r);
+    },
 
     /**
      * The accounts holding the cédula the administrator checked, for an unlinked document. A
