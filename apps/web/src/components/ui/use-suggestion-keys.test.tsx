@@ -16,8 +16,8 @@ function Picker({ results, onPick, onSubmit }: { results: string[]; onPick: (s: 
         onSubmit();
       }}
     >
-      <input aria-label="Buscar" ref={keys.inputRef} onKeyDown={keys.onInputKeyDown} />
-      <ul ref={keys.listRef} onKeyDown={keys.onListKeyDown}>
+      <input aria-label="Buscar" aria-controls="sugerencias" onKeyDown={keys.onInputKeyDown} />
+      <ul id="sugerencias" onKeyDown={keys.onListKeyDown}>
         {results.map((r) => (
           <li key={r}>
             <button type="button" onClick={() => onPick(r)}>

@@ -57,7 +57,6 @@ export function Cie10Picker({ label, code, title, error, onPick, onClear }: Cie1
             autoComplete="off"
             enterKeyHint="search"
             aria-controls={listId}
-            ref={keys.inputRef}
             onChange={(e) => setText(e.currentTarget.value)}
             onKeyDown={keys.onInputKeyDown}
           />
@@ -65,7 +64,6 @@ export function Cie10Picker({ label, code, title, error, onPick, onClear }: Cie1
       </Field>
       <ul
         id={listId}
-        ref={keys.listRef}
         className="documents-suggestions"
         aria-label={t('cie10.suggestions')}
         aria-busy={search.isFetching}

@@ -84,7 +84,6 @@ export function PatientPicker({ picked, onPick, onClear }: PatientPickerProps) {
                 autoComplete="off"
                 enterKeyHint="search"
                 aria-controls={listId}
-                ref={keys.inputRef}
                 onChange={(e) => setText(e.currentTarget.value)}
                 onKeyDown={keys.onInputKeyDown}
               />
@@ -92,7 +91,6 @@ export function PatientPicker({ picked, onPick, onClear }: PatientPickerProps) {
           </Field>
           <ul
             id={listId}
-            ref={keys.listRef}
             className="documents-suggestions"
             aria-label={t('picker.suggestions')}
             aria-busy={search.isFetching}
