@@ -57,17 +57,24 @@ export async function expectFoldedPrefixSearch<R>(search: (text: string) => Prom
  * well-formed cursor that is not one of ours 400 too. `request(query)` makes one call of the
  * list (or of each of its routes: all of them are checked).
  */
-export async function expectPagingRefusals(request: (query: string) => Promise<LightMyRequestResponse>[] | Promise<LightMyRequestResponse>) {
+export async function expectPagingRefusals(
+  request: (query: string) => Promise<LightMyRequestResponse>[] | Promise<LightMyRequestResponse>,
+  /** More `[query, message]` cases of this list's own (a cursor of another list's shape, say). */
+  more: readonly (readonly [string, string])[] = [],
+) {
   const all = async (query: string) => Promise.all([request(query)].flat());
   for (const [query, message] of [
     ['?limit=0', messages.pageSizeInvalid],
     ['?limit=101', messages.pageSizeInvalid],
     ['?limit=abc', messages.pageSizeInvalid],
+    ['?limit=2.5', messages.pageSizeInvalid],
+    ['?limit=-3', messages.pageSizeInvalid],
     ['?cursor=no%20v%C3%A1lido', messages.pageCursorInvalid],
+    ...more,
   ] as const) {
     for (const res of await all(query)) {
       expect(res.statusCode, query).toBe(400);
-      expect(res.json<{ message: string }>().message, query).toBe(message);
+      expect(res.json<{ success: boolean; message: string }>(), query).toMatchObject({ success: false, message });
     }
   }
   for (const res of await all('?cursor=Zm9vfGJhcg')) expect(res.statusCode).toBe(400);
