@@ -19,16 +19,23 @@ export const toExamFile = (f: ExamFileRow, base: string): ExamFile => ({
   url: `${base}/${f.file_id}`,
 });
 
+type PatientRow = Awaited<ReturnType<RecordsService['profile']>>['patient'];
+
+/** The identity fields the profile and the export both start with, in this order. */
+const identityOf = (p: PatientRow) => ({
+  nombre: p.nombre,
+  apellido: p.apellido,
+  edad: p.edad,
+  genero: p.genero,
+  nacionalidad: p.nacionalidad,
+  cedula: p.cedula,
+  direccion: p.direccion,
+});
+
 /** Usuarios.php: the read-only profile. */
 export function toProfile({ patient: p, image_nombre }: Awaited<ReturnType<RecordsService['profile']>>): Profile {
   return {
-    nombre: p.nombre,
-    apellido: p.apellido,
-    edad: p.edad,
-    genero: p.genero,
-    nacionalidad: p.nacionalidad,
-    cedula: p.cedula,
-    direccion: p.direccion,
+    ...identityOf(p),
     celular: `${p.country_code} ${p.celular}`,
     correo: p.correo,
     url_img_cedula: p.image_cedula_file_id ? `${PROFILE_IMAGE_BASE}/${p.image_cedula_file_id}` : null,
@@ -47,13 +54,7 @@ export function toPatientExport(data: Awaited<ReturnType<RecordsService['export'
     aviso:
       'Copia de sus datos personales en la clínica (Ley 81 de 2019 de protección de datos personales de Panamá: derechos de acceso y portabilidad).',
     perfil: {
-      nombre: p.nombre,
-      apellido: p.apellido,
-      edad: p.edad,
-      genero: p.genero,
-      nacionalidad: p.nacionalidad,
-      cedula: p.cedula,
-      direccion: p.direccion,
+      ...identityOf(p),
       country_code: p.country_code,
       celular: p.celular,
       correo: p.correo,
