@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeMultilineText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { phoneFitsCountry, requiredText, patientProfileFields } from './auth.schema.js';
-import { pageCursorField, pageSizeField } from './records.schema.js';
+import { listQuerySchema } from './records.schema.js';
 
 /**
  * Ley 81 de 2019 rights beyond the export (docs/decisions/0028): a patient asks for a correction
@@ -97,11 +97,12 @@ export const adminDataRequestSchema = dataRequestSchema.extend({
 });
 export type AdminDataRequest = z.infer<typeof adminDataRequestSchema>;
 
-/** Query of the administrators' list: pending requests or handled ones, newest first. */
-export const dataRequestListQuerySchema = z.object({
+/**
+ * Query of the administrators' list: pending requests or handled ones, newest first, and the
+ * staff lists' first-name search of the patient (decision 0047).
+ */
+export const dataRequestListQuerySchema = listQuerySchema.extend({
   estado: z.enum(['pendiente', 'resuelta'], { error: messages.invalidChoice }).default('pendiente'),
-  cursor: pageCursorField,
-  limit: pageSizeField,
 });
 export type DataRequestListQuery = z.infer<typeof dataRequestListQuerySchema>;
 

@@ -5,6 +5,7 @@ import { messages } from '../messages.js';
 import { emailField, phoneMatchesCountry, requiredText } from './auth.schema.js';
 import { doctorProfileSchema } from './doctor-profile.schema.js';
 import { asksFontanelles, bodyMassIndex, cie10Field, heightM, prescriptionLinesField, weightKg } from './document-content.schema.js';
+import { pageSchema } from './records.schema.js';
 
 /**
  * The six medical documents of the doctors (docs/spec/staff.md, "Document form fields"). Field names are
@@ -721,7 +722,8 @@ export const unlinkedDocumentSchema = z.object({
   correoPaciente: z.string(),
 });
 export type UnlinkedDocument = z.infer<typeof unlinkedDocumentSchema>;
-export const unlinkedDocumentListSchema = z.array(unlinkedDocumentSchema);
+/** GET /api/admin/documents/unlinked: a keyset page, oldest first (they wait), searchable by the patient's first name. */
+export const unlinkedDocumentPageSchema = pageSchema(unlinkedDocumentSchema);
 
 const cedulaField = requiredText(30).regex(/^[\p{L}\p{N}\s-]+$/u, messages.invalidCedula);
 

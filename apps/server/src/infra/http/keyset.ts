@@ -33,6 +33,13 @@ export const cursorText = (column: AnyColumn) => sql<string>`${column}::text`;
 export const afterCursor = (at: AnyColumn, id: AnyColumn, k: Keyset): SQL =>
   sql`(${at}, ${id}) < (${k.at}::timestamptz, ${k.id}::uuid)`;
 
+/**
+ * Rows strictly after the cursor in (timestamp ASC, id ASC) order: a queue read oldest first
+ * (the documents waiting for an administrator, decision 0047).
+ */
+export const afterCursorAscending = (at: AnyColumn, id: AnyColumn, k: Keyset): SQL =>
+  sql`(${at}, ${id}) > (${k.at}::timestamptz, ${k.id}::uuid)`;
+
 /** Cuts the `limit + 1` rows a query read into a page and the next page's cursor. */
 export function toPage<R extends { cursor_at: string; id: string }, T>(rows: R[], limit: number, map: (r: R) => T) {
   const page = rows.slice(0, limit);

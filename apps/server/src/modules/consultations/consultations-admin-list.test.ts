@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@clinica/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { expectEveryRowOnce, expectFoldedPrefixSearch, expectPagingRefusals } from '../../../test/staff-list.js';
 import {
   call,
   cloneConsultation,
@@ -38,26 +38,10 @@ const list = async (query = '') => (await call(t, admin.jar, 'GET', `/api/admin/
 const search = async (input: string, query = '') =>
   (await call(t, admin.jar, 'POST', `/api/admin/consultations/search${query}`, { input })).json<Page>();
 
-/** Every page from the first, following next_cursor. */
-async function walk(read: (query: string) => Promise<Page>, limit: number) {
-  const seen: string[] = [];
-  let page = await read(`?limit=${limit}`);
-  for (;;) {
-    expect(page.items.length).toBeLessThanOrEqual(limit);
-    seen.push(...page.items.map((r) => r.token));
-    if (!page.next_cursor) return seen;
-    page = await read(`?limit=${limit}&cursor=${page.next_cursor}`);
-  }
-}
-
 describe('the search of /Consultas_Admin', () => {
   it('finds "María" when "maria" is typed, without case or accents, from the start of the first name', async () => {
-    for (const q of ['maria', 'MARIA', 'María', 'mari']) {
-      expect((await search(q)).items.map((r) => r.nombre).sort(), q).toEqual(['María', 'Mariano'].sort());
-    }
     // Not in the middle of a name ('Rosamaría', 'Ana María'), and LIKE's own characters are text.
-    expect((await search('amaria')).items).toEqual([]);
-    expect((await search('%')).items).toEqual([]);
+    await expectFoldedPrefixSearch(search, (r) => r.nombre, ['María', 'Mariano']);
   });
 
   it('pages the search like the list', async () => {
@@ -75,32 +59,16 @@ describe('the list of /Consultas_Admin', () => {
   it('shows every consultation once across its pages, newest first, with no 500-row cap', async () => {
     const all = (await select<{ token: string }>(t, 'select token from consultations')).map((r) => r.token);
     expect(all).toHaveLength(124);
-    for (const limit of [20, 25, 100]) {
-      const seen = await walk(list, limit);
-      expect(new Set(seen).size, `limit ${limit}`).toBe(seen.length);
-      expect([...seen].sort(), `limit ${limit}`).toEqual([...all].sort());
-    }
+    await expectEveryRowOnce(list, (r) => r.token, all);
     // Twenty rows unless told.
     expect((await list()).items).toHaveLength(20);
   });
 
   it('refuses a page size or cursor it cannot take with the catalogue message, for the list and the search', async () => {
-    for (const [query, message] of [
-      ['?limit=0', messages.pageSizeInvalid],
-      ['?limit=101', messages.pageSizeInvalid],
-      ['?limit=abc', messages.pageSizeInvalid],
-      ['?cursor=no%20v%C3%A1lido', messages.pageCursorInvalid],
-    ] as const) {
-      for (const res of [
-        await call(t, admin.jar, 'GET', `/api/admin/consultations${query}`),
-        await call(t, admin.jar, 'POST', `/api/admin/consultations/search${query}`, { input: 'maria' }),
-      ]) {
-        expect(res.statusCode, query).toBe(400);
-        expect(res.json<{ message: string }>().message, query).toBe(message);
-      }
-    }
-    // Well-formed but not one of ours.
-    expect((await call(t, admin.jar, 'GET', '/api/admin/consultations?cursor=Zm9vfGJhcg')).statusCode).toBe(400);
+    await expectPagingRefusals((query) => [
+      call(t, admin.jar, 'GET', `/api/admin/consultations${query}`),
+      call(t, admin.jar, 'POST', `/api/admin/consultations/search${query}`, { input: 'maria' }),
+    ]);
   });
 
   it('reads a page as a range of the index on (registration instant, id), not the whole table', async () => {

@@ -16,6 +16,7 @@ import {
   suggestions,
 } from '../../db/schema.js';
 import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
+import { foldedPrefix } from '../../infra/http/name-search.js';
 
 export type DataRequestRow = typeof dataRequests.$inferSelect;
 export type PatientRow = typeof patients.$inferSelect;
@@ -58,8 +59,12 @@ export function dataRequestsRepository(db: Db) {
     },
 
     /** The administrators' list, newest first, one keyset page (`limit` rows; ask one more to know of a next page). */
-    async list(q: { resolved: boolean; after?: Keyset; limit: number }) {
-      const state = q.resolved ? inArray(dataRequests.estado, ['aceptada', 'rechazada']) : eq(dataRequests.estado, 'pendiente');
+    async list(q: { resolved: boolean; nombre?: string | undefined; after?: Keyset | undefined; limit: number }) {
+      const state = and(
+        q.resolved ? inArray(dataRequests.estado, ['aceptada', 'rechazada']) : eq(dataRequests.estado, 'pendiente'),
+        // The staff lists' one search: the patient's first name, folded, from its start (decision 0047).
+        q.nombre ? foldedPrefix(patients.nombre, q.nombre) : undefined,
+      );
       return db
         .select({ request: dataRequests, patient: patients, resolver_correo: resolver.correo, cursor_at: cursorText(dataRequests.created_at), id: dataRequests.id })
         .from(dataRequests)

@@ -14,8 +14,8 @@ import {
   resultSchema,
 } from '@clinica/shared';
 import { errorResponses } from '../../infra/http/errors.js';
-import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import { requireRole } from '../../infra/http/access.js';
+import { toAdminDataRequest, toMyDataRequests } from './data-requests.mapper.js';
 
 
 /**
@@ -25,7 +25,6 @@ import { requireRole } from '../../infra/http/access.js';
  */
 export default async function dataRequestsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const repo = app.dataRequestsRepository;
   const service = app.dataRequests;
 
   app.get('/api/patient/data-requests', {
@@ -36,7 +35,7 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
       const patientId = requireRole(request, 'patient').accountId;
       const mine = await service.mine(patientId);
       await app.audit(request, { action: 'data_request.list', role: 'patient', patientId });
-      return mine;
+      return toMyDataRequests(mine);
     },
   });
 
@@ -71,11 +70,11 @@ export default async function dataRequestsRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: { querystring: dataRequestListQuerySchema, response: { 200: pageSchema(adminDataRequestSchema), ...errorResponses } },
     handler: async (request, reply) => {
-      const { estado, cursor, limit = PAGE_SIZE } = request.query;
-      const rows = await repo.list({ resolved: estado === 'resuelta', after: decodeCursor(cursor), limit: limit + 1 });
-      const page = toPage(rows, limit, (r) => service.adminView(r));
+      const { estado, nombre, cursor, limit = PAGE_SIZE } = request.query;
+      const rows = await service.list({ estado, nombre, cursor, limit });
+      const page = { items: rows.items.map(toAdminDataRequest), next_cursor: rows.next_cursor };
       // One row per patient shown: each list shows in those patients' access history (decision 0030).
-      await app.audit(request, { action: 'data_request.list', patientIds: page.items.map((r) => r.paciente.id), detail: `${estado}, filas: ${page.items.length}` });
+      await app.audit(request, { action: 'data_request.list', patientIds: page.items.map((r) => r.paciente.id), detail: `${estado}, filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}` });
       reply.header('cache-control', 'no-store');
       return page;
     },

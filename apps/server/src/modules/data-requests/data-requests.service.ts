@@ -4,15 +4,14 @@ import {
   CORRECTABLE_FIELDS,
   messages,
   patientProfileSchema,
-  type AdminDataRequest,
   type ClosingRequestInput,
   type CorrectionChanges,
-  type DataRequest,
   type MyDataRequests,
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import { summariseIssues } from '../../infra/http/validation.js';
-import type { DataRequestRow, DataRequestsRepository, PatientRow, ProfileUpdate } from './data-requests.repository.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
+import type { DataRequestsRepository, PatientRow, ProfileUpdate } from './data-requests.repository.js';
 import { newToken } from '../../infra/token.js';
 import type { Notifier } from '../mail/index.js';
 
@@ -57,17 +56,6 @@ function changedOnly(current: Values, cambios: CorrectionChanges): Values {
   }
   return out;
 }
-
-const view = (r: DataRequestRow): DataRequest => ({
-  id: r.id,
-  tipo: r.tipo,
-  estado: r.estado,
-  cambios: r.tipo === 'correccion' ? (r.cambios ?? {}) : null,
-  motivo: r.motivo,
-  respuesta: r.respuesta,
-  created_at: r.created_at.toISOString(),
-  resuelta_at: r.resuelta_at?.toISOString() ?? null,
-});
 
 /** The reference a closed account keeps, which the person quotes to ask for their records. */
 export const closedReference = (patientId: string) => `C-${patientId.replaceAll('-', '').slice(0, 10).toUpperCase()}`;
@@ -147,10 +135,10 @@ async function settle(id: string, staffId: string, input: { decision: 'aceptar' 
 
   return {
     /** The patient's requests, the values a correction starts from, and whether closing can be asked now. */
-    async mine(patientId: string): Promise<MyDataRequests> {
-      const p = await openPatient(patientId);
-      const [rows, blockers] = await Promise.all([repo.ofPatient(patientId), repo.closingBlockers(patientId, new Date(deps.now()))]);
-      return { actuales: currentValues(p), solicitudes: rows.map(view), cierre_bloqueado: blockers > 0 };
+    async mine(patientId: string) {
+      const patient = await openPatient(patientId);
+      const [requests, blockers] = await Promise.all([repo.ofPatient(patientId), repo.closingBlockers(patientId, new Date(deps.now()))]);
+      return { patient, requests, closingBlocked: blockers > 0 };
     },
 
     async requestCorrection(patientId: string, input: { cambios: CorrectionChanges; motivo: string }) {
@@ -170,25 +158,10 @@ async function settle(id: string, staffId: string, input: { decision: 'aceptar' 
       return insert({ patient_id: patientId, tipo: 'cierre', cambios: null, motivo: input.motivo?.trim() || null, at: new Date(deps.now()) });
     },
 
-    /** The administrators' list row: the request, whose, and the values a correction would replace. */
-    adminView(r: { request: DataRequestRow; patient: PatientRow; resolver_correo: string | null }): AdminDataRequest {
-      const current: Values = currentValues(r.patient);
-      const cambios = r.request.tipo === 'correccion' ? (r.request.cambios ?? {}) : null;
-      return {
-        ...view(r.request),
-        paciente: {
-          id: r.patient.id,
-          nombre: r.patient.nombre,
-          apellido: r.patient.apellido,
-          cedula: r.patient.cedula,
-          // A closed account's replacement address is nobody's: it is not shown.
-          correo: r.patient.cerrada_at ? '' : r.patient.correo,
-          cerrada: r.patient.cerrada_at !== null,
-        },
-        // Only while pending: once applied, the current values are the requested ones.
-        actuales: cambios && r.request.estado === 'pendiente' && !r.patient.cerrada_at ? Object.fromEntries(Object.keys(cambios).map((k) => [k, current[k] ?? ''])) : null,
-        resuelta_por: r.resolver_correo,
-      };
+    /** The administrators' list, pending or resolved, newest first, by keyset pages. */
+    async list(q: { estado: 'pendiente' | 'resuelta'; nombre?: string | undefined; cursor?: string | undefined; limit: number }) {
+      const rows = await repo.list({ resolved: q.estado === 'resuelta', nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
+      return toPage(rows, q.limit, (r) => r);
     },
 
     /**

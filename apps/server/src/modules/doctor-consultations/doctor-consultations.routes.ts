@@ -19,6 +19,7 @@ import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
 import { requireRole } from '../../infra/http/access.js';
+import { toDoctorConsultationDetail, toDoctorConsultationRow } from './doctor-consultations.mapper.js';
 
 /** /Consultas_Admin_Doctor: the doctor's own consultations, their modal, the follow-up and exam files. */
 export default async function doctorConsultationsRoutes(fastify: FastifyInstance) {
@@ -38,7 +39,8 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
         detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
       });
       reply.header('cache-control', 'no-store');
-      return page;
+      const now = app.now();
+      return { items: page.items.map((r) => toDoctorConsultationRow(r, now)), next_cursor: page.next_cursor };
     },
   });
 
@@ -47,10 +49,10 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
     config: { access: 'doctor' },
     schema: { params: tokenParamsSchema, response: { 200: doctorConsultationDetailSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const { patient_id, ...detail } = await service.detail(request.params.token, requireRole(request, 'doctor').accountId);
-      await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: detail.id }, patientId: patient_id });
+      const detail = await service.detail(request.params.token, requireRole(request, 'doctor').accountId);
+      await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: detail.row.id }, patientId: detail.row.patient_id });
       reply.header('cache-control', 'no-store');
-      return detail;
+      return toDoctorConsultationDetail(detail, app.now());
     },
   });
 

@@ -1,31 +1,11 @@
-import { isNextVisitInPast, messages, panamaClock, type ChatLine, type DoctorConsultationDetail, type DoctorConsultationRow, type DoctorConsultationUpdate } from '@clinica/shared';
+import { isNextVisitInPast, messages, panamaClock, type ChatLine, type DoctorConsultationUpdate } from '@clinica/shared';
 import { badRequest, notFound } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { ExamFilesService } from '../records/index.js';
 import type { DoctorConsultationsRepository } from './doctor-consultations.repository.js';
-import { stateFields, toClinicalHistory } from '../consultations/index.js';
 
 /** Reads a consultation's chat transcript (the chat module provides it). */
 export type TranscriptReader = (consultationId: string) => Promise<ChatLine[]>;
-
-type Row = Awaited<ReturnType<DoctorConsultationsRepository['list']>>[number];
-
-const bit = (n: number) => (n === 1 ? 1 : 0);
-const toRow = (r: Row, now: number): DoctorConsultationRow => ({
-  ...stateFields(r, now),
-  id: r.id,
-  token: r.token,
-  nombre: r.nombre,
-  apellido: r.apellido,
-  cedula: r.cedula,
-  correo: r.correo,
-  fecha_registro: r.fecha_registro.toISOString(),
-  servicio: r.servicio,
-  revisado: bit(r.revisado),
-  estado_consulta: bit(r.estado_consulta),
-});
-
-const BASE = '/api/doctor/consultations';
 
 /**
  * /Consultas_Admin_Doctor: a doctor sees and follows up only the consultations assigned to them
@@ -49,32 +29,14 @@ export function doctorConsultationsService(deps: {
     async list(doctorId: string, q: { nombre?: string; cursor?: string; limit: number }) {
       const rows = await repo.list({ doctorId, nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
       // The patients shown, for the audit rows of the read (decision 0030).
-      return { page: toPage(rows, q.limit, (r) => toRow(r, deps.now())), patientIds: rows.slice(0, q.limit).map((r) => r.patient_id) };
+      return { page: toPage(rows, q.limit, (r) => r), patientIds: rows.slice(0, q.limit).map((r) => r.patient_id) };
     },
 
-    async detail(token: string, doctorId: string): Promise<DoctorConsultationDetail & { patient_id: string }> {
-      const d = await assigned(token, doctorId);
-      const c = d.c;
-      const [images, examFiles, chat] = await Promise.all([
-        repo.images(c.id),
-        exams.list(c.id, `${BASE}/${c.token}/exam-files`),
-        deps.transcript(c.id),
-      ]);
-      const newest = examFiles.find((f) => f.id === c.archivo_examenes_file_id) ?? examFiles[examFiles.length - 1];
-      return {
-        ...toRow(d, deps.now()),
-        patient_id: d.patient_id,
-        nacionalidad: d.nacionalidad,
-        genero: d.genero,
-        edad: d.edad,
-        direccion: d.direccion,
-        celular: `${d.country_code} ${d.celular}`,
-        ...toClinicalHistory(c),
-        archivo_examenes_encrypted: newest ? newest.url : null,
-        archivos_examenes: examFiles,
-        imagenes: images.map((i) => ({ url: `${BASE}/${c.token}/images/${i.file_id}`, nombre: i.nombre })),
-        chat,
-      };
+    /** The modal's rows: the consultation and its patient, its chat images, exam files and transcript. */
+    async detail(token: string, doctorId: string) {
+      const row = await assigned(token, doctorId);
+      const [images, examFiles, chat] = await Promise.all([repo.images(row.c.id), exams.list(row.c.id), deps.transcript(row.c.id)]);
+      return { row, images, examFiles, chat };
     },
 
     /** actualizar_consulta_doctor.php: the correo must be the consultation's patient's. */
@@ -117,3 +79,4 @@ export function doctorConsultationsService(deps: {
     },
   };
 }
+export type DoctorConsultationsService = ReturnType<typeof doctorConsultationsService>;

@@ -202,7 +202,7 @@ describe('an administrator links a walk-in’s document after checking the cédu
 
     const list = await call(t, admin.jar, 'GET', '/api/admin/documents/unlinked');
     expect(list.statusCode).toBe(200);
-    const doc = list.json<{ id: string; codigo: string; nombre_paciente: string; cedula_paciente: string; doctor: string }[]>().find((d) => d.codigo === codigo)!;
+    const doc = list.json<{ items: { id: string; codigo: string; nombre_paciente: string; cedula_paciente: string; doctor: string }[] }>().items.find((d) => d.codigo === codigo)!;
     expect(doc).toMatchObject({ nombre_paciente: 'Rosa Pérez', cedula_paciente: '8-777-1234', doctor: 'Ana Castillo', titulo: 'Solicitud de Exámenes' });
     expect((await call(t, ana.jar, 'GET', '/api/admin/documents/unlinked')).statusCode).toBe(401);
     expect((await call(t, maria.jar, 'GET', '/api/admin/documents/unlinked')).statusCode).toBe(401);
@@ -241,7 +241,7 @@ describe('an administrator links a walk-in’s document after checking the cédu
     const again = await link({ pacienteId: rosa.id, cedula: '8-777-1234' });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(messages.documentAlreadyLinked);
-    const still = (await call(t, admin.jar, 'GET', '/api/admin/documents/unlinked')).json<{ id: string }[]>();
+    const still = (await call(t, admin.jar, 'GET', '/api/admin/documents/unlinked?limit=100')).json<{ items: { id: string }[] }>().items;
     expect(still.map((d) => d.id)).not.toContain(doc.id);
 
     const [linked] = await auditRows(t, `action = 'document.link' and outcome = 'success' and resource_id = '${doc.id}'`);
@@ -258,9 +258,9 @@ describe('an administrator links a walk-in’s document after checking the cédu
   it('links a document whose form had no cédula to the account holding the cédula the administrator checked', async () => {
     const res = await issue(bruno.jar, 'recetario', { ...RECETA, correoPaciente: 'pedro.otro@example.com', patientName: 'Pedro Mora' });
     expect(res.statusCode).toBe(201);
-    const doc = (await call(t, admin.jar, 'GET', '/api/admin/documents/unlinked'))
-      .json<{ id: string; codigo: string; cedula_paciente: string }[]>()
-      .find((d) => d.codigo === res.headers['x-documento-codigo'])!;
+    const doc = (await call(t, admin.jar, 'GET', '/api/admin/documents/unlinked?limit=100'))
+      .json<{ items: { id: string; codigo: string; cedula_paciente: string }[] }>()
+      .items.find((d) => d.codigo === res.headers['x-documento-codigo'])!;
     expect(doc.cedula_paciente).toBe('');
     const found = await call(t, admin.jar, 'GET', `/api/admin/documents/unlinked/${doc.id}/candidates?cedula=4-555-1212`);
     expect(found.json()).toEqual([expect.objectContaining({ id: pedro.id })]);

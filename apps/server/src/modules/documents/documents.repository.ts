@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { matchesBlindIndex } from '../../db/field-crypto.js';
 import type { DocumentType } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
-import { likeEscaped } from '../../infra/http/name-search.js';
+import { foldedPrefix, likeEscaped } from '../../infra/http/name-search.js';
+import { afterCursorAscending, cursorText, type Keyset } from '../../infra/http/keyset.js';
 import { consultations, doctorDocumentProfiles, documents, files, patients, staff } from '../../db/schema.js';
 import { takeDocumentNumber } from './documents.numbering.js';
 import { annulmentColumns } from './documents.annul.js';
@@ -194,8 +195,11 @@ export function documentsRepository(db: Db) {
       return row;
     },
 
-    /** The documents bound to no account, oldest first (they wait for an administrator). */
-    async listUnlinked() {
+    /**
+     * The documents bound to no account, oldest first (they wait for an administrator), by keyset
+     * pages; `nombre` is the staff lists' folded first-name search of the name the form carried.
+     */
+    async listUnlinked(q: { nombre?: string | undefined; after?: Keyset | undefined; limit: number }) {
       return db
         .select({
           ...listColumns,
@@ -204,12 +208,19 @@ export function documentsRepository(db: Db) {
           cedula_paciente: documents.cedula_paciente,
           doctor_nombre: staff.nombre,
           doctor_apellido: staff.apellido,
+          cursor_at: cursorText(documents.created_at),
         })
         .from(documents)
         .innerJoin(staff, eq(staff.id, documents.staff_id))
-        .where(isNull(documents.patient_id))
-        .orderBy(asc(documents.created_at))
-        .limit(500);
+        .where(
+          and(
+            isNull(documents.patient_id),
+            q.nombre ? foldedPrefix(documents.nombre_paciente, q.nombre) : undefined,
+            q.after ? afterCursorAscending(documents.created_at, documents.id, q.after) : undefined,
+          ),
+        )
+        .orderBy(asc(documents.created_at), asc(documents.id))
+        .limit(q.limit);
     },
 
     async findUnlinked(id: string) {

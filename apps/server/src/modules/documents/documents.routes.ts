@@ -24,7 +24,9 @@ import {
   patientSearchQuerySchema,
   patientSuggestionListSchema,
   resultSchema,
-  unlinkedDocumentListSchema,
+  unlinkedDocumentPageSchema,
+  listQuerySchema,
+  PAGE_SIZE,
   verificationParamsSchema,
   verificationResultSchema,
   type DocumentType,
@@ -36,6 +38,7 @@ import { NotYourPatient } from './documents.service.js';
 import { searchCie10 } from './documents.cie10.js';
 import { requireRole } from '../../infra/http/access.js';
 import { isUuid } from '../../infra/uuid.js';
+import { toComparison, toDoctorDocument, toPatientDocument, toPatientLookup, toUnlinkedDocument, toVerification } from './documents.mapper.js';
 
 const typeParams = z.object({ tipo: safeText().max(40) });
 const typeIdParams = z.object({ tipo: safeText().max(40), id: safeText().max(40) });
@@ -120,7 +123,9 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     schema: { querystring: patientLookupQuerySchema, response: { 200: patientLookupSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const { id, correo } = request.query;
-      const { found, patientId } = await documents.findPatient(requireRole(request, 'doctor'), id ? { id } : { correo: correo! });
+      const lookup = await documents.findPatient(requireRole(request, 'doctor'), id ? { id } : { correo: correo! });
+      const { patientId } = lookup;
+      const found = toPatientLookup(lookup);
       await app.audit(request, {
         action: 'document.patient_lookup',
         resource: patientId ? { type: 'patient', id: patientId } : undefined,
@@ -192,7 +197,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     config: { access: 'doctor' },
     schema: { params: typeParams, response: { 200: documentListSchema, ...errorResponses } },
     handler: async (request) => {
-      const list = await documents.listForDoctor(requireRole(request, 'doctor'), documentType(request.params.tipo));
+      const list = (await documents.listForDoctor(requireRole(request, 'doctor'), documentType(request.params.tipo))).map(toDoctorDocument);
       await app.audit(request, { action: 'document.list', role: 'doctor', patientEmails: list.map((d) => d.correoPaciente), detail: `filas: ${list.length}` });
       return list;
     },
@@ -244,7 +249,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: patientDocumentListSchema, ...errorResponses } },
     handler: async (request) => {
       const patient = requireRole(request, 'patient');
-      const list = await documents.listForPatient(patient);
+      const list = (await documents.listForPatient(patient)).map(toPatientDocument);
       await app.audit(request, { action: 'document.list', role: 'patient', patientId: patient.accountId, detail: `filas: ${list.length}` });
       return list;
     },
@@ -264,12 +269,14 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/admin/documents/unlinked', {
     config: { access: 'admin' },
-    schema: { response: { 200: unlinkedDocumentListSchema, ...errorResponses } },
+    schema: { querystring: listQuerySchema, response: { 200: unlinkedDocumentPageSchema, ...errorResponses } },
     handler: async (request, reply) => {
-      const list = await documents.listUnlinked();
-      await app.audit(request, { action: 'document.unlinked_list', patientId: null, detail: `${list.length} documentos` });
+      const { nombre, cursor, limit = PAGE_SIZE } = request.query;
+      const page = await documents.listUnlinked({ nombre, cursor, limit });
+      const items = page.items.map(toUnlinkedDocument);
+      await app.audit(request, { action: 'document.unlinked_list', patientId: null, detail: `${items.length} documentos${nombre ? ', búsqueda por nombre' : ''}` });
       reply.header('cache-control', 'no-store');
-      return list;
+      return { items, next_cursor: page.next_cursor };
     },
   });
 
@@ -325,7 +332,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
     schema: { params: verificationParamsSchema, response: { 200: verificationResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return documents.verify(request.params.codigo);
+      return toVerification(await documents.verify(request.params.codigo));
     },
   });
 
@@ -338,7 +345,7 @@ export default async function documentsRoutes(fastify: FastifyInstance) {
       if (!archivo || archivo.bytes.length === 0) {
         throw new AppError(400, messages.verificationFileRequired, { archivo: messages.verificationFileRequired });
       }
-      return documents.compare(request.params.codigo, archivo.bytes);
+      return toComparison(await documents.compare(request.params.codigo, archivo.bytes));
     },
   });
 }

@@ -11,19 +11,15 @@ import {
   normaliseCedula,
   normaliseVerificationCode,
   panamaClock,
-  type DoctorDocument,
   type DocumentFields,
-  type DocumentListItem,
   type DocumentType,
-  type PatientDocument,
   type LinkCandidate,
   type LinkDocumentInput,
-  type PatientLookup,
   type PatientSuggestion,
   type PrescriptionLine,
-  type UnlinkedDocument,
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
+import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { PdfRenderer } from '../../infra/pdf.js';
 import type { SessionAccount } from '../auth/index.js';
 import type { Storage } from '../../infra/storage.js';
@@ -37,7 +33,7 @@ import { sha256 } from '../../infra/token.js';
 
 import type { Notifier } from '../mail/index.js';
 import type { DoctorProfileService } from '../doctor-profile/index.js';
-import { annulmentOf, type DocumentAnnulment } from './documents.annul.js';
+import type { DocumentAnnulment } from './documents.annul.js';
 
 export interface DocumentsDeps {
   repo: DocumentsRepository;
@@ -94,7 +90,6 @@ const cedulaOf = (fields: DocumentFields) => {
   return (f.CIP || f.Cedula || '').trim();
 };
 
-const GENDER_TO_SEX: Record<string, string> = { masculino: 'Hombre', femenino: 'Mujer' };
 
 // Signatures are immutable per file id (a new drawing is a new file), so they can be cached.
 const SIGNATURE_CACHE_LIMIT = 500;
@@ -122,23 +117,6 @@ export function documentsService(deps: DocumentsDeps) {
       throw notFound();
     }
   };
-
-  const listItem = (r: {
-    id: string;
-    tipo: DocumentType;
-    nombre_pdf: string;
-    created_at: Date;
-    codigo: string;
-    file_id: string | null;
-  } & Parameters<typeof annulmentOf>[0]): DocumentListItem => ({
-    id: r.id,
-    tipo: r.tipo,
-    nombre_pdf: r.nombre_pdf,
-    created_at: r.created_at.toISOString(),
-    codigo: r.codigo,
-    disponible: r.file_id !== null,
-    ...annulmentOf(r),
-  });
 
   return {
     /** The doctor's identity from their profile (shown read-only on the forms) and whether a signature is on file. */
@@ -195,39 +173,7 @@ export function documentsService(deps: DocumentsDeps) {
       // The latest consultation with this doctor, offered to fill the form (issue 22); read only
       // for the doctor's own patient, within the same audited lookup.
       const c = p?.mine ? await repo.latestConsultation(p.id, doctor.accountId) : undefined;
-      const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
-      const consulta = c
-        ? {
-            fecha: panamaClock(c.fecha_registro.getTime()).date,
-            sintomas: text(c.sintomas),
-            antecedentesPersonales: text(c.antecedentes_personales),
-            antecedentesFamiliares: text(c.antecedentes_familiares),
-            antecedentesQuirurgicos: text(c.antecedentes_quirurgicos),
-            alergias: text(c.alergias),
-            peso: text(c.peso),
-            talla: text(c.talla),
-            presionArterial: text(c.presion_arterial),
-            frecuenciaCardiaca: text(c.frecuencia_cardiaca),
-            frecuenciaRespiratoria: text(c.frecuencia_respiratoria),
-          }
-        : null;
-      const found: PatientLookup | null =
-        p && p.mine
-          ? {
-              id: p.id,
-              correo: p.correo,
-              nombre: p.nombre,
-              apellido: p.apellido,
-              cedula: p.cedula,
-              edad: String(p.edad),
-              genero: GENDER_TO_SEX[p.genero] ?? '',
-              direccion: p.direccion,
-              country_code: p.country_code,
-              celular: p.celular,
-              consulta,
-            }
-          : null;
-      return { found, patientId: p?.id ?? null };
+      return { patient: p?.mine ? p : null, consultation: c ?? null, patientId: p?.id ?? null };
     },
 
     /** The doctor's own patients matching a name or cédula, for the form's search box. */
@@ -404,10 +350,7 @@ export function documentsService(deps: DocumentsDeps) {
     },
 
     /** The documents of one type this doctor generated, newest first. */
-    async listForDoctor(doctor: SessionAccount, tipo: DocumentType): Promise<DoctorDocument[]> {
-      const rows = await repo.listByDoctor(doctor.accountId, tipo);
-      return rows.map((r) => ({ ...listItem(r), correoPaciente: r.correo_paciente, pacienteId: r.patient_id, nombrePaciente: r.nombre_paciente }));
-    },
+    listForDoctor: (doctor: SessionAccount, tipo: DocumentType) => repo.listByDoctor(doctor.accountId, tipo),
 
     /** One of this doctor's own documents; anybody else's is 404. */
     async downloadForDoctor(doctor: SessionAccount, tipo: DocumentType, id: string) {
@@ -415,14 +358,7 @@ export function documentsService(deps: DocumentsDeps) {
     },
 
     /** The documents bound to this patient's account. */
-    async listForPatient(patient: SessionAccount): Promise<PatientDocument[]> {
-      const rows = await repo.listByPatient(patient.accountId);
-      return rows.map((r) => ({
-        ...listItem(r),
-        titulo: DOCUMENT_TITLES[r.tipo],
-        doctor: `${r.doctor_nombre} ${r.doctor_apellido}`,
-      }));
-    },
+    listForPatient: (patient: SessionAccount) => repo.listByPatient(patient.accountId),
 
     /** One of this patient's documents; anybody else's is 404. */
     async downloadForPatient(patient: SessionAccount, id: string) {
@@ -430,20 +366,9 @@ export function documentsService(deps: DocumentsDeps) {
     },
 
     /** The documents bound to no account, for the administrators to link. */
-    async listUnlinked(): Promise<UnlinkedDocument[]> {
-      const rows = await repo.listUnlinked();
-      return rows.map((r) => ({
-        id: r.id,
-        tipo: r.tipo,
-        titulo: DOCUMENT_TITLES[r.tipo],
-        nombre_pdf: r.nombre_pdf,
-        codigo: r.codigo,
-        created_at: r.created_at.toISOString(),
-        doctor: `${r.doctor_nombre} ${r.doctor_apellido}`,
-        nombre_paciente: r.nombre_paciente,
-        cedula_paciente: r.cedula_paciente,
-        correoPaciente: r.correo_paciente,
-      }));
+    async listUnlinked(q: { nombre?: string | undefined; cursor?: string | undefined; limit: number }) {
+      const rows = await repo.listUnlinked({ nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
+      return toPage(rows, q.limit, (r) => r);
     },
 
     /**
@@ -487,15 +412,7 @@ export function documentsService(deps: DocumentsDeps) {
       const codigo = normaliseVerificationCode(input);
       const row = codigo ? await repo.findByCode(codigo) : undefined;
       if (!row) throw new AppError(404, messages.documentNotIssued);
-      return {
-        emitido: true as const,
-        codigo: row.codigo,
-        tipo: row.tipo,
-        titulo: DOCUMENT_TITLES[row.tipo],
-        doctor: row.doctor_perfil ? doctorSignedName({ sexo: row.doctor_titulo ?? '', nombreCompleto: row.doctor_perfil }) : `${row.doctor_nombre} ${row.doctor_apellido}`,
-        fecha: row.created_at.toISOString(),
-        ...annulmentOf(row),
-      };
+      return row;
     },
 
     /** Public: does this file have the SHA-256 of the document issued with this code? */
@@ -504,7 +421,7 @@ export function documentsService(deps: DocumentsDeps) {
       const row = codigo ? await repo.findByCode(codigo) : undefined;
       if (!row) throw new AppError(404, messages.documentNotIssued);
       const coincide = row.sha256 !== null && crypto.timingSafeEqual(Buffer.from(sha256(bytes, 'hex')), Buffer.from(row.sha256));
-      return { coincide, message: coincide ? messages.documentFileMatches : messages.documentFileDiffers };
+      return coincide;
     },
   };
 }

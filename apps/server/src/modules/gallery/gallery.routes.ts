@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   GALLERY_IMAGE_FIELD,
   galleryListSchema,
+  messages,
   publishResultSchema,
   recordIdParamsSchema,
   uploadResultSchema,
@@ -10,7 +11,7 @@ import {
 import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { requireRole } from '../../infra/http/access.js';
-
+import { toGalleryImage } from './gallery.mapper.js';
 
 /** /Gallery and /UploadForm: administrators only. */
 export default async function galleryRoutes(fastify: FastifyInstance) {
@@ -22,7 +23,7 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: galleryListSchema, ...errorResponses } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return gallery.list();
+      return (await gallery.list()).map(toGalleryImage);
     },
   });
 
@@ -33,14 +34,17 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const admin = requireRole(request, 'admin');
       const { files } = await readMultipart(request, [GALLERY_IMAGE_FIELD]);
-      const result = await gallery.upload(files.find((f) => f.field === GALLERY_IMAGE_FIELD), admin.accountId);
-      return reply.code(201).send(result);
+      const { id } = await gallery.upload(files.find((f) => f.field === GALLERY_IMAGE_FIELD), admin.accountId);
+      return reply.code(201).send({ success: true as const, message: messages.imagesUploaded, id });
     },
   });
 
   app.delete('/api/gallery/:id', {
     config: { access: 'admin' },
     schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
-    handler: async (request) => gallery.remove(request.params.id),
+    handler: async (request) => {
+      await gallery.remove(request.params.id);
+      return { success: true as const, mensaje: messages.recordDeleted };
+    },
   });
 }

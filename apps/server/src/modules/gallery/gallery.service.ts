@@ -1,7 +1,7 @@
-import { GALLERY_IMAGE_FIELD, messages, type GalleryImage } from '@clinica/shared';
+import { GALLERY_IMAGE_FIELD } from '@clinica/shared';
 import { notFound } from '../../infra/http/errors.js';
 import type { UploadedFile } from '../../infra/http/multipart.js';
-import { checkUpload, imageUrl, type MediaService } from '../media/index.js';
+import { checkUpload, type MediaService } from '../media/index.js';
 import type { GalleryRepository } from './gallery.repository.js';
 import { cleanFileName } from '../../infra/http/file-name.js';
 
@@ -9,17 +9,7 @@ import { cleanFileName } from '../../infra/http/file-name.js';
 export function galleryService(deps: { repo: GalleryRepository; media: MediaService; now: () => number }) {
   const { repo, media } = deps;
   return {
-    async list(): Promise<GalleryImage[]> {
-      const rows = await repo.list();
-      return rows.map((r) => ({
-        id: r.id,
-        nombre: r.nombre,
-        url: imageUrl(r.key_1x),
-        url_2x: imageUrl(r.key_2x),
-        ancho: r.width,
-        alto: r.height,
-      }));
-    },
+    list: () => repo.list(),
 
     /** Stores one uploaded picture (PNG, JPEG or WebP by content) under its file name. */
     async upload(file: UploadedFile | undefined, authorId: string) {
@@ -29,14 +19,13 @@ export function galleryService(deps: { repo: GalleryRepository; media: MediaServ
       const { id } = await media.create({ bytes, kind: 'gallery', field: GALLERY_IMAGE_FIELD }, (image) =>
         repo.insert({ nombre, image_id: image.id, created_by: authorId, created_at: new Date(deps.now()) }),
       );
-      return { success: true as const, message: messages.imagesUploaded, id };
+      return { id };
     },
 
     async remove(id: string) {
       const row = await repo.delete(id);
       if (!row) throw notFound();
       await media.remove([row.image_id]);
-      return { success: true as const, mensaje: messages.recordDeleted };
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   blogFormSchema,
   blogListSchema,
   newsFormSchema,
+  messages,
   newsListSchema,
   publishResultSchema,
   recordIdParamsSchema,
@@ -14,9 +15,7 @@ import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { requireRole } from '../../infra/http/access.js';
-
-
-/** The signed-in administrator (the route's access already required one). */
+import { toBlogPost, toNewsItem } from './news.mapper.js';
 
 /** The news form's multipart body: its text fields checked with the shared schema, and the photo. */
 async function readForm(request: FastifyRequest, schema: typeof newsFormSchema | typeof blogFormSchema) {
@@ -37,7 +36,7 @@ export default async function newsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: newsListSchema } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return news.listNews();
+      return (await news.listNews()).map(toNewsItem);
     },
   });
 
@@ -47,7 +46,8 @@ export default async function newsRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const admin = requireRole(request, 'admin');
       const { input, file } = await readForm(request, newsFormSchema);
-      return reply.code(201).send(await news.createNews(input, file, admin.accountId));
+      const { id } = await news.createNews(input, file, admin.accountId);
+      return reply.code(201).send({ success: true as const, mensaje: messages.registrationOk, id });
     },
   });
 
@@ -57,7 +57,8 @@ export default async function newsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       requireRole(request, 'admin');
       const { input, file } = await readForm(request, newsFormSchema);
-      return news.updateNews(request.params.id, input, file);
+      await news.updateNews(request.params.id, input, file);
+      return { success: true as const, mensaje: messages.recordUpdated };
     },
   });
 
@@ -66,7 +67,8 @@ export default async function newsRoutes(fastify: FastifyInstance) {
     schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => {
       requireRole(request, 'admin');
-      return news.deleteNews(request.params.id);
+      await news.deleteNews(request.params.id);
+      return { success: true as const, mensaje: messages.recordDeleted };
     },
   });
 
@@ -77,7 +79,7 @@ export default async function newsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: blogListSchema } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return news.listBlog();
+      return (await news.listBlog()).map(toBlogPost);
     },
   });
 
@@ -87,7 +89,8 @@ export default async function newsRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const admin = requireRole(request, 'admin');
       const { input, file } = await readForm(request, blogFormSchema);
-      return reply.code(201).send(await news.createBlog(input, file, admin.accountId));
+      const { id } = await news.createBlog(input, file, admin.accountId);
+      return reply.code(201).send({ success: true as const, mensaje: messages.registrationOk, id });
     },
   });
 
@@ -97,7 +100,8 @@ export default async function newsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       requireRole(request, 'admin');
       const { input, file } = await readForm(request, blogFormSchema);
-      return news.updateBlog(request.params.id, input, file);
+      await news.updateBlog(request.params.id, input, file);
+      return { success: true as const, mensaje: messages.recordUpdated };
     },
   });
 
@@ -106,7 +110,8 @@ export default async function newsRoutes(fastify: FastifyInstance) {
     schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => {
       requireRole(request, 'admin');
-      return news.deleteBlog(request.params.id);
+      await news.deleteBlog(request.params.id);
+      return { success: true as const, mensaje: messages.recordDeleted };
     },
   });
 }

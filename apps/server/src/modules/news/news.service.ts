@@ -1,14 +1,7 @@
-import {
-  NEWS_IMAGE_FIELD,
-  messages,
-  type BlogForm,
-  type BlogPost,
-  type NewsForm,
-  type NewsItem,
-} from '@clinica/shared';
+import { NEWS_IMAGE_FIELD, type BlogForm, type NewsForm } from '@clinica/shared';
 import { notFound } from '../../infra/http/errors.js';
 import type { UploadedFile } from '../../infra/http/multipart.js';
-import { checkUpload, imageFields, type MediaService } from '../media/index.js';
+import { checkUpload, type MediaService } from '../media/index.js';
 import type { NewsRepository } from './news.repository.js';
 
 /** How many items the public page lists (newest first). */
@@ -41,20 +34,10 @@ export function newsService(deps: { repo: NewsRepository; media: MediaService; n
       const before = await apply();
       if (!before) throw notFound();
     }
-    return { success: true as const, mensaje: messages.recordUpdated };
   };
 
   return {
-    async listNews(): Promise<NewsItem[]> {
-      const rows = await repo.listNews(LIST_LIMIT);
-      return rows.map((r) => ({
-        id: r.id,
-        titulo: r.titulo,
-        descripcion: r.descripcion,
-        ...imageFields(r),
-        fecha: r.created_at.toISOString(),
-      }));
-    },
+    listNews: () => repo.listNews(LIST_LIMIT),
 
     /** Publishes a news item ('Registro Nuevo'); a photo is required, PNG, JPEG or WebP. */
     async createNews(input: NewsForm, file: UploadedFile | undefined, authorId: string) {
@@ -68,7 +51,7 @@ export function newsService(deps: { repo: NewsRepository; media: MediaService; n
           created_at: now(),
         }),
       );
-      return { success: true as const, mensaje: messages.registrationOk, id };
+      return { id };
     },
 
     /** Edits a news item; the photo is replaced only when a new one is sent. */
@@ -91,19 +74,9 @@ export function newsService(deps: { repo: NewsRepository; media: MediaService; n
       const row = await repo.deleteNews(id);
       if (!row) throw notFound();
       await media.remove([row.image_id]);
-      return { success: true as const, mensaje: messages.recordDeleted };
     },
 
-    async listBlog(): Promise<BlogPost[]> {
-      const rows = await repo.listBlog(LIST_LIMIT);
-      return rows.map((r) => ({
-        id: r.id,
-        titulo: r.titulo,
-        contenido: r.contenido,
-        ...imageFields(r),
-        fecha_creacion: r.fecha_creacion.toISOString(),
-      }));
-    },
+    listBlog: () => repo.listBlog(LIST_LIMIT),
 
     /** Publishes a blog post; its picture must be a PNG by content ('Solo se permiten archivos PNG.'). */
     async createBlog(input: BlogForm, file: UploadedFile | undefined, authorId: string) {
@@ -117,7 +90,7 @@ export function newsService(deps: { repo: NewsRepository; media: MediaService; n
           fecha_creacion: now(),
         }),
       );
-      return { success: true as const, mensaje: messages.registrationOk, id };
+      return { id };
     },
 
     async updateBlog(id: string, input: BlogForm, file: UploadedFile | undefined) {
@@ -139,7 +112,6 @@ export function newsService(deps: { repo: NewsRepository; media: MediaService; n
       const row = await repo.deleteBlog(id);
       if (!row) throw notFound();
       await media.remove([row.image_id]);
-      return { success: true as const, mensaje: messages.recordDeleted };
     },
   };
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { IMAGE_MIME_TYPES, messages, type ExamFile } from '@clinica/shared';
+import { IMAGE_MIME_TYPES, messages } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import { checkedType } from '../../infra/http/file-content.js';
 import type { Storage } from '../../infra/storage.js';
@@ -40,16 +40,8 @@ export function examFilesService(deps: {
   }
 
   return {
-    /** The consultation's exam files; `base` is the caller's download prefix (…/exam-files). */
-    async list(consultationId: string, base: string): Promise<ExamFile[]> {
-      return (await repo.examFiles(consultationId)).map((f) => ({
-        id: f.file_id,
-        nombre: f.nombre,
-        subido_por: f.subido_por,
-        fecha: f.created_at.toISOString(),
-        url: `${base}/${f.file_id}`,
-      }));
-    },
+    /** The consultation's exam files, oldest first (the route maps them with `toExamFile`). */
+    list: (consultationId: string) => repo.examFiles(consultationId),
 
     /** Checks, encrypts and stores one exam file for the consultation; a rejected file writes nothing. */
     async upload(

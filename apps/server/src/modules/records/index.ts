@@ -2,3 +2,4 @@
 export { examFilesService, type ExamFilesService } from './exam-files.service.js';
 export { recordsRepository } from './records.repository.js';
 export { default as recordsPlugin } from './records.plugin.js';
+export { toExamFile } from './records.mapper.js';

@@ -16,7 +16,7 @@ import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
 import { requireRole } from '../../infra/http/access.js';
-
+import { toExamFile, toPatientExport, toProfile } from './records.mapper.js';
 
 /** The patient's own records: /Usuarios (profile, ID image, data export) and the exam files of /Consultas. */
 export default async function recordsRoutes(fastify: FastifyInstance) {
@@ -30,7 +30,7 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const patientId = requireRole(request, 'patient').accountId;
       await app.audit(request, { action: 'patient.read', role: 'patient', resource: { type: 'patient', id: patientId }, patientId });
-      return service.profile(patientId);
+      return toProfile(await service.profile(patientId));
     },
   });
 
@@ -51,7 +51,7 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: patientExportSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const patientId = requireRole(request, 'patient').accountId;
-      const data = await service.export(patientId);
+      const data = toPatientExport(await service.export(patientId));
       await app.audit(request, { action: 'patient.export', resource: { type: 'patient', id: patientId }, patientId });
       const day = data.generado_at.slice(0, 10);
       return reply
@@ -70,7 +70,7 @@ export default async function recordsRoutes(fastify: FastifyInstance) {
       const patientId = requireRole(request, 'patient').accountId;
       const files = await service.examFiles(request.params.token, patientId);
       await app.audit(request, { action: 'file.exam_list', role: 'patient', resource: { type: 'consultation', id: request.params.token }, patientId });
-      return files;
+      return files.map((f) => toExamFile(f, `/api/consultations/${request.params.token}/exam-files`));
     },
   });
 

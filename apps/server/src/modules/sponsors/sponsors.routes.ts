@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SPONSOR_IMAGE_FIELD,
+  messages,
   publishResultSchema,
   recordIdParamsSchema,
   sponsorFormSchema,
@@ -10,7 +11,7 @@ import {
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { errorResponses } from '../../infra/http/errors.js';
-
+import { toSponsor } from './sponsors.mapper.js';
 
 async function readForm(request: FastifyRequest) {
   const { fields, files } = await readMultipart(request, [SPONSOR_IMAGE_FIELD]);
@@ -27,7 +28,7 @@ export default async function sponsorsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: sponsorListSchema } },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return sponsors.list();
+      return (await sponsors.list()).map(toSponsor);
     },
   });
 
@@ -36,7 +37,8 @@ export default async function sponsorsRoutes(fastify: FastifyInstance) {
     schema: { response: { 201: publishResultSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const { input, file } = await readForm(request);
-      return reply.code(201).send(await sponsors.create(input, file));
+      const { id } = await sponsors.create(input, file);
+      return reply.code(201).send({ success: true as const, mensaje: messages.registrationOk, id });
     },
   });
 
@@ -45,13 +47,17 @@ export default async function sponsorsRoutes(fastify: FastifyInstance) {
     schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
     handler: async (request) => {
       const { input, file } = await readForm(request);
-      return sponsors.update(request.params.id, input, file);
+      await sponsors.update(request.params.id, input, file);
+      return { success: true as const, mensaje: messages.recordUpdated };
     },
   });
 
   app.delete('/api/admin/sponsors/:id', {
     config: { access: 'admin' },
     schema: { params: recordIdParamsSchema, response: { 200: publishResultSchema, ...errorResponses } },
-    handler: async (request) => sponsors.remove(request.params.id),
+    handler: async (request) => {
+      await sponsors.remove(request.params.id);
+      return { success: true as const, mensaje: messages.recordDeleted };
+    },
   });
 }

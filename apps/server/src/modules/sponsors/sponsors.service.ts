@@ -1,7 +1,7 @@
-import { SPONSOR_IMAGE_FIELD, messages, type Sponsor, type SponsorForm } from '@clinica/shared';
+import { SPONSOR_IMAGE_FIELD, type SponsorForm } from '@clinica/shared';
 import { notFound } from '../../infra/http/errors.js';
 import type { UploadedFile } from '../../infra/http/multipart.js';
-import { checkUpload, imageFields, type MediaService } from '../media/index.js';
+import { checkUpload, type MediaService } from '../media/index.js';
 import type { SponsorsRepository } from './sponsors.repository.js';
 
 /** Sponsors (name, picture, link) managed by administrators and shown in the public banner areas. */
@@ -9,17 +9,14 @@ export function sponsorsService(deps: { repo: SponsorsRepository; media: MediaSe
   const { repo, media } = deps;
   const now = () => new Date(deps.now());
   return {
-    async list(): Promise<Sponsor[]> {
-      const rows = await repo.list();
-      return rows.map((r) => ({ id: r.id, nombre: r.nombre, enlace: r.enlace, ...imageFields(r) }));
-    },
+    list: () => repo.list(),
 
     async create(input: SponsorForm, file: UploadedFile | undefined) {
       const bytes = await checkUpload(file, SPONSOR_IMAGE_FIELD);
       const { id } = await media.create({ bytes, kind: 'sponsor', field: SPONSOR_IMAGE_FIELD }, (image) =>
         repo.insert({ nombre: input.nombre, enlace: input.enlace, image_id: image.id, created_at: now() }),
       );
-      return { success: true as const, mensaje: messages.registrationOk, id };
+      return { id };
     },
 
     /** Edits a sponsor; its picture is replaced only when a new one is sent. */
@@ -36,14 +33,12 @@ export function sponsorsService(deps: { repo: SponsorsRepository; media: MediaSe
       } else if (!(await repo.update(id, changes))) {
         throw notFound();
       }
-      return { success: true as const, mensaje: messages.recordUpdated };
     },
 
     async remove(id: string) {
       const row = await repo.delete(id);
       if (!row) throw notFound();
       await media.remove([row.image_id]);
-      return { success: true as const, mensaje: messages.recordDeleted };
     },
   };
 }

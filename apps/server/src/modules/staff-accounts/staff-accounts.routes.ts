@@ -14,6 +14,7 @@ import {
 } from '@clinica/shared';
 import { errorResponses } from '../../infra/http/errors.js';
 import { requireRole } from '../../infra/http/access.js';
+import { STAFF_ACTION_DONE, toInvitationInfo, toStaffAccount } from './staff-accounts.mapper.js';
 
 const AUDIT_OF: Record<StaffAction, 'staff.approve' | 'staff.reject' | 'staff.deactivate' | 'staff.reactivate'> = {
   approve: 'staff.approve',
@@ -37,7 +38,7 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const list = await service.list();
       await app.audit(request, { action: 'staff.list', role: 'admin' });
-      return list;
+      return list.map(toStaffAccount);
     },
   });
 
@@ -47,7 +48,7 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
       schema: { params: staffAccountParamsSchema, response: { 200: resultSchema, ...errorResponses } },
       handler: async (request) => {
         const admin = requireRole(request, 'admin');
-        const { account, message } = await service.act(action, request.params.id, { staffId: admin.accountId });
+        const account = await service.act(action, request.params.id, { staffId: admin.accountId });
         await app.audit(request, {
           action: AUDIT_OF[action],
           role: 'admin',
@@ -55,7 +56,7 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
           patientId: null,
           detail: `cuenta ${kindOf(account.role)} ${account.correo} (${account.nombre} ${account.apellido})`,
         });
-        return { success: true, message };
+        return { success: true, message: STAFF_ACTION_DONE[action] };
       },
     });
   }
@@ -81,7 +82,7 @@ export default async function staffAccountsRoutes(fastify: FastifyInstance) {
   app.post('/api/staff-invitations/lookup', {
     config: { access: 'anonymous' },
     schema: { body: staffInvitationLookupSchema, response: { 200: staffInvitationInfoSchema, ...errorResponses } },
-    handler: async (request) => service.lookup(request.body.token),
+    handler: async (request) => toInvitationInfo(await service.lookup(request.body.token)),
   });
 
   app.post('/api/staff-invitations/accept', {

@@ -2,11 +2,9 @@ import { hash } from '@node-rs/argon2';
 import {
   STAFF_INVITATION_HOURS,
   messages,
-  type StaffAccount,
   type StaffAction,
   type StaffInvitation,
   type StaffInvitationAccept,
-  type StaffInvitationInfo,
   type StaffState,
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
@@ -16,10 +14,10 @@ import { newToken, sha256 } from '../../infra/token.js';
 const INVITATION_MS = STAFF_INVITATION_HOURS * 60 * 60_000;
 
 /** Which state each action needs and which it leaves. */
-const MOVES: Record<Exclude<StaffAction, 'reject'>, { from: StaffState; to: StaffState; ok: string }> = {
-  approve: { from: 'pendiente', to: 'activo', ok: messages.staffApprovedOk },
-  deactivate: { from: 'activo', to: 'desactivado', ok: messages.staffDeactivatedOk },
-  reactivate: { from: 'desactivado', to: 'activo', ok: messages.staffReactivatedOk },
+const MOVES: Record<Exclude<StaffAction, 'reject'>, { from: StaffState; to: StaffState }> = {
+  approve: { from: 'pendiente', to: 'activo' },
+  deactivate: { from: 'activo', to: 'desactivado' },
+  reactivate: { from: 'desactivado', to: 'activo' },
 };
 
 /**
@@ -48,9 +46,7 @@ export function staffAccountsService(deps: {
   }
 
   return {
-    async list(): Promise<StaffAccount[]> {
-      return (await repo.list()).map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-    },
+    list: () => repo.list(),
 
     /**
      * Approves, rejects, deactivates or reactivates one account. An administrator cannot
@@ -62,7 +58,7 @@ export function staffAccountsService(deps: {
       if (!account) throw notFound();
       if (action === 'reject') {
         if (!(await repo.deletePending(id))) throw new AppError(409, messages.staffStateChanged);
-        return { account, message: messages.staffRejectedOk };
+        return account;
       }
       if (action === 'deactivate' && id === actor.staffId) throw new AppError(403, messages.staffCannotDeactivateSelf);
       const move = MOVES[action];
@@ -72,7 +68,7 @@ export function staffAccountsService(deps: {
       if (result === 'last_admin') throw new AppError(409, messages.staffLastActiveAdmin);
       if (result === 'changed') throw new AppError(409, messages.staffStateChanged);
       if (move.to !== 'activo') await deps.endSessions({ role: account.role, accountId: id });
-      return { account, message: move.ok };
+      return account;
     },
 
     /** Creates a single-use invitation; returns the link's token (only its SHA-256 is stored). */
@@ -97,10 +93,7 @@ export function staffAccountsService(deps: {
     },
 
     /** What an invitation link is for (the invitee's page shows it above the form). */
-    async lookup(token: string): Promise<StaffInvitationInfo> {
-      const invitation = await usableInvitation(token);
-      return { rol: invitation.role, correo: invitation.correo, servicio: invitation.servicio };
-    },
+    lookup: usableInvitation,
 
     /** The invitee sets name and password: the account is active at once; the link is spent. */
     async accept(input: StaffInvitationAccept) {

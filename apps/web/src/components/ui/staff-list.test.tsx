@@ -94,4 +94,33 @@ describe('the staff list', () => {
     expect(onClear).toHaveBeenCalled();
     expect(screen.getByLabelText<HTMLInputElement>('Nombre del paciente').value).toBe('');
   });
+
+  it('draws cards when the items are not table rows, with the same states and pager', async () => {
+    const Cards = ({ list }: { list: StaffListQuery<Row> }) => (
+      <StaffList
+        layout="cards"
+        caption="Solicitudes"
+        list={list}
+        pages={pages}
+        emptyText={messages.outboxEmpty}
+        rowKey={(r) => r.id}
+        renderRow={(r) => <article aria-label={r.nombre}>{r.nombre}</article>}
+      />
+    );
+    let view = await renderPage(<Cards list={query({ isPending: true, data: undefined })} />);
+    expect(screen.getByRole('status').textContent).toBe(messages.loading);
+    expect(screen.queryByRole('table')).toBeNull();
+    view.unmount();
+    view = await renderPage(<Cards list={query({ isError: true, error: new ApiError(messages.forbidden, 403), data: undefined })} />);
+    expect(screen.getByRole('alert').textContent).toBe(messages.forbidden);
+    view.unmount();
+    view = await renderPage(<Cards list={query({})} />);
+    expect(screen.getByRole('status').textContent).toBe(messages.outboxEmpty);
+    view.unmount();
+    await renderPage(<Cards list={query({ data: { items: [{ id: '1', nombre: 'María' }, { id: '2', nombre: 'José' }], next_cursor: 'c2' } })} />);
+    const cards = within(screen.getByRole('list', { name: 'Solicitudes' })).getAllByRole('listitem');
+    expect(cards.map((c) => c.textContent)).toEqual(['María', 'José']);
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(pages.next).toHaveBeenCalledWith('c2');
+  });
 });

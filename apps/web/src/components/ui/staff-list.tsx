@@ -15,15 +15,11 @@ export interface StaffListQuery<T> {
   data: { items: T[]; next_cursor?: string | null } | T[] | undefined;
 }
 
-interface StaffListProps<T> {
-  /** The table's accessible name (a visually hidden caption). */
+interface CommonProps<T> {
+  /** The table's or the list's accessible name (a visually hidden caption, or the list's label). */
   caption: string;
-  /** The column headers, in order. */
-  columns: ReactNode[];
   list: StaffListQuery<T>;
   rowKey: (row: T) => string;
-  /** The cells of one row (a `<th scope="row">` first where the row has a name). */
-  renderRow: (row: T) => ReactNode;
   rowClassName?: (row: T) => string | undefined;
   /** The first-name search above the table: 'Buscar' and 'Limpiar Búsqueda'. */
   search?: { onSearch: (name: string) => void; onClear: () => void; label?: string; submitLabel?: string };
@@ -33,40 +29,67 @@ interface StaffListProps<T> {
   emptyText?: string;
   /** What a failure without the server's message says ('Error al enviar la solicitud:' unless told). */
   errorFallback?: string;
+}
+
+interface TableProps<T> extends CommonProps<T> {
+  layout?: 'table';
+  /** The column headers, in order. */
+  columns: ReactNode[];
+  /** The cells of one row (a `<th scope="row">` first where the row has a name). */
+  renderRow: (row: T) => ReactNode;
   /** The page's own table class, for its column widths (`list-table` otherwise). */
   tableClassName?: string;
 }
+
+/**
+ * A list whose items are not table rows (decision 0047): each holds a form, a table of its own or
+ * several actions, which a table cell would push behind a sideways scroll on a phone. The same
+ * search, states and pager; each item a card (`<li>`) the page fills.
+ */
+interface CardProps<T> extends CommonProps<T> {
+  layout: 'cards';
+  /** The content of one card. */
+  renderRow: (row: T) => ReactNode;
+  /** The list's class (`list-cards` otherwise). */
+  listClassName?: string;
+}
+
+type StaffListProps<T> = TableProps<T> | CardProps<T>;
 
 /**
  * The one staff list (issue 21): the first-name search, the table with its loading, error and
  * empty rows, and the pager. Every staff list page draws its rows through it, so a state
  * (a refusal shown as an alert, 'Cargando…', the empty text) looks and reads the same everywhere.
  */
-export function StaffList<T>({
-  caption,
-  columns,
-  list,
-  rowKey,
-  renderRow,
-  rowClassName,
-  search,
-  pages,
-  emptyText,
-  errorFallback,
-  tableClassName,
-}: StaffListProps<T>) {
+export function StaffList<T>(props: StaffListProps<T>) {
+  const { list, rowKey, renderRow, rowClassName, search, pages, emptyText, errorFallback } = props;
   const messages = useMessages();
   const items = Array.isArray(list.data) ? list.data : list.data?.items;
-  const state = (content: ReactNode, alert = false) => (
-    <tr>
-      <td colSpan={columns.length} {...(alert ? { role: 'alert', className: 'list-error' } : {})}>
-        {content}
-      </td>
-    </tr>
-  );
-  return (
-    <>
-      {search && <NameSearch {...search} />}
+  // One decision for every layout: which state the list is in, or its items.
+  const status: { text: string; alert: boolean } | null = list.isPending
+    ? { text: messages.loading, alert: false }
+    : list.isError
+      ? { text: messageOf(list.error, errorFallback ?? messages.requestNetworkError), alert: true }
+      : !items || items.length === 0
+        ? { text: emptyText ?? messages.noResults, alert: false }
+        : null;
+
+  let body: ReactNode;
+  if (props.layout === 'cards') {
+    body = status ? (
+      <p {...(status.alert ? { role: 'alert', className: 'list-error' } : { role: 'status', className: 'list-state' })}>{status.text}</p>
+    ) : (
+      <ul className={props.listClassName ?? 'list-cards'} aria-label={props.caption}>
+        {items!.map((r) => (
+          <li key={rowKey(r)} className={rowClassName?.(r)}>
+            {renderRow(r)}
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    const { columns, caption, tableClassName } = props;
+    body = (
       <div className="list-table-wrap">
         <table className={tableClassName ?? 'list-table'}>
           <caption className="visually-hidden">{caption}</caption>
@@ -80,20 +103,29 @@ export function StaffList<T>({
             </tr>
           </thead>
           <tbody>
-            {list.isPending
-              ? state(messages.loading)
-              : list.isError
-                ? state(messageOf(list.error, errorFallback ?? messages.requestNetworkError), true)
-                : !items || items.length === 0
-                  ? state(emptyText ?? messages.noResults)
-                  : items.map((r) => (
-                      <tr key={rowKey(r)} className={rowClassName?.(r)}>
-                        {renderRow(r)}
-                      </tr>
-                    ))}
+            {status ? (
+              <tr>
+                <td colSpan={columns.length} {...(status.alert ? { role: 'alert', className: 'list-error' } : {})}>
+                  {status.text}
+                </td>
+              </tr>
+            ) : (
+              items!.map((r) => (
+                <tr key={rowKey(r)} className={rowClassName?.(r)}>
+                  {renderRow(r)}
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </div>
+    );
+  }
+
+  return (
+    <>
+      {search && <NameSearch {...search} />}
+      {body}
       {pages && (
         <Pager
           pages={pages}

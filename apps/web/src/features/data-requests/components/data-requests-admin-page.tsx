@@ -4,11 +4,11 @@ import { Button } from '../../../components/ui/button.js';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
-import { Pager } from '../../../components/ui/pager.js';
+import { StaffList } from '../../../components/ui/staff-list.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { useFormatDateTime } from '../../../lib/date-time.js';
 import { translateMessage, useMessages } from '../../../lib/i18n.js';
-import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useDecideDataRequest } from '../api/decide-data-request.js';
 import { useAdminDataRequests } from '../api/get-admin-data-requests.js';
 import { useDataRequestsText } from './labels.js';
@@ -23,8 +23,8 @@ export function SolicitudesDatosAdminPage() {
   const messages = useMessages();
   const formatDateTime = useFormatDateTime();
   const [estado, setEstado] = useState<'pendiente' | 'resuelta'>('pendiente');
-  const pages = useCursorPages();
-  const rows = useAdminDataRequests(estado, pages.cursor);
+  const { name, pages, search } = useListSearch();
+  const rows = useAdminDataRequests(estado, name, pages.cursor);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const show = (next: 'pendiente' | 'resuelta') => {
     setEstado(next);
@@ -51,87 +51,83 @@ export function SolicitudesDatosAdminPage() {
           {t('admin.handled')}
         </Button>
       </div>
-      {rows.isPending ? (
-        <p>{messages.loading}</p>
-      ) : rows.isError ? (
-        <p role="alert" className="list-error">
-          {messageOf(rows.error, messages.requestNetworkError)}
-        </p>
-      ) : rows.data.items.length === 0 ? (
-        <p>{estado === 'pendiente' ? t('admin.nonePending') : t('admin.noneHandled')}</p>
-      ) : (
-        <ul className="data-requests-list">
-          {rows.data.items.map((r) => {
-            const who = r.paciente.cerrada
-              ? `${messages.accountClosedName} ${r.paciente.apellido}`
-              : `${r.paciente.nombre} ${r.paciente.apellido}`;
-            return (
-              <li key={r.id} className="data-request-card">
-                <article aria-label={t('admin.requestOf', { type: t(`types.${r.tipo}`), name: who })}>
-                  <p className="data-request-head">
-                    <strong>{t(`types.${r.tipo}`)}</strong>
-                    <span className={`data-request-state data-request-${r.estado}`}>{t(`states.${r.estado}`)}</span>
-                  </p>
-                  <p>
-                    <strong>{who}</strong>
-                    {r.paciente.cedula && <> · {t('admin.idNumber', { cedula: r.paciente.cedula })}</>}
-                    {r.paciente.correo && <span className="list-wrap"> · {r.paciente.correo}</span>}
-                  </p>
-                  <p className="data-request-date">{t('mine.askedOn', { date: formatDateTime(r.created_at) })}</p>
-                  {r.cambios && Object.keys(r.cambios).length > 0 && (
-                    <table className="data-request-diff">
-                      <caption className="visually-hidden">{t('admin.changesCaption')}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('admin.field')}</th>
-                          {r.actuales && <th scope="col">{t('admin.now')}</th>}
-                          <th scope="col">{t('admin.asked')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {ordered(r.cambios).map(([field, value]) => (
-                          <tr key={field}>
-                            <th scope="row">{fieldLabel(field)}</th>
-                            {r.actuales && <td>{r.actuales[field] !== undefined ? valueOf(field, r.actuales[field]) : '—'}</td>}
-                            <td>{valueOf(field, value)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  )}
-                  {r.motivo && (
-                    <p>
-                      <strong>{t('admin.patientReason')}</strong> {r.motivo}
-                    </p>
-                  )}
-                  {r.respuesta && (
-                    <p>
-                      <strong>{t('mine.answer')}</strong> {r.respuesta}
-                    </p>
-                  )}
-                  {r.resuelta_at && (
-                    <p className="data-request-date">
-                      {t('mine.answeredOn', { date: formatDateTime(r.resuelta_at) })}
-                      {r.resuelta_por ? ` · ${r.resuelta_por}` : ''}
-                    </p>
-                  )}
-                  {r.estado === 'pendiente' && (
-                    <div className="data-requests-buttons">
-                      <Button onClick={() => setDeciding({ request: r, decision: 'aceptar' })}>
-                        {t('admin.accept')}
-                      </Button>
-                      <Button variant="secondary" onClick={() => setDeciding({ request: r, decision: 'rechazar' })}>
-                        {t('admin.refuse')}
-                      </Button>
-                    </div>
-                  )}
-                </article>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pager pages={pages} list={rows} />
+      <StaffList
+        layout="cards"
+        caption={t('admin.title')}
+        listClassName="data-requests-list"
+        rowClassName={() => 'data-request-card'}
+        list={rows}
+        pages={pages}
+        search={search}
+        emptyText={estado === 'pendiente' ? t('admin.nonePending') : t('admin.noneHandled')}
+        rowKey={(r) => r.id}
+        renderRow={(r) => {
+          const who = r.paciente.cerrada
+            ? `${messages.accountClosedName} ${r.paciente.apellido}`
+            : `${r.paciente.nombre} ${r.paciente.apellido}`;
+          return (
+          <article aria-label={t('admin.requestOf', { type: t(`types.${r.tipo}`), name: who })}>
+            <p className="data-request-head">
+              <strong>{t(`types.${r.tipo}`)}</strong>
+              <span className={`data-request-state data-request-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+            </p>
+            <p>
+              <strong>{who}</strong>
+              {r.paciente.cedula && <> · {t('admin.idNumber', { cedula: r.paciente.cedula })}</>}
+              {r.paciente.correo && <span className="list-wrap"> · {r.paciente.correo}</span>}
+            </p>
+            <p className="data-request-date">{t('mine.askedOn', { date: formatDateTime(r.created_at) })}</p>
+            {r.cambios && Object.keys(r.cambios).length > 0 && (
+              <table className="data-request-diff">
+                <caption className="visually-hidden">{t('admin.changesCaption')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.field')}</th>
+                    {r.actuales && <th scope="col">{t('admin.now')}</th>}
+                    <th scope="col">{t('admin.asked')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ordered(r.cambios).map(([field, value]) => (
+                    <tr key={field}>
+                      <th scope="row">{fieldLabel(field)}</th>
+                      {r.actuales && <td>{r.actuales[field] !== undefined ? valueOf(field, r.actuales[field]) : '—'}</td>}
+                      <td>{valueOf(field, value)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {r.motivo && (
+              <p>
+                <strong>{t('admin.patientReason')}</strong> {r.motivo}
+              </p>
+            )}
+            {r.respuesta && (
+              <p>
+                <strong>{t('mine.answer')}</strong> {r.respuesta}
+              </p>
+            )}
+            {r.resuelta_at && (
+              <p className="data-request-date">
+                {t('mine.answeredOn', { date: formatDateTime(r.resuelta_at) })}
+                {r.resuelta_por ? ` · ${r.resuelta_por}` : ''}
+              </p>
+            )}
+            {r.estado === 'pendiente' && (
+              <div className="data-requests-buttons">
+                <Button onClick={() => setDeciding({ request: r, decision: 'aceptar' })}>
+                  {t('admin.accept')}
+                </Button>
+                <Button variant="secondary" onClick={() => setDeciding({ request: r, decision: 'rechazar' })}>
+                  {t('admin.refuse')}
+                </Button>
+              </div>
+            )}
+          </article>
+          );
+        }}
+      />
       {deciding && <DecisionDialog {...deciding} onClose={() => setDeciding(null)} />}
     </div>
   );

@@ -3,7 +3,7 @@ import { StaffList } from '../../../components/ui/staff-list.js';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { useTranslation } from '../../../lib/i18n.js';
-import { useCursorPages } from '../../../lib/use-cursor-pages.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { useDoctorConsultations } from '../api/get-doctor-consultations.js';
 import { DoctorConsultationModal } from './doctor-consultation-modal.js';
 import { useFormatDateTime } from '../../../lib/date-time.js';
@@ -14,14 +14,9 @@ import '../doctor-consultations.css';
 export function ConsultasAdminDoctorPage() {
   const { t } = useTranslation('doctor-consultations');
   const formatDateTime = useFormatDateTime();
-  const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const pages = useCursorPages();
-  const rows = useDoctorConsultations(search, pages.cursor);
-  const find = (name: string | null) => {
-    setSearch(name);
-    pages.reset();
-  };
+  const { name, pages, search } = useListSearch();
+  const rows = useDoctorConsultations(name, pages.cursor);
 
   return (
     <div className="list-page">
@@ -38,7 +33,7 @@ export function ConsultasAdminDoctorPage() {
         ]}
         list={rows}
         pages={pages}
-        search={{ onSearch: (name) => find(name === '' ? null : name), onClear: () => find(null) }}
+        search={search}
         rowKey={(r) => r.id}
         renderRow={(r) => (
           <>

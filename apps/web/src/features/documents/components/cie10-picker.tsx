@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Cie10Entry } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
+import { useSuggestionKeys } from '../../../components/ui/use-suggestion-keys.js';
 import { useTranslation } from '../../../lib/i18n.js';
 import { CIE10_SEARCH_MIN, useSearchCie10 } from '../api/search-cie10.js';
 import { useDebounced } from '../hooks/use-debounced.js';
@@ -29,6 +30,7 @@ export function Cie10Picker({ label, code, title, error, onPick, onClear }: Cie1
   const listId = useId();
   const typedEnough = q.length >= CIE10_SEARCH_MIN;
   const results = typedEnough ? (search.data ?? []) : [];
+  const keys = useSuggestionKeys({ results, onPick });
 
   if (code) {
     return (
@@ -56,17 +58,17 @@ export function Cie10Picker({ label, code, title, error, onPick, onClear }: Cie1
             enterKeyHint="search"
             aria-controls={listId}
             onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              // Enter picks the only match instead of submitting the document.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                if (results.length === 1) onPick(results[0]!);
-              }
-            }}
+            onKeyDown={keys.onInputKeyDown}
           />
         )}
       </Field>
-      <ul id={listId} className="documents-suggestions" aria-label={t('cie10.suggestions')} aria-busy={search.isFetching}>
+      <ul
+        id={listId}
+        className="documents-suggestions"
+        aria-label={t('cie10.suggestions')}
+        aria-busy={search.isFetching}
+        onKeyDown={keys.onListKeyDown}
+      >
         {results.map((entry) => (
           <li key={entry.codigo}>
             <Button

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { PatientLookup } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
+import { useSuggestionKeys } from '../../../components/ui/use-suggestion-keys.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useFindPatient } from '../api/find-patient.js';
@@ -48,6 +49,7 @@ export function PatientPicker({ picked, onPick, onClear }: PatientPickerProps) {
 
   const typedEnough = q.length >= PATIENT_SEARCH_MIN;
   const results = typedEnough ? (search.data ?? []) : [];
+  const keys = useSuggestionKeys({ results, onPick: (p) => void pick(p.id) });
 
   return (
     <fieldset className="documents-fieldset documents-picker">
@@ -83,17 +85,17 @@ export function PatientPicker({ picked, onPick, onClear }: PatientPickerProps) {
                 enterKeyHint="search"
                 aria-controls={listId}
                 onChange={(e) => setText(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  // Enter picks the only match instead of submitting the whole document form.
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    if (results.length === 1) void pick(results[0]!.id);
-                  }
-                }}
+                onKeyDown={keys.onInputKeyDown}
               />
             )}
           </Field>
-          <ul id={listId} className="documents-suggestions" aria-label={t('picker.suggestions')} aria-busy={search.isFetching}>
+          <ul
+            id={listId}
+            className="documents-suggestions"
+            aria-label={t('picker.suggestions')}
+            aria-busy={search.isFetching}
+            onKeyDown={keys.onListKeyDown}
+          >
             {results.map((p) => (
               <li key={p.id}>
                 <Button variant="secondary" className="documents-suggestion" busy={find.isPending && find.variables === p.id} onClick={() => void pick(p.id)}>

@@ -4,6 +4,8 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { StaffList } from '../../../components/ui/staff-list.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useLinkCandidates } from '../api/get-link-candidates.js';
@@ -102,50 +104,51 @@ export function UnlinkedDocumentsPage() {
   const { t } = useTranslation('documents');
   const messages = useMessages();
   const language = useLanguage();
-  const documents = useUnlinkedDocuments();
+  const { name, pages, search } = useListSearch();
+  const documents = useUnlinkedDocuments(name, pages.cursor);
   const [open, setOpen] = useState<string | null>(null);
 
   return (
     <div className="documents-page">
       <h1>{t('unlinked.title')}</h1>
       <p className="documents-intro">{t('unlinked.intro')}</p>
-      {documents.isPending ? (
-        <p>{messages.loading}</p>
-      ) : documents.isError ? (
-        <p role="alert" className="documents-error">
-          {messages.loadFailed}
-        </p>
-      ) : documents.data.length === 0 ? (
-        <p>{messages.noTableData}</p>
-      ) : (
-        <ul className="documents-cards">
-          {documents.data.map((d) => (
-            <li key={d.id} className="documents-card documents-card-unlinked">
-              <div>
-                <p className="documents-card-title">{t(`titles.${d.tipo}`)}</p>
-                <p className="documents-card-meta">
-                  {formatDateTime(d.created_at, language)} · {d.doctor} · {t('patientPage.code')} <span className="documents-code">{d.codigo}</span>
-                </p>
-                <dl className="documents-card-facts">
-                  <dt>{t('unlinked.name')}</dt>
-                  <dd>{d.nombre_paciente || d.nombre_pdf}</dd>
-                  <dt>{t('unlinked.cedulaOnDocument')}</dt>
-                  <dd>{d.cedula_paciente || t('unlinked.noCedula')}</dd>
-                  <dt>{t('unlinked.email')}</dt>
-                  <dd>{d.correoPaciente || '—'}</dd>
-                </dl>
-              </div>
-              {open === d.id ? (
-                <LinkForm doc={d} onDone={() => setOpen(null)} />
-              ) : (
-                <Button variant="secondary" onClick={() => setOpen(d.id)} aria-label={t('unlinked.linkLabel', { title: t(`titles.${d.tipo}`), code: d.codigo })}>
-                  {t('unlinked.link')}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <StaffList
+        layout="cards"
+        caption={t('unlinked.title')}
+        listClassName="documents-cards"
+        rowClassName={() => 'documents-card documents-card-unlinked'}
+        list={documents}
+        pages={pages}
+        search={search}
+        emptyText={messages.noTableData}
+        errorFallback={messages.loadFailed}
+        rowKey={(d) => d.id}
+        renderRow={(d) => (
+          <>
+            <div>
+              <p className="documents-card-title">{t(`titles.${d.tipo}`)}</p>
+              <p className="documents-card-meta">
+                {formatDateTime(d.created_at, language)} · {d.doctor} · {t('patientPage.code')} <span className="documents-code">{d.codigo}</span>
+              </p>
+              <dl className="documents-card-facts">
+                <dt>{t('unlinked.name')}</dt>
+                <dd>{d.nombre_paciente || d.nombre_pdf}</dd>
+                <dt>{t('unlinked.cedulaOnDocument')}</dt>
+                <dd>{d.cedula_paciente || t('unlinked.noCedula')}</dd>
+                <dt>{t('unlinked.email')}</dt>
+                <dd>{d.correoPaciente || '—'}</dd>
+              </dl>
+            </div>
+            {open === d.id ? (
+              <LinkForm doc={d} onDone={() => setOpen(null)} />
+            ) : (
+              <Button variant="secondary" onClick={() => setOpen(d.id)} aria-label={t('unlinked.linkLabel', { title: t(`titles.${d.tipo}`), code: d.codigo })}>
+                {t('unlinked.link')}
+              </Button>
+            )}
+          </>
+        )}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { Button } from '../../../components/ui/button.js';
 import { useTranslation } from '../../../lib/i18n.js';
-import { useCursorPages } from '../../../lib/use-cursor-pages.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { useAdminPatients } from '../api/get-admin-patients.js';
 import { useFormatDateTime } from '../../../lib/date-time.js';
 import { PatientAdminModal } from './patient-admin-modal.js';
@@ -12,14 +12,9 @@ import '../../../components/ui/list.css';
 export function PacientesDataAdminPage() {
   const { t } = useTranslation('patients-admin');
   const formatDateTime = useFormatDateTime();
-  const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const pages = useCursorPages();
-  const rows = useAdminPatients(search, pages.cursor);
-  const find = (name: string | null) => {
-    setSearch(name);
-    pages.reset();
-  };
+  const { name, pages, search } = useListSearch();
+  const rows = useAdminPatients(name, pages.cursor);
 
   return (
     <div className="list-page">
@@ -29,7 +24,7 @@ export function PacientesDataAdminPage() {
         columns={[t('page.name'), t('page.idNumber'), t('page.email'), t('page.registeredAt'), t('page.detail')]}
         list={rows}
         pages={pages}
-        search={{ onSearch: (name) => find(name === '' ? null : name), onClear: () => find(null) }}
+        search={search}
         rowKey={(p) => p.id}
         renderRow={(p) => (
           <>

@@ -3,6 +3,7 @@ import { CLINIC_TIME_ZONE, STAFF_STATES, type StaffAccount, type StaffAction, ty
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { StaffList } from '../../../components/ui/staff-list.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { SOURCE_LANGUAGE, translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useActOnStaffAccount } from '../api/act-on-staff-account.js';
@@ -36,7 +37,7 @@ function AccountCard({ account, onAction }: { account: StaffAccount; onAction: (
   const formatDate = useFormatDate();
   const name = `${account.nombre} ${account.apellido}`;
   return (
-    <li className="staff-card">
+    <>
       <div className="staff-card-who">
         <strong>{name}</strong>
         <span>
@@ -58,7 +59,7 @@ function AccountCard({ account, onAction }: { account: StaffAccount; onAction: (
           </Button>
         ))}
       </div>
-    </li>
+    </>
   );
 }
 
@@ -91,33 +92,29 @@ export function StaffAccountsPage() {
       <h1>{t('page.title')}</h1>
       <p className="staff-intro">{t('page.intro')}</p>
       <InviteStaffForm />
-      {accounts.isPending ? (
-        <p role="status">{messages.loading}</p>
-      ) : accounts.isError ? (
-        <p role="alert" className="staff-error">
-          {messageOf(accounts.error, messages.requestFailed)}
-        </p>
-      ) : (
-        STAFF_STATES.map((estado) => {
-          const rows = accounts.data.filter((a) => a.estado === estado);
-          return (
-            <section key={estado} className="staff-section" aria-labelledby={`staff-${estado}`}>
-              <h2 id={`staff-${estado}`}>
-                {t(`states.${estado}`)} <span className="staff-count">({rows.length})</span>
-              </h2>
-              {rows.length === 0 ? (
-                <p className="staff-empty">{t(`empty.${estado}`)}</p>
-              ) : (
-                <ul className="staff-list">
-                  {rows.map((account) => (
-                    <AccountCard key={account.id} account={account} onAction={(action) => setPending({ account, action })} />
-                  ))}
-                </ul>
-              )}
-            </section>
-          );
-        })
-      )}
+      {STAFF_STATES.map((estado) => {
+        // One short list read once; each state's section draws its part through the staff list
+        // (its loading, refusal and empty texts), cards because each row holds its actions.
+        const rows = accounts.data?.filter((a) => a.estado === estado);
+        return (
+          <section key={estado} className="staff-section" aria-labelledby={`staff-${estado}`}>
+            <h2 id={`staff-${estado}`}>
+              {t(`states.${estado}`)} {rows && <span className="staff-count">({rows.length})</span>}
+            </h2>
+            <StaffList
+              layout="cards"
+              caption={t(`states.${estado}`)}
+              listClassName="staff-list"
+              rowClassName={() => 'staff-card'}
+              list={{ ...accounts, data: rows }}
+              emptyText={t(`empty.${estado}`)}
+              errorFallback={messages.requestFailed}
+              rowKey={(a) => a.id}
+              renderRow={(account) => <AccountCard account={account} onAction={(action) => setPending({ account, action })} />}
+            />
+          </section>
+        );
+      })}
       {pending && (
         <ConfirmDialog
           title={t(`confirm.${pending.action}`)}

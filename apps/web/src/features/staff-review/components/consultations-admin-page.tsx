@@ -1,10 +1,8 @@
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { useState } from 'react';
-import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
-import { useMessages } from '../../../lib/i18n.js';
-import { useCursorPages } from '../../../lib/use-cursor-pages.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { useAdminConsultations } from '../api/get-admin-consultations.js';
 import { ConsultationAdminModal } from './consultation-admin-modal.js';
 import { useReviewFormat } from './format.js';
@@ -13,16 +11,9 @@ import '../staff-review.css';
 /** /Consultas_Admin: every consultation, the first-name search and the detail modal by token. */
 export function ConsultasAdminPage() {
   const { t, formatDateTime, paymentStateLabel, serviceLabel, tipoLabel, methodLabel } = useReviewFormat();
-  const messages = useMessages();
-  const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const pages = useCursorPages();
-  const rows = useAdminConsultations(search, pages.cursor);
-  // A new search starts again at the first page.
-  const find = (name: string | null) => {
-    setSearch(name);
-    pages.reset();
-  };
+  const { name, pages, search } = useListSearch({ required: true });
+  const rows = useAdminConsultations(name, pages.cursor);
 
   return (
     <div className="review-page">
@@ -42,10 +33,7 @@ export function ConsultasAdminPage() {
         ]}
         list={rows}
         pages={pages}
-        search={{
-          onSearch: (name) => (name === '' ? void showAlert(messages.missingFields) : find(name)),
-          onClear: () => find(null),
-        }}
+        search={search}
         rowKey={(r) => r.id}
         renderRow={(r) => (
           <>

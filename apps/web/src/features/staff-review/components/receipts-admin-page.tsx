@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
-import { useMessages } from '../../../lib/i18n.js';
-import { useCursorPages } from '../../../lib/use-cursor-pages.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { useAdminReceipts } from '../api/get-admin-receipts.js';
 import { formatMoney, useReviewFormat } from './format.js';
 import { ReceiptAdminModal } from './receipt-admin-modal.js';
@@ -13,16 +11,9 @@ import '../staff-review.css';
 export function ReciboAdminPage() {
   const { t, formatDateTime, paymentStateLabel, refundStateLabel, purposeLabel, methodLabel, yesNo } =
     useReviewFormat();
-  const messages = useMessages();
-  const [search, setSearch] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const pages = useCursorPages();
-  const rows = useAdminReceipts(search, pages.cursor);
-  // A new search starts again at the first page.
-  const find = (name: string | null) => {
-    setSearch(name);
-    pages.reset();
-  };
+  const { name, pages, search } = useListSearch({ required: true });
+  const rows = useAdminReceipts(name, pages.cursor);
 
   return (
     <div className="review-page">
@@ -42,10 +33,7 @@ export function ReciboAdminPage() {
         ]}
         list={rows}
         pages={pages}
-        search={{
-          onSearch: (name) => (name === '' ? void showAlert(messages.missingFields) : find(name)),
-          onClear: () => find(null),
-        }}
+        search={search}
         rowKey={(r) => r.id}
         renderRow={(r) => (
           <>

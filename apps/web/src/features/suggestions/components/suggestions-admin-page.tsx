@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { useTranslation } from '../../../lib/i18n.js';
-import { useCursorPages } from '../../../lib/use-cursor-pages.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { useAdminSuggestions } from '../api/get-admin-suggestions.js';
 import '../../../components/ui/list.css';
 import '../suggestions.css';
@@ -25,13 +24,8 @@ const dateTimeIn = (lng: string) => {
 export function SugerenciasAdminPage() {
   const { t, i18n } = useTranslation('suggestions');
   const dateTime = dateTimeIn(i18n.resolvedLanguage ?? i18n.language);
-  const [search, setSearch] = useState<string | null>(null);
-  const pages = useCursorPages();
-  const rows = useAdminSuggestions(search, pages.cursor);
-  const find = (name: string | null) => {
-    setSearch(name);
-    pages.reset();
-  };
+  const { name, pages, search } = useListSearch();
+  const rows = useAdminSuggestions(name, pages.cursor);
 
   return (
     <div className="list-page">
@@ -47,7 +41,7 @@ export function SugerenciasAdminPage() {
         ]}
         list={rows}
         pages={pages}
-        search={{ onSearch: (name) => find(name === '' ? null : name), onClear: () => find(null) }}
+        search={search}
         rowKey={(s) => s.id}
         renderRow={(s) => (
           <>
