@@ -124,6 +124,8 @@ export type ManualRefundInput = z.infer<typeof manualRefundSchema>;
 const receiptBase = {
   id: z.string(),
   token: z.string(),
+  /** The short human reference ("N.º 000123"), decision 0045. */
+  numero: z.number().int(),
   nombre: z.string(),
   apellido: z.string(),
   monto: z.number(),

@@ -15,6 +15,7 @@ const toRow = (r: Row, now: number): DoctorConsultationRow => ({
   ...stateFields(r, now),
   id: r.id,
   token: r.token,
+  numero: r.numero,
   nombre: r.nombre,
   apellido: r.apellido,
   cedula: r.cedula,

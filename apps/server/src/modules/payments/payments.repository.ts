@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { files, patients, paymentEvents, payments, paypalOrders, refunds, staff } from '../../db/schema.js';
 import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
-import { foldedPrefix } from '../../infra/http/name-search.js';
+import { nameOrReference } from '../../infra/http/name-search.js';
 
 /** A database or an open transaction (a transaction is a database to the query builder). */
 export type Exec = Db;
@@ -27,6 +27,7 @@ const receiptColumns = {
   /** The keyset of the lists (creation instant as PostgreSQL's exact text, then id). */
   cursor_at: cursorText(payments.created_at),
   token: payments.token,
+  numero: payments.numero,
   nombre: patients.nombre,
   apellido: patients.apellido,
   cedula: patients.cedula,
@@ -257,7 +258,7 @@ export function paymentsRepository(db: Db) {
     async listReceipts(filter: { patientId?: string; nombre?: string; after?: Keyset; limit: number }) {
       const conditions = [];
       if (filter.patientId) conditions.push(eq(payments.patient_id, filter.patientId));
-      if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
+      if (filter.nombre) conditions.push(nameOrReference(patients.nombre, payments.numero, filter.nombre));
       if (filter.after) conditions.push(afterCursor(payments.created_at, payments.id, filter.after));
       return receipts(db)
         .where(conditions.length ? and(...conditions) : undefined)

@@ -43,6 +43,7 @@ type ReceiptRecord = NonNullable<Awaited<ReturnType<PaymentsRepository['receiptB
 const toRow = (r: ReceiptRecord) => ({
   id: r.id,
   token: r.token,
+  numero: r.numero,
   nombre: r.nombre,
   apellido: r.apellido,
   monto: r.monto_cents / 100,
