@@ -51,9 +51,7 @@ const GROUPS: readonly Group[] = [
         id: 'servicios',
         key: 'services',
         a: (t) => (
-          <p>
-            {rich(t('faq.services.a'), { general: link('/medicina-general'), psychology: link('/psicologia') })}
-          </p>
+          <p>{rich(t('faq.services.a'), { general: link('/medicina-general'), psychology: link('/psicologia') })}</p>
         ),
       },
       {

@@ -1,3 +1,4 @@
+import { Reference } from '../../../components/ui/reference.js';
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { useState, type FormEvent } from 'react';
 import { TIPOS_DE_CONSULTA, type AdminConsultationDetail, type TipoDeConsulta } from '@clinica/shared';
@@ -27,7 +28,9 @@ export function ConsultationAdminModal({ token, onClose }: { token: string; onCl
         <p>{messages.loading}</p>
       ) : detail.isError ? (
         <p role="alert" className="review-error">
-          {detail.error instanceof ApiError && detail.error.status === 404 ? messages.detailNoData : messages.detailLoadFailed}
+          {detail.error instanceof ApiError && detail.error.status === 404
+            ? messages.detailNoData
+            : messages.detailLoadFailed}
         </p>
       ) : (
         <ConsultationDetail d={detail.data} />
@@ -64,7 +67,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             [t('consultationModal.service'), serviceLabel(d.servicio)],
             [t('consultationModal.doctor'), `${d.nombre_doctor} (${d.correo_doctor})`],
             [t('consultationModal.registeredAt'), formatDateTime(d.fecha_registro)],
-            [t('consultationModal.token'), <code key="t">{d.token}</code>],
+            [t('consultationModal.reference'), <Reference key="n" kind="consultation" numero={d.numero} />],
             [t('consultationModal.chatPermission'), yesNo(d.permiso_chat)],
             [messages.consultationStateLabel, <ConsultationStateText key="estado" state={d} />],
           ]}
@@ -116,7 +119,11 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             [
               t('consultationModal.receipt'),
               d.pago.Link_Comprobante ? (
-                <ImageLink key="c" url={d.pago.Link_Comprobante} nombre={d.pago.Nombre_Comprobante ?? t('file.receipt')} />
+                <ImageLink
+                  key="c"
+                  url={d.pago.Link_Comprobante}
+                  nombre={d.pago.Nombre_Comprobante ?? t('file.receipt')}
+                />
               ) : (
                 messages.receiptUnavailable
               ),
@@ -140,11 +147,18 @@ function ClassificationForm({ d }: { d: AdminConsultationDetail }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const result = await update.mutateAsync({ consulta_id: d.id, correo: d.correo, tipo_consulta: tipo, estado_consulta: abierta ? 1 : 0 });
+      const result = await update.mutateAsync({
+        consulta_id: d.id,
+        correo: d.correo,
+        tipo_consulta: tipo,
+        estado_consulta: abierta ? 1 : 0,
+      });
       void showAlert(result.message ? translateMessage(result.message) : messages.consultationUpdated);
     } catch (error) {
       if (error instanceof ApiError && error.status > 0) {
-        void showAlert(`${messages.consultationUpdateFailedPrefix}${error.message ? translateMessage(error.message) : messages.unknownBackendError}`);
+        void showAlert(
+          `${messages.consultationUpdateFailedPrefix}${error.message ? translateMessage(error.message) : messages.unknownBackendError}`,
+        );
       } else {
         void showAlert(messages.consultationUpdateNetworkErrorAdmin);
       }

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminReceiptDetail } from '@clinica/shared';
+import { Reference } from '../../../components/ui/reference.js';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
@@ -16,9 +17,11 @@ import { ImageLink } from './image-link.js';
 import { RefundSection } from './refund-section.js';
 
 /** The receipt's modal: its data and file, the revisado toggle, the fiscal PDF, rejecting with a reason. */
-export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: () => void }) {
+export function ReceiptAdminModal({ token: first, onClose }: { token: string; onClose: () => void }) {
   const { t } = useReviewFormat();
   const messages = useMessages();
+  // The duplicate warning opens the other receipt in this same modal.
+  const [token, setToken] = useState(first);
   const detail = useAdminReceipt(token);
   return (
     <Modal title={t('receiptModal.title')} size="lg" onClose={onClose}>
@@ -28,31 +31,45 @@ export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: 
         <p>{messages.loading}</p>
       ) : detail.isError ? (
         <p role="alert" className="review-error">
-          {detail.error instanceof ApiError && detail.error.status === 404 ? messages.noData : messages.detailLoadFailed}
+          {detail.error instanceof ApiError && detail.error.status === 404
+            ? messages.noData
+            : messages.detailLoadFailed}
         </p>
       ) : (
-        <ReceiptDetail r={detail.data} />
+        <ReceiptDetail key={token} r={detail.data} onOpen={setToken} />
       )}
     </Modal>
   );
 }
 
-function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
-  const { t, formatDateTime, serviceLabel, paymentStateLabel, refundStateLabel, purposeLabel, eventLabel, methodLabel, yesNo } = useReviewFormat();
+function ReceiptDetail({ r, onOpen }: { r: AdminReceiptDetail; onOpen: (token: string) => void }) {
+  const {
+    t,
+    formatDateTime,
+    serviceLabel,
+    paymentStateLabel,
+    refundStateLabel,
+    purposeLabel,
+    eventLabel,
+    methodLabel,
+    yesNo,
+  } = useReviewFormat();
   const messages = useMessages();
   return (
     <div className="review-modal">
       {r.posible_duplicado && (
         <div className="review-warning" role="note">
           <p>{messages.possibleDuplicateReceipt}</p>
-          <p>
-            {t('receiptModal.otherPayments')}{' '}
-            {r.duplicados.map((token) => (
-              <code key={token} className="review-token">
-                {token}
-              </code>
+          <p>{t('receiptModal.otherPayments')}</p>
+          <ul className="review-duplicates">
+            {r.duplicados.map((d) => (
+              <li key={d.token}>
+                <button type="button" className="link-button" onClick={() => onOpen(d.token)}>
+                  <Reference kind="payment" numero={d.numero} /> · {d.nombre} {d.apellido}
+                </button>
+              </li>
             ))}
-          </p>
+          </ul>
         </div>
       )}
       <Details
@@ -67,12 +84,21 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
           [t('consultationModal.paymentMethod'), methodLabel(r.metodo_de_pago)],
           [t('receiptModal.agreement'), yesNo(r.acuerdo)],
           [t('receiptModal.date'), formatDateTime(r.fecha)],
-          [t('receiptModal.state'), r.reembolso ? `${paymentStateLabel(r.estado)} · ${refundStateLabel(r.reembolso.estado)}` : paymentStateLabel(r.estado)],
+          [
+            t('receiptModal.state'),
+            r.reembolso
+              ? `${paymentStateLabel(r.estado)} · ${refundStateLabel(r.reembolso.estado)}`
+              : paymentStateLabel(r.estado),
+          ],
           [t('consultationModal.rejectionReason'), r.estado === 'rechazado' ? r.motivo_rechazo : null],
-          [t('consultationModal.token'), <code key="t">{r.token}</code>],
+          [t('consultationModal.reference'), <Reference key="n" kind="payment" numero={r.numero} />],
           [
             t('consultationModal.receipt'),
-            r.Link_Comprobante ? <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? t('file.receipt')} /> : messages.receiptUnavailable,
+            r.Link_Comprobante ? (
+              <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? t('file.receipt')} />
+            ) : (
+              messages.receiptUnavailable
+            ),
           ],
           [
             t('receiptModal.invoice'),
@@ -87,7 +113,9 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
       <RefundSection r={r} />
       <ReceiptUpdateForm r={r} />
       {r.aprobable && <ApproveButton id={r.id} />}
-      {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && r.reembolso?.estado !== 'reembolsado' && <RejectForm id={r.id} />}
+      {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && r.reembolso?.estado !== 'reembolsado' && (
+        <RejectForm id={r.id} />
+      )}
       <section aria-labelledby="rd-history">
         <h3 id="rd-history">{t('receiptModal.history')}</h3>
         <ol className="review-history">
@@ -136,8 +164,19 @@ function ReceiptUpdateForm({ r }: { r: AdminReceiptDetail }) {
         <input type="checkbox" checked={revisado} onChange={(e) => setRevisado(e.currentTarget.checked)} />
         {t('receiptModal.reviewed')}
       </label>
-      <Field label={t('receiptModal.invoiceFile')} hint={r.archivo_nombre ? t('receiptModal.currentInvoice', { name: r.archivo_nombre }) : undefined}>
-        {(p) => <input {...p} ref={input} type="file" accept="application/pdf,.pdf" onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)} />}
+      <Field
+        label={t('receiptModal.invoiceFile')}
+        hint={r.archivo_nombre ? t('receiptModal.currentInvoice', { name: r.archivo_nombre }) : undefined}
+      >
+        {(p) => (
+          <input
+            {...p}
+            ref={input}
+            type="file"
+            accept="application/pdf,.pdf"
+            onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)}
+          />
+        )}
       </Field>
       <Button type="submit" busy={update.isPending}>
         {t('receiptModal.save')}
@@ -188,7 +227,9 @@ function RejectForm({ id }: { id: string }) {
     <form className="review-form review-reject" onSubmit={(e) => void submit(e)} aria-labelledby="rd-reject">
       <h3 id="rd-reject">{t('receiptModal.rejectTitle')}</h3>
       <Field label={t('receiptModal.rejectReason')} hint={t('receiptModal.rejectHint')}>
-        {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />}
+        {(p) => (
+          <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
+        )}
       </Field>
       <Button type="submit" variant="danger" busy={reject.isPending}>
         {t('receiptModal.reject')}
