@@ -89,7 +89,7 @@ test('e-mails and cédulas are never broken mid-word in the staff tables', async
     tds.map((td) => {
       const range = document.createRange();
       range.selectNodeContents(td);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return new Set(Array.from(range.getClientRects(), (r: DOMRect) => Math.round(r.top))).size;
     }),
   );
   expect(lines.length).toBeGreaterThan(1);

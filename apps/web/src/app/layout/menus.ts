@@ -39,9 +39,9 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Recibo_Admin', label: 'recibos' },
       { to: '/PacientesDataAdmin', label: 'pacientes' },
       { to: '/Sugerencias_Admin', label: 'sugerencias' },
-      { to: '/Documentos_Admin', label: 'documentosSinVincular' },
     ],
     more: [
+      { to: '/Documentos_Admin', label: 'documentosSinVincular' },
       { to: '/Noticias_Admin', label: 'noticias' },
       { to: '/Blog_Admin', label: 'blog' },
       { to: '/Gallery', label: 'galeria' },

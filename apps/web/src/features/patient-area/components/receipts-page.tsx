@@ -142,7 +142,7 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
             <dd>
               {receipt.data.Link_Comprobante && IMAGE_NAME.test(receipt.data.Nombre_Comprobante ?? '') ? (
                 // The specification shows the receipt image itself, 150 px wide (issue 23, item 8).
-                <StoredImage url={receipt.data.Link_Comprobante} alt={t('modal.viewProof', { name: receipt.data.Nombre_Comprobante })} />
+                <StoredImage url={receipt.data.Link_Comprobante} alt={`${t('modal.proof')} (${receipt.data.Nombre_Comprobante ?? ''})`} />
               ) : receipt.data.Link_Comprobante ? (
                 <a href={receipt.data.Link_Comprobante} target="_blank" rel="noopener">
                   {t('modal.viewProof', { name: receipt.data.Nombre_Comprobante })}
