@@ -1,14 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  BOOKING_WINDOW_DAYS,
-  addDays,
-  freeHours,
-  parseHour,
-  slotProblem,
-  slotStart,
-  slotsOn,
-  weekdayOf,
-} from './appointment-slots.js';
+import { BOOKING_WINDOW_DAYS, addDays, freeHours, parseHour, slotProblem, slotStart, slotsOn, weekdayOf } from './appointment-slots.js';
 
 // The slot rules of docs/spec/decisions.md ("In-person appointments"), Panama time whatever the machine's
 // time zone. 2026-11-25 is a Wednesday, 2026-11-28 a Saturday, 2026-11-29 a Sunday.

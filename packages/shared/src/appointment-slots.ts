@@ -95,8 +95,7 @@ export const panamaToday = (nowMs: number) => panamaClock(nowMs).date;
 export const lastBookableDate = (nowMs: number) => addDays(panamaToday(nowMs), BOOKING_WINDOW_DAYS);
 
 /** Why a slot cannot be booked, in the order a person would want to hear it. */
-export type SlotProblem =
-  'invalid_date' | 'invalid_hour' | 'past_date' | 'too_far' | 'blocked' | 'outside_hours' | 'past_hour' | 'taken';
+export type SlotProblem = 'invalid_date' | 'invalid_hour' | 'past_date' | 'too_far' | 'blocked' | 'outside_hours' | 'past_hour' | 'taken';
 
 export interface SlotContext {
   /** The clock, in milliseconds. */

@@ -27,12 +27,7 @@ const base: ConsultationSnapshot = {
   room: null,
   extra_hour_pending: false,
 };
-const approved = {
-  ...base,
-  pago: { estado: 'aprobado' as const, motivo_rechazo: null },
-  permiso_chat: true,
-  tipo_de_consulta: 'tipo_a' as const,
-};
+const approved = { ...base, pago: { estado: 'aprobado' as const, motivo_rechazo: null }, permiso_chat: true, tipo_de_consulta: 'tipo_a' as const };
 const room = (endsIn: number, over: Partial<NonNullable<ConsultationSnapshot['room']>> = {}) => ({
   ends_at: at(endsIn),
   time_closed_at: null,
@@ -64,10 +59,7 @@ describe('consultationStateOf: the state derived from the database', () => {
   it('carries the reason of a rejected payment, the type of an authorisation and the seconds left in chat', () => {
     expect(consultationStateOf(SNAPSHOTS.pago_rechazado, NOW).motivo_rechazo).toBe('El monto no coincide');
     expect(consultationStateOf({ ...approved, tipo_de_consulta: 'tipo_b' }, NOW).tipo).toBe('B');
-    expect(consultationStateOf({ ...approved, tipo_de_consulta: null }, NOW)).toMatchObject({
-      estado: 'autorizada',
-      tipo: null,
-    });
+    expect(consultationStateOf({ ...approved, tipo_de_consulta: null }, NOW)).toMatchObject({ estado: 'autorizada', tipo: null });
     expect(consultationStateOf(SNAPSHOTS.en_chat, NOW).tiempo_restante).toBe(1200);
     expect(consultationStateOf(SNAPSHOTS.tiempo_agotado, NOW).tiempo_restante).toBeNull();
   });
@@ -80,12 +72,7 @@ describe('consultationStateOf: the state derived from the database', () => {
   it('money decides first: a refund over a referral, a rejection over a closed consultation', () => {
     expect(consultationStateOf({ ...SNAPSHOTS.cerrada, refund: 'pendiente' }, NOW).estado).toBe('reembolso_pendiente');
     // A referral owed back still tells the patient to go to a hospital first; the money shows in the payment's state.
-    expect(
-      consultationStateOf(
-        { ...SNAPSHOTS.referida_hospital, pago: { estado: 'aprobado', motivo_rechazo: null }, refund: 'pendiente' },
-        NOW,
-      ).estado,
-    ).toBe('referida_hospital');
+    expect(consultationStateOf({ ...SNAPSHOTS.referida_hospital, pago: { estado: 'aprobado', motivo_rechazo: null }, refund: 'pendiente' }, NOW).estado).toBe('referida_hospital');
     expect(consultationStateOf({ ...SNAPSHOTS.pago_rechazado, estado_consulta: 0 }, NOW).estado).toBe('pago_rechazado');
   });
 });
@@ -107,58 +94,32 @@ describe('consultationTransition: every event from every state (table-driven)', 
   });
 
   it('the examples of the issue are refused with their reason', () => {
-    expect(consultationTransition(derived('pago_rechazado'), 'clasificar_a')).toMatchObject({
-      ok: false,
-      message: messages.paymentRejectedCannotAuthorise,
-    });
-    expect(consultationTransition(derived('cerrada'), 'abrir_chat')).toMatchObject({
-      ok: false,
-      message: messages.chatClosed,
-    });
-    expect(consultationTransition(derived('cerrada'), 'aprobar_hora_extra')).toMatchObject({
-      ok: false,
-      message: messages.chatClosed,
-    });
-    expect(consultationTransition(derived('referida_hospital'), 'abrir_chat')).toMatchObject({
-      ok: false,
-      message: messages.transitionReferred,
-    });
+    expect(consultationTransition(derived('pago_rechazado'), 'clasificar_a')).toMatchObject({ ok: false, message: messages.paymentRejectedCannotAuthorise });
+    expect(consultationTransition(derived('cerrada'), 'abrir_chat')).toMatchObject({ ok: false, message: messages.chatClosed });
+    expect(consultationTransition(derived('cerrada'), 'aprobar_hora_extra')).toMatchObject({ ok: false, message: messages.chatClosed });
+    expect(consultationTransition(derived('referida_hospital'), 'abrir_chat')).toMatchObject({ ok: false, message: messages.transitionReferred });
     // Declining while the extra hour's receipt waits is allowed: the time ends, that hour is owed back (0035).
-    expect(consultationTransition(derived('hora_extra_en_revision'), 'declinar_hora_extra')).toMatchObject({
-      ok: true,
-      to: 'tiempo_agotado',
-    });
+    expect(consultationTransition(derived('hora_extra_en_revision'), 'declinar_hora_extra')).toMatchObject({ ok: true, to: 'tiempo_agotado' });
   });
 
   it('after the extra hour was declined no hour can be bought or approved', () => {
     const declined = consultationStateOf({ ...approved, room: room(0, { time_closed_at: at(-1) }) }, NOW);
-    expect(consultationTransition(declined, 'enviar_recibo_hora_extra')).toMatchObject({
-      ok: false,
-      message: messages.chatTimeClosed,
-    });
-    expect(consultationTransition(declined, 'aprobar_hora_extra')).toMatchObject({
-      ok: false,
-      message: messages.chatTimeClosed,
-    });
+    expect(consultationTransition(declined, 'enviar_recibo_hora_extra')).toMatchObject({ ok: false, message: messages.chatTimeClosed });
+    expect(consultationTransition(declined, 'aprobar_hora_extra')).toMatchObject({ ok: false, message: messages.chatTimeClosed });
     expect(consultationTransition(declined, 'salir')).toMatchObject({ ok: true, to: 'cerrada' });
   });
 
   it('every target is a state the derivation can produce', () => {
-    for (const edges of Object.values(CONSULTATION_TRANSITIONS))
-      for (const target of Object.values(edges)) expect(CONSULTATION_STATES).toContain(target);
+    for (const edges of Object.values(CONSULTATION_TRANSITIONS)) for (const target of Object.values(edges)) expect(CONSULTATION_STATES).toContain(target);
   });
 });
 
 describe('the words', () => {
   it('every state has catalogue words, with its reason, type or time left', () => {
     for (const state of CONSULTATION_STATES) expect(messages[CONSULTATION_STATE_LABELS[state]]).toBeTruthy();
-    expect(consultationStateText(messages, { estado: 'pago_rechazado', motivo_rechazo: 'Comprobante ilegible' })).toBe(
-      'Pago rechazado: Comprobante ilegible',
-    );
+    expect(consultationStateText(messages, { estado: 'pago_rechazado', motivo_rechazo: 'Comprobante ilegible' })).toBe('Pago rechazado: Comprobante ilegible');
     expect(consultationStateText(messages, { estado: 'autorizada', tipo: 'B' })).toBe('Autorizada (tipo B)');
-    expect(consultationStateText(messages, { estado: 'en_chat', tiempo_restante: 3000 })).toBe(
-      'En chat: tiempo restante 50:00',
-    );
+    expect(consultationStateText(messages, { estado: 'en_chat', tiempo_restante: 3000 })).toBe('En chat: tiempo restante 50:00');
   });
 
   it('the payment as a doctor sees it', () => {

@@ -56,19 +56,13 @@ export interface DerivedState {
  * then the payment under review, the permission, and last the chat's own clock.
  */
 export function consultationStateOf(s: ConsultationSnapshot, now: number): DerivedState {
-  const base = {
-    tipo: null,
-    motivo_rechazo: null,
-    tiempo_restante: null,
-    tiempo_cerrado: s.room?.time_closed_at != null,
-  };
+  const base = { tipo: null, motivo_rechazo: null, tiempo_restante: null, tiempo_cerrado: s.room?.time_closed_at != null };
   const tipo = s.tipo_de_consulta === 'tipo_a' ? 'A' : s.tipo_de_consulta === 'tipo_b' ? 'B' : null;
   // A referral is what the patient must read first (go to a hospital); its refund shows in the payment's state.
   if (s.tipo_de_consulta === 'tipo_c' && s.pago.estado !== 'rechazado') return { ...base, estado: 'referida_hospital' };
   if (s.refund === 'reembolsado') return { ...base, estado: 'reembolsada' };
   if (s.refund === 'pendiente') return { ...base, estado: 'reembolso_pendiente' };
-  if (s.pago.estado === 'rechazado')
-    return { ...base, estado: 'pago_rechazado', motivo_rechazo: s.pago.motivo_rechazo };
+  if (s.pago.estado === 'rechazado') return { ...base, estado: 'pago_rechazado', motivo_rechazo: s.pago.motivo_rechazo };
   if (s.estado_consulta === 0 || s.room?.closed_at) return { ...base, estado: 'cerrada' };
   if (s.pago.estado === 'pendiente') return { ...base, estado: 'pago_en_revision' };
   // Approved but without the permission: 'Quitar Permiso' sends it back to waiting for an authorisation.
@@ -126,47 +120,22 @@ export const CONSULTATION_TRANSITIONS: Record<ConsultationEvent, Edges> = {
   // A receipt under review that is owed back may still be refused: the refund is then not due (0035).
   rechazar_pago: to('pago_rechazado', 'pago_en_revision', 'referida_hospital', 'cerrada', 'reembolso_pendiente'),
   // Authorising after all withdraws a refund not yet made (a refund made refuses it: 'reembolsada').
-  clasificar_a: {
-    ...to('autorizada', 'pago_en_revision', 'solicitada', 'autorizada', 'reembolso_pendiente'),
-    ...same(...CHAT_STATES),
-  },
-  clasificar_b: {
-    ...to('autorizada', 'pago_en_revision', 'solicitada', 'autorizada', 'reembolso_pendiente'),
-    ...same(...CHAT_STATES),
-  },
-  clasificar_c: to(
-    'referida_hospital',
-    'pago_en_revision',
-    'solicitada',
-    'autorizada',
-    'referida_hospital',
-    ...CHAT_STATES,
-  ),
+  clasificar_a: { ...to('autorizada', 'pago_en_revision', 'solicitada', 'autorizada', 'reembolso_pendiente'), ...same(...CHAT_STATES) },
+  clasificar_b: { ...to('autorizada', 'pago_en_revision', 'solicitada', 'autorizada', 'reembolso_pendiente'), ...same(...CHAT_STATES) },
+  clasificar_c: to('referida_hospital', 'pago_en_revision', 'solicitada', 'autorizada', 'referida_hospital', ...CHAT_STATES),
   // Before the chat ever opened, a removed permission means the consultation will not happen: its
   // payment is owed back (decision 0035). After it opened, the patient waits for a new authorisation.
-  quitar_permiso: {
-    ...to('reembolso_pendiente', 'pago_en_revision', 'solicitada', 'autorizada'),
-    ...to('solicitada', ...CHAT_STATES),
-  },
+  quitar_permiso: { ...to('reembolso_pendiente', 'pago_en_revision', 'solicitada', 'autorizada'), ...to('solicitada', ...CHAT_STATES) },
   // A referral stays what the patient sees when it is also closed (its money is what matters next).
-  cerrar: {
-    ...to('cerrada', 'pago_en_revision', 'solicitada', 'autorizada', ...CHAT_STATES),
-    ...same('referida_hospital'),
-  },
+  cerrar: { ...to('cerrada', 'pago_en_revision', 'solicitada', 'autorizada', ...CHAT_STATES), ...same('referida_hospital') },
   // A second socket joining at the same moment finds the room open already: nothing changes.
   abrir_chat: to('en_chat', 'autorizada', 'en_chat'),
   agotar_tiempo: to('tiempo_agotado', 'en_chat'),
-  enviar_recibo_hora_extra: {
-    ...same('en_chat', 'hora_extra_en_revision'),
-    ...to('hora_extra_en_revision', 'tiempo_agotado'),
-  },
+  enviar_recibo_hora_extra: { ...same('en_chat', 'hora_extra_en_revision'), ...to('hora_extra_en_revision', 'tiempo_agotado') },
   aprobar_hora_extra: to('en_chat', ...CHAT_STATES),
   // A receipt can always be refused while the consultation is open or closed: refusing to record
   // a rejection would leave the patient's money in limbo.
-  rechazar_hora_extra: {
-    ...same('en_chat', 'tiempo_agotado', 'cerrada', 'solicitada'),
-    ...to('tiempo_agotado', 'hora_extra_en_revision'),
-  },
+  rechazar_hora_extra: { ...same('en_chat', 'tiempo_agotado', 'cerrada', 'solicitada'), ...to('tiempo_agotado', 'hora_extra_en_revision') },
   // Declining while an extra hour's receipt waits ends the time too; that hour is then owed back (0035).
   declinar_hora_extra: to('tiempo_agotado', 'en_chat', 'tiempo_agotado', 'hora_extra_en_revision'),
   salir: to('cerrada', 'autorizada', ...CHAT_STATES),
@@ -181,9 +150,7 @@ function refusal(from: DerivedState, event: ConsultationEvent): string {
   const byAdmin = CLASSIFIES.includes(event) || event === 'rechazar_pago';
   switch (from.estado) {
     case 'pago_rechazado':
-      return event === 'clasificar_a' || event === 'clasificar_b'
-        ? messages.paymentRejectedCannotAuthorise
-        : messages.transitionPaymentRejected;
+      return event === 'clasificar_a' || event === 'clasificar_b' ? messages.paymentRejectedCannotAuthorise : messages.transitionPaymentRejected;
     case 'reembolso_pendiente':
     case 'reembolsada':
       return messages.transitionRefund;
@@ -234,19 +201,10 @@ export const CONSULTATION_STATE_LABELS: Record<ConsultationState, MessageKey> = 
 };
 
 /** What a doctor sees of a consultation's payment (issue 20, item 7). */
-export const PAYMENT_VIEW_STATES = [
-  'aprobado',
-  'en_revision',
-  'rechazado',
-  'reembolso_pendiente',
-  'reembolsado',
-] as const;
+export const PAYMENT_VIEW_STATES = ['aprobado', 'en_revision', 'rechazado', 'reembolso_pendiente', 'reembolsado'] as const;
 export type PaymentViewState = (typeof PAYMENT_VIEW_STATES)[number];
 
-export function paymentViewStateOf(
-  pago: { estado: 'pendiente' | 'aprobado' | 'rechazado' },
-  refund: ConsultationRefund,
-): PaymentViewState {
+export function paymentViewStateOf(pago: { estado: 'pendiente' | 'aprobado' | 'rechazado' }, refund: ConsultationRefund): PaymentViewState {
   if (refund === 'reembolsado') return 'reembolsado';
   if (refund === 'pendiente') return 'reembolso_pendiente';
   if (pago.estado === 'rechazado') return 'rechazado';
@@ -271,17 +229,11 @@ export const formatTimeLeft = (seconds: number) =>
  */
 export function consultationStateText(
   m: Record<MessageKey, string>,
-  s: {
-    estado: ConsultationState;
-    tipo?: 'A' | 'B' | null;
-    motivo_rechazo?: string | null;
-    tiempo_restante?: number | null;
-  },
+  s: { estado: ConsultationState; tipo?: 'A' | 'B' | null; motivo_rechazo?: string | null; tiempo_restante?: number | null },
 ): string {
   const label = m[CONSULTATION_STATE_LABELS[s.estado]];
   if (s.estado === 'pago_rechazado' && s.motivo_rechazo) return `${label}: ${s.motivo_rechazo}`;
   if (s.estado === 'autorizada' && s.tipo) return `${label} (${m.stateType} ${s.tipo})`;
-  if (s.estado === 'en_chat' && s.tiempo_restante != null)
-    return `${label}: ${m.stateTimeLeft} ${formatTimeLeft(s.tiempo_restante)}`;
+  if (s.estado === 'en_chat' && s.tiempo_restante != null) return `${label}: ${m.stateTimeLeft} ${formatTimeLeft(s.tiempo_restante)}`;
   return label;
 }

@@ -174,13 +174,11 @@ export const productMessages = {
   passwordResetRequested:
     'Si existe una cuenta con ese correo, le enviamos un enlace para restablecer su contraseña. Revise su bandeja de entrada y la carpeta de correo no deseado. El enlace es válido durante 30 minutos.',
   passwordResetOk: 'Su contraseña se cambió correctamente. Ya puede iniciar sesión con la nueva contraseña.',
-  resetLinkUsed:
-    'Este enlace ya se utilizó y no sirve de nuevo. Si necesita cambiar su contraseña, solicite un enlace nuevo.',
+  resetLinkUsed: 'Este enlace ya se utilizó y no sirve de nuevo. Si necesita cambiar su contraseña, solicite un enlace nuevo.',
   resetLinkExpired: 'Este enlace ha caducado: solo es válido durante 30 minutos. Solicite un enlace nuevo.',
   resetLinkInvalid: 'El enlace no es válido. Compruebe que lo abrió completo o solicite un enlace nuevo.',
   outboxEmpty: 'Todavía no se ha enviado ningún correo.',
-  outboxMessageUnavailable:
-    'Este correo no se guardó en la carpeta de salida (se envió por SMTP o aún no se ha enviado).',
+  outboxMessageUnavailable: 'Este correo no se guardó en la carpeta de salida (se envió por SMTP o aún no se ha enviado).',
   // records: profile, exam files, doctors' review, suggestions, audit (issue 6)
   nextVisitIncomplete: 'Indique la fecha y la hora de la próxima consulta, o deje ambas vacías.',
   examFileRequired: 'Seleccione el archivo de exámenes.',
@@ -192,8 +190,7 @@ export const productMessages = {
   appointmentSlotTaken: 'La hora seleccionada ya no está disponible. Por favor, elija otra hora.',
   appointmentPastDate: 'La fecha seleccionada ya pasó. Por favor, elija otra fecha.',
   appointmentPastHour: 'La hora seleccionada ya pasó. Por favor, elija otra hora.',
-  appointmentTooFar:
-    'Las citas se pueden pedir con hasta 180 días de anticipación. Por favor, elija una fecha más cercana.',
+  appointmentTooFar: 'Las citas se pueden pedir con hasta 180 días de anticipación. Por favor, elija una fecha más cercana.',
   appointmentDateBlocked: 'El médico no atiende en la fecha seleccionada. Por favor, elija otra fecha.',
   appointmentOutsideHours:
     'La hora seleccionada está fuera del horario de la clínica: de lunes a viernes de 8:00 a. m. a 10:00 p. m. y sábados y domingos de 9:00 a. m. a 5:00 p. m. Las citas duran una hora y empiezan a la hora en punto.',
@@ -227,8 +224,7 @@ export const productMessages = {
   chatExitConfirm: '¿Seguro que desea salir del chat? La consulta se cerrará.',
   chatExitOk: 'Salió del chat de la consulta.',
   chatExtraHourAdded: 'Se añadió una hora adicional de chat.',
-  chatExtraHourPending:
-    'Su comprobante fue enviado. La hora adicional se añadirá cuando la administración apruebe el pago.',
+  chatExtraHourPending: 'Su comprobante fue enviado. La hora adicional se añadirá cuando la administración apruebe el pago.',
   chatTooManyImages: 'Se alcanzó el máximo de 20 imágenes por consulta.',
   pesoRange: 'El peso debe ser un número entre 0.5 y 400 kg.',
   tallaRange: 'La talla debe ser un número entre 0.3 y 2.6 m.',
@@ -253,17 +249,14 @@ export const productMessages = {
   staffLoginLockedCodeHint:
     'Por los intentos fallidos, esta cuenta ahora solo se abre desde un navegador en el que ya inició sesión. Si tiene la verificación en dos pasos, escriba su contraseña y el código de su aplicación (o un código de recuperación) para entrar.',
   // an administrator resets another staff member's second factor (decision 0021)
-  staffTwoFactorResetOk:
-    'Se restableció la verificación en dos pasos de la cuenta y se cerraron sus sesiones. La persona debe activarla de nuevo al iniciar sesión.',
+  staffTwoFactorResetOk: 'Se restableció la verificación en dos pasos de la cuenta y se cerraron sus sesiones. La persona debe activarla de nuevo al iniciar sesión.',
   staffAccountNotFound: 'No hay ninguna cuenta de personal de ese tipo con ese correo.',
-  staffTwoFactorResetSelf:
-    'No puede restablecer su propia verificación en dos pasos: use uno de sus códigos de recuperación.',
+  staffTwoFactorResetSelf: 'No puede restablecer su propia verificación en dos pasos: use uno de sus códigos de recuperación.',
   staffTwoFactorResetCodeRequired: 'Ingrese un código actual de su aplicación de autenticación para confirmar.',
   // staff accounts approved and revocable (issue 18, docs/decisions/0025)
   staffPendingApproval:
     'Su cuenta está pendiente de aprobación: un administrador de la clínica debe aprobarla antes de que pueda iniciar sesión.',
-  staffAccountDeactivated:
-    'Esta cuenta del personal está desactivada. Si cree que es un error, comuníquese con la administración de la clínica.',
+  staffAccountDeactivated: 'Esta cuenta del personal está desactivada. Si cree que es un error, comuníquese con la administración de la clínica.',
   staffApprovedOk: 'Cuenta aprobada: la persona ya puede iniciar sesión.',
   staffRejectedOk: 'Solicitud de registro rechazada: la cuenta se eliminó.',
   staffDeactivatedOk: 'Cuenta desactivada: se cerraron todas sus sesiones y ya no puede iniciar sesión.',
@@ -271,8 +264,7 @@ export const productMessages = {
   staffCannotDeactivateSelf: 'No puede desactivar su propia cuenta.',
   staffLastActiveAdmin: 'No se puede desactivar al último administrador activo de la clínica.',
   staffStateChanged: 'La cuenta ya cambió de estado. Actualice la lista e intente de nuevo.',
-  staffConfirmApprove:
-    '¿Aprobar esta cuenta? La persona podrá iniciar sesión y, si es médico, se ofrecerá a los pacientes.',
+  staffConfirmApprove: '¿Aprobar esta cuenta? La persona podrá iniciar sesión y, si es médico, se ofrecerá a los pacientes.',
   staffConfirmReject: '¿Rechazar esta solicitud de registro? La cuenta se eliminará.',
   staffConfirmDeactivate: '¿Desactivar esta cuenta? Se cerrarán todas sus sesiones y no podrá iniciar sesión.',
   staffConfirmReactivate: '¿Reactivar esta cuenta? La persona podrá volver a iniciar sesión.',
@@ -284,8 +276,7 @@ export const productMessages = {
   invitationAccepted: 'Su cuenta está lista. Ya puede iniciar sesión.',
   // Ley 81 rights beyond the export: correction and closing requests (docs/decisions/0028)
   correctionRequested: 'Recibimos su solicitud de corrección. Un administrador la revisará y le avisaremos por correo.',
-  closingRequested:
-    'Recibimos su solicitud de cierre de cuenta. Un administrador la revisará y le avisaremos por correo.',
+  closingRequested: 'Recibimos su solicitud de cierre de cuenta. Un administrador la revisará y le avisaremos por correo.',
   correctionNothingChanged: 'Los datos indicados son iguales a los actuales: cambie al menos un dato.',
   dataRequestAlreadyOpen: 'Ya tiene una solicitud de este tipo pendiente. Espere la respuesta antes de enviar otra.',
   closingConfirmRequired: 'Marque la casilla para confirmar que leyó lo que ocurre al cerrar su cuenta.',
@@ -330,22 +321,17 @@ export const productMessages = {
   passkeyRegistrationFailed: 'No se pudo verificar la llave de acceso. Intente de nuevo con este dispositivo.',
   passkeyAlreadyRegistered: 'Esa llave de acceso ya está registrada.',
   passkeyLimit: 'Alcanzó el máximo de 10 llaves de acceso. Elimine una antes de registrar otra.',
-  passkeyLoginFailed:
-    'No se pudo ingresar con esa llave de acceso. Use su contraseña o registre la llave en su página Seguridad.',
+  passkeyLoginFailed: 'No se pudo ingresar con esa llave de acceso. Use su contraseña o registre la llave en su página Seguridad.',
   passkeyCancelled: 'No se completó la operación con la llave de acceso (se canceló o este dispositivo no la admite).',
   passkeyRemoveConfirm: '¿Eliminar esta llave de acceso? Ya no podrá ingresar con ella.',
   // hostile input (issue 19, decision 0029)
-  textInvalid:
-    'El texto contiene caracteres no permitidos (caracteres de control o símbolos incompletos). Bórrelos y escriba de nuevo.',
+  textInvalid: 'El texto contiene caracteres no permitidos (caracteres de control o símbolos incompletos). Bórrelos y escriba de nuevo.',
   chatTooFast: 'Está enviando mensajes demasiado rápido. Espere unos segundos y envíe de nuevo.',
   // messages that survive bad networks (issue 20, decision 0033)
-  chatMessageIdInvalid:
-    'El mensaje no se pudo enviar: su identificador no es válido. Recargue la página y escríbalo de nuevo.',
-  chatMessageIdTaken:
-    'El mensaje no se pudo enviar: su identificador ya pertenece a otro mensaje. Recargue la página y escríbalo de nuevo.',
+  chatMessageIdInvalid: 'El mensaje no se pudo enviar: su identificador no es válido. Recargue la página y escríbalo de nuevo.',
+  chatMessageIdTaken: 'El mensaje no se pudo enviar: su identificador ya pertenece a otro mensaje. Recargue la página y escríbalo de nuevo.',
   imageTooLarge: 'La imagen es demasiado grande: como máximo 10000 píxeles por lado y 50 megapíxeles.',
-  pdfActiveContent:
-    'El PDF contiene contenido activo (JavaScript, acciones automáticas, enlaces o archivos incrustados) y no se aceptó. Guárdelo o imprímalo de nuevo como PDF simple.',
+  pdfActiveContent: 'El PDF contiene contenido activo (JavaScript, acciones automáticas, enlaces o archivos incrustados) y no se aceptó. Guárdelo o imprímalo de nuevo como PDF simple.',
   urlTooLong: 'La dirección solicitada es demasiado larga.',
   headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
@@ -370,18 +356,12 @@ export const productMessages = {
   refundReferenceRequired: 'Escriba la referencia de la devolución.',
   refundedCannotAuthorise: 'El pago de esta consulta ya fue reembolsado: no se puede autorizar el chat.',
   // quotas (issue 19, decision 0030): why the request was refused and what to do
-  quotaHeldAppointmentsDoctorDay:
-    'Ya tiene citas pendientes de aprobación con este médico ese día. Espere a que la clínica revise su comprobante, o cancele una de ellas en "Mis citas", antes de pedir otra.',
-  quotaHeldAppointmentsTotal:
-    'Ya tiene el máximo de citas pendientes de aprobación. Espere a que la clínica revise sus comprobantes, o cancele alguna en "Mis citas", antes de pedir otra.',
-  quotaRegistrationsPerAddress:
-    'Se crearon demasiadas cuentas desde esta conexión en la última hora. Intente de nuevo más tarde o comuníquese con la clínica.',
-  quotaExamFiles:
-    'Esta consulta ya tiene el máximo de archivos de exámenes (en número o en tamaño). Reúna los resultados en un solo PDF más pequeño o comuníquese con la clínica.',
-  quotaConsultationImages:
-    'Esta consulta ya tiene el máximo de imágenes (en número o en tamaño). Describa lo que quiere mostrar en el chat o envíe una foto más pequeña.',
-  quotaIdImageSize:
-    'La imagen de la cédula es demasiado grande. Envíe una foto más pequeña (recortada o con menos resolución).',
+  quotaHeldAppointmentsDoctorDay: 'Ya tiene citas pendientes de aprobación con este médico ese día. Espere a que la clínica revise su comprobante, o cancele una de ellas en "Mis citas", antes de pedir otra.',
+  quotaHeldAppointmentsTotal: 'Ya tiene el máximo de citas pendientes de aprobación. Espere a que la clínica revise sus comprobantes, o cancele alguna en "Mis citas", antes de pedir otra.',
+  quotaRegistrationsPerAddress: 'Se crearon demasiadas cuentas desde esta conexión en la última hora. Intente de nuevo más tarde o comuníquese con la clínica.',
+  quotaExamFiles: 'Esta consulta ya tiene el máximo de archivos de exámenes (en número o en tamaño). Reúna los resultados en un solo PDF más pequeño o comuníquese con la clínica.',
+  quotaConsultationImages: 'Esta consulta ya tiene el máximo de imágenes (en número o en tamaño). Describa lo que quiere mostrar en el chat o envíe una foto más pequeña.',
+  quotaIdImageSize: 'La imagen de la cédula es demasiado grande. Envíe una foto más pequeña (recortada o con menos resolución).',
   // consultation states (issue 20, decision 0031): the words every screen shows, and why a change is refused
   stateRequested: 'Solicitada: en espera de autorización',
   statePaymentReview: 'Pago en revisión',

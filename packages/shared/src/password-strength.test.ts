@@ -24,13 +24,7 @@ describe('the password-strength rule (issue 18, item 7)', () => {
     expect(passwordStrength(password).strongEnough).toBe(true);
     expect(passwordStrength(password, owner).strongEnough).toBe(false);
     expect(passwordUserInputs(owner)).toEqual(
-      expect.arrayContaining([
-        'maricarmen',
-        'valderrama',
-        'maricarmen.valderrama@example.com',
-        'maricarmen.valderrama',
-        'example',
-      ]),
+      expect.arrayContaining(['maricarmen', 'valderrama', 'maricarmen.valderrama@example.com', 'maricarmen.valderrama', 'example']),
     );
   });
 });

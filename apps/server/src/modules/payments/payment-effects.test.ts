@@ -54,9 +54,7 @@ describe('typed payment effects: a decision reaches only the effects of its paym
   it('a failing effect fails the dispatch (so the approving transaction rolls back)', async () => {
     const { registry, cita } = complete();
     cita.approved.mockRejectedValueOnce(new Error('slot lost'));
-    await expect(registry.dispatch({ type: 'approved', tx, payment: payment('cita'), staffId: null })).rejects.toThrow(
-      'slot lost',
-    );
+    await expect(registry.dispatch({ type: 'approved', tx, payment: payment('cita'), staffId: null })).rejects.toThrow('slot lost');
   });
 
   it('only purposes that say so are approvable from the receipt screen', () => {
@@ -72,9 +70,9 @@ describe('typed payment effects: a decision reaches only the effects of its paym
     expect(() => registry.register(spies('cita', true))).toThrow("payment effects for 'cita' registered twice");
     expect(() => registry.assertComplete()).toThrow('payment purposes without effects: consulta, hora_extra');
     expect(registry.approvableFromReceipts('consulta')).toBe(false);
-    await expect(
-      registry.dispatch({ type: 'approved', tx, payment: payment('consulta'), staffId: null }),
-    ).rejects.toThrow("no payment effects registered for purpose 'consulta'");
+    await expect(registry.dispatch({ type: 'approved', tx, payment: payment('consulta'), staffId: null })).rejects.toThrow(
+      "no payment effects registered for purpose 'consulta'",
+    );
     const { registry: full } = complete();
     expect(() => full.assertComplete()).not.toThrow();
   });

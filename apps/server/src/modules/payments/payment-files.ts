@@ -17,7 +17,6 @@ export async function assertReceiptFile(bytes: Buffer, field: string): Promise<R
 /** Fiscal receipts are PDF only (docs/spec/staff.md, section 5), checked by content, not by name. */
 export async function assertPdf(bytes: Buffer, field: string): Promise<'application/pdf'> {
   if (bytes.length === 0) throw badRequest(messages.emptyFile, { [field]: messages.emptyFile });
-  if ((await checkedType(bytes, ['application/pdf'])) !== 'application/pdf')
-    throw badRequest(messages.onlyPdf, { [field]: messages.onlyPdf });
+  if ((await checkedType(bytes, ['application/pdf'])) !== 'application/pdf') throw badRequest(messages.onlyPdf, { [field]: messages.onlyPdf });
   return 'application/pdf';
 }

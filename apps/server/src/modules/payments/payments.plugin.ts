@@ -55,14 +55,14 @@ export default fp(
     }
     const repo = paymentsRepository(app.db);
     const service = paymentsService({
-      db: app.db,
-      repo,
-      storage: app.storage,
-      paypal: client,
-      now: app.now,
-      log: app.log,
-      notify: app.notify,
-    });
+        db: app.db,
+        repo,
+        storage: app.storage,
+        paypal: client,
+        now: app.now,
+        log: app.log,
+        notify: app.notify,
+      });
     app.decorate('payments', service);
     app.addHook('onReady', async () => service.assertEffectsComplete());
     await app.register(paymentsRoutes);

@@ -92,10 +92,7 @@ export function paymentsRepository(db: Db) {
         .where(
           and(
             eq(paypalOrders.id, id),
-            or(
-              eq(paypalOrders.estado, 'creada'),
-              and(eq(paypalOrders.estado, 'capturando'), lt(paypalOrders.updated_at, staleBefore)),
-            ),
+            or(eq(paypalOrders.estado, 'creada'), and(eq(paypalOrders.estado, 'capturando'), lt(paypalOrders.updated_at, staleBefore))),
           ),
         )
         .returning();
@@ -117,13 +114,7 @@ export function paymentsRepository(db: Db) {
 
     async insertEvent(
       exec: Exec,
-      row: {
-        payment_id: string;
-        evento: PaymentEvent;
-        staff_id?: string | null;
-        detalle?: string | null;
-        created_at: Date;
-      },
+      row: { payment_id: string; evento: PaymentEvent; staff_id?: string | null; detalle?: string | null; created_at: Date },
     ) {
       await exec.insert(paymentEvents).values(row);
     },
@@ -181,13 +172,7 @@ export function paymentsRepository(db: Db) {
       const [row] = await exec
         .update(payments)
         .set({ reembolso_estado: 'pendiente', reembolso_motivo: motivo, reembolso_debido_at: now })
-        .where(
-          and(
-            eq(payments.id, id),
-            inArray(payments.estado, ['pendiente', 'aprobado']),
-            isNull(payments.reembolso_estado),
-          ),
-        )
+        .where(and(eq(payments.id, id), inArray(payments.estado, ['pendiente', 'aprobado']), isNull(payments.reembolso_estado)))
         .returning();
       return row;
     },
@@ -213,11 +198,7 @@ export function paymentsRepository(db: Db) {
      * any number of simultaneous claims through; the others get nothing back.
      */
     async claimRefund(exec: Exec, row: typeof refunds.$inferInsert) {
-      const [inserted] = await exec
-        .insert(refunds)
-        .values(row)
-        .onConflictDoNothing({ target: refunds.payment_id })
-        .returning();
+      const [inserted] = await exec.insert(refunds).values(row).onConflictDoNothing({ target: refunds.payment_id }).returning();
       return inserted;
     },
 
@@ -231,9 +212,7 @@ export function paymentsRepository(db: Db) {
       const [row] = await exec
         .update(refunds)
         .set({ updated_at: now })
-        .where(
-          and(eq(refunds.payment_id, paymentId), eq(refunds.estado, 'en_proceso'), lt(refunds.updated_at, staleBefore)),
-        )
+        .where(and(eq(refunds.payment_id, paymentId), eq(refunds.estado, 'en_proceso'), lt(refunds.updated_at, staleBefore)))
         .returning();
       return row;
     },
@@ -306,13 +285,7 @@ export function paymentsRepository(db: Db) {
      */
     async duplicatesOf(sha256: string, exceptId: string) {
       return db
-        .select({
-          token: payments.token,
-          numero: payments.numero,
-          nombre: patients.nombre,
-          apellido: patients.apellido,
-          patient_id: payments.patient_id,
-        })
+        .select({ token: payments.token, numero: payments.numero, nombre: patients.nombre, apellido: patients.apellido, patient_id: payments.patient_id })
         .from(payments)
         .innerJoin(patients, eq(patients.id, payments.patient_id))
         .where(and(eq(payments.comprobante_sha256, sha256), sql`${payments.id} <> ${exceptId}`))

@@ -121,12 +121,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: z.array(receiptRowSchema), ...errorResponses } },
     handler: async (request) => {
       const rows = (await payments.listReceipts({ patientId: requireRole(request, 'patient').accountId })).map(toRow);
-      await app.audit(request, {
-        action: 'receipt.list',
-        role: 'patient',
-        patientId: requireRole(request, 'patient').accountId,
-        detail: `filas: ${rows.length}`,
-      });
+      await app.audit(request, { action: 'receipt.list', role: 'patient', patientId: requireRole(request, 'patient').accountId, detail: `filas: ${rows.length}` });
       return rows;
     },
   });
@@ -136,12 +131,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { params: tokenParamsSchema, response: { 200: receiptDetailSchema, ...errorResponses } },
     handler: async (request) => {
       const r = await payments.receipt(request.params.token, requireRole(request, 'patient').accountId);
-      await app.audit(request, {
-        action: 'receipt.read',
-        role: 'patient',
-        resource: { type: 'payment', id: r.id },
-        patientId: r.patient_id,
-      });
+      await app.audit(request, { action: 'receipt.read', role: 'patient', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
       return toDetail(r, '/api/receipts');
     },
   });
@@ -154,12 +144,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
       const fileId = fileOf(r, request.params.kind);
       if (!fileId) return reply.code(404).send({ success: false, message: messages.unavailable });
       const file = await payments.readFile(fileId);
-      await app.audit(request, {
-        action: 'file.receipt',
-        resource: { type: 'payment', id: r.id },
-        patientId: r.patient_id,
-        detail: request.params.kind,
-      });
+      await app.audit(request, { action: 'file.receipt', resource: { type: 'payment', id: r.id }, patientId: r.patient_id, detail: request.params.kind });
       return sendStoredFile(reply, file);
     },
   });
@@ -190,11 +175,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
   // The patient's first name, folded prefix ('maria' finds 'María'); paged: ?cursor&limit.
   app.post('/api/admin/receipts/search', {
     config: { access: 'admin' },
-    schema: {
-      querystring: pageQuerySchema,
-      body: searchSchema,
-      response: { 200: pageSchema(adminReceiptRowSchema), ...errorResponses },
-    },
+    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errorResponses } },
     handler: async (request) => adminList(request, request.body.input),
   });
 
@@ -207,20 +188,10 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
         r.comprobante_sha256 ? payments.duplicatesOf(r.comprobante_sha256, r.id) : Promise.resolve([]),
         payments.receiptHistory(r.id),
       ]);
-      await app.audit(request, {
-        action: 'receipt.read',
-        resource: { type: 'payment', id: r.id },
-        patientId: r.patient_id,
-      });
+      await app.audit(request, { action: 'receipt.read', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
       // The warning names the other patients who sent the same file: their names are a read of their data too.
       const others = [...new Set(duplicates.map((d) => d.patient_id).filter((id) => id !== r.patient_id))];
-      if (others.length > 0)
-        await app.audit(request, {
-          action: 'receipt.read',
-          resource: { type: 'payment', id: r.id },
-          patientIds: others,
-          detail: 'posible duplicado',
-        });
+      if (others.length > 0) await app.audit(request, { action: 'receipt.read', resource: { type: 'payment', id: r.id }, patientIds: others, detail: 'posible duplicado' });
       const duplicados = duplicates.map(({ token, numero, nombre, apellido }) => ({ token, numero, nombre, apellido }));
       return {
         ...toDetail(r, '/api/admin/receipts'),
@@ -233,8 +204,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
           por: h.nombre ? `${h.nombre} ${h.apellido ?? ''}`.trim() : null,
           fecha: h.created_at.toISOString(),
         })),
-        aprobable:
-          r.estado === 'pendiente' && r.reembolso_estado === null && payments.approvableFromReceipts(r.proposito),
+        aprobable: r.estado === 'pendiente' && r.reembolso_estado === null && payments.approvableFromReceipts(r.proposito),
         Link_Reembolso: r.reembolso_file_id ? `/api/admin/receipts/${r.token}/reembolso` : null,
       };
     },
@@ -248,12 +218,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
       const fileId = fileOf(r, request.params.kind);
       if (!fileId) return reply.code(404).send({ success: false, message: messages.unavailable });
       const file = await payments.readFile(fileId);
-      await app.audit(request, {
-        action: 'file.receipt',
-        resource: { type: 'payment', id: r.id },
-        patientId: r.patient_id,
-        detail: request.params.kind,
-      });
+      await app.audit(request, { action: 'file.receipt', resource: { type: 'payment', id: r.id }, patientId: r.patient_id, detail: request.params.kind });
       return sendStoredFile(reply, file);
     },
   });
@@ -273,11 +238,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
         staffId: by,
         fiscal: archivo ? { bytes: archivo.bytes, filename: archivo.filename } : undefined,
       });
-      await app.audit(request, {
-        action: 'receipt.update',
-        resource: { type: 'payment', id: input.id },
-        detail: `revisado ${input.revisado}${archivo ? ', factura adjunta' : ''}`,
-      });
+      await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: input.id }, detail: `revisado ${input.revisado}${archivo ? ', factura adjunta' : ''}` });
       return { success: true, message: messages.receiptUpdated };
     },
   });
@@ -287,11 +248,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { body: receiptRejectSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
       await payments.reject(request.body.id, requireRole(request, 'admin').accountId, request.body.motivo);
-      await app.audit(request, {
-        action: 'receipt.update',
-        resource: { type: 'payment', id: request.body.id },
-        detail: 'rechazado',
-      });
+      await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'rechazado' });
       return { success: true, message: messages.receiptRejected };
     },
   });
@@ -301,11 +258,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { body: receiptApproveSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
       await payments.approve(request.body.id, requireRole(request, 'admin').accountId);
-      await app.audit(request, {
-        action: 'receipt.update',
-        resource: { type: 'payment', id: request.body.id },
-        detail: 'aprobado',
-      });
+      await app.audit(request, { action: 'receipt.update', resource: { type: 'payment', id: request.body.id }, detail: 'aprobado' });
       return { success: true, message: messages.receiptUpdated };
     },
   });

@@ -100,15 +100,7 @@ export function paymentsService(deps: PaymentsDeps) {
   async function storeFile(bytes: Buffer, meta: { kind: string; mime: string; nombre: string }): Promise<StoredFile> {
     const id = crypto.randomUUID();
     await storage.put(id, bytes, { encrypt: true });
-    return {
-      id,
-      kind: meta.kind,
-      mime: meta.mime,
-      size: bytes.length,
-      sha256: sha256(bytes, 'hex'),
-      nombre: meta.nombre,
-      encrypted: true,
-    };
+    return { id, kind: meta.kind, mime: meta.mime, size: bytes.length, sha256: sha256(bytes, 'hex'), nombre: meta.nombre, encrypted: true };
   }
 
   async function approveIn(tx: Tx, paymentId: string, staffId: string | null) {
@@ -136,13 +128,7 @@ export function paymentsService(deps: PaymentsDeps) {
      * Creates a PayPal order for the server's price and remembers it (owner, purpose, service,
      * amount, reference). `contexto` is what the purpose needs to check at capture time.
      */
-    async createPaypalOrder(input: {
-      patientId: string;
-      proposito: PaymentPurpose;
-      servicio: Service;
-      monto: number;
-      contexto?: string;
-    }) {
+    async createPaypalOrder(input: { patientId: string; proposito: PaymentPurpose; servicio: Service; monto: number; contexto?: string }) {
       assertAmount(input.monto, input.servicio);
       const referencia = crypto.randomUUID();
       const amountCents = SERVICE_PRICE_CENTS[input.servicio];
@@ -237,12 +223,7 @@ export function paymentsService(deps: PaymentsDeps) {
             created_at: at(),
           });
           await repo.insertEvent(tx, { payment_id: payment.id, evento: 'creado', detalle: 'PayPal', created_at: at() });
-          await repo.insertEvent(tx, {
-            payment_id: payment.id,
-            evento: 'aprobado',
-            detalle: 'Captura verificada con PayPal',
-            created_at: at(),
-          });
+          await repo.insertEvent(tx, { payment_id: payment.id, evento: 'aprobado', detalle: 'Captura verificada con PayPal', created_at: at() });
           await repo.setOrderState(tx, order.id, 'capturada', at());
           await effects.dispatch({ type: 'approved', tx, payment, staffId: null });
           const result = await record(tx, payment);
@@ -262,18 +243,10 @@ export function paymentsService(deps: PaymentsDeps) {
      * caller then writes the payment with `insertReceiptPaymentIn` in the transaction that writes
      * what it pays for, and calls `discardReceipt` when that transaction fails.
      */
-    async storeReceipt(input: {
-      servicio: Service;
-      monto: number;
-      file: { bytes: Buffer; filename: string; field: string };
-    }) {
+    async storeReceipt(input: { servicio: Service; monto: number; file: { bytes: Buffer; filename: string; field: string } }) {
       assertAmount(input.monto, input.servicio);
       const mime = await assertReceiptFile(input.file.bytes, input.file.field);
-      return storeFile(input.file.bytes, {
-        kind: 'payment_receipt',
-        mime,
-        nombre: cleanFileName(input.file.filename, 'comprobante'),
-      });
+      return storeFile(input.file.bytes, { kind: 'payment_receipt', mime, nombre: cleanFileName(input.file.filename, 'comprobante') });
     },
 
     /** Step 2, inside the caller's transaction: the stored receipt's row and the pending payment. */
@@ -330,13 +303,7 @@ export function paymentsService(deps: PaymentsDeps) {
           if (!(await repo.findPayment(tx, paymentId))) throw notFound();
           throw new AppError(409, messages.paymentNotPending);
         }
-        await repo.insertEvent(tx, {
-          payment_id: row.id,
-          evento: 'rechazado',
-          staff_id: staffId,
-          detalle: motivo,
-          created_at: at(),
-        });
+        await repo.insertEvent(tx, { payment_id: row.id, evento: 'rechazado', staff_id: staffId, detalle: motivo, created_at: at() });
         await effects.dispatch({ type: 'rejected', tx, payment: row, staffId });
         return row;
       });
@@ -346,22 +313,13 @@ export function paymentsService(deps: PaymentsDeps) {
     },
 
     /** Toggles `revisado` and attaches the fiscal receipt (PDF only, by content). */
-    async updateReceipt(input: {
-      id: string;
-      revisado: boolean;
-      staffId: string;
-      fiscal?: { bytes: Buffer; filename: string };
-    }) {
+    async updateReceipt(input: { id: string; revisado: boolean; staffId: string; fiscal?: { bytes: Buffer; filename: string } }) {
       const fiscal = input.fiscal;
       if (fiscal) await assertPdf(fiscal.bytes, 'archivo');
       const exists = await repo.receiptById(input.id);
       if (!exists) throw notFound();
       const file = fiscal
-        ? await storeFile(fiscal.bytes, {
-            kind: 'fiscal_receipt',
-            mime: 'application/pdf',
-            nombre: cleanFileName(fiscal.filename, 'factura.pdf'),
-          })
+        ? await storeFile(fiscal.bytes, { kind: 'fiscal_receipt', mime: 'application/pdf', nombre: cleanFileName(fiscal.filename, 'factura.pdf') })
         : undefined;
       try {
         await inTransaction(deps.db, async (tx) => {
@@ -401,27 +359,14 @@ export function paymentsService(deps: PaymentsDeps) {
      */
     async markRefundDueIn(tx: Tx, paymentId: string, motivo: RefundReasonCode, staffId: string | null = null) {
       const row = await repo.markRefundDue(tx, paymentId, motivo, at());
-      if (row)
-        await repo.insertEvent(tx, {
-          payment_id: row.id,
-          evento: 'reembolso_debido',
-          staff_id: staffId,
-          detalle: motivo,
-          created_at: at(),
-        });
+      if (row) await repo.insertEvent(tx, { payment_id: row.id, evento: 'reembolso_debido', staff_id: staffId, detalle: motivo, created_at: at() });
       return row;
     },
 
     /** Inside the caller's transaction: a refund nobody started is withdrawn (the thing will be delivered after all). */
     async clearRefundDueIn(tx: Tx, paymentId: string, staffId: string | null) {
       const row = await repo.clearRefundDue(tx, paymentId);
-      if (row)
-        await repo.insertEvent(tx, {
-          payment_id: row.id,
-          evento: 'reembolso_anulado',
-          staff_id: staffId,
-          created_at: at(),
-        });
+      if (row) await repo.insertEvent(tx, { payment_id: row.id, evento: 'reembolso_anulado', staff_id: staffId, created_at: at() });
       return row;
     },
 
@@ -432,12 +377,7 @@ export function paymentsService(deps: PaymentsDeps) {
         for (const id of paymentIds) {
           const row = await repo.markRefundDue(tx, id, motivo, at());
           if (!row) continue;
-          await repo.insertEvent(tx, {
-            payment_id: row.id,
-            evento: 'reembolso_debido',
-            detalle: motivo,
-            created_at: at(),
-          });
+          await repo.insertEvent(tx, { payment_id: row.id, evento: 'reembolso_debido', detalle: motivo, created_at: at() });
           rows.push(row);
         }
         return rows;
@@ -466,11 +406,7 @@ export function paymentsService(deps: PaymentsDeps) {
     async refundPaypal(paymentId: string, staffId: string) {
       const payment = await repo.findPayment(deps.db, paymentId);
       if (!payment) throw notFound();
-      if (
-        payment.metodo_de_pago !== 'Paypal o Tarjeta' ||
-        !payment.paypal_capture_id ||
-        payment.estado !== 'aprobado'
-      ) {
+      if (payment.metodo_de_pago !== 'Paypal o Tarjeta' || !payment.paypal_capture_id || payment.estado !== 'aprobado') {
         throw badRequest(messages.refundWrongMethod);
       }
       if (payment.reembolso_estado === 'reembolsado') throw new AppError(409, messages.refundAlreadyDone);
@@ -508,16 +444,9 @@ export function paymentsService(deps: PaymentsDeps) {
         throw new AppError(502, messages.refundPaypalFailed);
       }
       const refundedCents = refund.amount ? centsOf(refund.amount.value) : claim.monto_cents;
-      if (
-        refund.status !== 'COMPLETED' ||
-        refundedCents !== claim.monto_cents ||
-        (refund.amount && refund.amount.currency_code !== 'USD')
-      ) {
+      if (refund.status !== 'COMPLETED' || refundedCents !== claim.monto_cents || (refund.amount && refund.amount.currency_code !== 'USD')) {
         // PENDING or an odd amount: kept claimed (no second refund) and left for a person to check in PayPal.
-        log.error(
-          { payment: payment.id, refund: refund.id, status: refund.status },
-          'PayPal refund not completed as asked',
-        );
+        log.error({ payment: payment.id, refund: refund.id, status: refund.status }, 'PayPal refund not completed as asked');
         throw new AppError(502, messages.refundPaypalFailed);
       }
       await inTransaction(deps.db, async (tx) => {
@@ -540,12 +469,7 @@ export function paymentsService(deps: PaymentsDeps) {
      * An administrator records a transfer or Yappy refund already made, with its reference and an
      * optional proof (an image or a PDF, checked by content like the receipts, stored encrypted).
      */
-    async recordManualRefund(input: {
-      paymentId: string;
-      staffId: string;
-      referencia: string;
-      file?: { bytes: Buffer; filename: string };
-    }) {
+    async recordManualRefund(input: { paymentId: string; staffId: string; referencia: string; file?: { bytes: Buffer; filename: string } }) {
       const payment = await repo.findPayment(deps.db, input.paymentId);
       if (!payment) throw notFound();
       if (payment.metodo_de_pago === 'Paypal o Tarjeta') throw badRequest(messages.refundWrongMethod);
@@ -554,13 +478,7 @@ export function paymentsService(deps: PaymentsDeps) {
       const proof = input.file;
       const mime = proof ? await assertReceiptFile(proof.bytes, 'archivo') : undefined;
       const file =
-        proof && mime
-          ? await storeFile(proof.bytes, {
-              kind: 'refund_proof',
-              mime,
-              nombre: cleanFileName(proof.filename, 'reembolso'),
-            })
-          : undefined;
+        proof && mime ? await storeFile(proof.bytes, { kind: 'refund_proof', mime, nombre: cleanFileName(proof.filename, 'reembolso') }) : undefined;
       try {
         await inTransaction(deps.db, async (tx) => {
           if (file) await repo.insertFile(tx, file);
@@ -598,11 +516,7 @@ export function paymentsService(deps: PaymentsDeps) {
 
     /** One page of everybody's receipts (/Recibo_Admin), optionally by first name (decision 0039). */
     async receiptPage(q: { nombre?: string; cursor?: string; limit: number }) {
-      const rows = await repo.listReceipts({
-        nombre: q.nombre || undefined,
-        after: decodeCursor(q.cursor),
-        limit: q.limit + 1,
-      });
+      const rows = await repo.listReceipts({ nombre: q.nombre || undefined, after: decodeCursor(q.cursor), limit: q.limit + 1 });
       return toPage(rows, q.limit, (r) => r);
     },
 

@@ -23,12 +23,7 @@ afterAll(async () => c.close());
 
 function updateReceipt(jar: CookieJar, fields: Record<string, string>, archivo?: { bytes: Buffer; filename: string }) {
   const body = multipart(fields, archivo ? [{ field: 'archivo', ...archivo }] : []);
-  return c.t.app.inject({
-    method: 'POST',
-    url: '/api/admin/receipts/update',
-    headers: { ...body.headers, cookie: jar.header },
-    payload: body.payload,
-  });
+  return c.t.app.inject({ method: 'POST', url: '/api/admin/receipts/update', headers: { ...body.headers, cookie: jar.header }, payload: body.payload });
 }
 
 async function pendingReceipt(bytes = PNG_1X1, nombre?: string) {
@@ -57,7 +52,7 @@ describe('payment configuration', () => {
     expect((await call(c.t, null, 'GET', '/api/payments/config')).statusCode).toBe(401);
   });
 
-  it("lets the browser load PayPal's SDK address (content security policy)", async () => {
+  it('lets the browser load PayPal\'s SDK address (content security policy)', async () => {
     // The pages' policy (API answers carry a policy that allows nothing: they are data).
     const res = await call(c.t, null, 'GET', '/consultas-virtuales');
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${c.paypal.url}`);
@@ -107,10 +102,7 @@ describe('without PayPal credentials (the demo)', () => {
     });
     expect(order.statusCode, order.body).toBe(200);
     // What the stand-in SDK does when the person clicks 'Pagar con PayPal (demo)'.
-    const approval = await demo.app.inject({
-      method: 'POST',
-      url: `/paypal-sandbox/demo/orders/${order.json().id}/approve`,
-    });
+    const approval = await demo.app.inject({ method: 'POST', url: `/paypal-sandbox/demo/orders/${order.json().id}/approve` });
     const capture = await call(demo, p.jar, 'POST', '/api/consultations/paypal/capture', {
       servicio: 'consulta_general',
       doctor_id: doctor.id,
@@ -132,9 +124,7 @@ describe('production refuses PayPal demo settings', () => {
   });
   it('with the stand-in or a loopback address', () => {
     expect(() => parsePaypal({ ...live, PAYPAL_API_BASE: 'http://127.0.0.1:4000' }, true)).toThrow(/PAYPAL_API_BASE/);
-    expect(() =>
-      parsePaypal({ ...live, PAYPAL_SDK_URL: 'https://clinica.example/paypal-sandbox/sdk/js' }, true),
-    ).toThrow(/PAYPAL_SDK_URL/);
+    expect(() => parsePaypal({ ...live, PAYPAL_SDK_URL: 'https://clinica.example/paypal-sandbox/sdk/js' }, true)).toThrow(/PAYPAL_SDK_URL/);
     expect(() => parsePaypal({ ...live, PAYPAL_API_BASE: 'https://localhost/v' }, true)).toThrow(/PAYPAL_API_BASE/);
   });
   it('with the test-only hours switch', () => {
@@ -156,8 +146,8 @@ describe('production refuses PayPal demo settings', () => {
   });
 });
 
-describe("the patient's receipts (/Recibo_pagos)", () => {
-  it("lists only the patient's own receipts and opens one by token", async () => {
+describe('the patient\'s receipts (/Recibo_pagos)', () => {
+  it('lists only the patient\'s own receipts and opens one by token', async () => {
     const a = await pendingReceipt();
     await pendingReceipt();
     const list = (await call(c.t, a.jar, 'GET', '/api/receipts')).json();
@@ -185,35 +175,21 @@ describe("the patient's receipts (/Recibo_pagos)", () => {
   });
 });
 
-describe("the administrators' receipts (/Recibo_Admin)", () => {
+describe('the administrators\' receipts (/Recibo_Admin)', () => {
   it('lists every receipt, finds them by first name, and opens one with its file', async () => {
     const p = await pendingReceipt(PNG_1X1, 'Eustaquio');
     const all = (await call(c.t, c.admin, 'GET', '/api/admin/receipts')).json<{ items: { token: string }[] }>().items;
     expect(all.some((r) => r.token === p.receipt.token)).toBe(true);
-    const found = (await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'eusta' })).json<{
-      items: { token: string }[];
-    }>();
+    const found = (await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'eusta' })).json<{ items: { token: string }[] }>();
     expect(found.items.map((r) => r.token)).toEqual([p.receipt.token]);
-    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'Nadie' })).json()).toEqual({
-      items: [],
-      next_cursor: null,
-    });
+    expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'Nadie' })).json()).toEqual({ items: [], next_cursor: null });
     // Staff find a payment by the short number people read on its receipt ("Pago N.º 000123").
     expect(p.receipt.numero).toBeGreaterThan(0);
-    const byNumber = (
-      await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', {
-        input: `N.º ${String(p.receipt.numero).padStart(6, '0')}`,
-      })
-    ).json<{ items: { token: string }[] }>();
+    const input = `N.º ${String(p.receipt.numero).padStart(6, '0')}`;
+    const byNumber = (await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input })).json<{ items: { token: string }[] }>();
     expect(byNumber.items.map((r) => r.token)).toEqual([p.receipt.token]);
-    const detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${p.receipt.token}`)).json<{
-      Link_Comprobante: string;
-    }>();
-    expect(detail).toMatchObject({
-      correo: p.correo,
-      Link_Comprobante: `/api/admin/receipts/${p.receipt.token}/comprobante`,
-      aprobable: false,
-    });
+    const detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${p.receipt.token}`)).json<{ Link_Comprobante: string }>();
+    expect(detail).toMatchObject({ correo: p.correo, Link_Comprobante: `/api/admin/receipts/${p.receipt.token}/comprobante`, aprobable: false });
     const file = await call(c.t, c.admin, 'GET', detail.Link_Comprobante);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['cache-control']).toBe('private, no-store');
@@ -231,19 +207,11 @@ describe("the administrators' receipts (/Recibo_Admin)", () => {
     // The warning names the other patient and that payment's short number, and carries the token that opens it.
     expect(detail).toMatchObject({
       posible_duplicado: true,
-      duplicados: [
-        { token: first.receipt.token, numero: first.receipt.numero, nombre: 'Filomena', apellido: expect.any(String) },
-      ],
+      duplicados: [{ token: first.receipt.token, numero: first.receipt.numero, nombre: 'Filomena', apellido: expect.any(String) }],
     });
-    const rows = (await call(c.t, c.admin, 'GET', '/api/admin/receipts?limit=100')).json<{
-      items: { token: string; posible_duplicado: boolean }[];
-    }>().items;
+    const rows = (await call(c.t, c.admin, 'GET', '/api/admin/receipts?limit=100')).json<{ items: { token: string; posible_duplicado: boolean }[] }>().items;
     const flag = (token: string) => rows.find((r) => r.token === token)?.posible_duplicado;
-    expect([flag(first.receipt.token), flag(second.receipt.token), flag(other.receipt.token)]).toEqual([
-      true,
-      true,
-      false,
-    ]);
+    expect([flag(first.receipt.token), flag(second.receipt.token), flag(other.receipt.token)]).toEqual([true, true, false]);
   });
 
   it('toggles revisado and attaches a fiscal PDF that both the admin and the patient can open', async () => {
@@ -251,16 +219,9 @@ describe("the administrators' receipts (/Recibo_Admin)", () => {
     await consent(c.t, p.jar);
     await sendReceipt(c, p.jar, { bytes: PNG_1X1, filename: 'recibo.png' });
     const [receipt] = (await call(c.t, p.jar, 'GET', '/api/receipts')).json();
-    let res = await updateReceipt(
-      c.admin,
-      { id: receipt.id, revisado: '1' },
-      { bytes: PDF_BYTES, filename: 'factura-001.pdf' },
-    );
+    let res = await updateReceipt(c.admin, { id: receipt.id, revisado: '1' }, { bytes: PDF_BYTES, filename: 'factura-001.pdf' });
     expect(res.json()).toEqual({ success: true, message: messages.receiptUpdated });
-    const detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${receipt.token}`)).json<{
-      Link_Factura: string;
-      historial: { evento: string }[];
-    }>();
+    const detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${receipt.token}`)).json<{ Link_Factura: string; historial: { evento: string }[] }>();
     expect(detail).toMatchObject({ revisado: true, archivo_nombre: 'factura-001.pdf' });
     expect(detail.historial.map((h) => h.evento)).toEqual(['creado', 'revisado', 'factura_adjunta']);
     const fiscal = await call(c.t, c.admin, 'GET', detail.Link_Factura);
@@ -282,18 +243,10 @@ describe("the administrators' receipts (/Recibo_Admin)", () => {
   it('refuses a fiscal receipt that is not a PDF by content, storing nothing', async () => {
     const p = await pendingReceipt();
     const before = await count(c.t, 'files');
-    let res = await updateReceipt(
-      c.admin,
-      { id: p.receipt.id, revisado: '1' },
-      { bytes: PNG_1X1, filename: 'factura.pdf' },
-    );
+    let res = await updateReceipt(c.admin, { id: p.receipt.id, revisado: '1' }, { bytes: PNG_1X1, filename: 'factura.pdf' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(messages.onlyPdf);
-    res = await updateReceipt(
-      c.admin,
-      { id: p.receipt.id, revisado: '1' },
-      { bytes: Buffer.alloc(0), filename: 'factura.pdf' },
-    );
+    res = await updateReceipt(c.admin, { id: p.receipt.id, revisado: '1' }, { bytes: Buffer.alloc(0), filename: 'factura.pdf' });
     expect(res.json().message).toBe(messages.emptyFile);
     expect(await count(c.t, 'files')).toBe(before);
     const detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${p.receipt.token}`)).json();
@@ -304,17 +257,12 @@ describe("the administrators' receipts (/Recibo_Admin)", () => {
     const p = await pendingReceipt();
     let res = await call(c.t, c.admin, 'POST', '/api/admin/receipts/reject', { id: p.receipt.id, motivo: '  ' });
     expect(res.json().message).toBe(messages.rejectReasonRequired);
-    res = await call(c.t, c.admin, 'POST', '/api/admin/receipts/reject', {
-      id: p.receipt.id,
-      motivo: 'Comprobante ilegible',
-    });
+    res = await call(c.t, c.admin, 'POST', '/api/admin/receipts/reject', { id: p.receipt.id, motivo: 'Comprobante ilegible' });
     expect(res.statusCode).toBe(200);
     res = await call(c.t, c.admin, 'POST', '/api/admin/receipts/reject', { id: p.receipt.id, motivo: 'Otra vez' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(messages.paymentNotPending);
-    expect((await call(c.t, p.jar, 'GET', `/api/receipts/${p.receipt.token}`)).json().motivo_rechazo).toBe(
-      'Comprobante ilegible',
-    );
+    expect((await call(c.t, p.jar, 'GET', `/api/receipts/${p.receipt.token}`)).json().motivo_rechazo).toBe('Comprobante ilegible');
   });
 
   it('does not approve a consultation payment from the receipt screen (classification does)', async () => {

@@ -6,10 +6,7 @@ import { z } from 'zod';
  * the local stand-in (./paypal-stand-in) exactly as production talks to PayPal.
  */
 
-export type Fetch = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-) => Promise<Response>;
+export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
 
 export interface PaypalClientOptions {
   apiBase: string;
@@ -81,11 +78,7 @@ export function paypalClient(opts: PaypalClientOptions) {
   const now = opts.now ?? Date.now;
   let token: { value: string; expiresAt: number } | null = null;
 
-  async function call(
-    path: string,
-    init: { method: string; headers?: Record<string, string>; body?: string },
-    auth: string,
-  ) {
+  async function call(path: string, init: { method: string; headers?: Record<string, string>; body?: string }, auth: string) {
     const res = await doFetch(`${opts.apiBase}${path}`, {
       method: init.method,
       headers: { accept: 'application/json', authorization: auth, ...init.headers },
@@ -112,11 +105,7 @@ export function paypalClient(opts: PaypalClientOptions) {
     const body = tokenSchema.parse(
       await call(
         '/v1/oauth2/token',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'grant_type=client_credentials',
-        },
+        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' },
         `Basic ${basic}`,
       ),
     );
@@ -183,10 +172,7 @@ export function paypalClient(opts: PaypalClientOptions) {
      * PayPal itself refuses a refund above what remains of the capture (REFUND_AMOUNT_EXCEEDED,
      * CAPTURE_FULLY_REFUNDED).
      */
-    async refundCapture(
-      captureId: string,
-      input: { amountCents: number; requestId: string; invoiceId: string },
-    ): Promise<PaypalRefund> {
+    async refundCapture(captureId: string, input: { amountCents: number; requestId: string; invoiceId: string }): Promise<PaypalRefund> {
       return refundSchema.parse(
         await authorised(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
           method: 'POST',
@@ -206,9 +192,7 @@ export function paypalClient(opts: PaypalClientOptions) {
 
     /** Reads an order (its captures included) as PayPal has it now. */
     async getOrder(orderId: string): Promise<PaypalCapture> {
-      return captureSchema.parse(
-        await authorised(`/v2/checkout/orders/${encodeURIComponent(orderId)}`, { method: 'GET' }),
-      );
+      return captureSchema.parse(await authorised(`/v2/checkout/orders/${encodeURIComponent(orderId)}`, { method: 'GET' }));
     },
   };
 }

@@ -20,16 +20,7 @@ const TOC = [
   'cookies',
   'autoridad',
 ] as const;
-const DATA_ITEMS = [
-  'identification',
-  'contact',
-  'account',
-  'health',
-  'appointments',
-  'payments',
-  'suggestions',
-  'technical',
-] as const;
+const DATA_ITEMS = ['identification', 'contact', 'account', 'health', 'appointments', 'payments', 'suggestions', 'technical'] as const;
 const PURPOSES = ['care', 'identity', 'manage', 'communicate', 'protect', 'comply'] as const;
 const RIGHTS = ['access', 'rectification', 'cancellation', 'objection', 'portability'] as const;
 

@@ -51,7 +51,9 @@ const GROUPS: readonly Group[] = [
         id: 'servicios',
         key: 'services',
         a: (t) => (
-          <p>{rich(t('faq.services.a'), { general: link('/medicina-general'), psychology: link('/psicologia') })}</p>
+          <p>
+            {rich(t('faq.services.a'), { general: link('/medicina-general'), psychology: link('/psicologia') })}
+          </p>
         ),
       },
       {

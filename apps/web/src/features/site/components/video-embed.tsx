@@ -50,8 +50,7 @@ export function VideoEmbed({ url, title, position }: { url: string; title: strin
             <path d="M22 17 L41 28 L22 39 Z" fill="#0b2a5b" />
           </svg>
           <span>
-            {t('video.watch')}
-            <span className="site-visually-hidden"> {position}</span>
+            {t('video.watch')}<span className="site-visually-hidden"> {position}</span>
           </span>
         </button>
       )}

@@ -1,5 +1,5 @@
-import { Reference } from '../../../components/ui/reference.js';
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
+import { Reference } from '../../../components/ui/reference.js';
 import { useState, type FormEvent } from 'react';
 import { TIPOS_DE_CONSULTA, type AdminConsultationDetail, type TipoDeConsulta } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
@@ -28,9 +28,7 @@ export function ConsultationAdminModal({ token, onClose }: { token: string; onCl
         <p>{messages.loading}</p>
       ) : detail.isError ? (
         <p role="alert" className="review-error">
-          {detail.error instanceof ApiError && detail.error.status === 404
-            ? messages.detailNoData
-            : messages.detailLoadFailed}
+          {detail.error instanceof ApiError && detail.error.status === 404 ? messages.detailNoData : messages.detailLoadFailed}
         </p>
       ) : (
         <ConsultationDetail d={detail.data} />
@@ -119,11 +117,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             [
               t('consultationModal.receipt'),
               d.pago.Link_Comprobante ? (
-                <ImageLink
-                  key="c"
-                  url={d.pago.Link_Comprobante}
-                  nombre={d.pago.Nombre_Comprobante ?? t('file.receipt')}
-                />
+                <ImageLink key="c" url={d.pago.Link_Comprobante} nombre={d.pago.Nombre_Comprobante ?? t('file.receipt')} />
               ) : (
                 messages.receiptUnavailable
               ),
@@ -147,18 +141,11 @@ function ClassificationForm({ d }: { d: AdminConsultationDetail }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const result = await update.mutateAsync({
-        consulta_id: d.id,
-        correo: d.correo,
-        tipo_consulta: tipo,
-        estado_consulta: abierta ? 1 : 0,
-      });
+      const result = await update.mutateAsync({ consulta_id: d.id, correo: d.correo, tipo_consulta: tipo, estado_consulta: abierta ? 1 : 0 });
       void showAlert(result.message ? translateMessage(result.message) : messages.consultationUpdated);
     } catch (error) {
       if (error instanceof ApiError && error.status > 0) {
-        void showAlert(
-          `${messages.consultationUpdateFailedPrefix}${error.message ? translateMessage(error.message) : messages.unknownBackendError}`,
-        );
+        void showAlert(`${messages.consultationUpdateFailedPrefix}${error.message ? translateMessage(error.message) : messages.unknownBackendError}`);
       } else {
         void showAlert(messages.consultationUpdateNetworkErrorAdmin);
       }

@@ -14,9 +14,7 @@ export function ImageLink({ url, nombre }: { url: string; nombre: string }) {
   const image = IMAGE_NAME.test(nombre);
   return (
     <span className="review-file">
-      {image && !failed && (
-        <img src={url} alt={nombre} width={150} className="review-thumb" onError={() => setFailed(true)} />
-      )}
+      {image && !failed && <img src={url} alt={nombre} width={150} className="review-thumb" onError={() => setFailed(true)} />}
       {image && failed && <span className="review-error">{messages.imageLinkFailed}</span>}
       <a href={url} target="_blank" rel="noopener">
         {t('file.view', { name: nombre })}

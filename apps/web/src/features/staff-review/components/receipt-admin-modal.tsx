@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminReceiptDetail } from '@clinica/shared';
-import { Reference } from '../../../components/ui/reference.js';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
@@ -12,6 +11,7 @@ import { useAdminReceipt } from '../api/get-admin-receipt.js';
 import { useRejectReceipt } from '../api/reject-receipt.js';
 import { useUpdateReceipt } from '../api/update-receipt.js';
 import { Details } from '../../../components/ui/details.js';
+import { Reference } from '../../../components/ui/reference.js';
 import { formatMoney, useReviewFormat } from './format.js';
 import { ImageLink } from './image-link.js';
 import { RefundSection } from './refund-section.js';
@@ -31,9 +31,7 @@ export function ReceiptAdminModal({ token: first, onClose }: { token: string; on
         <p>{messages.loading}</p>
       ) : detail.isError ? (
         <p role="alert" className="review-error">
-          {detail.error instanceof ApiError && detail.error.status === 404
-            ? messages.noData
-            : messages.detailLoadFailed}
+          {detail.error instanceof ApiError && detail.error.status === 404 ? messages.noData : messages.detailLoadFailed}
         </p>
       ) : (
         <ReceiptDetail key={token} r={detail.data} onOpen={setToken} />
@@ -43,17 +41,7 @@ export function ReceiptAdminModal({ token: first, onClose }: { token: string; on
 }
 
 function ReceiptDetail({ r, onOpen }: { r: AdminReceiptDetail; onOpen: (token: string) => void }) {
-  const {
-    t,
-    formatDateTime,
-    serviceLabel,
-    paymentStateLabel,
-    refundStateLabel,
-    purposeLabel,
-    eventLabel,
-    methodLabel,
-    yesNo,
-  } = useReviewFormat();
+  const { t, formatDateTime, serviceLabel, paymentStateLabel, refundStateLabel, purposeLabel, eventLabel, methodLabel, yesNo } = useReviewFormat();
   const messages = useMessages();
   return (
     <div className="review-modal">
@@ -64,7 +52,7 @@ function ReceiptDetail({ r, onOpen }: { r: AdminReceiptDetail; onOpen: (token: s
           <ul className="review-duplicates">
             {r.duplicados.map((d) => (
               <li key={d.token}>
-                <button type="button" className="link-button" onClick={() => onOpen(d.token)}>
+                <button type="button" onClick={() => onOpen(d.token)}>
                   <Reference kind="payment" numero={d.numero} /> · {d.nombre} {d.apellido}
                 </button>
               </li>
@@ -84,21 +72,12 @@ function ReceiptDetail({ r, onOpen }: { r: AdminReceiptDetail; onOpen: (token: s
           [t('consultationModal.paymentMethod'), methodLabel(r.metodo_de_pago)],
           [t('receiptModal.agreement'), yesNo(r.acuerdo)],
           [t('receiptModal.date'), formatDateTime(r.fecha)],
-          [
-            t('receiptModal.state'),
-            r.reembolso
-              ? `${paymentStateLabel(r.estado)} · ${refundStateLabel(r.reembolso.estado)}`
-              : paymentStateLabel(r.estado),
-          ],
+          [t('receiptModal.state'), r.reembolso ? `${paymentStateLabel(r.estado)} · ${refundStateLabel(r.reembolso.estado)}` : paymentStateLabel(r.estado)],
           [t('consultationModal.rejectionReason'), r.estado === 'rechazado' ? r.motivo_rechazo : null],
           [t('consultationModal.reference'), <Reference key="n" kind="payment" numero={r.numero} />],
           [
             t('consultationModal.receipt'),
-            r.Link_Comprobante ? (
-              <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? t('file.receipt')} />
-            ) : (
-              messages.receiptUnavailable
-            ),
+            r.Link_Comprobante ? <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? t('file.receipt')} /> : messages.receiptUnavailable,
           ],
           [
             t('receiptModal.invoice'),
@@ -113,9 +92,7 @@ function ReceiptDetail({ r, onOpen }: { r: AdminReceiptDetail; onOpen: (token: s
       <RefundSection r={r} />
       <ReceiptUpdateForm r={r} />
       {r.aprobable && <ApproveButton id={r.id} />}
-      {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && r.reembolso?.estado !== 'reembolsado' && (
-        <RejectForm id={r.id} />
-      )}
+      {r.estado === 'pendiente' && r.metodo_de_pago !== 'Paypal o Tarjeta' && r.reembolso?.estado !== 'reembolsado' && <RejectForm id={r.id} />}
       <section aria-labelledby="rd-history">
         <h3 id="rd-history">{t('receiptModal.history')}</h3>
         <ol className="review-history">
@@ -164,19 +141,8 @@ function ReceiptUpdateForm({ r }: { r: AdminReceiptDetail }) {
         <input type="checkbox" checked={revisado} onChange={(e) => setRevisado(e.currentTarget.checked)} />
         {t('receiptModal.reviewed')}
       </label>
-      <Field
-        label={t('receiptModal.invoiceFile')}
-        hint={r.archivo_nombre ? t('receiptModal.currentInvoice', { name: r.archivo_nombre }) : undefined}
-      >
-        {(p) => (
-          <input
-            {...p}
-            ref={input}
-            type="file"
-            accept="application/pdf,.pdf"
-            onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)}
-          />
-        )}
+      <Field label={t('receiptModal.invoiceFile')} hint={r.archivo_nombre ? t('receiptModal.currentInvoice', { name: r.archivo_nombre }) : undefined}>
+        {(p) => <input {...p} ref={input} type="file" accept="application/pdf,.pdf" onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)} />}
       </Field>
       <Button type="submit" busy={update.isPending}>
         {t('receiptModal.save')}
@@ -227,9 +193,7 @@ function RejectForm({ id }: { id: string }) {
     <form className="review-form review-reject" onSubmit={(e) => void submit(e)} aria-labelledby="rd-reject">
       <h3 id="rd-reject">{t('receiptModal.rejectTitle')}</h3>
       <Field label={t('receiptModal.rejectReason')} hint={t('receiptModal.rejectHint')}>
-        {(p) => (
-          <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />
-        )}
+        {(p) => <textarea {...p} rows={2} maxLength={500} value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} />}
       </Field>
       <Button type="submit" variant="danger" busy={reject.isPending}>
         {t('receiptModal.reject')}

@@ -26,15 +26,12 @@ export function RefundSection({ r }: { r: AdminReceiptDetail }) {
     <section className="review-form review-refund" aria-labelledby="rd-refund">
       <h3 id="rd-refund">{t('refund.title')}</h3>
       <p>
-        <strong>{refund.estado === 'reembolsado' ? messages.refundDone : messages.refundPending}</strong> ·{' '}
-        {t(`refund.reasons.${refund.motivo}`)} · {t('refund.dueSince', { date: formatDateTime(refund.debido) })}
+        <strong>{refund.estado === 'reembolsado' ? messages.refundDone : messages.refundPending}</strong> · {t(`refund.reasons.${refund.motivo}`)} ·{' '}
+        {t('refund.dueSince', { date: formatDateTime(refund.debido) })}
       </p>
       {refund.estado === 'reembolsado' ? (
         <p>
-          {t('refund.doneOn', {
-            date: refund.fecha ? formatDateTime(refund.fecha) : '—',
-            reference: refund.referencia ?? '—',
-          })}
+          {t('refund.doneOn', { date: refund.fecha ? formatDateTime(refund.fecha) : '—', reference: refund.referencia ?? '—' })}
           {r.Link_Reembolso && (
             <>
               {' · '}
@@ -116,19 +113,11 @@ function ManualRefund({ r }: { r: AdminReceiptDetail }) {
     <form onSubmit={(e) => void submit(e)} aria-label={t('refund.manualTitle')}>
       <p>{t('refund.manualHint', { amount: formatMoney(r.monto) })}</p>
       <Field label={t('refund.reference')}>
-        {(p) => (
-          <input {...p} value={referencia} maxLength={100} onChange={(e) => setReferencia(e.currentTarget.value)} />
-        )}
+        {(p) => <input {...p} value={referencia} maxLength={100} onChange={(e) => setReferencia(e.currentTarget.value)} />}
       </Field>
       <Field label={t('refund.proofFile')}>
         {(p) => (
-          <input
-            {...p}
-            ref={input}
-            type="file"
-            accept="image/png,image/jpeg,image/webp,application/pdf,.pdf"
-            onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)}
-          />
+          <input {...p} ref={input} type="file" accept="image/png,image/jpeg,image/webp,application/pdf,.pdf" onChange={(e) => setArchivo(e.currentTarget.files?.[0] ?? null)} />
         )}
       </Field>
       <Button type="submit" busy={record.isPending}>
