@@ -124,6 +124,9 @@ test('transfer: every field is asked for, then the request is sent, the form res
   await expect(page.getByLabel('Servicio', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Motivo de la consulta')).toHaveValue('');
   await expect(page.getByRole('status')).toContainText(messages.receiptSent);
+  // One full stop after the time, not "a. m.. Ver mis citas" (issue 23, item 8).
+  await expect(page.getByRole('status')).toContainText(/m\. Ver mis citas$/);
+  await expect(page.getByRole('status')).not.toContainText('..');
 
   await page.getByRole('link', { name: 'Ver mis citas' }).click();
   await expect(page).toHaveURL(/\/Citas_usuario$/);

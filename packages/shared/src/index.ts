@@ -24,6 +24,7 @@ export * from './schemas/suggestions.schema.js';
 export * from './schemas/audit.schema.js';
 export * from './appointment-slots.js';
 export * from './consultation-state.js';
+export * from './reference-number.js';
 export * from './schemas/appointments.schema.js';
 export * from './schemas/chat.schema.js';
 export * from './schemas/two-factor.schema.js';

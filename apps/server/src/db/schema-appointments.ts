@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { patients, staff } from './schema-accounts.js';
 import { payments } from './schema-payments.js';
 import { encryptedText } from './field-crypto.js';
@@ -19,6 +19,11 @@ export const appointments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Random, unguessable; the lists and modals load an appointment by it. */
     token: text('token').notNull(),
+    /**
+     * The short reference a person reads and staff search by ("N.º 000123", decision 0045): a
+     * sequence per record kind, filled for existing rows by the migration. Never a key to load by.
+     */
+    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
     patient_id: uuid('patient_id')
       .notNull()
       .references(() => patients.id),

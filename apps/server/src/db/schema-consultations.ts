@@ -31,6 +31,11 @@ export const consultations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     token: text('token').notNull(),
+    /**
+     * The short reference a person reads and staff search by ("N.º 000123", decision 0045): a
+     * sequence per record kind, filled for existing rows by the migration. Never a key to load by.
+     */
+    numero: integer('numero').notNull().generatedAlwaysAsIdentity(),
     patient_id: uuid('patient_id')
       .notNull()
       .references(() => patients.id),

@@ -69,8 +69,8 @@ const PAGES: Record<string, Page> = {
   '/psicologia': publicPage(() => import('../features/site/components/psicologia-page.js'), 'PsicologiaPage', ['site']),
   '/preguntas-frecuentes': publicPage(() => import('../features/site/components/faq-page.js'), 'FaqPage', ['site']),
   '/confidencialidad': publicPage(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage', ['site']),
-  '/Admin': page(() => import('../features/site/components/admin-welcome-page.js'), 'AdminWelcomePage', ['site']),
-  '/AdminDoctor': page(() => import('../features/site/components/doctor-welcome-page.js'), 'DoctorWelcomePage', ['site']),
+  '/Admin': page(() => import('./composed/staff-welcome-pages.js'), 'AdminHomePage', ['site']),
+  '/AdminDoctor': page(() => import('./composed/staff-welcome-pages.js'), 'DoctorHomePage', ['site']),
   // auth: staff login and registration
   '/Login_Admin': page(() => import('../features/auth/components/staff-login-page.js'), 'AdminLoginPage', ['auth']),
   '/Registro_Admin': page(() => import('../features/auth/components/staff-registration-page.js'), 'AdminRegistrationPage', ['auth']),

@@ -98,6 +98,8 @@ const paymentSummary = z.object({
 const rowBase = {
   id: z.string(),
   token: z.string(),
+  /** The short human reference ("N.º 000123"), decision 0045. */
+  numero: z.number().int(),
   nombre: z.string(),
   apellido: z.string(),
   fecha: z.string(),

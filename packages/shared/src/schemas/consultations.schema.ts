@@ -167,6 +167,8 @@ export const consultationRowSchema = z.object({
   ...consultationStateShape,
   id: z.string(),
   token: z.string(),
+  /** The short human reference ("N.º 000123"), decision 0045. */
+  numero: z.number().int(),
   token_encrypt: z.string(),
   nombre: z.string(),
   apellido: z.string(),
@@ -185,6 +187,8 @@ export type ConsultationRow = z.infer<typeof consultationRowSchema>;
 
 const consultationPaymentSchema = z.object({
   token: z.string(),
+  /** The short human reference ("N.º 000123"), decision 0045. */
+  numero: z.number().int(),
   metodo_de_pago: z.enum(PAYMENT_METHODS),
   monto: z.number(),
   estado: z.enum(PAYMENT_STATES),

@@ -124,6 +124,8 @@ export type ManualRefundInput = z.infer<typeof manualRefundSchema>;
 const receiptBase = {
   id: z.string(),
   token: z.string(),
+  /** The short human reference ("N.º 000123"), decision 0045. */
+  numero: z.number().int(),
   nombre: z.string(),
   apellido: z.string(),
   monto: z.number(),
@@ -162,8 +164,8 @@ export type AdminReceiptRow = z.infer<typeof adminReceiptRowSchema>;
 export const adminReceiptDetailSchema = receiptDetailSchema.extend({
   correo: z.string(),
   posible_duplicado: z.boolean(),
-  /** Tokens of the other payments whose receipt file is byte-identical to this one. */
-  duplicados: z.array(z.string()),
+  /** The other payments whose receipt file is byte-identical to this one, with who sent them (the token opens that receipt). */
+  duplicados: z.array(z.object({ token: z.string(), numero: z.number().int(), nombre: z.string(), apellido: z.string() })),
   historial: z.array(z.object({ evento: z.string(), detalle: z.string().nullable(), por: z.string().nullable(), fecha: z.string() })),
   /** True when an administrator may approve this pending payment here (not for consultations: see Consultas_Admin). */
   aprobable: z.boolean(),

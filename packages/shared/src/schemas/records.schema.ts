@@ -105,6 +105,8 @@ export const doctorConsultationRowSchema = z.object({
   ...consultationStateShape,
   id: z.string(),
   token: z.string(),
+  /** The short human reference ("N.º 000123"), decision 0045. */
+  numero: z.number().int(),
   nombre: z.string(),
   apellido: z.string(),
   cedula: z.string(),

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { CancelledBy } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { cursorText } from '../../infra/http/keyset.js';
-import { foldedPrefix } from '../../infra/http/name-search.js';
+import { nameOrReference } from '../../infra/http/name-search.js';
 import type { AppointmentCursor } from './appointments.cursor.js';
 import { appointments, doctorBlockedDates, patients, payments, staff } from '../../db/schema.js';
 
@@ -22,6 +22,7 @@ const holdsSlot = (now: Date) =>
 const rowColumns = {
   id: appointments.id,
   token: appointments.token,
+  numero: appointments.numero,
   patient_id: appointments.patient_id,
   doctor_id: appointments.doctor_id,
   nombre: patients.nombre,
@@ -261,7 +262,7 @@ export function appointmentsRepository(db: Db) {
      */
     async list(filter: ListFilter, page: { ref: string; after?: AppointmentCursor | undefined; limit: number }) {
       const conditions = [ne(appointments.estado, 'reservada'), ...ownership(filter)];
-      if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
+      if (filter.nombre) conditions.push(nameOrReference(patients.nombre, appointments.numero, filter.nombre));
       const ref = sql`${page.ref}::timestamptz`;
       const upcoming = sql`${appointments.inicio} >= ${ref}`;
       const after = page.after;

@@ -42,6 +42,7 @@ type Detail = Awaited<ReturnType<Service['detail']>>;
 const toRow = (r: Row) => ({
   id: r.id,
   token: r.token,
+  numero: r.numero,
   nombre: r.nombre,
   apellido: r.apellido,
   fecha: r.fecha,

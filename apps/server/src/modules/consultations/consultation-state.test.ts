@@ -67,10 +67,11 @@ async function consultationIn(state: (typeof DB_STATES)[number]): Promise<Case> 
     });
   let extraPaymentId: string | null = null;
   const pendingExtraHour = async () => {
-    const [pay] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    // The copy takes its own number from the sequence (numero is GENERATED ALWAYS).
+    const { numero: _numero, ...pay } = (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
     const [extra] = await db
       .insert(payments)
-      .values({ ...pay!, id: undefined, token: `extra-${id}`, proposito: 'hora_extra', estado: 'pendiente', comprobante_sha256: null })
+      .values({ ...pay, id: undefined, token: `extra-${id}`, proposito: 'hora_extra', estado: 'pendiente', comprobante_sha256: null })
       .returning();
     await db.insert(chatExtraHours).values({ payment_id: extra!.id, consultation_id: id });
     extraPaymentId = extra!.id;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { chatRooms, consultationConsents, consultationImages, consultations, files, patients, payments, staff } from '../../db/schema.js';
 import { clinicalHistoryColumns } from './clinical-history.js';
 import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
-import { foldedPrefix } from '../../infra/http/name-search.js';
+import { nameOrReference } from '../../infra/http/name-search.js';
 import { stateColumns } from './consultation-state.js';
 
 export type ConsultationRow = typeof consultations.$inferSelect;
@@ -18,6 +18,7 @@ const rowColumns = {
   /** The keyset of the lists (registration instant as PostgreSQL's exact text, then id). */
   cursor_at: cursorText(consultations.fecha_registro),
   token: consultations.token,
+  numero: consultations.numero,
   patient_id: consultations.patient_id,
   nombre: patients.nombre,
   apellido: patients.apellido,
@@ -50,6 +51,7 @@ const detailColumns = {
   archivo_examenes_file_id: consultations.archivo_examenes_file_id,
   payment_id: payments.id,
   payment_token: payments.token,
+  payment_numero: payments.numero,
   monto_cents: payments.monto_cents,
   comprobante_file_id: payments.comprobante_file_id,
   comprobante_nombre: comprobante.nombre,
@@ -164,7 +166,7 @@ export function consultationsRepository(db: Db) {
     async list(filter: { patientId?: string; nombre?: string; after?: Keyset; limit: number }) {
       const conditions = [];
       if (filter.patientId) conditions.push(eq(consultations.patient_id, filter.patientId));
-      if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
+      if (filter.nombre) conditions.push(nameOrReference(patients.nombre, consultations.numero, filter.nombre));
       if (filter.after) conditions.push(afterCursor(consultations.fecha_registro, consultations.id, filter.after));
       return rows(db)
         .where(conditions.length ? and(...conditions) : undefined)

@@ -46,6 +46,7 @@ const toRow = (r: Row, now: number) => ({
   ...stateFields(r, now),
   id: r.id,
   token: r.token,
+  numero: r.numero,
   // The token is random and opaque already; token_encrypt is kept for the specification's field list.
   token_encrypt: r.token,
   nombre: r.nombre,
@@ -78,6 +79,7 @@ function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base
     permiso_chat: d.permiso_chat,
     pago: {
       token: d.payment_token,
+      numero: d.payment_numero,
       metodo_de_pago: d.metodo_de_pago,
       monto: d.monto_cents / 100,
       estado: d.estado_pago,

@@ -18,6 +18,7 @@ export const toDoctorConsultationRow = (r: Row, now: number): DoctorConsultation
   ...stateFields(r, now),
   id: r.id,
   token: r.token,
+  numero: r.numero,
   nombre: r.nombre,
   apellido: r.apellido,
   cedula: r.cedula,

@@ -3,11 +3,12 @@ import type { Db } from '../../db/client.js';
 import { chatRooms, consultationImages, consultations, files, patients, payments } from '../../db/schema.js';
 import { stateColumns } from '../consultations/index.js';
 import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
-import { foldedPrefix } from '../../infra/http/name-search.js';
+import { nameOrReference } from '../../infra/http/name-search.js';
 
 const rowColumns = {
   id: consultations.id,
   token: consultations.token,
+  numero: consultations.numero,
   patient_id: consultations.patient_id,
   nombre: patients.nombre,
   apellido: patients.apellido,
@@ -28,7 +29,7 @@ export function doctorConsultationsRepository(db: Db) {
     /** The doctor's consultations, newest first, optionally by the patient's first name (folded prefix). */
     async list(filter: { doctorId: string; nombre?: string; after?: Keyset; limit: number }) {
       const conditions = [eq(consultations.doctor_id, filter.doctorId)];
-      if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
+      if (filter.nombre) conditions.push(nameOrReference(patients.nombre, consultations.numero, filter.nombre));
       if (filter.after) conditions.push(afterCursor(consultations.fecha_registro, consultations.id, filter.after));
       return db
         .select(rowColumns)

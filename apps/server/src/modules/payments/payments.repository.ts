@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { files, patients, paymentEvents, payments, paypalOrders, refunds, staff } from '../../db/schema.js';
 import { afterCursor, cursorText, type Keyset } from '../../infra/http/keyset.js';
-import { foldedPrefix } from '../../infra/http/name-search.js';
+import { nameOrReference } from '../../infra/http/name-search.js';
 
 /** A database or an open transaction (a transaction is a database to the query builder). */
 export type Exec = Db;
@@ -27,6 +27,7 @@ const receiptColumns = {
   /** The keyset of the lists (creation instant as PostgreSQL's exact text, then id). */
   cursor_at: cursorText(payments.created_at),
   token: payments.token,
+  numero: payments.numero,
   nombre: patients.nombre,
   apellido: patients.apellido,
   cedula: patients.cedula,
@@ -257,7 +258,7 @@ export function paymentsRepository(db: Db) {
     async listReceipts(filter: { patientId?: string; nombre?: string; after?: Keyset; limit: number }) {
       const conditions = [];
       if (filter.patientId) conditions.push(eq(payments.patient_id, filter.patientId));
-      if (filter.nombre) conditions.push(foldedPrefix(patients.nombre, filter.nombre));
+      if (filter.nombre) conditions.push(nameOrReference(patients.nombre, payments.numero, filter.nombre));
       if (filter.after) conditions.push(afterCursor(payments.created_at, payments.id, filter.after));
       return receipts(db)
         .where(conditions.length ? and(...conditions) : undefined)
@@ -278,14 +279,17 @@ export function paymentsRepository(db: Db) {
       return row;
     },
 
-    /** Tokens of the other payments whose receipt has these bytes. */
+    /**
+     * The other payments whose receipt has these bytes, with their patient: the warning names who
+     * sent the same file and opens that receipt (issue 23), instead of showing a bare token.
+     */
     async duplicatesOf(sha256: string, exceptId: string) {
-      const rows = await db
-        .select({ token: payments.token })
+      return db
+        .select({ token: payments.token, numero: payments.numero, nombre: patients.nombre, apellido: patients.apellido, patient_id: payments.patient_id })
         .from(payments)
+        .innerJoin(patients, eq(patients.id, payments.patient_id))
         .where(and(eq(payments.comprobante_sha256, sha256), sql`${payments.id} <> ${exceptId}`))
         .orderBy(payments.created_at);
-      return rows.map((r) => r.token);
     },
 
     async events(paymentId: string) {

@@ -43,6 +43,7 @@ type ReceiptRecord = NonNullable<Awaited<ReturnType<PaymentsRepository['receiptB
 const toRow = (r: ReceiptRecord) => ({
   id: r.id,
   token: r.token,
+  numero: r.numero,
   nombre: r.nombre,
   apellido: r.apellido,
   monto: r.monto_cents / 100,
@@ -183,11 +184,15 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
     schema: { params: tokenParamsSchema, response: { 200: adminReceiptDetailSchema, ...errorResponses } },
     handler: async (request) => {
       const r = await payments.receipt(request.params.token);
-      await app.audit(request, { action: 'receipt.read', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
-      const [duplicados, historial] = await Promise.all([
+      const [duplicates, historial] = await Promise.all([
         r.comprobante_sha256 ? payments.duplicatesOf(r.comprobante_sha256, r.id) : Promise.resolve([]),
         payments.receiptHistory(r.id),
       ]);
+      await app.audit(request, { action: 'receipt.read', resource: { type: 'payment', id: r.id }, patientId: r.patient_id });
+      // The warning names the other patients who sent the same file: their names are a read of their data too.
+      const others = [...new Set(duplicates.map((d) => d.patient_id).filter((id) => id !== r.patient_id))];
+      if (others.length > 0) await app.audit(request, { action: 'receipt.read', resource: { type: 'payment', id: r.id }, patientIds: others, detail: 'posible duplicado' });
+      const duplicados = duplicates.map(({ token, numero, nombre, apellido }) => ({ token, numero, nombre, apellido }));
       return {
         ...toDetail(r, '/api/admin/receipts'),
         correo: r.correo,

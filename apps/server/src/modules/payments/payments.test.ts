@@ -32,7 +32,7 @@ async function pendingReceipt(bytes = PNG_1X1, nombre?: string) {
   const res = await sendReceipt(c, p.jar, { bytes, filename: 'recibo.png' });
   expect(res.statusCode, res.body).toBe(200);
   const [row] = (await call(c.t, p.jar, 'GET', '/api/receipts')).json();
-  return { ...p, receipt: row as { id: string; token: string } };
+  return { ...p, receipt: row as { id: string; token: string; numero: number } };
 }
 
 describe('payment configuration', () => {
@@ -183,6 +183,11 @@ describe('the administrators\' receipts (/Recibo_Admin)', () => {
     const found = (await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'eusta' })).json<{ items: { token: string }[] }>();
     expect(found.items.map((r) => r.token)).toEqual([p.receipt.token]);
     expect((await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input: 'Nadie' })).json()).toEqual({ items: [], next_cursor: null });
+    // Staff find a payment by the short number people read on its receipt ("Pago N.º 000123").
+    expect(p.receipt.numero).toBeGreaterThan(0);
+    const input = `N.º ${String(p.receipt.numero).padStart(6, '0')}`;
+    const byNumber = (await call(c.t, c.admin, 'POST', '/api/admin/receipts/search', { input })).json<{ items: { token: string }[] }>();
+    expect(byNumber.items.map((r) => r.token)).toEqual([p.receipt.token]);
     const detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${p.receipt.token}`)).json<{ Link_Comprobante: string }>();
     expect(detail).toMatchObject({ correo: p.correo, Link_Comprobante: `/api/admin/receipts/${p.receipt.token}/comprobante`, aprobable: false });
     const file = await call(c.t, c.admin, 'GET', detail.Link_Comprobante);
@@ -193,13 +198,17 @@ describe('the administrators\' receipts (/Recibo_Admin)', () => {
 
   it('flags a byte-identical receipt sent again as a possible duplicate', async () => {
     const unique = distinctPng();
-    const first = await pendingReceipt(unique);
+    const first = await pendingReceipt(unique, 'Filomena');
     const other = await pendingReceipt(distinctPng());
     let detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${first.receipt.token}`)).json();
     expect(detail.posible_duplicado).toBe(false);
     const second = await pendingReceipt(unique);
     detail = (await call(c.t, c.admin, 'GET', `/api/admin/receipts/${second.receipt.token}`)).json();
-    expect(detail).toMatchObject({ posible_duplicado: true, duplicados: [first.receipt.token] });
+    // The warning names the other patient and that payment's short number, and carries the token that opens it.
+    expect(detail).toMatchObject({
+      posible_duplicado: true,
+      duplicados: [{ token: first.receipt.token, numero: first.receipt.numero, nombre: 'Filomena', apellido: expect.any(String) }],
+    });
     const rows = (await call(c.t, c.admin, 'GET', '/api/admin/receipts?limit=100')).json<{ items: { token: string; posible_duplicado: boolean }[] }>().items;
     const flag = (token: string) => rows.find((r) => r.token === token)?.posible_duplicado;
     expect([flag(first.receipt.token), flag(second.receipt.token), flag(other.receipt.token)]).toEqual([true, true, false]);

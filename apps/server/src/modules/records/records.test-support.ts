@@ -140,12 +140,15 @@ export const auditRows = (t: TestApp, where = 'true') => rows<AuditRowSql>(t, `s
 export async function cloneConsultation(t: TestApp, consultationId: string, copies: number) {
   const run = (query: string) => t.app.db.execute(sql.raw(query));
   const stamp = (kind: string) => `md5('${kind}-${consultationId}-' || g)::uuid`;
-  await run(`insert into payments select (jsonb_populate_record(null::payments, to_jsonb(p) || jsonb_build_object(
+  // numero is GENERATED ALWAYS: each copy takes the next number of its sequence (OVERRIDING SYSTEM VALUE).
+  await run(`insert into payments overriding system value select (jsonb_populate_record(null::payments, to_jsonb(p) || jsonb_build_object(
       'id', ${stamp('pay')}, 'token', 'clon-pago-' || g || '-${consultationId}', 'paypal_order_id', null,
+      'numero', nextval(pg_get_serial_sequence('payments', 'numero')),
       'created_at', p.created_at - make_interval(secs => (g + 1) / 2)))).*
     from payments p join consultations c on c.payment_id = p.id, generate_series(1, ${copies}) g where c.id = '${consultationId}'`);
-  await run(`insert into consultations select (jsonb_populate_record(null::consultations, to_jsonb(c) || jsonb_build_object(
+  await run(`insert into consultations overriding system value select (jsonb_populate_record(null::consultations, to_jsonb(c) || jsonb_build_object(
       'id', ${stamp('con')}, 'token', 'clon-' || g || '-${consultationId}', 'payment_id', ${stamp('pay')},
+      'numero', nextval(pg_get_serial_sequence('consultations', 'numero')),
       'fecha_registro', c.fecha_registro - make_interval(secs => (g + 1) / 2)))).*
     from consultations c, generate_series(1, ${copies}) g where c.id = '${consultationId}'`);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { PageRoute } from '@clinica/shared';
 import { useSession } from '../../features/auth/api/get-session.js';
@@ -6,7 +6,7 @@ import { preloadNamespaces, useTranslation } from '../../lib/i18n.js';
 import { roleOfGroup } from '../current-route.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import { LogoMark } from './logo.js';
-import { menuOf } from './menus.js';
+import { menuOf, type MenuLink } from './menus.js';
 import { HeaderCountdown, PatientChatEntry } from './session-watch.js';
 
 interface HeaderProps {
@@ -90,6 +90,7 @@ export function Header({ route, clinicName, logoOnly, onOpenLogin, onOpenRegistr
                 </NavLink>
               </li>
             ))}
+            {signedIn && menu.more.length > 0 && <MoreLinks key={route.path} links={menu.more} current={route.path} />}
           </ul>
         </nav>
         <div className="header-account">
@@ -126,5 +127,58 @@ export function Header({ route, clinicName, logoOnly, onOpenLogin, onOpenRegistr
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The staff pages used now and then, behind one disclosure button so the menu stays on one line
+ * at 1366 px (issue 23, item 8). A plain button + list (not an ARIA menu): links stay links, Tab
+ * walks them, Escape or a click elsewhere closes it, and a new page starts it closed (keyed).
+ */
+function MoreLinks({ links, current }: { links: MenuLink[]; current: string }) {
+  const { t } = useTranslation('frame');
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+  const here = links.some((l) => l.to === current);
+  return (
+    <li ref={box} className="header-more">
+      <button
+        ref={button}
+        type="button"
+        className={`header-more-toggle${here ? ' active' : ''}`}
+        aria-expanded={open}
+        aria-controls="menu-mas"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t('header.more')} <span aria-hidden="true">▾</span>
+      </button>
+      <ul id="menu-mas" className="header-more-list" hidden={!open}>
+        {links.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to} end>
+              {t(`menu.${l.label}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }

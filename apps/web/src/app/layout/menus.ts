@@ -6,8 +6,12 @@ export interface MenuLink {
   label: string;
 }
 
-/** The header menu of each route group; `signedIn` links show only with the group's session. */
-export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; signedIn: MenuLink[] }> = {
+/**
+ * The header menu of each route group; `signedIn` links show only with the group's session, and
+ * `more` (staff pages used now and then) sits behind one "Más" menu button so the menu keeps to
+ * one line at 1366 px (issue 23, item 8; decision 0045).
+ */
+export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; signedIn: MenuLink[]; more: MenuLink[] }> = {
   site: {
     always: [
       { to: '/', label: 'home' },
@@ -25,6 +29,7 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Documentos_usuario', label: 'misDocumentos' },
       { to: '/Sugerencias', label: 'sugerencias' },
     ],
+    more: [],
   },
   admin: {
     always: [{ to: '/Admin', label: 'home' }],
@@ -34,6 +39,9 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Recibo_Admin', label: 'recibos' },
       { to: '/PacientesDataAdmin', label: 'pacientes' },
       { to: '/Sugerencias_Admin', label: 'sugerencias' },
+    ],
+    more: [
+      { to: '/Documentos_Admin', label: 'documentosSinVincular' },
       { to: '/Noticias_Admin', label: 'noticias' },
       { to: '/Blog_Admin', label: 'blog' },
       { to: '/Gallery', label: 'galeria' },
@@ -43,7 +51,6 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Auditoria_Admin', label: 'auditoria' },
       { to: '/Personal_Admin', label: 'personal' },
       { to: '/Solicitudes_Datos_Admin', label: 'solicitudesDatos' },
-      { to: '/Documentos_Admin', label: 'documentosSinVincular' },
       { to: '/Perfiles_Medicos_Admin', label: 'perfilesMedicos' },
       { to: '/Seguridad_Admin', label: 'seguridad' },
     ],
@@ -55,6 +62,8 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Consultas_Admin_Doctor', label: 'consultas' },
       { to: '/Chat_Doctor', label: 'chats' },
       { to: '/Fecha_Admin_Doctor', label: 'fechas' },
+    ],
+    more: [
       { to: '/Certif_Salud', label: 'certifSalud' },
       { to: '/Solic_Examenes', label: 'solicExamenes' },
       { to: '/HistoriaClinica', label: 'historiaClinica' },

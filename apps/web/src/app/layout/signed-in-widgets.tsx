@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { TIMERS, type Role } from '@clinica/shared';
 import { signOut } from '../../features/auth/sign-out.js';
 import { useFrameMessages, useTranslation } from '../../lib/i18n.js';
@@ -9,6 +9,21 @@ import { formatSeconds, useTimeout } from '../../lib/timers.js';
 
 /** Seconds left of the 1800-second session countdown, reset by any activity. */
 export const secondsLeft = (idleMs: number) => Math.max(0, TIMERS.sessionCountdownSeconds - Math.floor(idleMs / 1000));
+
+/**
+ * One countdown pill at a time (issue 23, item 8): while the floating timer of the first 5 s is on
+ * the screen, the header's pill waits; both read the same idle clock.
+ */
+let floatingOnScreen = false;
+const floatingListeners = new Set<() => void>();
+const setFloatingOnScreen = (on: boolean) => {
+  floatingOnScreen = on;
+  floatingListeners.forEach((l) => l());
+};
+const subscribeFloating = (listener: () => void) => {
+  floatingListeners.add(listener);
+  return () => floatingListeners.delete(listener);
+};
 
 /**
  * While the role is signed in: the floating timer for the first 5 s, the closable warning at
@@ -24,6 +39,10 @@ export function SignedInWatch({ role }: { role: Role }) {
   const [closedFor, setClosedFor] = useState<number | null>(null);
   const loggingOut = useRef(false);
   useTimeout(() => setFloating(false), TIMERS.floatingTimerVisibleMs);
+  useEffect(() => {
+    setFloatingOnScreen(floating);
+    return () => setFloatingOnScreen(false);
+  }, [floating]);
 
   const expired = idleMs >= TIMERS.idleLogoutMs;
   useEffect(() => {
@@ -62,6 +81,8 @@ export function HeaderCountdown() {
   const { t } = useTranslation('frame');
   const { idleMs } = useIdleClock();
   const left = secondsLeft(idleMs);
+  const floating = useSyncExternalStore(subscribeFloating, () => floatingOnScreen);
+  if (floating) return null;
   return (
     <span className="header-countdown" role="timer" aria-label={t('session.countdown', { time: formatSeconds(left) })}>
       <span aria-hidden="true">⏱</span> {formatSeconds(left)}

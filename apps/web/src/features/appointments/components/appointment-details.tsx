@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Reference } from '../../../components/ui/reference.js';
 import { Details } from '../../../components/ui/details.js';
 import type { AppointmentDetail } from '@clinica/shared';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
@@ -41,6 +42,6 @@ export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'p
     if (a.motivo_cancelacion) items.push([t('details.cancelReason'), a.motivo_cancelacion]);
   }
   items.push([t('details.requestedOn'), formatInstant(a.created_at)]);
-  if (view === 'patient') items.push([t('details.code'), <span className="appt-token">{a.token}</span>]);
+  items.push([t('details.reference'), <Reference key="n" kind="appointment" numero={a.numero} />]);
   return <Details items={items} />;
 }

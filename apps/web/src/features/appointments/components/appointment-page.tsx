@@ -45,6 +45,12 @@ const resolver = lazyResolver(async () => (await loadValidation()).appointmentRe
  * unavailable dates), the date (Spanish picker; past and unavailable days not selectable), the
  * hour (the server's free hours), the reason, then the payment method and its sub-form.
  */
+/**
+ * The sentence ends with the time, and Spanish times end with their own full stop ("9:00 a. m."):
+ * one full stop, not "a. m.." (issue 23, item 8). Other languages' times end without one.
+ */
+const oneFullStop = (sentence: string) => sentence.replace(/\.\.$/, '.');
+
 export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPaymentAreaProps> }) {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
@@ -121,7 +127,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
 
       {booked && (
         <p className="appt-done" role="status">
-          {t('booking.booked', { message: translateMessage(booked.message), date: formatLongDate(booked.fecha), time: formatSlot(booked.hora) })}{' '}
+          {oneFullStop(t('booking.booked', { message: translateMessage(booked.message), date: formatLongDate(booked.fecha), time: formatSlot(booked.hora) }))}{' '}
           <Link to="/Citas_usuario">{t('booking.seeMine')}</Link>
         </p>
       )}

@@ -36,6 +36,25 @@ const actionLabel = (t: TFunction, a: string) => {
   return spanish ? t(`actions.${a.replace(/\./g, '_')}`, { defaultValue: spanish }) : a;
 };
 
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const TIPO = /\btipo_([abc])\b/g;
+/**
+ * The stored detail as a person reads it: record ids left out (the page names the patient), the
+ * classification and the field names of a correction in words ('tipo_a' → 'Tipo A',
+ * 'fecha_nacimiento' → 'fecha nacimiento'), 'true'/'false' as 'sí'/'no'.
+ */
+const humanDetail = (detail: string) =>
+  detail
+    .replace(UUID, '')
+    .replace(TIPO, (_, x: string) => `Tipo ${x.toUpperCase()}`)
+    .replace(/\bquitar_permiso\b/g, 'Quitar Permiso')
+    .replace(/\btrue\b/g, 'sí')
+    .replace(/\bfalse\b/g, 'no')
+    .replace(/([A-Za-z])_(?=[A-Za-z])/g, '$1 ')
+    .replace(/\s+([:,])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+
 /**
  * /Auditoria_Admin: who read or changed patients' data, every sign-in and every refusal; filters
  * by patient (?paciente=<id>, or a search by first name) and by staff member.
@@ -154,16 +173,14 @@ export function AuditoriaAdminPage() {
             <td>{dateTime.format(new Date(r.at))}</td>
             <td>
               {t(`roles.${r.actor_role}`, { defaultValue: AUDIT_ROLE_LABELS[r.actor_role] })}
-              {r.actor_correo && <span className="audit-small"> · {r.actor_correo}</span>}
+              {r.actor_correo && <span className="audit-small list-nowrap"> · {r.actor_correo}</span>}
             </td>
             <td>
               {actionLabel(t, r.action)}
-              <div className="audit-small">
-                {r.method} {r.path}
-                {r.detail ? ` · ${r.detail}` : ''}
-              </div>
+              {/* The action in words (issue 23): the API path and the ids stay in the stored trail, not on the page. */}
+              {r.detail && humanDetail(r.detail) && <div className="audit-small">{humanDetail(r.detail)}</div>}
             </td>
-            <td>{r.paciente ?? (r.patient_id ? <span className="audit-small">{r.patient_id}</span> : '—')}</td>
+            <td>{r.paciente ?? '—'}</td>
             <td className={`audit-outcome-${r.outcome}`}>
               {t(`outcomes.${r.outcome}`, { defaultValue: AUDIT_OUTCOME_LABELS[r.outcome] })}
               {r.status_code ? ` (${r.status_code})` : ''}

@@ -74,7 +74,7 @@ export function SolicitudesDatosAdminPage() {
             <p>
               <strong>{who}</strong>
               {r.paciente.cedula && <> · {t('admin.idNumber', { cedula: r.paciente.cedula })}</>}
-              {r.paciente.correo && <span className="list-wrap"> · {r.paciente.correo}</span>}
+              {r.paciente.correo && <span className="list-nowrap"> · {r.paciente.correo}</span>}
             </p>
             <p className="data-request-date">{t('mine.askedOn', { date: formatDateTime(r.created_at) })}</p>
             {r.cambios && Object.keys(r.cambios).length > 0 && (

@@ -15,6 +15,7 @@ const detail: DoctorConsultationDetail = {
   estado_pago_vista: 'aprobado',
   id: '4f1c2a77-0d8e-4d1b-9a55-2f8e1c1d7b10',
   token: TOKEN,
+  numero: 42,
   nombre: 'María',
   apellido: 'Pérez',
   cedula: '8-123-456',

@@ -46,8 +46,8 @@ export function ConsultasAdminDoctorPage() {
                 <ConsultationAndPaymentState state={r} />
               </span>
             </th>
-            <td>{r.cedula}</td>
-            <td className="list-wrap">{r.correo}</td>
+            <td className="list-nowrap">{r.cedula}</td>
+            <td className="list-nowrap">{r.correo}</td>
             <td>{formatDateTime(r.fecha_registro)}</td>
             <td>{t(`services.${r.servicio}`)}</td>
             <td>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { CLINIC_TIME_ZONE } from '@clinica/shared';
+import { Reference } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { StoredImage } from '../../../components/ui/stored-image.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useReceipt } from '../api/get-receipt.js';
@@ -20,6 +22,8 @@ const dateTimeIn = (lng: string) => {
   return f;
 };
 const money = (n: number) => `USD ${n.toFixed(2)}`;
+/** Receipts that are pictures are shown as the picture itself; a PDF receipt stays a link. */
+const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
 
 /** The payment method as stored ('Paypal o Tarjeta', 'Transferencia', 'Yappy'), in the current language. */
 const METHOD_KEYS: Record<string, string> = { 'Paypal o Tarjeta': 'paypal', Transferencia: 'transfer', Yappy: 'yappy' };
@@ -111,7 +115,7 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
               [t('modal.date'), formatDate(receipt.data.fecha)],
               [t('modal.state'), t(`states.${receipt.data.estado}`)],
               [t('modal.reviewed'), receipt.data.revisado ? t('modal.yes') : t('modal.no')],
-              [t('modal.token'), receipt.data.token],
+              [t('modal.reference'), <Reference key="n" kind="payment" numero={receipt.data.numero} />],
             ] as const
           ).map(([label, value]) => (
             <div key={label}>
@@ -136,7 +140,10 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
           <div>
             <dt>{t('modal.proof')}</dt>
             <dd>
-              {receipt.data.Link_Comprobante ? (
+              {receipt.data.Link_Comprobante && IMAGE_NAME.test(receipt.data.Nombre_Comprobante ?? '') ? (
+                // The specification shows the receipt image itself, 150 px wide (issue 23, item 8).
+                <StoredImage url={receipt.data.Link_Comprobante} alt={`${t('modal.proof')} (${receipt.data.Nombre_Comprobante ?? ''})`} />
+              ) : receipt.data.Link_Comprobante ? (
                 <a href={receipt.data.Link_Comprobante} target="_blank" rel="noopener">
                   {t('modal.viewProof', { name: receipt.data.Nombre_Comprobante })}
                 </a>

@@ -9,7 +9,7 @@ import { useFormatDateTime } from '../../../lib/date-time.js';
 
 const GENDERS = new Set(['masculino', 'femenino', 'otro']);
 
-/** The patient's record: profile, Acuerdo, Primera_Consulta and the ID-card image. */
+/** The patient's record: profile, Acuerdo, Primera_Consulta (in words) and the ID-card image. */
 export function PatientAdminModal({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('patients-admin');
   const messages = useMessages();
@@ -49,7 +49,8 @@ function Detail({ p }: { p: AdminPatientDetail }) {
     ],
     [
       t('modal.firstConsultation'),
-      `${p.Primera_Consulta} (${p.Primera_Consulta === 1 ? t('modal.firstAvailable') : t('modal.firstUsed')})`,
+      // Primera_Consulta 1 means the first consultation is still to be used; people read words, not the flag.
+      p.Primera_Consulta === 1 ? t('modal.firstAvailable') : t('modal.firstUsed'),
     ],
     [t('modal.registeredAt'), formatDateTime(p.fecha_registro)],
   ];

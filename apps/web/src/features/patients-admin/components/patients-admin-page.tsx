@@ -31,8 +31,8 @@ export function PacientesDataAdminPage() {
             <th scope="row">
               {p.nombre} {p.apellido}
             </th>
-            <td>{p.cedula}</td>
-            <td className="list-wrap">{p.correo}</td>
+            <td className="list-nowrap">{p.cedula}</td>
+            <td className="list-nowrap">{p.correo}</td>
             <td>{formatDateTime(p.fecha_registro)}</td>
             <td>
               <Button

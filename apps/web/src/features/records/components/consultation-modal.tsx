@@ -1,3 +1,4 @@
+import { Reference } from '../../../components/ui/reference.js';
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import type { ConsultationDetail } from '@clinica/shared';
 import { ClinicalHistory } from '../../../components/ui/clinical-history.js';
@@ -61,8 +62,7 @@ function Detail({ d }: { d: ConsultationDetail }) {
             [t('modal.registered'), formatDateTime(d.fecha_registro)],
             [t('modal.type'), d.tipo_de_consulta ? t(`tipo.${d.tipo_de_consulta}`) : t('modal.unclassified')],
             [t('modal.state'), <ConsultationStateText key="estado" state={d} />],
-            [t('modal.number'), <code key="id">{d.id}</code>],
-            [t('modal.token'), <code key="t">{d.token}</code>],
+            [t('modal.reference'), <Reference key="n" kind="consultation" numero={d.numero} />],
           ]}
         />
       </section>

@@ -1,4 +1,5 @@
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
+import { Reference } from '../../../components/ui/reference.js';
 import { useState, type FormEvent } from 'react';
 import { TIPOS_DE_CONSULTA, type AdminConsultationDetail, type TipoDeConsulta } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
@@ -64,7 +65,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             [t('consultationModal.service'), serviceLabel(d.servicio)],
             [t('consultationModal.doctor'), `${d.nombre_doctor} (${d.correo_doctor})`],
             [t('consultationModal.registeredAt'), formatDateTime(d.fecha_registro)],
-            [t('consultationModal.token'), <code key="t">{d.token}</code>],
+            [t('consultationModal.reference'), <Reference key="n" kind="consultation" numero={d.numero} />],
             [t('consultationModal.chatPermission'), yesNo(d.permiso_chat)],
             [messages.consultationStateLabel, <ConsultationStateText key="estado" state={d} />],
           ]}

@@ -44,8 +44,8 @@ export function ConsultasAdminPage() {
                 <ConsultationStateText state={r} />
               </span>
             </th>
-            <td>{r.cedula}</td>
-            <td className="review-wrap">{r.correo}</td>
+            <td className="list-nowrap">{r.cedula}</td>
+            <td className="list-nowrap">{r.correo}</td>
             <td>{formatDateTime(r.fecha_registro)}</td>
             <td>{serviceLabel(r.servicio)}</td>
             <td>

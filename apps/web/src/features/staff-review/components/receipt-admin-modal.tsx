@@ -11,14 +11,17 @@ import { useAdminReceipt } from '../api/get-admin-receipt.js';
 import { useRejectReceipt } from '../api/reject-receipt.js';
 import { useUpdateReceipt } from '../api/update-receipt.js';
 import { Details } from '../../../components/ui/details.js';
+import { Reference } from '../../../components/ui/reference.js';
 import { formatMoney, useReviewFormat } from './format.js';
 import { ImageLink } from './image-link.js';
 import { RefundSection } from './refund-section.js';
 
 /** The receipt's modal: its data and file, the revisado toggle, the fiscal PDF, rejecting with a reason. */
-export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: () => void }) {
+export function ReceiptAdminModal({ token: first, onClose }: { token: string; onClose: () => void }) {
   const { t } = useReviewFormat();
   const messages = useMessages();
+  // The duplicate warning opens the other receipt in this same modal.
+  const [token, setToken] = useState(first);
   const detail = useAdminReceipt(token);
   return (
     <Modal title={t('receiptModal.title')} size="lg" onClose={onClose}>
@@ -31,13 +34,13 @@ export function ReceiptAdminModal({ token, onClose }: { token: string; onClose: 
           {detail.error instanceof ApiError && detail.error.status === 404 ? messages.noData : messages.detailLoadFailed}
         </p>
       ) : (
-        <ReceiptDetail r={detail.data} />
+        <ReceiptDetail key={token} r={detail.data} onOpen={setToken} />
       )}
     </Modal>
   );
 }
 
-function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
+function ReceiptDetail({ r, onOpen }: { r: AdminReceiptDetail; onOpen: (token: string) => void }) {
   const { t, formatDateTime, serviceLabel, paymentStateLabel, refundStateLabel, purposeLabel, eventLabel, methodLabel, yesNo } = useReviewFormat();
   const messages = useMessages();
   return (
@@ -45,14 +48,16 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
       {r.posible_duplicado && (
         <div className="review-warning" role="note">
           <p>{messages.possibleDuplicateReceipt}</p>
-          <p>
-            {t('receiptModal.otherPayments')}{' '}
-            {r.duplicados.map((token) => (
-              <code key={token} className="review-token">
-                {token}
-              </code>
+          <p>{t('receiptModal.otherPayments')}</p>
+          <ul className="review-duplicates">
+            {r.duplicados.map((d) => (
+              <li key={d.token}>
+                <button type="button" onClick={() => onOpen(d.token)}>
+                  <Reference kind="payment" numero={d.numero} /> · {d.nombre} {d.apellido}
+                </button>
+              </li>
             ))}
-          </p>
+          </ul>
         </div>
       )}
       <Details
@@ -69,7 +74,7 @@ function ReceiptDetail({ r }: { r: AdminReceiptDetail }) {
           [t('receiptModal.date'), formatDateTime(r.fecha)],
           [t('receiptModal.state'), r.reembolso ? `${paymentStateLabel(r.estado)} · ${refundStateLabel(r.reembolso.estado)}` : paymentStateLabel(r.estado)],
           [t('consultationModal.rejectionReason'), r.estado === 'rechazado' ? r.motivo_rechazo : null],
-          [t('consultationModal.token'), <code key="t">{r.token}</code>],
+          [t('consultationModal.reference'), <Reference key="n" kind="payment" numero={r.numero} />],
           [
             t('consultationModal.receipt'),
             r.Link_Comprobante ? <ImageLink key="c" url={r.Link_Comprobante} nombre={r.Nombre_Comprobante ?? t('file.receipt')} /> : messages.receiptUnavailable,

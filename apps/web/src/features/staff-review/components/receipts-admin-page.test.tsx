@@ -9,6 +9,7 @@ import { ReciboAdminPage } from './receipts-admin-page.js';
 const row = (i: number, nombre = 'Pedro') => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   token: `t${i}`,
+  numero: i,
   nombre,
   apellido: `Apellido${i}`,
   proposito: 'consulta',

@@ -48,7 +48,7 @@ export function SugerenciasAdminPage() {
             <td className="suggestion-text">{s.sugerencia}</td>
             <td>{s.nombre}</td>
             <td>{s.apellido}</td>
-            <td className="list-wrap">{s.correo}</td>
+            <td className="list-nowrap">{s.correo}</td>
             <td>{dateTime.format(new Date(s.fecha_registro))}</td>
           </>
         )}

@@ -1,0 +1,3 @@
+ALTER TABLE "appointments" ADD COLUMN "numero" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "appointments_numero_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+ALTER TABLE "consultations" ADD COLUMN "numero" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "consultations_numero_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "numero" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "payments_numero_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);
