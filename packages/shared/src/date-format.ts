@@ -45,7 +45,8 @@ const panamaParts = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-function partsOf(value: DateValue): Parts {
+/** The pieces in Panama time; null for a value that is no date (shown as it came, never a crash). */
+function partsOf(value: DateValue): Parts | null {
   if (typeof value === 'string') {
     const m = CALENDAR_DATE.exec(value);
     if (m) {
@@ -54,7 +55,7 @@ function partsOf(value: DateValue): Parts {
     }
   }
   const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${String(value)}`);
+  if (Number.isNaN(date.getTime())) return null;
   const p: Record<string, number> = {};
   for (const { type, value: v } of panamaParts.formatToParts(date)) p[type] = Number(v);
   const [y, mo, d] = [p.year ?? 1970, p.month ?? 1, p.day ?? 1];
@@ -94,25 +95,25 @@ function timeOf(p: Parts, language: string) {
 }
 
 /** '24 nov. 2026' (es), 'Nov 24, 2026' (en), '2026年11月24日' (zh-CN). */
-export const formatDate = (value: DateValue, language = 'es') => dateOf(partsOf(value), language);
+const shown = (value: DateValue, write: (p: Parts) => string) => {
+  const p = partsOf(value);
+  return p ? write(p) : String(value);
+};
+
+export const formatDate = (value: DateValue, language = 'es') => shown(value, (p) => dateOf(p, language));
 
 /** 'miércoles 25 nov. 2026': where a person plans (appointments, next visits, blocked days). */
-export const formatWeekdayDate = (value: DateValue, language = 'es') => weekdayDateOf(partsOf(value), language);
+export const formatWeekdayDate = (value: DateValue, language = 'es') => shown(value, (p) => weekdayDateOf(p, language));
 
 /** An instant's time in Panama: '9:22 a. m.' (es). */
-export const formatTime = (value: DateValue, language = 'es') => timeOf(partsOf(value), language);
+export const formatTime = (value: DateValue, language = 'es') => shown(value, (p) => timeOf(p, language));
 
 /** An instant's date and time in Panama: '24 nov. 2026, 9:22 a. m.' (es). */
-export function formatDateTime(value: DateValue, language = 'es') {
-  const p = partsOf(value);
-  return `${dateOf(p, language)}, ${timeOf(p, language)}`;
-}
+export const formatDateTime = (value: DateValue, language = 'es') => shown(value, (p) => `${dateOf(p, language)}, ${timeOf(p, language)}`);
 
 /** An instant with its weekday: 'miércoles 25 nov. 2026, 9:00 a. m.' (e-mails about an appointment). */
-export function formatWeekdayDateTime(value: DateValue, language = 'es') {
-  const p = partsOf(value);
-  return `${weekdayDateOf(p, language)}, ${timeOf(p, language)}`;
-}
+export const formatWeekdayDateTime = (value: DateValue, language = 'es') =>
+  shown(value, (p) => `${weekdayDateOf(p, language)}, ${timeOf(p, language)}`);
 
 /** A clock reading 'HH:mm' (already Panama time: a slot, a next visit's hour) -> '8:00 a. m.' (es). */
 export function formatClock(hora: string, language = 'es') {

@@ -441,7 +441,6 @@ export const productMessages = {
   clinicMap: 'Ver en el mapa',
   clinicMapLabel: 'Ver la dirección de la clínica en OpenStreetMap (se abre en otra pestaña)',
   clinicWhatsappLabel: 'Escribir a la clínica por WhatsApp (se abre en otra pestaña)',
-  mailFooterContact: 'Clínica Virtual Panamá · {{direccion}} · Tel. {{telefono}} · WhatsApp {{whatsapp}} · {{correo}}',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '@clinica/shared';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
@@ -6,25 +7,10 @@ import { useAdminSuggestions } from '../api/get-admin-suggestions.js';
 import '../../../components/ui/list.css';
 import '../suggestions.css';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** Panama's date and time, written the way the current language writes them. */
-const dateTimeIn = (lng: string) => {
-  let f = formats.get(lng);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lng === 'es' ? 'es-PA' : lng, {
-      timeZone: 'America/Panama',
-      dateStyle: 'short',
-      timeStyle: 'short',
-    });
-    formats.set(lng, f);
-  }
-  return f;
-};
 
 /** /Sugerencias_Admin: every suggestion, newest first, searchable by the sender's first name. */
 export function SugerenciasAdminPage() {
   const { t, i18n } = useTranslation('suggestions');
-  const dateTime = dateTimeIn(i18n.resolvedLanguage ?? i18n.language);
   const [search, setSearch] = useState<string | null>(null);
   const pages = useCursorPages();
   const rows = useAdminSuggestions(search, pages.cursor);
@@ -55,7 +41,7 @@ export function SugerenciasAdminPage() {
             <td>{s.nombre}</td>
             <td>{s.apellido}</td>
             <td className="list-wrap">{s.correo}</td>
-            <td>{dateTime.format(new Date(s.fecha_registro))}</td>
+            <td>{formatDateTime(s.fecha_registro, i18n.resolvedLanguage ?? i18n.language)}</td>
           </>
         )}
       />
