@@ -438,6 +438,8 @@ export const productMessages = {
   clinicWhatsapp: 'WhatsApp',
   clinicEmail: 'Correo electrónico',
   clinicHours: 'Horario de atención',
+  clinicHoursWeekdays: 'Lunes a viernes, de {{from}} a {{to}}',
+  clinicHoursWeekend: 'Sábados y domingos, de {{from}} a {{to}}',
   clinicMap: 'Ver en el mapa',
   clinicMapLabel: 'Ver la dirección de la clínica en OpenStreetMap (se abre en otra pestaña)',
   clinicWhatsappLabel: 'Escribir a la clínica por WhatsApp (se abre en otra pestaña)',
