@@ -12,11 +12,26 @@ const digits = (phone: string) => phone.replace(/\D/g, '');
  * server serves: the footer, the home page and the FAQ show this one piece. Phone, WhatsApp and
  * e-mail are links a phone can act on; the map is OpenStreetMap's, in a new tab.
  */
-export function ClinicContact({ contact, headingLevel = 2, className }: { contact: ClinicContactData; headingLevel?: 2 | 3 | null; className?: string }) {
+export function ClinicContact({
+  contact,
+  headingLevel = 2,
+  className,
+  showHours = true,
+}: {
+  contact: ClinicContactData;
+  headingLevel?: 2 | 3 | null;
+  className?: string;
+  /** False where the page already shows the clinic hours beside it (the home page). */
+  showHours?: boolean;
+}) {
   const messages = useMessages();
   const language = useLanguage();
-  const range = (r: { open: number; close: number }) => ({ from: formatHourOfDay(r.open, language), to: formatHourOfDay(r.close, language) });
-  const fill = (text: string, r: { from: string; to: string }) => text.replace('{{from}}', r.from).replace('{{to}}', r.to);
+  const range = (r: { open: number; close: number }) => ({
+    from: formatHourOfDay(r.open, language),
+    to: formatHourOfDay(r.close, language),
+  });
+  const fill = (text: string, r: { from: string; to: string }) =>
+    text.replace('{{from}}', r.from).replace('{{to}}', r.to);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <section className={`clinic-contact${className ? ` ${className}` : ''}`} aria-label={messages.clinicContactTitle}>
@@ -40,7 +55,12 @@ export function ClinicContact({ contact, headingLevel = 2, className }: { contac
         <div>
           <dt>{messages.clinicWhatsapp}</dt>
           <dd>
-            <a href={`https://wa.me/${digits(contact.whatsapp)}`} target="_blank" rel="noopener noreferrer" aria-label={`${messages.clinicWhatsappLabel}: ${contact.whatsapp}`}>
+            <a
+              href={`https://wa.me/${digits(contact.whatsapp)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`${messages.clinicWhatsappLabel}: ${contact.whatsapp}`}
+            >
               {contact.whatsapp}
             </a>
           </dd>
@@ -53,17 +73,19 @@ export function ClinicContact({ contact, headingLevel = 2, className }: { contac
             </a>
           </dd>
         </div>
-        <div>
-          <dt>{messages.clinicHours}</dt>
-          {contact.openingHours !== null ? (
-            <dd>{contact.openingHours}</dd>
-          ) : (
-            <>
-              <dd>{fill(messages.clinicHoursWeekdays, range(CLINIC_HOURS.weekday))}</dd>
-              <dd>{fill(messages.clinicHoursWeekend, range(CLINIC_HOURS.weekend))}</dd>
-            </>
-          )}
-        </div>
+        {showHours && (
+          <div>
+            <dt>{messages.clinicHours}</dt>
+            {contact.openingHours !== null ? (
+              <dd>{contact.openingHours}</dd>
+            ) : (
+              <>
+                <dd>{fill(messages.clinicHoursWeekdays, range(CLINIC_HOURS.weekday))}</dd>
+                <dd>{fill(messages.clinicHoursWeekend, range(CLINIC_HOURS.weekend))}</dd>
+              </>
+            )}
+          </div>
+        )}
       </dl>
     </section>
   );

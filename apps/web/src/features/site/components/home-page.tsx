@@ -69,7 +69,7 @@ export function HomePage() {
           </div>
         </section>
 
-        {config.data && <ClinicContact contact={config.data.contact} className="site-block" />}
+        {config.data && <ClinicContact contact={config.data.contact} className="site-block" showHours={config.data.contact.openingHours !== null} />}
 
         <p className="site-closing">
           {rich(t('home.closing'), {
