@@ -497,8 +497,9 @@ for (const method of ['Yappy', 'PayPal'] as const) {
 test('a page that fails to render keeps the frame and says what happened instead of going blank', async ({ page, request }) => {
   const doctor = await newDoctor(request);
   await openBooking(page, request, doctor.label);
-  // An answer the page cannot show (an hour that is no hour) makes its render throw.
-  await page.route('**/api/appointments/hours?**', (route) => route.fulfill({ json: ['no es una hora'] }));
+  // An answer the page cannot show (an object where the list of hours goes) makes its render throw.
+  // (An hour that is no hour no longer does: the shared date format shows it as it came.)
+  await page.route('**/api/appointments/hours?**', (route) => route.fulfill({ json: { no: 'es una lista' } }));
   await (await showDay(page, weekdayAhead(3))).click();
   await expect(page.getByRole('alert').getByRole('heading', { name: 'No se pudo mostrar esta página' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Lo que ya pagó o envió está guardado.');
