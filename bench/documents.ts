@@ -173,6 +173,8 @@ const CLINIC = {
   city: 'Ciudad de Panamá',
   address: 'Calle 50 y Calle 53 Este, Obarrio, Ciudad de Panamá',
   phone: '+507 300-0000',
+  whatsapp: '+507 6000-0000',
+  email: 'contacto@clinica.demo',
 };
 
 /**

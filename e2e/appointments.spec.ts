@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { es } from 'date-fns/locale/es';
-import { addDays, messages, panamaToday, weekdayOf } from '@clinica/shared';
+import { addDays, formatWeekdayDate, messages, panamaToday, weekdayOf } from '@clinica/shared';
 import { test, expect, DEMO, PNG_1X1, distinctPng, login, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
@@ -21,10 +21,13 @@ function weekdayAhead(ahead: number) {
   return fecha;
 }
 
-/** The picker's name of a day: 'miércoles, 25 de noviembre de 2026'. */
+/** How the pages write a day a person plans: 'miércoles 25 nov. 2026' (the shared format, decision 0044). */
+const shownDay = (fecha: string) => formatWeekdayDate(fecha, 'es');
+
 /** The patient's list on /Citas_usuario. */
 const myAppointments = (page: Page) => page.getByRole('list', { name: 'Mis citas' }).getByRole('listitem');
 
+/** The picker's own name of a day (react-datepicker's aria-label): 'miércoles, 25 de noviembre de 2026'. */
 const dayName = (fecha: string) => {
   const [y = 0, m = 1, d = 1] = fecha.split('-').map(Number);
   return format(new Date(y, m - 1, d), 'PPPP', { locale: es });
@@ -130,7 +133,7 @@ test('transfer: every field is asked for, then the request is sent, the form res
 
   await page.getByRole('link', { name: 'Ver mis citas' }).click();
   await expect(page).toHaveURL(/\/Citas_usuario$/);
-  await expect(myAppointments(page)).toContainText(dayName(fecha));
+  await expect(myAppointments(page)).toContainText(shownDay(fecha));
   await expect(myAppointments(page)).toContainText('Pago en revisión');
 });
 
@@ -205,7 +208,7 @@ test('the picker refuses past days, and a day the doctor blocks disappears from 
   await doc.unroute('**/api/doctor/blocked-dates');
   await doc.getByRole('button', { name: 'Enviar' }).click();
   await acceptAlert(doc, messages.dateBlockedOk);
-  await expect(doc.getByRole('list', { name: 'Mis fechas no disponibles' }).getByRole('listitem')).toContainText(dayName(blocked));
+  await expect(doc.getByRole('list', { name: 'Mis fechas no disponibles' }).getByRole('listitem')).toContainText(shownDay(blocked));
 
   // The patient's picker, loaded again, refuses it.
   await page.reload();
@@ -219,7 +222,7 @@ test('the picker refuses past days, and a day the doctor blocks disappears from 
   await page.keyboard.press('Escape');
 
   // Unblocked, it can be chosen again.
-  await doc.getByRole('button', { name: `Desbloquear el ${dayName(blocked)}` }).click();
+  await doc.getByRole('button', { name: `Desbloquear el ${shownDay(blocked)}` }).click();
   await acceptAlert(doc, messages.dateUnblockedOk);
   await expect(doc.getByText(messages.noBlockedDates)).toBeVisible();
   await page.reload();
@@ -255,7 +258,7 @@ test('a doctor warned about appointments already held, then the doctor and an ad
   await doc.getByRole('button', { name: 'Limpiar Búsqueda' }).click();
   await doc.getByRole('button', { name: /Información Completa/ }).click();
   const modal = doc.getByRole('dialog', { name: 'Información Completa de la cita' });
-  for (const text of [nombre, 'Batista', patient.email, '+507 67654321', dayName(fecha), '11:00', 'Medicina Interna', 'Dolor de espalda desde hace una semana']) {
+  for (const text of [nombre, 'Batista', patient.email, '+507 67654321', shownDay(fecha), '11:00', 'Medicina Interna', 'Dolor de espalda desde hace una semana']) {
     await expect(modal).toContainText(text);
   }
   await modal.getByRole('button', { name: 'Cerrar' }).click();
@@ -486,7 +489,7 @@ for (const method of ['Yappy', 'PayPal'] as const) {
       }
       await acceptAlert(page, expected);
       const done = page.getByRole('status').filter({ hasText: expected });
-      await expect(done).toContainText(dayName(fecha));
+      await expect(done).toContainText(shownDay(fecha));
       await expect(page.getByLabel('Servicio', { exact: true })).toHaveValue('');
       await expect(page.getByLabel('Motivo de la consulta')).toHaveValue('');
     }
@@ -497,8 +500,9 @@ for (const method of ['Yappy', 'PayPal'] as const) {
 test('a page that fails to render keeps the frame and says what happened instead of going blank', async ({ page, request }) => {
   const doctor = await newDoctor(request);
   await openBooking(page, request, doctor.label);
-  // An answer the page cannot show (an hour that is no hour) makes its render throw.
-  await page.route('**/api/appointments/hours?**', (route) => route.fulfill({ json: ['no es una hora'] }));
+  // An answer the page cannot show (an object where the list of hours goes) makes its render throw.
+  // (An hour that is no hour no longer does: the shared date format shows it as it came.)
+  await page.route('**/api/appointments/hours?**', (route) => route.fulfill({ json: { no: 'es una lista' } }));
   await (await showDay(page, weekdayAhead(3))).click();
   await expect(page.getByRole('alert').getByRole('heading', { name: 'No se pudo mostrar esta página' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Lo que ya pagó o envió está guardado.');

@@ -54,8 +54,8 @@ test('home: prices, hours, closing line and three sponsor placeholders', async (
   await expect(prices.getByRole('row', { name: /Medicina General/ })).toContainText('USD 10');
   await expect(prices.getByRole('row', { name: /Psicología/ })).toContainText('USD 40');
   await expect(prices.getByRole('row', { name: /Medicina Interna/ })).toContainText('USD 40');
-  await expect(page.getByText('Todos los días, de 8:00 a. m. a 10:00 p. m.')).toBeVisible();
-  await expect(page.getByText('Sábados y domingos, de 9:00 a. m. a 5:00 p. m.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Todos los días, de 8:00 a. m. a 10:00 p. m.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Sábados y domingos, de 9:00 a. m. a 5:00 p. m.')).toBeVisible();
   await expect(welcome(page).getByRole('link', { name: 'agende su cita' })).toHaveAttribute('href', '/citas');
 
   const sponsors = page.getByRole('complementary', { name: 'Patrocinadores' }).getByRole('listitem');

@@ -425,6 +425,24 @@ export const productMessages = {
   replaceOnlyAnnulled: 'Solo se puede reemplazar un documento anulado.',
   documentAlreadyReplaced: 'Este documento anulado ya fue reemplazado.',
   replacementMustMatch: 'El reemplazo debe ser del mismo tipo y para el mismo paciente que el documento anulado.',
+  // typed dates (issue 23, docs/decisions/0044): what exactly is wrong with what was typed
+  dateTypedFormat: 'Escriba la fecha como dd/mm/aaaa, por ejemplo 2/12/2026.',
+  dateImpossible: 'Esa fecha no existe en el calendario. Revise el día y el mes (dd/mm/aaaa).',
+  datePast: 'La fecha ya pasó. Por favor, elija hoy o un día posterior.',
+  dateTooFar: 'La fecha está demasiado lejos. Por favor, elija una fecha más cercana.',
+  dateUnavailable: 'Esa fecha no está disponible. Por favor, elija otra fecha.',
+  // the clinic's contact (issue 23, docs/decisions/0044)
+  clinicContactTitle: 'Contacto de la clínica',
+  clinicAddress: 'Dirección',
+  clinicPhone: 'Teléfono',
+  clinicWhatsapp: 'WhatsApp',
+  clinicEmail: 'Correo electrónico',
+  clinicHours: 'Horario de atención',
+  clinicHoursWeekdays: 'Lunes a viernes, de {{from}} a {{to}}',
+  clinicHoursWeekend: 'Sábados y domingos, de {{from}} a {{to}}',
+  clinicMap: 'Ver en el mapa',
+  clinicMapLabel: 'Ver la dirección de la clínica en OpenStreetMap (se abre en otra pestaña)',
+  clinicWhatsappLabel: 'Escribir a la clínica por WhatsApp (se abre en otra pestaña)',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

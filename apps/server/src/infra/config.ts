@@ -105,6 +105,18 @@ const envSchema = z.object({
   // (a file path; without it the documents carry a drawn mark).
   CLINIC_ADDRESS: z.string().default('Calle 50 y Calle 53 Este, Obarrio, Ciudad de Panamá'),
   CLINIC_PHONE: z.string().default('+507 300-0000'),
+  // The rest of the clinic's contact (issue 23, decision 0044), shown in the footer, the home page,
+  // the FAQ and every e-mail; the address above is also the .ics LOCATION. The map link must be an
+  // OpenStreetMap address (no tracking third party on a patient's page); opening hours are a
+  // Spanish text shown as is when set, otherwise the clinic hours the appointments use.
+  CLINIC_WHATSAPP: z.string().regex(/^\+?[\d\s-]{7,20}$/, 'un número de teléfono, p. ej. +507 6000-0000').default('+507 6000-0000'),
+  CLINIC_EMAIL: z.string().email().default('contacto@clinica.demo'),
+  CLINIC_MAP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https:\/\/(www\.)?openstreetmap\.org\//.test(u), 'una dirección https://www.openstreetmap.org/...')
+    .default('https://www.openstreetmap.org/?mlat=8.98330&mlon=-79.51960#map=18/8.98330/-79.51960'),
+  CLINIC_OPENING_HOURS: z.string().min(1).optional(),
   CLINIC_LOGO: z.string().min(1).optional(),
   // The clinic's digital signature on every medical document (issue 22, item 10): a PKCS#12 file
   // (certificate, chain and key) and its password. Without it, outside production, a self-signed
@@ -472,6 +484,10 @@ export function parseConfig(
       city: e.CLINIC_CITY,
       address: e.CLINIC_ADDRESS,
       phone: e.CLINIC_PHONE,
+      whatsapp: e.CLINIC_WHATSAPP,
+      email: e.CLINIC_EMAIL,
+      mapUrl: e.CLINIC_MAP_URL,
+      openingHours: e.CLINIC_OPENING_HOURS ?? null,
       logoPath: e.CLINIC_LOGO ? path.resolve(e.CLINIC_LOGO) : undefined,
       bankAccounts,
       yappyNumber: e.CLINIC_YAPPY_NUMBER,

@@ -1,20 +1,32 @@
-import { CLINIC_TIME_ZONE } from '@clinica/shared';
-import { SOURCE_LANGUAGE, useLanguage } from './i18n.js';
+import { formatClock, formatDate, formatDateTime, formatSlot, formatTime, formatWeekdayDate, formatWeekdayDateTime, type DateValue } from '@clinica/shared';
+import { useLanguage } from './i18n.js';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** A date and time in Panama time, written the way of the current language (Spanish: Panama's own way). */
-export function useFormatDateTime(): (iso: string) => string {
+/**
+ * The shared date format (packages/shared/src/date-format.ts, decision 0044) in the current
+ * language: a thin hook, so every page writes dates the one way the e-mails and PDFs do.
+ */
+export function useDateFormat() {
   const language = useLanguage();
-  let f = formats.get(language);
-  if (!f) {
-    f = new Intl.DateTimeFormat(language === SOURCE_LANGUAGE ? 'es-PA' : language, {
-      timeZone: CLINIC_TIME_ZONE,
-      dateStyle: 'short',
-      timeStyle: 'short',
-    });
-    formats.set(language, f);
-  }
-  const format = f;
-  return (iso) => format.format(new Date(iso));
+  return {
+    language,
+    /** '24 nov. 2026' */
+    date: (v: DateValue) => formatDate(v, language),
+    /** 'miércoles 25 nov. 2026' */
+    weekdayDate: (v: DateValue) => formatWeekdayDate(v, language),
+    /** '24 nov. 2026, 9:22 a. m.' */
+    dateTime: (v: DateValue) => formatDateTime(v, language),
+    /** 'miércoles 25 nov. 2026, 9:00 a. m.' */
+    weekdayDateTime: (v: DateValue) => formatWeekdayDateTime(v, language),
+    /** '9:22 a. m.' */
+    time: (v: DateValue) => formatTime(v, language),
+    /** '08:00' -> '8:00 a. m.' */
+    clock: (hora: string) => formatClock(hora, language),
+    /** '08:00' -> '8:00 a. m. – 9:00 a. m.' */
+    slot: (hora: string) => formatSlot(hora, language),
+  };
+}
+
+/** A date and time in Panama time, written the way of the current language. */
+export function useFormatDateTime(): (iso: string) => string {
+  return useDateFormat().dateTime;
 }

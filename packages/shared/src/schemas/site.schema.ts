@@ -8,5 +8,16 @@ export const siteConfigSchema = z.object({
   playlistUrl: z.string(),
   /** The social bar's two pages. */
   social: z.object({ facebook: z.string(), instagram: z.string() }),
+  /** The clinic's contact (issue 23, decision 0044): configuration, shown in the footer, home page and FAQ. */
+  contact: z.object({
+    address: z.string(),
+    phone: z.string(),
+    whatsapp: z.string(),
+    email: z.string(),
+    /** An OpenStreetMap address. */
+    mapUrl: z.string(),
+    /** A Spanish text when configured; null: the clinic hours the appointments use. */
+    openingHours: z.string().nullable(),
+  }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -30,7 +30,7 @@ import {
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
-import { appointmentIcs } from '../mail/index.js';
+import { appointmentIcs, clinicContact } from '../mail/index.js';
 import { requireRole } from '../../infra/http/access.js';
 import type { AppointmentsService as Service } from './appointments.service.js';
 
@@ -89,7 +89,7 @@ const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
 export default async function appointmentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = app.appointments;
-  const icsContext = { clinicName: app.config.clinic.name, origin: app.config.mail.linkOrigin };
+  const icsContext = { clinicName: app.config.clinic.name, origin: app.config.mail.linkOrigin, contact: clinicContact(app.config.clinic) };
 
   /** The role a route serves (its single `config.access`): whose account the audit row names. */
   const roleOf = (request: FastifyRequest) => {

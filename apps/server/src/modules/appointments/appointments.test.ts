@@ -371,6 +371,8 @@ describe('cancellation and payment decisions', () => {
     expect(ics.headers['content-disposition']).toContain('attachment');
     expect(ics.body).toContain('DTSTART:20261125T150000Z');
     expect(ics.body).toContain('DTEND:20261125T160000Z');
+    // Where to go: the clinic's configured street address, not only its name (issue 23).
+    expect(ics.body.replace(/\r\n /g, '')).toContain('LOCATION:Clínica Virtual Panamá\\, Calle 50 y Calle 53 Este\\, Obarrio\\, Ciudad de Panamá');
   });
 });
 

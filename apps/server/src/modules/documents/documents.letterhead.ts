@@ -6,6 +6,9 @@ export interface Letterhead {
   city: string;
   address: string;
   phone: string;
+  /** The rest of the clinic's contact (issue 23): the same configuration as the footer and e-mails. */
+  whatsapp: string;
+  email: string;
   /** The clinic's logo, PNG or JPEG bytes; absent, the documents draw the clinic's mark. */
   logo?: Buffer;
 }
@@ -19,8 +22,8 @@ const MAX_LOGO_BYTES = 1024 * 1024;
  * must be a PNG or a JPEG of at most 1 MiB (it is embedded in every document): anything else stops
  * the start with the reason, rather than failing each document later.
  */
-export function clinicLetterhead(clinic: { name: string; city: string; address: string; phone: string; logoPath?: string }): Letterhead {
-  const base = { name: clinic.name, city: clinic.city, address: clinic.address, phone: clinic.phone };
+export function clinicLetterhead(clinic: Omit<Letterhead, 'logo'> & { logoPath?: string }): Letterhead {
+  const base = { name: clinic.name, city: clinic.city, address: clinic.address, phone: clinic.phone, whatsapp: clinic.whatsapp, email: clinic.email };
   if (!clinic.logoPath) return base;
   let logo: Buffer;
   try {

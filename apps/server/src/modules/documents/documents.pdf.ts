@@ -2,7 +2,8 @@ import QRCode from 'qrcode';
 import {
   DOCUMENT_FIELDS,
   DOCUMENT_TITLES,
-  MONTHS,
+  formatClock,
+  formatDate,
   YES_NO,
   YES_NO_WORDS,
   diagnosisLine,
@@ -48,19 +49,17 @@ const SIGNATURE_BLOCK = 134;
 const COLOR = { navy: '#0b2a5b', accent: '#c2410c', text: '#1f2937', muted: '#4b5563', line: '#9ca3af' };
 const SIZE = { label: 8, value: 10, section: 11, title: 16, small: 8 };
 
-/** 'YYYY-MM-DD' as '3 de marzo de 2026'. */
-export function spanishDate(iso: string) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return iso;
-  return `${Number(m[3])} de ${MONTHS[Number(m[2]) - 1] ?? m[2]} de ${m[1]}`;
-}
+/** 'YYYY-MM-DD' as '3 mar. 2026': the one date format of pages, e-mails and PDFs (decision 0044). */
+export const spanishDate = (iso: string) => formatDate(iso, 'es');
 
 const years = (v: string) => (v === '1' ? '1 año' : `${v} años`);
 const days = (v: string) => (v === '1' ? '1 día' : `${v} días`);
 
-/** The incapacity's start or end, e.g. 'las 08:00 del 3 de marzo de 2026'. */
-const moment = (f: DocumentFields, end: 'inicio' | 'final') =>
-  `las ${f[`hora_${end}`]} del ${Number(f[`dia_${end}`])} de ${MONTHS[Number(f[`mes_${end}`]) - 1] ?? f[`mes_${end}`]} de ${f[`ano_${end}`]}`;
+/** The incapacity's start or end, e.g. 'las 8:00 a. m. del 3 mar. 2026' (the shared date format). */
+const moment = (f: DocumentFields, end: 'inicio' | 'final') => {
+  const day = `${f[`ano_${end}`]}-${String(f[`mes_${end}`]).padStart(2, '0')}-${String(f[`dia_${end}`]).padStart(2, '0')}`;
+  return `las ${formatClock(String(f[`hora_${end}`]), 'es')} del ${spanishDate(day)}`;
+};
 
 /**
  * The certificates are a sentence, not a form: the fields the sentence says are not repeated as
@@ -111,6 +110,7 @@ function display(field: DocumentField, f: DocumentFields): string | null {
   // The patient's e-mail is not printed: it identifies nobody to a third party (issue 22).
   if (field.kind === 'country' || field.kind === 'email' || v === '') return null;
   if (field.kind === 'date') return spanishDate(v);
+  if (field.kind === 'time') return formatClock(v, 'es');
   if (field.kind === 'age') return years(v);
   if (field.kind === 'phone') return `${f.country_code ?? ''} ${v}`.trim();
   // 'Sí' with its accent: the specification's value is 'Si'.
@@ -163,7 +163,7 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
     .font('regular')
     .fontSize(SIZE.small + 0.5)
     .fillColor(COLOR.muted)
-    .text(`${clinic.address} · Tel. ${clinic.phone}`, textX, doc.y + 1, { width: textW });
+    .text(`${clinic.address} · Tel. ${clinic.phone} · WhatsApp ${clinic.whatsapp} · ${clinic.email}`, textX, doc.y + 1, { width: textW });
   doc.text('Medicina General · Psicología · Medicina Interna · República de Panamá', textX, doc.y, { width: textW });
   const headEnd = doc.y;
   doc
@@ -366,7 +366,7 @@ export async function renderDocument(pdf: PdfRenderer, input: DocumentRenderInpu
 
   // --- date and place, signature, verification ---
   const { date, hour, minute } = panamaClock(input.issuedAt);
-  const when = `${spanishDate(date)} a las ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')} (hora de Panamá)`;
+  const when = `${spanishDate(date)} a las ${formatClock(`${hour}:${String(minute).padStart(2, '0')}`, 'es')} (hora de Panamá)`;
   const reg = doctor.regNumber;
   const code = doctor.doctorCode;
   ensure(SIGNATURE_BLOCK);

@@ -185,12 +185,14 @@ const samples = (correo: string): Record<DocumentType, Record<string, string | R
 });
 
 const DATES: Record<string, string> = {
-  '2026-11-20': '20 de noviembre de 2026',
-  '2026-11-21': '21 de noviembre de 2026',
-  '2010-03-05': '5 de marzo de 2010',
+  '2026-11-20': '20 nov. 2026',
+  '2026-11-21': '21 nov. 2026',
+  '2010-03-05': '5 mar. 2010',
 };
+/** Hours in 12 hours with a. m. / p. m. (decision 0044). */
+const TIMES: Record<string, string> = { '14:30': '2:30 p. m.' };
 
-/** What the PDF must say for each submitted field (dates in words, ages in years, phones with their code). */
+/** What the PDF must say for each submitted field (dates in the one format, hours in 12 hours, ages in years, phones with their code). */
 function expectedFragments(tipo: DocumentType, s: Record<string, string | Record<string, string>[]>) {
   const out: string[] = [];
   for (const [k, v] of Object.entries(s)) {
@@ -203,6 +205,7 @@ function expectedFragments(tipo: DocumentType, s: Record<string, string | Record
       continue;
     }
     if (DATES[v]) out.push(DATES[v]);
+    else if (TIMES[v]) out.push(TIMES[v]);
     // Neither the e-mail nor what the form says of the doctor or of the patient's identity is
     // printed: the account's profile and the patient's account are (issue 22, checked below).
     else if (['correoPaciente', 'doctorName', 'Medico', 'regNumber', 'Reg', 'doctorCode', 'CIP', 'Cedula', 'Edad'].includes(k)) continue;
@@ -212,7 +215,7 @@ function expectedFragments(tipo: DocumentType, s: Record<string, string | Record
     else out.push(flat(v));
   }
   if (tipo === 'certificado-incapacidad') {
-    out.push('desde las 08:00 del 21 de noviembre de 2026 hasta las 08:00 del 24 de noviembre de 2026');
+    out.push('desde las 8:00 a. m. del 21 nov. 2026 hasta las 8:00 a. m. del 24 nov. 2026');
   }
   return out;
 }
@@ -343,7 +346,7 @@ describe.each(DOCUMENT_TYPES)('%s', (tipo) => {
     expect(numero).toMatch(/^[A-Z]{2}-2026-\d{6}$/);
     expect(text).toContain(numero);
     if (tipo.startsWith('certificado')) expect(text).toContain('Quien suscribe, Dra. Ana Castillo Ibáñez, médica con número de registro (idoneidad)');
-    expect(text).toContain('Emitido en Ciudad de Panamá, el 21 de noviembre de 2026 a las 10:00 (hora de Panamá).');
+    expect(text).toContain('Emitido en Ciudad de Panamá, el 21 nov. 2026 a las 10:00 a. m. (hora de Panamá).');
     const codigo = String(res.headers['x-documento-codigo']);
     expect(text).toContain(codigo);
     expect(text).toContain(`/verificar-documento?codigo=${codigo}`);

@@ -186,7 +186,7 @@ describe('consistency of dates and days', () => {
     expect(oneDay.statusCode, oneDay.body).toBe(201);
     const two = await issue(ana, 'certificado-incapacidad', { ...INCAPACIDAD, pacienteId: maria.id });
     expect(two.statusCode, two.body).toBe(201);
-    expect(await pdfText(two.rawPayload)).toContain('requiere incapacidad por 2 días, desde las 08:00 del 21 de noviembre de 2026 hasta las 08:00 del 23 de noviembre de 2026');
+    expect(await pdfText(two.rawPayload)).toContain('requiere incapacidad por 2 días, desde las 8:00 a. m. del 21 nov. 2026 hasta las 8:00 a. m. del 23 nov. 2026');
   });
 
   it('refuses an end before the start, a start far from the certificate, a future or ancient date', async () => {

@@ -36,7 +36,7 @@ function fold(line: string) {
 /** The .ics attachment for an appointment's confirmation (PUBLISH) or cancellation (CANCEL). */
 export function appointmentIcs(
   appt: { appointmentId: string; start: Date },
-  ctx: { clinicName: string; origin: string },
+  ctx: { clinicName: string; origin: string; contact: { address: string } },
   method: 'PUBLISH' | 'CANCEL',
 ) {
   const host = new URL(ctx.origin).hostname || 'clinica';
@@ -54,7 +54,8 @@ export function appointmentIcs(
     `DTSTART:${stamp(appt.start)}`,
     `DTEND:${stamp(new Date(appt.start.getTime() + SLOT_MS))}`,
     `SUMMARY:${escapeText(`Cita en ${ctx.clinicName}`)}`,
-    `LOCATION:${escapeText(ctx.clinicName)}`,
+    // Where to go: the clinic's street address (configuration), which a calendar can map.
+    `LOCATION:${escapeText(`${ctx.clinicName}, ${ctx.contact.address}`)}`,
     `DESCRIPTION:${escapeText(`Detalles en su área de paciente: ${ctx.origin}/Citas_usuario`)}`,
     `STATUS:${method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',

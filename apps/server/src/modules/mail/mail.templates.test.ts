@@ -37,7 +37,11 @@ const samples: { [K in TemplateKind]: TemplateData[K] } = {
   refundDue: { metodo: 'Yappy' },
   refunded: { metodo: 'Paypal o Tarjeta' },
 };
-const ctx = { clinicName: 'Clínica Demo', origin: 'https://clinica.example' };
+const ctx = {
+  clinicName: 'Clínica Demo',
+  origin: 'https://clinica.example',
+  contact: { address: 'Calle 50, Obarrio', phone: '+507 300-0000', whatsapp: '+507 6000-0000', email: 'contacto@clinica.example' },
+};
 
 describe('e-mail templates', () => {
   for (const kind of Object.keys(samples) as TemplateKind[]) {

@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, EMAIL_VERIFICATION_PATH, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, STAFF_INVITATION_PATH, type Role } from '@clinica/shared';
+import { EMAIL_VERIFICATION_PATH, formatWeekdayDateTime, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, STAFF_INVITATION_PATH, type Role } from '@clinica/shared';
 import { LOGO_CID } from './mail-transport.js';
 import { appointmentIcs } from './ics.js';
 
@@ -14,10 +14,27 @@ import { appointmentIcs } from './ics.js';
 export const MAIL_LANGS = ['es', 'en', 'fr', 'de', 'it', 'zh-TW', 'zh-CN'] as const;
 export type MailLang = (typeof MAIL_LANGS)[number];
 
+/** How a person reaches the clinic (configuration, issue 23): every e-mail's footer, the .ics LOCATION. */
+export interface ClinicContact {
+  address: string;
+  phone: string;
+  whatsapp: string;
+  email: string;
+}
+
+/** The contact of the configuration's clinic. */
+export const clinicContact = (clinic: ClinicContact): ClinicContact => ({
+  address: clinic.address,
+  phone: clinic.phone,
+  whatsapp: clinic.whatsapp,
+  email: clinic.email,
+});
+
 export interface MailContext {
   clinicName: string;
   /** Origin of the links, e.g. https://clinica.example (configuration, never a request's Host). */
   origin: string;
+  contact: ClinicContact;
 }
 
 export interface RenderedMail {
@@ -92,8 +109,8 @@ type Catalogue = {
   [K in TemplateKind]: (data: TemplateData[K], ctx: MailContext, nombre: string) => Omit<Content, 'nombre'>;
 };
 
-const when = (d: Date) =>
-  new Intl.DateTimeFormat('es-PA', { timeZone: CLINIC_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(d);
+/** 'miércoles 25 nov. 2026, 9:00 a. m.': the one date format of pages, e-mails and PDFs (decision 0044). */
+const when = (d: Date) => formatWeekdayDateTime(d, 'es');
 
 const es: Catalogue = {
   emailVerification: (d, ctx) => ({
@@ -362,6 +379,10 @@ function layout(c: Content, ctx: MailContext): RenderedMail {
   const url = c.action ? `${ctx.origin}${c.action.path}` : undefined;
   const greeting = `Hola, ${c.nombre}:`;
   const footer = FOOTER[c.audience](ctx.clinicName);
+  // Where the clinic is and how to reach it, under every message (a patient who must not reply
+  // to the e-mail needs another way to ask).
+  const { address, phone, whatsapp, email } = ctx.contact;
+  const contact = `${ctx.clinicName} · ${address} · Tel. ${phone} · WhatsApp ${whatsapp} · ${email}`;
   const text = [
     ctx.clinicName,
     '',
@@ -373,6 +394,7 @@ function layout(c: Content, ctx: MailContext): RenderedMail {
     ...(c.action && url ? [`${c.action.label}: ${url}`, ''] : []),
     '-- ',
     footer,
+    contact,
     '',
   ].join('\n');
   const p = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(s)}</p>`;
@@ -397,7 +419,7 @@ ${p(greeting)}
 ${c.paragraphs.map(p).join('\n')}
 ${button}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${escapeHtml(footer)}<br>${escapeHtml(contact)}</td></tr>
 </table>
 </td></tr></table>
 </body>

@@ -232,6 +232,50 @@ describe('messages through a real SMTP server', () => {
   });
 });
 
+describe("the clinic's contact and the one date format in what the patient receives (issue 23)", () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  const CONTACT = {
+    CLINIC_ADDRESS: 'Vía España 120, Bella Vista, Ciudad de Panamá',
+    CLINIC_PHONE: '+507 399-1234',
+    CLINIC_WHATSAPP: '+507 6123-4567',
+    CLINIC_EMAIL: 'citas@clinica.example',
+  };
+  beforeAll(async () => {
+    sink = await new SmtpSink().start();
+    t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_ORIGIN: ORIGIN, MAIL_POLL_MS: '100', ...CONTACT });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it("every e-mail's footer says where the clinic is and how to reach it; the .ics LOCATION is the address", async () => {
+    const to = { correo: 'contacto@example.com', nombre: 'Rosa' };
+    // Wednesday 25 November 2026, 15:00 UTC: 10:00 a. m. in Panama.
+    const start = new Date('2026-11-25T15:00:00.000Z');
+    await t.app.notify.appointmentConfirmed(to, { appointmentId: crypto.randomUUID(), start });
+    const [mail] = await sink.waitFor(to.correo);
+    const text = mail!.parsed.text ?? '';
+    const footer = `${CLINIC} · ${CONTACT.CLINIC_ADDRESS} · Tel. ${CONTACT.CLINIC_PHONE} · WhatsApp ${CONTACT.CLINIC_WHATSAPP} · ${CONTACT.CLINIC_EMAIL}`;
+    expect(text).toContain(footer);
+    expect(mail!.parsed.html).toContain('Vía España 120, Bella Vista, Ciudad de Panamá · Tel. +507 399-1234');
+    // Day, month name and year with the weekday, 12-hour time: never month first.
+    expect(text).toContain('Su cita presencial del miércoles 25 nov. 2026, 10:00 a. m. (hora de Panamá) está confirmada.');
+    const ics = mail!.parsed.attachments.find((a) => a.mimeType === 'text/calendar');
+    // RFC 5545 folds long lines (CRLF + space) and escapes commas.
+    const icsText = Buffer.from(ics!.content as ArrayBuffer).toString('utf8').replace(/\r?\n /g, '');
+    expect(icsText).toContain(`LOCATION:${CLINIC}\\, Vía España 120\\, Bella Vista\\, Ciudad de Panamá`);
+    expect(icsText).not.toMatch(/^LOCATION:Clínica Virtual Panamá\r?$/m);
+  });
+
+  it('another kind of message carries the contact too', async () => {
+    await t.app.notify.paymentApproved({ correo: 'pago@example.com', nombre: 'Ana' });
+    const [mail] = await sink.waitFor('pago@example.com');
+    expect(mail!.parsed.text).toContain(`WhatsApp ${CONTACT.CLINIC_WHATSAPP} · ${CONTACT.CLINIC_EMAIL}`);
+  });
+});
+
 describe('a failing SMTP server', () => {
   let sink: SmtpSink;
   let t: TestApp;

@@ -4,6 +4,7 @@ import { outboxTransport, smtpTransport } from './mail-transport.js';
 import { MailWorker } from './mail-worker.js';
 import { openMailPayload, sealMailPayload } from './mail-payload.js';
 import { createNotifier } from './notify.js';
+import { clinicContact } from './mail.templates.js';
 import { recipientsRepository } from './recipients.repository.js';
 
 /** A message to queue: the rendered parts, and optionally when and under which unique key. */
@@ -84,7 +85,7 @@ export default fp(
       createNotifier({
         mail: mailer,
         recipients: recipientsRepository(app.db),
-        ctx: { clinicName: app.config.clinic.name, origin: cfg.linkOrigin },
+        ctx: { clinicName: app.config.clinic.name, origin: cfg.linkOrigin, contact: clinicContact(app.config.clinic) },
         now: app.now,
         log: app.log,
       }),

@@ -6,7 +6,14 @@ import { siteConfigSchema } from '@clinica/shared';
 export default async function siteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { clinic } = app.config;
-  const body = { clinicName: clinic.name, videoUrls: clinic.videoUrls, playlistUrl: clinic.playlistUrl, social: clinic.social };
+  const { address, phone, whatsapp, email, mapUrl, openingHours } = clinic;
+  const body = {
+    clinicName: clinic.name,
+    videoUrls: clinic.videoUrls,
+    playlistUrl: clinic.playlistUrl,
+    social: clinic.social,
+    contact: { address, phone, whatsapp, email, mapUrl, openingHours },
+  };
   app.get('/api/site/config', {
     config: { access: 'anonymous' },
     schema: { response: { 200: siteConfigSchema } },

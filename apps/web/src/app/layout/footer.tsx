@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
+import { ClinicContact, type ClinicContactData } from '../../components/ui/clinic-contact.js';
 import { useTranslation } from '../../lib/i18n.js';
 
-/** The footer of public and patient pages (the layout decides when it shows). */
-export function Footer({ clinicName }: { clinicName: string }) {
+/** The footer of public and patient pages (the layout decides when it shows), with the clinic's contact. */
+export function Footer({ clinicName, contact }: { clinicName: string; contact: ClinicContactData | undefined }) {
   const { t } = useTranslation('frame');
   return (
     <footer className="site-footer">
+      {contact && <ClinicContact contact={contact} />}
       <nav aria-label={t('footer.nav')}>
         <ul>
           <li>

@@ -151,7 +151,7 @@ export function RootLayout() {
       </Suspense>
       {footerReady && !footerHidden && (
         <Suspense fallback={null}>
-          <Footer clinicName={clinicName} />
+          <Footer clinicName={clinicName} contact={config.data?.contact} />
         </Suspense>
       )}
       {painted && <SessionWatch role={roleOfGroup(route.group)} />}

@@ -65,7 +65,7 @@ describe('<ClinicalHistory>, the one layout of a consultation’s clinical histo
     expect(valueOf('Seguimiento del médico', 'Análisis')).toBe('Cefalea tensional');
     expect(valueOf('Seguimiento del médico', 'Plan')).toBe('Reposo e hidratación');
     // fecha and hora are one row: the next visit.
-    expect(valueOf('Seguimiento del médico', 'Próxima consulta')).toBe('2026-12-01 a las 10:30');
+    expect(valueOf('Seguimiento del médico', 'Próxima consulta')).toBe('martes 1 dic. 2026 a las 10:30 a. m.');
     // Every field's value is on the page (13 rows: the next visit holds two fields).
     expect(screen.getAllByRole('term')).toHaveLength(CLINICAL_HISTORY_FIELDS.length - 1);
   });
@@ -81,7 +81,7 @@ describe('<ClinicalHistory>, the one layout of a consultation’s clinical histo
 
   it('shows a next visit without its time as the date alone', async () => {
     await renderPage(<ClinicalHistory history={{ ...full, hora: null }} parts={['followUp']} />);
-    expect(valueOf('Seguimiento del médico', 'Próxima consulta')).toBe('2026-12-01');
+    expect(valueOf('Seguimiento del médico', 'Próxima consulta')).toBe('martes 1 dic. 2026');
   });
 
   it('shows only the sections asked for, in that order, with a screen’s own follow-up title and rows', async () => {

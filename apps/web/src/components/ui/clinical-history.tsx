@@ -5,6 +5,7 @@ import {
   type ClinicalHistoryFields,
   type MessageKey,
 } from '@clinica/shared';
+import { useDateFormat } from '../../lib/date-time.js';
 import { useMessages } from '../../lib/i18n.js';
 import { Details, type DetailItem } from './details.js';
 
@@ -65,7 +66,7 @@ interface ClinicalHistoryProps {
 
 /**
  * Read-only: an empty value reads 'No disponible' (the `Details` rule); the next visit is one
- * row, its date and time together ('2026-12-01 a las 10:30').
+ * row, its date and time together in the one date format ('martes 1 dic. 2026 a las 10:30 a. m.').
  */
 export function ClinicalHistory({ history: h, parts = ['history', 'vitals', 'followUp'], followUp = {} }: ClinicalHistoryProps) {
   const messages = useMessages();
@@ -77,7 +78,10 @@ export function ClinicalHistory({ history: h, parts = ['history', 'vitals', 'fol
     return v !== null && unit ? `${v} ${unit}` : v;
   };
   const rows = (fields: readonly Field[]): DetailItem[] => fields.map((f) => [labels[f], value(f)]);
-  const nextVisit = h.fecha ? (h.hora ? messages.clinicalHistoryNextVisitAt.replace('{{fecha}}', h.fecha).replace('{{hora}}', h.hora) : h.fecha) : null;
+  const dates = useDateFormat();
+  // A stored next visit is a calendar date and a Panama clock reading: shown as a person plans, never raw.
+  const day = h.fecha ? dates.weekdayDate(h.fecha) : null;
+  const nextVisit = day ? (h.hora ? messages.clinicalHistoryNextVisitAt.replace('{{fecha}}', day).replace('{{hora}}', dates.clock(h.hora)) : day) : null;
 
   const sections: Record<ClinicalHistoryPart, { title: string; body: ReactNode }> = {
     history: { title: messages.clinicalHistoryTitle, body: <Details items={rows(CLINICAL_HISTORY_FORM_FIELDS)} /> },

@@ -1,4 +1,4 @@
-import { CURRENCY, SERVICES, SERVICE_PRICE_CENTS, type Service } from '@clinica/shared';
+import { CURRENCY, formatHourOfDay, SERVICES, SERVICE_PRICE_CENTS, type Service } from '@clinica/shared';
 import type { TFunction } from '../../lib/i18n.js';
 
 /**
@@ -15,16 +15,7 @@ export const CLINIC_HOURS = {
  * Spanish: 8 -> '8:00 a. m.', 22 -> '10:00 p. m.' (the usual Spanish 12-hour form in Panama);
  * other languages: their own clock form for the same hour.
  */
-export function formatHour(hour: number, language = 'es'): string {
-  if (language !== 'es') {
-    return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-      Date.UTC(2000, 0, 1, hour),
-    );
-  }
-  const suffix = hour < 12 ? 'a. m.' : 'p. m.';
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:00 ${suffix}`;
-}
+export const formatHour = (hour: number, language = 'es'): string => formatHourOfDay(hour, language);
 
 export const formatRange = (range: { open: number; close: number }, t: TFunction, language: string) =>
   t('hours.range', { from: formatHour(range.open, language), to: formatHour(range.close, language) });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   SERVICES,
   lastBookableDate,
+  messages as spanish,
   panamaToday,
   type AppointmentRequest,
   type AppointmentRequestInput,
@@ -55,6 +56,8 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   const { t } = useTranslation('appointments');
   const messages = useMessages();
   const [booked, setBooked] = useState<{ fecha: string; hora: string; message: string } | null>(null);
+  // What is wrong with a typed date (past, too far, the doctor's day off, impossible): said instead of 'complete all fields'.
+  const [dateIssue, setDateIssue] = useState<string | null>(null);
   const form = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({
     resolver,
     defaultValues: EMPTY,
@@ -98,6 +101,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
     const request = () => requestSchema.parse(form.getValues());
     return {
       checkBeforePaying: (method) => {
+        if (dateIssue) return translateMessage(dateIssue);
         if (requestSchema.safeParse(form.getValues()).success) return null;
         void form.trigger();
         return method === 'receipt' ? messages.missingFieldsWithReceipt : messages.missingFields;
@@ -143,6 +147,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                   setBooked(null);
                   setValue('id_doctor', '');
                   setValue('fecha', '');
+                  setDateIssue(null);
                   setValue('hora', '');
                 },
               })}
@@ -176,6 +181,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                   {...register('id_doctor', {
                     onChange: () => {
                       setValue('fecha', '');
+                      setDateIssue(null);
                       setValue('hora', '');
                     },
                   })}
@@ -200,7 +206,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
               <Field
                 label={t('booking.date')}
                 required
-                error={fieldState.error?.message}
+                error={dateIssue ?? fieldState.error?.message}
                 hint={t('booking.dateHint')}
               >
                 {(p) => (
@@ -216,6 +222,10 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                     excluded={blocked.data ?? []}
                     excludedReason={t('booking.doctorOff')}
                     disabled={blocked.isPending}
+                    onIssue={setDateIssue}
+                    pastMessage={spanish.appointmentPastDate}
+                    tooFarMessage={spanish.appointmentTooFar}
+                    excludedMessage={spanish.appointmentDateBlocked}
                   />
                 )}
               </Field>

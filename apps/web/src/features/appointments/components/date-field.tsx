@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { toTypedDate } from '@clinica/shared';
 import { useTranslation } from '../../../lib/i18n.js';
 import type { DateFieldProps } from './date-picker.js';
 
@@ -10,7 +11,6 @@ const DatePickerField = lazy(async () => ({ default: (await import('./date-picke
 export function DateField(props: DateFieldProps) {
   const { t } = useTranslation('appointments');
   const { control, value } = props;
-  const [y, m, d] = value.split('-');
   return (
     <Suspense
       fallback={
@@ -21,7 +21,7 @@ export function DateField(props: DateFieldProps) {
           aria-invalid={control['aria-invalid']}
           aria-describedby={control['aria-describedby']}
           aria-required={control['aria-required']}
-          value={value ? `${d}/${m}/${y}` : ''}
+          value={toTypedDate(value)}
           readOnly
           disabled
         />

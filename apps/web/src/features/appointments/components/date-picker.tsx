@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import DatePicker from 'react-datepicker';
 import { format, type Locale } from 'date-fns';
 import { es } from 'date-fns/locale/es';
+import { checkTypedDate, toTypedDate } from '@clinica/shared';
 import type { ControlProps } from '../../../components/ui/field.js';
 import { useTranslation } from '../../../lib/i18n.js';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -59,15 +60,49 @@ export interface DateFieldProps {
   excluded?: readonly string[];
   excludedReason?: string;
   disabled?: boolean;
+  /**
+   * What is wrong with what was typed (a catalogue message: not dd/mm/aaaa, no such day, past,
+   * too far, excluded), told when the field is left; null once the field holds a good day or nothing.
+   */
+  onIssue?: (message: string | null) => void;
+  /** This field's catalogue messages for a past, a too far and an excluded day. */
+  pastMessage?: string;
+  tooFarMessage?: string;
+  excludedMessage?: string;
 }
 
 /**
  * The date picker in the current language (react-datepicker with date-fns' locale of that language): days before `minDate`,
  * after `maxDate` and the excluded ones are not selectable; the value is yyyy-MM-dd.
  */
-export function DateField({ control, value, onChange, onBlur, minDate, maxDate, excluded = [], excludedReason, disabled }: DateFieldProps) {
+export function DateField(props: DateFieldProps) {
+  const { control, value, onChange, onBlur, minDate, maxDate, excluded = [], excludedReason, disabled, onIssue } = props;
   const { t, i18n } = useTranslation('appointments');
   const locale = useDateLocale(i18n.resolvedLanguage ?? i18n.language);
+  // Typed text is ours, not the picker's (decision 0044): dd/mm/aaaa with or without leading zeros,
+  // '/' or '-', read by the shared parser; what cannot be taken stays in the box with its reason
+  // instead of being cleared. null: the box shows the chosen day.
+  const [text, setText] = useState<string | null>(null);
+  const pending = useRef<string | null>(null);
+  const typed = (raw: string) => {
+    setText(raw);
+    const checked = checkTypedDate(raw, {
+      min: minDate,
+      max: maxDate,
+      excluded,
+      pastMessage: props.pastMessage,
+      tooFarMessage: props.tooFarMessage,
+      excludedMessage: props.excludedMessage,
+    });
+    pending.current = checked.message;
+    if (checked.fecha) {
+      onIssue?.(null);
+      if (checked.fecha !== value) onChange(checked.fecha);
+    } else {
+      if (checked.message === null) onIssue?.(null);
+      if (value !== '') onChange('');
+    }
+  };
   return (
     <DatePicker
       id={control.id}
@@ -75,8 +110,25 @@ export function DateField({ control, value, onChange, onBlur, minDate, maxDate, 
       ariaDescribedBy={control['aria-describedby']}
       ariaRequired={control['aria-required'] ? 'true' : undefined}
       selected={value ? toDate(value) : null}
-      onChange={(date: Date | null) => onChange(date ? toIso(date) : '')}
-      onBlur={onBlur}
+      value={text ?? (value ? toTypedDate(value) : '')}
+      onChangeRaw={(event) => {
+        // A day picked in the calendar comes as a click on the day, not on the box.
+        if (!(event?.target instanceof HTMLInputElement)) return;
+        event.preventDefault();
+        typed(event.target.value);
+      }}
+      onChange={(date: Date | null) => {
+        setText(null);
+        pending.current = null;
+        onIssue?.(null);
+        onChange(date ? toIso(date) : '');
+      }}
+      onBlur={() => {
+        // Told when the person leaves the box, not at every keystroke of '2/12/2026'.
+        if (pending.current) onIssue?.(pending.current);
+        else setText(null);
+        onBlur?.();
+      }}
       locale={locale}
       dateFormat="dd/MM/yyyy"
       placeholderText={t('picker.placeholder')}

@@ -10,7 +10,7 @@ import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
 import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
 import { useMyAppointments } from '../api/get-my-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
-import { formatLongDate, formatSlot } from './format.js';
+import { formatHour, formatLongDate, formatSlot } from './format.js';
 import '../appointments.css';
 
 /** /Citas_usuario: the patient's appointments and the detail modal loaded by token. */
@@ -47,7 +47,7 @@ export function CitasUsuarioPage() {
               <Button
                 variant="secondary"
                 onClick={() => setOpen(r.token)}
-                aria-label={t('mine.viewDetailLabel', { date: formatLongDate(r.fecha), time: r.hora })}
+                aria-label={t('mine.viewDetailLabel', { date: formatLongDate(r.fecha), time: formatHour(r.hora) })}
               >
                 {t('mine.viewDetail')}
               </Button>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { panamaToday, type BlockDateResult } from '@clinica/shared';
+import { messages as spanish, panamaToday, type BlockDateResult } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
@@ -27,6 +27,8 @@ export function FechaAdminDoctorPage() {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
   const [fecha, setFecha] = useState('');
+  // What is wrong with a typed date (a past, blocked or impossible day), shown under the field.
+  const [dateIssue, setDateIssue] = useState<string | null>(null);
   const [today] = useState(() => panamaToday(Date.now()));
   const [warning, setWarning] = useState<{ fecha: string; result: BlockDateResult } | null>(null);
   const blocked = useDoctorBlockedDates();
@@ -42,6 +44,7 @@ export function FechaAdminDoctorPage() {
       }
       setWarning(null);
       setFecha('');
+      setDateIssue(null);
       void showAlert(translateMessage(result.message));
     } catch (error) {
       void showAlert(failure(error, messages.dateBlockFailed));
@@ -50,6 +53,10 @@ export function FechaAdminDoctorPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (dateIssue) {
+      void showAlert(translateMessage(dateIssue));
+      return;
+    }
     if (fecha === '') {
       void showAlert(messages.missingFields);
       return;
@@ -62,7 +69,7 @@ export function FechaAdminDoctorPage() {
       <h1>{t('unavailable.title')}</h1>
       <form className="appt-card" onSubmit={submit} aria-label={t('unavailable.title')} noValidate>
         <p className="appt-note">{t('unavailable.note')}</p>
-        <Field label={t('unavailable.dateLabel')} required>
+        <Field label={t('unavailable.dateLabel')} required error={dateIssue ?? undefined}>
           {(p) => (
             <DateField
               control={p}
@@ -74,6 +81,9 @@ export function FechaAdminDoctorPage() {
               minDate={today}
               excluded={blocked.data?.map((b) => b.fecha) ?? []}
               excludedReason={t('unavailable.alreadyBlocked')}
+              onIssue={setDateIssue}
+              pastMessage={spanish.blockDatePast}
+              excludedMessage={spanish.dateAlreadyBlocked}
             />
           )}
         </Field>

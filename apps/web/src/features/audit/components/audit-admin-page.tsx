@@ -4,14 +4,14 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OUTCOME_LABELS,
   AUDIT_ROLE_LABELS,
-  CLINIC_TIME_ZONE,
+  formatDateTime,
   type AuditAction,
 } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { NameSearch } from '../../../components/ui/name-search.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
-import { SOURCE_LANGUAGE, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
+import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useAudit } from '../api/get-audit.js';
 import { useAuditStaff } from '../api/get-audit-staff.js';
@@ -19,17 +19,6 @@ import { useFindPatients } from '../api/find-patients.js';
 import '../../../components/ui/list.css';
 import '../audit.css';
 
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-/** Panama's date and time, written the way of the language (Spanish: Panama's own way). */
-const dateTimeFormat = (language: string) => {
-  let f = dateTimes.get(language);
-  if (!f) {
-    const locale = language === SOURCE_LANGUAGE ? 'es-PA' : language;
-    f = new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
-    dateTimes.set(language, f);
-  }
-  return f;
-};
 // An action's name in the current language ('auth.login' is the key 'actions.auth_login'); an unknown action as stored.
 const actionLabel = (t: TFunction, a: string) => {
   const spanish = AUDIT_ACTIONS[a as AuditAction] as string | undefined;
@@ -62,7 +51,6 @@ const humanDetail = (detail: string) =>
 export function AuditoriaAdminPage() {
   const { t, i18n } = useTranslation('audit');
   const messages = useMessages();
-  const dateTime = dateTimeFormat(i18n.language);
   const [params, setParams] = useSearchParams();
   const patientId = params.get('paciente');
   const actorId = params.get('personal');
@@ -170,7 +158,7 @@ export function AuditoriaAdminPage() {
         rowKey={(r) => String(r.id)}
         renderRow={(r) => (
           <>
-            <td>{dateTime.format(new Date(r.at))}</td>
+            <td>{formatDateTime(r.at, i18n.language)}</td>
             <td>
               {t(`roles.${r.actor_role}`, { defaultValue: AUDIT_ROLE_LABELS[r.actor_role] })}
               {r.actor_correo && <span className="audit-small list-nowrap"> · {r.actor_correo}</span>}

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLINIC_TIME_ZONE, passkeyNameSchema, type Passkey, type PasskeyNameInput } from '@clinica/shared';
+import { formatDateTime, passkeyNameSchema, type Passkey, type PasskeyNameInput } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { messageOf } from '../../../lib/api-client.js';
-import { SOURCE_LANGUAGE, translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { usePasskeys } from '../api/get-passkeys.js';
 import { useRemovePasskey } from '../api/remove-passkey.js';
 import { useRegisterPasskey } from '../hooks/passkey-ceremonies.js';
@@ -38,16 +38,7 @@ export function PasskeysSection({ role }: { role: StaffRole }) {
     defaultValues: { nombre: '' },
   });
   // One unambiguous form (docs/spec/decisions.md): day, month name, year, 12-hour time, in Panama's time.
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(language === SOURCE_LANGUAGE ? 'es-PA' : language, {
-      timeZone: CLINIC_TIME_ZONE,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
+  const when = (iso: string) => formatDateTime(iso, language);
 
   const onSubmit = handleSubmit(async ({ nombre }) => {
     try {

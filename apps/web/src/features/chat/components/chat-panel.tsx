@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX, type ChatRole } from '@clinica/shared';
+import { CHAT_MESSAGE_MAX, formatTime, type ChatRole } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { translateMessage, useTranslation } from '../../../lib/i18n.js';
 import type { ShownMessage, SocketStatus } from '../hooks/use-chat-socket.js';
@@ -7,12 +7,8 @@ import { useTitleBadge, useUnreadMessages } from '../hooks/use-unread-messages.j
 import { MessageStatus } from './message-status.js';
 import { OfflineBanner } from './offline-banner.js';
 
-const timeOf = (iso: string, lng: string) =>
-  new Date(iso).toLocaleTimeString(lng === 'es' ? 'es-PA' : lng, {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'America/Panama',
-  });
+/** A message's time in Panama, in the shared format ('9:22 a. m.'; decision 0044). */
+const timeOf = (iso: string, lng: string) => formatTime(iso, lng);
 
 interface ChatPanelProps {
   /** Accessible name of the panel (the patient's name and e-mail on the patient's side). */

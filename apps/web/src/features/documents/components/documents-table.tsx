@@ -10,7 +10,7 @@ import { useAnnulDocument } from '../api/annul-document.js';
 import { useDownloadDocument } from '../api/download-document.js';
 import { useDocuments } from '../api/get-documents.js';
 import { saveFile } from '../api/pdf-request.js';
-import { formatDateTime } from './format.js';
+import { formatDateTime } from '@clinica/shared';
 
 /** staff.md, section 9: the empty state spans 8 columns. */
 const EMPTY_COLSPAN = 8;

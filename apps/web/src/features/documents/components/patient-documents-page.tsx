@@ -8,7 +8,7 @@ import { useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDownloadPatientDocument } from '../api/download-patient-document.js';
 import { usePatientDocuments } from '../api/get-patient-documents.js';
 import { saveFile } from '../api/pdf-request.js';
-import { formatDateTime } from './format.js';
+import { formatDateTime } from '@clinica/shared';
 import '../documents.css';
 
 /** /Documentos_usuario: the medical documents bound to this patient's account. */

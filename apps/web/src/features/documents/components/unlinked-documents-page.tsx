@@ -11,7 +11,7 @@ import { translateMessage, useLanguage, useMessages, useTranslation } from '../.
 import { useLinkCandidates } from '../api/get-link-candidates.js';
 import { useUnlinkedDocuments } from '../api/get-unlinked-documents.js';
 import { useLinkDocument } from '../api/link-document.js';
-import { formatDateTime } from './format.js';
+import { formatDateTime } from '@clinica/shared';
 import '../documents.css';
 
 /**

@@ -6,7 +6,7 @@ import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCompareDocument } from '../api/compare-document.js';
 import { useVerifyDocument } from '../api/verify-document.js';
-import { formatDateTime } from './format.js';
+import { formatDateTime } from '@clinica/shared';
 import '../documents.css';
 
 /**

@@ -1,6 +1,6 @@
 import type { BlogPost } from '@clinica/shared';
 import { useLanguage } from '../../../lib/i18n.js';
-import { formatDate } from './format-date.js';
+import { formatDate } from '@clinica/shared';
 
 /** The blog list of /noticias: title, date of creation, picture and text of each post. */
 export function BlogList({ posts }: { posts: BlogPost[] }) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { NewsItem } from '@clinica/shared';
 import { useLanguage, useTranslation } from '../../../lib/i18n.js';
 import { useCarousel } from '../hooks/use-carousel.js';
-import { formatDate } from './format-date.js';
+import { formatDate } from '@clinica/shared';
 
 /**
  * The news carousel of /noticias: one news item at a time, previous and next buttons that wrap

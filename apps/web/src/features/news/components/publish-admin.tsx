@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useLanguage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { ConfirmDelete } from '../../../components/ui/confirm-delete.js';
-import { formatDate } from './format-date.js';
+import { formatDate } from '@clinica/shared';
 import { PublishForm, type PublishValues } from './publish-form.js';
 import '../news.css';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { StaffList } from '../../../components/ui/staff-list.js';
-import { CLINIC_TIME_ZONE, type OutboxItem } from '@clinica/shared';
+import { formatDateTime, type OutboxItem } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { messageOf } from '../../../lib/api-client.js';
-import { SOURCE_LANGUAGE, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useOutbox } from '../api/get-outbox.js';
 import { outboxEmlUrl, useOutboxMessage } from '../api/get-outbox-message.js';
 import '../outbox.css';
@@ -12,11 +12,7 @@ import '../outbox.css';
 /** Panama's date and time, written the way of the current language (Spanish: Panama's own way). */
 function useFormatDateTime() {
   const { i18n } = useTranslation('outbox');
-  const locale = i18n.language === SOURCE_LANGUAGE ? 'es-PA' : i18n.language;
-  return (iso: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+  return (iso: string) => formatDateTime(iso, i18n.language);
 }
 
 /** The plain text of one message of the outbox folder (never its HTML), with its attachments. */

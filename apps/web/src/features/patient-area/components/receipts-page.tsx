@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CLINIC_TIME_ZONE } from '@clinica/shared';
+import { formatDateTime } from '@clinica/shared';
 import { Reference } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
@@ -11,16 +11,6 @@ import { useReceipts } from '../api/get-receipts.js';
 import { RefundState } from './refund-state.js';
 import '../patient-area.css';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** Panama's date and time, written the way the current language writes them. */
-const dateTimeIn = (lng: string) => {
-  let f = formats.get(lng);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lng === 'es' ? 'es-PA' : lng, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-    formats.set(lng, f);
-  }
-  return f;
-};
 const money = (n: number) => `USD ${n.toFixed(2)}`;
 /** Receipts that are pictures are shown as the picture itself; a PDF receipt stays a link. */
 const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
@@ -36,8 +26,8 @@ const methodLabel = (t: TFunction, metodo: string) => {
 function useReceiptTexts() {
   const { t, i18n } = useTranslation('patient-area');
   const messages = useMessages();
-  const dateTime = dateTimeIn(i18n.resolvedLanguage ?? i18n.language);
-  return { t, messages, lng: i18n.resolvedLanguage ?? i18n.language, formatDate: (iso: string) => dateTime.format(new Date(iso)) };
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return { t, messages, lng, formatDate: (iso: string) => formatDateTime(iso, lng) };
 }
 
 /** /Recibo_pagos: the patient's payment receipts and the detail modal by token (their own files only). */

@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, type MessageKey, type ReceiptRefund, type RefundReason } from '@clinica/shared';
+import { formatDate, type MessageKey, type ReceiptRefund, type RefundReason } from '@clinica/shared';
 import { useMessages } from '../../../lib/i18n.js';
 
 /** Why the payment is owed back, in the catalogue's words. */
@@ -10,16 +10,8 @@ export const REFUND_REASON_MESSAGES: Record<RefundReason, MessageKey> = {
   hora_extra_no_usada: 'refundReasonExtraHourUnused',
 };
 
-const longDates = new Map<string, Intl.DateTimeFormat>();
-/** Day, month name and year in Panama (docs/spec/decisions.md: dates in one unambiguous form). */
-export function longDate(lng: string, iso: string) {
-  let f = longDates.get(lng);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lng === 'es' ? 'es-PA' : lng, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'long' });
-    longDates.set(lng, f);
-  }
-  return f.format(new Date(iso));
-}
+/** Day, month name and year in Panama: the shared date format (decision 0044). */
+export const longDate = (lng: string, iso: string) => formatDate(iso, lng);
 
 /** The refund's state ('Reembolso pendiente' / 'Reembolsado'), and what it means for the patient. */
 export function RefundState({ refund, lng }: { refund: ReceiptRefund; lng: string }) {

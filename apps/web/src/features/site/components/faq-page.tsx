@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_PRICE_CENTS, TIMERS } from '@clinica/shared';
+import { ClinicContact } from '../../../components/ui/clinic-contact.js';
 import { rich } from '../../../components/ui/rich-text.js';
 import { useTranslation, type TFunction } from '../../../lib/i18n.js';
+import { useSiteConfig } from '../api/get-site-config.js';
 import { VIRTUAL_HOURS, formatPrice, formatRange } from '../site-content.js';
 import { ClinicHours } from './clinic-hours.js';
 import { PriceTable } from './price-table.js';
@@ -26,6 +28,12 @@ interface Group {
 }
 
 const link = (to: string) => (chunk: string) => <Link to={to}>{chunk}</Link>;
+
+/** The clinic's contact from the configuration (the same piece as the footer's). */
+function FaqContact() {
+  const config = useSiteConfig();
+  return config.data ? <ClinicContact contact={config.data.contact} headingLevel={null} className="site-faq-contact" /> : null;
+}
 
 const GROUPS: readonly Group[] = [
   {
@@ -138,7 +146,8 @@ const GROUPS: readonly Group[] = [
       {
         id: 'cancelar-cita',
         key: 'cancel',
-        a: (t) => <p>{rich(t('faq.cancel.a'), { suggestions: link('/Sugerencias') })}</p>,
+        // The truth (issue 23): patients cancel themselves in /Citas_usuario, more than 24 hours ahead.
+        a: (t) => <p>{rich(t('faq.cancel.a'), { mine: link('/Citas_usuario'), contact: link('/preguntas-frecuentes#contacto') })}</p>,
       },
     ],
   },
@@ -177,7 +186,12 @@ const GROUPS: readonly Group[] = [
       {
         id: 'contacto',
         key: 'contact',
-        a: (t) => <p>{rich(t('faq.contact.a'), { suggestions: link('/Sugerencias') })}</p>,
+        a: (t) => (
+          <>
+            <p>{rich(t('faq.contact.a'), { suggestions: link('/Sugerencias') })}</p>
+            <FaqContact />
+          </>
+        ),
       },
     ],
   },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ClinicContact } from '../../../components/ui/clinic-contact.js';
 import { rich } from '../../../components/ui/rich-text.js';
 import { useFrameMessages, useTranslation } from '../../../lib/i18n.js';
 import { useSiteConfig } from '../api/get-site-config.js';
@@ -41,6 +42,7 @@ function Videos() {
 /** The home page: videos, welcome and services, sponsors (docs/spec/patient-and-public.md, Home page). */
 export function HomePage() {
   const { t } = useTranslation('site');
+  const config = useSiteConfig();
   return (
     <div className="site-home">
       <section className="site-home-main" aria-labelledby="home-title">
@@ -66,6 +68,8 @@ export function HomePage() {
             <ClinicHours />
           </div>
         </section>
+
+        {config.data && <ClinicContact contact={config.data.contact} className="site-block" showHours={config.data.contact.openingHours !== null} />}
 
         <p className="site-closing">
           {rich(t('home.closing'), {

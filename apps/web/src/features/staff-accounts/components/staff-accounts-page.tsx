@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { CLINIC_TIME_ZONE, STAFF_STATES, type StaffAccount, type StaffAction, type StaffState } from '@clinica/shared';
+import { formatDate, STAFF_STATES, type StaffAccount, type StaffAction, type StaffState } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { messageOf } from '../../../lib/api-client.js';
-import { SOURCE_LANGUAGE, translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useActOnStaffAccount } from '../api/act-on-staff-account.js';
 import { useStaffAccounts } from '../api/get-staff-accounts.js';
 import { InviteStaffForm } from './invite-staff-form.js';
@@ -27,8 +27,7 @@ const DANGER: ReadonlySet<StaffAction> = new Set(['reject', 'deactivate']);
 
 function useFormatDate() {
   const { i18n } = useTranslation('staff-accounts');
-  const locale = i18n.language === SOURCE_LANGUAGE ? 'es-PA' : i18n.language;
-  return (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'long' }).format(new Date(iso));
+  return (iso: string) => formatDate(iso, i18n.language);
 }
 
 /** One account as a card: who, which kind (and service), since when, and what can be done. */

@@ -1,17 +1,5 @@
-import { CLINIC_TIME_ZONE, type PaymentPurpose, type PaymentState, type RefundState, type Service, type TipoDeConsulta } from '@clinica/shared';
-import { SOURCE_LANGUAGE, useTranslation, type TFunction } from '../../../lib/i18n.js';
-
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-/** Panama's date and time, written the way of the language (Spanish: Panama's own way). */
-const dateTimeFormat = (language: string) => {
-  let f = dateTimes.get(language);
-  if (!f) {
-    const locale = language === SOURCE_LANGUAGE ? 'es-PA' : language;
-    f = new Intl.DateTimeFormat(locale, { timeZone: CLINIC_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-    dateTimes.set(language, f);
-  }
-  return f;
-};
+import { formatDateTime, type PaymentPurpose, type PaymentState, type RefundState, type Service, type TipoDeConsulta } from '@clinica/shared';
+import { useTranslation, type TFunction } from '../../../lib/i18n.js';
 
 export const formatMoney = (monto: number) => `USD ${monto.toFixed(2)}`;
 
@@ -23,11 +11,10 @@ const METHOD_KEYS: Record<string, string> = { 'Paypal o Tarjeta': 'methods.paypa
 /** The staff-review namespace's `t` and the shown names of the stored values, in the current language. */
 export function useReviewFormat() {
   const { t, i18n } = useTranslation('staff-review');
-  const dateTime = dateTimeFormat(i18n.language);
   return {
     t,
-    /** An ISO instant as Panama's date and time. */
-    formatDateTime: (iso: string) => dateTime.format(new Date(iso)),
+    /** An ISO instant as Panama's date and time, in the shared date format (decision 0044). */
+    formatDateTime: (iso: string) => formatDateTime(iso, i18n.language),
     serviceLabel: (s: Service) => t(`services.${s}`),
     tipoLabel: (tipo: TipoDeConsulta) => t(`tipos.${tipo}`),
     paymentStateLabel: (s: PaymentState) => t(`paymentStates.${s}`),

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@clinica/shared';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { useTranslation } from '../../../lib/i18n.js';
 import { useListSearch } from '../../../components/ui/use-list-search.js';
@@ -5,25 +6,10 @@ import { useAdminSuggestions } from '../api/get-admin-suggestions.js';
 import '../../../components/ui/list.css';
 import '../suggestions.css';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** Panama's date and time, written the way the current language writes them. */
-const dateTimeIn = (lng: string) => {
-  let f = formats.get(lng);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lng === 'es' ? 'es-PA' : lng, {
-      timeZone: 'America/Panama',
-      dateStyle: 'short',
-      timeStyle: 'short',
-    });
-    formats.set(lng, f);
-  }
-  return f;
-};
 
 /** /Sugerencias_Admin: every suggestion, newest first, searchable by the sender's first name. */
 export function SugerenciasAdminPage() {
   const { t, i18n } = useTranslation('suggestions');
-  const dateTime = dateTimeIn(i18n.resolvedLanguage ?? i18n.language);
   const { name, pages, search } = useListSearch();
   const rows = useAdminSuggestions(name, pages.cursor);
 
@@ -49,7 +35,7 @@ export function SugerenciasAdminPage() {
             <td>{s.nombre}</td>
             <td>{s.apellido}</td>
             <td className="list-nowrap">{s.correo}</td>
-            <td>{dateTime.format(new Date(s.fecha_registro))}</td>
+            <td>{formatDateTime(s.fecha_registro, i18n.resolvedLanguage ?? i18n.language)}</td>
           </>
         )}
       />
