@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
 import { PAGE_ROUTES, type PageRoute } from '@clinica/shared';
 import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, login, payConsultationByPaypal, registerPatient } from './fixtures';
 import { visitedBefore } from './frame-helpers';
@@ -63,6 +63,26 @@ function measure(): { overlaps: string[]; sideways: string | null; small: string
     if (!real(box)) continue;
     for (const w of widgets) if (meets(box, w.box)) overlaps.push(`${w.name} covers ${label(el)}`);
   }
+  // The part of the window an element can be seen in: inside every ancestor that clips its overflow.
+  const clips = new Map<Element, Box>();
+  const cut = (a: Box, b: Box): Box => {
+    const left = Math.max(a.left, b.left);
+    const top = Math.max(a.top, b.top);
+    const right = Math.min(a.right, b.right);
+    const bottom = Math.min(a.bottom, b.bottom);
+    return { left, top, right, bottom, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+  };
+  const clipOf = (el: Element | null): Box => {
+    if (!el || el === document.documentElement) return { left: 0, top: 0, right: innerWidth, bottom: innerHeight, width: innerWidth, height: innerHeight };
+    const known = clips.get(el);
+    if (known) return known;
+    const outer = clipOf(el.parentElement);
+    const style = getComputedStyle(el);
+    const clipped = el !== document.body && (style.overflowX !== 'visible' || style.overflowY !== 'visible');
+    const box = clipped ? cut(outer, el.getBoundingClientRect()) : outer;
+    clips.set(el, box);
+    return box;
+  };
   // Text: the line boxes of every visible text node (a range's client rects), outside the widgets.
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
@@ -71,7 +91,10 @@ function measure(): { overlaps: string[]; sideways: string | null; small: string
     const parent = node.parentElement;
     if (!parent || !shown(parent) || parent.closest('script, style, noscript, [hidden], [aria-hidden="true"] svg')) continue;
     range.selectNodeContents(node);
-    for (const r of Array.from(range.getClientRects())) {
+    const clip = clipOf(parent);
+    for (const line of Array.from(range.getClientRects())) {
+      // What a scrolling box (a wide table's) hides is not on the screen to be covered.
+      const r = cut(line, clip);
       if (!real(r)) continue;
       const hit = widgets.find((w) => meets(r, w.box));
       if (hit) {
@@ -109,6 +132,22 @@ async function settle(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/**
+ * Seeded data, before any sweep (each worker): a patient with a consultation paid by PayPal with
+ * the demo doctor (an open chat, a receipt), so the patient's, the doctor's and the administrators'
+ * lists have rows.
+ */
+let seeded: { creds: { email: string; password: string }; token: string } | undefined;
+test.beforeAll(async ({ baseURL }) => {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const creds = await registerPatient(request);
+  const signedIn = await request.post('/api/auth/login', { data: creds });
+  expect(signedIn.status()).toBe(200);
+  const token = await payConsultationByPaypal(request, DEMO_GENERAL_DOCTOR, 'Dolor de cabeza desde ayer');
+  await request.dispose();
+  seeded = { creds, token };
+});
+
 /** Visits every route of `who` at `width`, and returns what is wrong on each. */
 async function sweep(browser: Browser, baseURL: string, who: Who, width: keyof typeof WIDTHS) {
   const context = await browser.newContext({ ...WIDTHS[width], baseURL });
@@ -116,10 +155,8 @@ async function sweep(browser: Browser, baseURL: string, who: Who, width: keyof t
   await visitedBefore(page, context, baseURL);
   const query: Record<string, string> = {};
   if (who === 'patient') {
-    // Seeded data: a patient with a paid consultation (an open chat, a receipt) with the demo doctor.
-    const creds = await registerPatient(page.request);
-    await login(page, 'patient', creds);
-    query['/ConsultaChat'] = `?consulta=${await payConsultationByPaypal(page.request, DEMO_GENERAL_DOCTOR, 'Dolor de cabeza desde ayer')}`;
+    await login(page, 'patient', seeded!.creds);
+    query['/ConsultaChat'] = `?consulta=${seeded!.token}`;
   }
   if (who === 'admin') await login(page, 'admin', DEMO.admin);
   if (who === 'doctor') await login(page, 'doctor', DEMO.doctor);
@@ -162,3 +199,18 @@ for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
     });
   }
 }
+
+test('the sweep sees a covered page: a widget moved over the text and a button is reported', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ ...WIDTHS.phone, baseURL });
+  const page = await context.newPage();
+  await visitedBefore(page, context, baseURL!);
+  await page.goto('/');
+  await settle(page);
+  expect((await page.evaluate(measure)).overlaps).toEqual([]);
+  // The music tab dragged over the page's first heading and its header's menu button.
+  await page.addStyleTag({ content: '.music-player { top: 60px !important; right: 40px !important; width: 200px !important; height: 120px !important }' });
+  const found = await page.evaluate(measure);
+  expect(found.overlaps.length).toBeGreaterThan(0);
+  expect(found.overlaps.join('\n')).toMatch(/covers (the text|button|a)/);
+  await context.close();
+});

@@ -81,7 +81,8 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
       ...registrationDraft(),
     },
   });
-  // Closing (however it happens) keeps what was typed for the next opening in this page.
+  // Closing (however it happens) keeps what was typed for the next opening in this page; after a
+  // registration that went through, nothing is kept (forgetRegistrationDraft).
   useEffect(() => () => keepRegistrationDraft(getValues()), [getValues]);
   const accepted = useWatch({ control, name: 'acuerdo' }) === true;
   const [password = '', nombre, apellido, correo] = useWatch({ control, name: ['password', 'nombre', 'apellido', 'correo'] });

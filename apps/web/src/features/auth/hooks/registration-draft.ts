@@ -11,10 +11,17 @@ export type RegistrationDraft = Omit<FormInput, 'password' | 'password_confirm'>
 // threw everything away (issue 23); now it reopens as it was. The passwords and the ID image are
 // never kept: a password in memory longer than needed, and a file input cannot be refilled anyway.
 let draft: RegistrationDraft | null = null;
+// Set when a registration went through: the pop-up's closing that follows keeps nothing.
+let registered = false;
 
 export const registrationDraft = () => draft;
 
+/** The pop-up closes: what was typed stays for its next opening. */
 export function keepRegistrationDraft(values: FormInput) {
+  if (registered) {
+    registered = false;
+    return;
+  }
   const { password: _password, password_confirm: _confirm, ...rest } = values;
   draft = rest;
 }
@@ -22,4 +29,5 @@ export function keepRegistrationDraft(values: FormInput) {
 /** After a registration went through: the next pop-up starts empty. */
 export const forgetRegistrationDraft = () => {
   draft = null;
+  registered = true;
 };
