@@ -122,6 +122,15 @@ test('phone: the registration pop-up closed by a stray tap reopens with what was
   await expect(dialog.getByLabel('Contraseña', { exact: true })).toHaveValue('');
   await expect(dialog.getByLabel('Confirmar contraseña')).toHaveValue('');
   expect(await dialog.getByLabel('Imagen de la cédula (frente)').evaluate((i: HTMLInputElement) => i.files?.length ?? 0)).toBe(0);
+  // Kept in the page's memory only: nothing of it in the browser's storage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));
+  expect(stored).not.toContain('8-444-5555');
+  expect(stored).not.toContain('clave-segura-1');
+  // A reload forgets it.
+  await page.reload();
+  await page.getByRole('button', { name: 'Menú' }).tap();
+  await page.getByRole('banner').getByRole('button', { name: 'Registrarse' }).tap();
+  await expect(dialog.getByLabel('Cédula', { exact: true })).toHaveValue('');
 
   // Closing the pop-up with its × closes the phone menu too (it was opened again above).
   await dialog.getByRole('button', { name: 'Cerrar' }).tap();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { WIDGETS, type PageRoute } from '@clinica/shared';
-import { useTranslation } from '../../lib/i18n.js';
+import { useMessages, useTranslation } from '../../lib/i18n.js';
 import { LOCAL_KEYS, localStore } from '../../lib/storage-keys.js';
 import { useStepAside } from './step-aside.js';
 import { CHAT_SCREENS, isSocialBarHidden } from './widget-places.js';
@@ -139,12 +139,12 @@ const useHintSeen = () => {
 
 /** How to move the widgets, in the words of the form they have now, with its 'Entendido'. */
 function WidgetHint({ full, onDismiss, className }: { full: boolean; onDismiss: () => void; className: string }) {
-  const { t } = useTranslation('frame');
+  const m = useMessages();
   return (
-    <div className={`widget-hint ${className}`} role="note" aria-label={t('widgets.hintLabel')}>
-      <p>{full ? t('widgets.hintFull') : t('widgets.hintTabs')}</p>
+    <div className={`widget-hint ${className}`} role="note" aria-label={m.widgetsHintLabel}>
+      <p>{full ? m.widgetsHintFull : m.widgetsHintTabs}</p>
       <button type="button" className="widget-hint-ok" onClick={onDismiss}>
-        {t('widgets.hintOk')}
+        {m.widgetsHintOk}
       </button>
     </div>
   );
@@ -167,6 +167,7 @@ const playerTabStart = () => clampTab(viewport().h - WIDGETS.playerStartBottomPx
  */
 export function MusicPlayer({ playlistUrl, full, aside }: { playlistUrl: string; full: boolean; aside: boolean }) {
   const { t } = useTranslation('frame');
+  const m = useMessages();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [pos, setPos] = useState<Point>(playerStart);
@@ -232,7 +233,7 @@ export function MusicPlayer({ playlistUrl, full, aside }: { playlistUrl: string;
         </svg>
       </button>
       <span id="music-player-hint" className="visually-hidden">
-        {full ? t('player.hint') : t('widgets.hintTabs')}
+        {full ? t('player.hint') : m.widgetsHintTabs}
       </span>
       <div
         id="music-player-panel"
@@ -293,6 +294,7 @@ function SocialLinks({ facebookUrl, instagramUrl, moving }: { facebookUrl: strin
  */
 function SocialTab({ facebookUrl, instagramUrl, aside }: { facebookUrl: string; instagramUrl: string; aside: boolean }) {
   const { t } = useTranslation('frame');
+  const m = useMessages();
   const [open, setOpen] = useState(false);
   const [y, setY] = useState(barTabStart);
   const origin = useRef(y);
@@ -317,7 +319,7 @@ function SocialTab({ facebookUrl, instagramUrl, aside }: { facebookUrl: string; 
         className={`social-tab${dragging ? ' is-dragging' : ''}`}
         aria-expanded={open}
         aria-controls="social-tab-links"
-        aria-label={open ? t('social.hide') : t('social.show')}
+        aria-label={open ? m.socialHide : m.socialShow}
         {...handlers}
         onClick={() => {
           if (!wasDrag()) setOpen((o) => !o);
