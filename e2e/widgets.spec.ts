@@ -91,8 +91,9 @@ test('a short press does not drag the player (it toggles it); a press of 300 ms 
   expect(await box(button)).toMatchObject({ x: viewport.width - WIDGETS.dragClampPx - SIZE, y: viewport.height - WIDGETS.dragClampPx - SIZE });
 });
 
-test('touch: a long press drags the player too', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ hasTouch: true, viewport: { width: 400, height: 800 } });
+// Touch at 1280 px: the full form (decision 0043); below 1200 px the player is a tab (e2e/touch-and-forms.spec.ts).
+test('touch: a long press drags the player too; as a tab, up and down its edge', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await visitedBefore(page, context, baseURL!);
   await page.goto('/psicologia');
@@ -111,6 +112,21 @@ test('touch: a long press drags the player too', async ({ browser, baseURL }) =>
   const moved = await box(button);
   expect(Math.round(moved.x)).toBe(Math.round(start.x - 100));
   expect(Math.round(moved.y)).toBe(Math.round(start.y - 200));
+
+  // A phone's width: the 24 × 48 tab at the right edge; the same press slides it up, never off the edge.
+  await page.setViewportSize({ width: 400, height: 800 });
+  await expect(button).toHaveCSS('width', '24px');
+  const tab = await box(button);
+  expect(Math.round(tab.x + tab.width)).toBe(400);
+  const tx = tab.x + tab.width / 2;
+  const ty = tab.y + tab.height / 2;
+  await touch('pointerdown', tx, ty);
+  await page.waitForTimeout(WIDGETS.longPressMs + 150);
+  await touch('pointermove', tx - 100, ty - 200);
+  await touch('pointerup', tx - 100, ty - 200);
+  const slid = await box(button);
+  expect(Math.round(slid.x + slid.width)).toBe(400);
+  expect(Math.round(slid.y)).toBe(Math.round(tab.y - 200));
   await context.close();
 });
 

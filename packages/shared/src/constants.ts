@@ -42,6 +42,11 @@ export const WIDGETS = {
   playerStartBottomPx: 115,
   playerStartRightPx: 110,
   socialBarStartRatio: 0.85,
+  /**
+   * From this width the widgets take the specification's form and places, in side gutters the
+   * page leaves free; narrower, they are small tabs at the edges (issue 23, decision 0043).
+   */
+  fullFromPx: 1200,
 } as const;
 
 /** Server-side session limits (docs/spec/decisions.md: idle expiry on the server; ASVS: absolute lifetime). */

@@ -23,6 +23,8 @@ export const frameProductMessages = {
   sessionExpiringTitle: 'Su sesión está por expirar',
   sessionExpiringBody:
     'Su sesión se cerrará por inactividad en menos de 5 minutos. Mueva el ratón o pulse una tecla para continuar.',
+  // The same warning on a touch screen, where there is no mouse or key to use (issue 23).
+  sessionExpiringBodyTouch: 'Su sesión se cerrará por inactividad en menos de 5 minutos. Toque la pantalla para continuar.',
   videosUnavailable: 'Los videos no están disponibles en este momento.',
   noNews: 'Todavía no hay noticias publicadas. Vuelva pronto.',
   noBlogPosts: 'Todavía no hay artículos en el blog.',

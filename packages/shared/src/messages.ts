@@ -78,6 +78,14 @@ export const specMessages = {
 
 export const productMessages = {
   ...frameProductMessages,
+  // The floating widgets' tabs and first-use hint (issue 23, decision 0043): loaded with the widgets,
+  // after the page, not with the frame.
+  socialShow: 'Mostrar las redes sociales de la clínica',
+  socialHide: 'Ocultar las redes sociales de la clínica',
+  widgetsHintLabel: 'Cómo mover los botones flotantes',
+  widgetsHintFull: 'Mantenga pulsado el botón de música para arrastrarlo; con doble clic en la barra de redes puede moverla.',
+  widgetsHintTabs: 'Toque una pestaña del borde para abrirla; manténgala pulsada y deslícela para moverla.',
+  widgetsHintOk: 'Entendido',
   invalidCredentials: 'Correo o contraseña incorrectos.',
   tooManyAttempts: 'Demasiados intentos. Espere unos minutos e intente de nuevo.',
   invalidSecurityKey: 'La clave de seguridad no es válida.',

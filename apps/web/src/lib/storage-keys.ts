@@ -22,6 +22,8 @@ export const LOCAL_KEYS = {
    * text: removed at sign-out and whenever the role is found signed out (`clearChatOutboxes`).
    */
   chatOutboxPrefix: 'clinica.chatOutbox.',
+  /** The floating widgets' first-use hint was dismissed ('1'). */
+  widgetsHintSeen: 'clinica.widgetsHintSeen',
 } as const;
 
 export const COOKIE_KEYS = {

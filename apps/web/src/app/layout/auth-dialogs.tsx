@@ -18,16 +18,18 @@ interface AuthDialogsProps {
   open: AuthDialog;
   onClose: () => void;
   onOpen: (dialog: 'login' | 'register') => void;
-  onRegistered: () => void;
+  onRegistered: (email: string) => void;
+  /** The address the login pop-up starts with (the one just registered). */
+  loginEmail?: string;
 }
 
 /** The patient login and registration pop-ups, opened from the header or by /Login and /Registro. */
-export function AuthDialogs({ open, onClose, onOpen, onRegistered }: AuthDialogsProps) {
+export function AuthDialogs({ open, onClose, onOpen, onRegistered, loginEmail }: AuthDialogsProps) {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
       {open === 'login' ? (
-        <LoginDialog onClose={onClose} onOpenRegistration={() => onOpen('register')} />
+        <LoginDialog onClose={onClose} onOpenRegistration={() => onOpen('register')} email={loginEmail} />
       ) : (
         <RegistrationDialog onClose={onClose} onRegistered={onRegistered} />
       )}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { PageRoute } from '@clinica/shared';
 import { useSession } from '../../features/auth/api/get-session.js';
+import { useDialogOpen } from '../../lib/dialog-open.js';
 import { preloadNamespaces, useTranslation } from '../../lib/i18n.js';
 import { roleOfGroup } from '../current-route.js';
 import { LanguageSwitcher } from './language-switcher.js';
@@ -38,9 +39,13 @@ export function Header({ route, clinicName, logoOnly, onOpenLogin, onOpenRegistr
   const signedIn = session.data?.loggedIn === true;
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(route.path);
-  // Moving to another page closes the mobile menu.
-  if (menuPath !== route.path) {
+  // Moving to another page closes the mobile menu, and so does a pop-up opening or closing (issue 23):
+  // the person's attention moved on, and the open menu would hide the page they come back to.
+  const dialogOpen = useDialogOpen();
+  const [menuDialog, setMenuDialog] = useState(dialogOpen);
+  if (menuPath !== route.path || menuDialog !== dialogOpen) {
     setMenuPath(route.path);
+    setMenuDialog(dialogOpen);
     setMenuOpen(false);
   }
   const menu = menuOf(group);

@@ -19,6 +19,7 @@ import { IntroLoader } from './intro-loader.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import { PageErrorBoundary } from './page-error-boundary.js';
 import { ScrollToTop } from './scroll-to-top.js';
+import { widgetPlaces } from './widget-places.js';
 import { PatientEmailBanner, SessionWatch } from './session-watch.js';
 import './layout.css';
 
@@ -101,8 +102,11 @@ export function RootLayout() {
     if (pathDialog) void navigate('/', { replace: true });
     else setHeaderDialog(null);
   };
-  const onRegistered = () => {
+  // After 'Registro exitoso' the login pop-up opens with the address just registered.
+  const [loginEmail, setLoginEmail] = useState<string>();
+  const onRegistered = (email: string) => {
     closeDialog();
+    setLoginEmail(email);
     void showAlert(spanish.registrationOk).then(() => setHeaderDialog('login'));
   };
 
@@ -112,7 +116,8 @@ export function RootLayout() {
   const footerHidden = isFooterHidden(route.path);
 
   return (
-    <div className="app-frame">
+    // data-widgets: the page keeps the floating widgets' edges free from its first paint (layout.css).
+    <div className="app-frame" data-widgets={widgetPlaces(route)}>
       <a href="#contenido" className="skip-link">
         {t('layout.skipLink')}
       </a>
@@ -155,7 +160,7 @@ export function RootLayout() {
         </Suspense>
       )}
       {painted && <SessionWatch role={roleOfGroup(route.group)} />}
-      <AuthDialogs open={dialog} onClose={closeDialog} onOpen={openDialog} onRegistered={onRegistered} />
+      <AuthDialogs open={dialog} onClose={closeDialog} onOpen={openDialog} onRegistered={onRegistered} loginEmail={loginEmail} />
       {intro && <IntroLoader clinicName={clinicName} onDone={() => setIntro(false)} />}
       <AlertHost />
       <ScrollToTop />

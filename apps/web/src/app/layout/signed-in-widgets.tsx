@@ -3,6 +3,7 @@ import { TIMERS, type Role } from '@clinica/shared';
 import { signOut } from '../../features/auth/sign-out.js';
 import { useFrameMessages, useTranslation } from '../../lib/i18n.js';
 import { useIdleClock } from '../../lib/idle-clock.js';
+import { useTouchScreen } from '../../lib/touch.js';
 import { formatSeconds, useTimeout } from '../../lib/timers.js';
 
 // Loaded only once somebody is signed in (session-watch.tsx), so public first loads do not carry it.
@@ -32,6 +33,7 @@ const subscribeFloating = (listener: () => void) => {
 export function SignedInWatch({ role }: { role: Role }) {
   const { t } = useTranslation('frame');
   const messages = useFrameMessages();
+  const touch = useTouchScreen();
   const { idleMs, lastActivityAt } = useIdleClock();
   const left = secondsLeft(idleMs);
   const [floating, setFloating] = useState(true);
@@ -62,7 +64,7 @@ export function SignedInWatch({ role }: { role: Role }) {
       {warning && (
         <section className="session-warning" role="alert" aria-labelledby="session-warning-title">
           <h2 id="session-warning-title">{messages.sessionExpiringTitle}</h2>
-          <p>{messages.sessionExpiringBody}</p>
+          <p>{touch ? messages.sessionExpiringBodyTouch : messages.sessionExpiringBody}</p>
           <p className="session-warning-time">
             {t('session.timeLeft')}
             <strong>{formatSeconds(left)}</strong>

@@ -14,10 +14,12 @@ import '../auth.css';
 interface LoginDialogProps {
   onClose: () => void;
   onOpenRegistration: () => void;
+  /** The address just registered: the pop-up that follows a registration carries it (issue 23). */
+  email?: string;
 }
 
 /** The patient login pop-up; success loads /consultas-virtuales afresh with the new session. */
-export function LoginDialog({ onClose, onOpenRegistration }: LoginDialogProps) {
+export function LoginDialog({ onClose, onOpenRegistration, email = '' }: LoginDialogProps) {
   const { t } = useTranslation('auth');
   const messages = useMessages();
   const login = useLoginPatient();
@@ -25,7 +27,7 @@ export function LoginDialog({ onClose, onOpenRegistration }: LoginDialogProps) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email, password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -41,10 +43,10 @@ export function LoginDialog({ onClose, onOpenRegistration }: LoginDialogProps) {
     <Modal title={t('login.title')} onClose={onClose} size="sm">
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <Field label={t('fields.email')} error={errors.email?.message} required>
-          {(p) => <input {...p} type="email" autoComplete="username" data-autofocus {...register('email')} />}
+          {(p) => <input {...p} type="email" autoComplete="username" data-autofocus={email === '' ? true : undefined} {...register('email')} />}
         </Field>
         <Field label={t('fields.password')} error={errors.password?.message} required>
-          {(p) => <input {...p} type="password" autoComplete="current-password" {...register('password')} />}
+          {(p) => <input {...p} type="password" autoComplete="current-password" data-autofocus={email === '' ? undefined : true} {...register('password')} />}
         </Field>
         <Button type="submit" busy={login.isPending || login.isSuccess} className="auth-submit">
           {t('login.submit')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -19,6 +19,7 @@ import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useRegisterPatient } from '../api/register-patient.js';
 import { withLiveChecks } from '../hooks/live-checks-resolver.js';
+import { forgetRegistrationDraft, keepRegistrationDraft, registrationDraft } from '../hooks/registration-draft.js';
 import { useCountryName } from '../../../lib/country-names.js';
 import '../auth.css';
 
@@ -40,8 +41,8 @@ const FIELD_NAMES = new Set<string>([
 
 interface RegistrationDialogProps {
   onClose: () => void;
-  /** Called after the server answered 'Registro exitoso'. */
-  onRegistered: () => void;
+  /** Called after the server answered 'Registro exitoso', with the address just registered. */
+  onRegistered: (email: string) => void;
 }
 
 /** The patient registration pop-up (docs/spec/patient-and-public.md, sections 3 and 5). */
@@ -76,8 +77,13 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
       country_code: REGISTRATION_DEFAULTS.country_code,
       celular: '',
       acuerdo: false,
+      // What was typed before the pop-up was closed (a stray tap outside it), passwords excepted.
+      ...registrationDraft(),
     },
   });
+  // Closing (however it happens) keeps what was typed for the next opening in this page; after a
+  // registration that went through, nothing is kept (forgetRegistrationDraft).
+  useEffect(() => () => keepRegistrationDraft(getValues()), [getValues]);
   const accepted = useWatch({ control, name: 'acuerdo' }) === true;
   const [password = '', nombre, apellido, correo] = useWatch({ control, name: ['password', 'nombre', 'apellido', 'correo'] });
   const countryCode = String(useWatch({ control, name: 'country_code' }));
@@ -106,7 +112,8 @@ export function RegistrationDialog({ onClose, onRegistered }: RegistrationDialog
       }
       return;
     }
-    onRegistered();
+    forgetRegistrationDraft();
+    onRegistered(data.correo);
   };
 
   const onSubmit = handleSubmit(onValid, () => {
