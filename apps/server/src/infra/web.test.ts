@@ -14,7 +14,7 @@ describe('serving the web build', () => {
   const html = `<!doctype html><html><head>${entryTag}<style>${'.a{color:red}'.repeat(200)}</style></head><body></body></html>`;
   // The build's route map (apps/web/src/app/route-preloads.ts); one name that is not a built asset.
   const routePreloads = {
-    '/Consultas': ['assets/consultations-list-page-X1.js', 'assets/messages-M2.js'],
+    '/Consultas': ['assets/consultations-list-page-X1.js', 'assets/consultations-list-page-X1.css', 'assets/messages-M2.js'],
     '/psicologia': ['assets/psicologia-page-P3.js', 'assets/x.js"><script src="//evil.example/a.js'],
   };
   const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
@@ -60,9 +60,12 @@ describe('serving the web build', () => {
   });
 
   // Decision 0046: a phone fetches the page's chunk and catalogues beside the entry, not after it.
-  it("names the requested route's page chunk and catalogues in modulepreload hints after the entry", async () => {
+  it("names the requested route's page chunk, its stylesheet and catalogues in preload hints after the entry", async () => {
     const res = await t.app.inject({ url: '/Consultas?x=1', headers: { accept: 'text/html' } });
-    const hints = '<link rel="modulepreload" crossorigin href="/assets/consultations-list-page-X1.js"><link rel="modulepreload" crossorigin href="/assets/messages-M2.js">';
+    const hints =
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/consultations-list-page-X1.js">' +
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/consultations-list-page-X1.css">' +
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-M2.js">';
     expect(res.body).toContain(`${entryTag}${hints}`);
     // The router matches /consultas too; so do the hints.
     const lower = await t.app.inject({ url: '/consultas', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
@@ -73,7 +76,7 @@ describe('serving the web build', () => {
     const unknown = await t.app.inject({ url: '/no-existe', headers: { accept: 'text/html' } });
     expect(unknown.body).toBe(html);
     const psicologia = await t.app.inject({ url: '/psicologia', headers: { accept: 'text/html' } });
-    expect(psicologia.body).toContain('<link rel="modulepreload" crossorigin href="/assets/psicologia-page-P3.js">');
+    expect(psicologia.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/psicologia-page-P3.js">');
     expect(psicologia.body).not.toContain('evil.example');
   });
 });

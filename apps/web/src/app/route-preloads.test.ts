@@ -22,12 +22,12 @@ describe('route preloads read from the route table', () => {
     });
   });
 
-  it("maps a route to its page chunk's closure, data module and Spanish catalogues, leaving out what the entry loads", () => {
+  it("maps a route to its page chunk's closure and stylesheets, data module and Spanish catalogues, leaving out what the entry loads", () => {
     const manifest: Manifest = {
       'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_vendor.js'] },
       '_vendor.js': { file: 'assets/vendor-V.js' },
       '_button.js': { file: 'assets/button-B.js', imports: ['_vendor.js'] },
-      'src/features/patient-area/components/receipts-page.tsx': { file: 'assets/receipts-page-R.js', imports: ['_button.js', 'index.html'] },
+      'src/features/patient-area/components/receipts-page.tsx': { file: 'assets/receipts-page-R.js', css: ['assets/receipts-page-R.css'], imports: ['_button.js', 'index.html'] },
       'src/features/patient-area/api/get-receipts.ts': { file: 'assets/get-receipts-G.js' },
       'src/features/patient-area/locales/es.json': { file: 'assets/es-P.js' },
       'src/lib/messages-es.ts': { file: 'assets/messages-M.js' },
@@ -41,7 +41,7 @@ describe('route preloads read from the route table', () => {
     ].join('\n');
     expect(routePreloads(table, manifest)).toEqual({
       '/': ['assets/home-page-H.js', 'assets/es-S.js'],
-      '/Recibo_pagos': ['assets/receipts-page-R.js', 'assets/button-B.js', 'assets/get-receipts-G.js', 'assets/messages-M.js', 'assets/es-P.js'],
+      '/Recibo_pagos': ['assets/receipts-page-R.js', 'assets/receipts-page-R.css', 'assets/button-B.js', 'assets/get-receipts-G.js', 'assets/messages-M.js', 'assets/es-P.js'],
     });
   });
 

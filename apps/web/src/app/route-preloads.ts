@@ -11,6 +11,7 @@
 export interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   name?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -70,12 +71,14 @@ function closure(manifest: Manifest, key: string, into: Set<string>) {
   const chunk = manifest[key];
   if (!chunk || into.has(chunk.file)) return;
   into.add(chunk.file);
+  // Its stylesheets: Vite's loader waits for them before the page's module resolves.
+  for (const css of chunk.css ?? []) into.add(css);
   for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
 }
 
 /**
  * route path -> the files to preload with it (beyond the entry and its own imports, which index.html
- * loads anyway): the page's chunk and its imports, its data modules, its Spanish catalogues.
+ * loads anyway): the page's chunk and its imports with their stylesheets, its data modules, its Spanish catalogues.
  * Spanish is always fetched (the fallback of every other language), so every visitor uses them.
  */
 export function routePreloads(routerSource: string, manifest: Manifest): Record<string, string[]> {
@@ -90,7 +93,7 @@ export function routePreloads(routerSource: string, manifest: Manifest): Record<
     for (const ns of line.namespaces) {
       if (manifest[catalogueKey(ns)]) closure(manifest, catalogueKey(ns), files);
     }
-    out[line.path] = [...files].filter((f) => !entryFiles.has(f) && f.endsWith('.js'));
+    out[line.path] = [...files].filter((f) => !entryFiles.has(f) && /\.(js|css)$/.test(f));
   }
   return out;
 }
