@@ -4,8 +4,9 @@
 // es-PA), cold cache, under Lighthouse's mobile throttling (4× CPU, 150 ms round trip, 1.6 Mbit/s, applied
 // as Lighthouse applies it to a real browser: 562.5 ms per request, 1.47 Mbit/s), signed in as the
 // page's demo account where it has one. Every script the page requested before its load event counts
-// (the entry, its imports, the page's chunk, its text catalogues, whatever the server's preload hints
-// name), each by the gzip size of its built file, once.
+// (the entry, its imports, the page's chunk, its text catalogues), and so does every script the
+// server's preload hints name (at low priority, some leave after load), each by the gzip size of its
+// built file, once.
 //
 // Usage: node scripts/check-budget.mjs [--json file] [--port 3196]   (uses apps/web/dist; exits 1 when a page misses)
 // BUDGET_PAGES=/,/Consultas measures some pages only.
@@ -94,7 +95,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
   // First usable: measured before the demo patient has a consultation (the consent box is the page's
   // first step only for a patient without one under way).
-  for (const [route, { selector, withinMs, signedIn }] of usable) {
+  for (const [route, { selector, aimMs, limitMs, signedIn }] of usable) {
     const times = [];
     for (let i = 0; i < USABLE_RUNS; i++) {
       const { context, page } = await phonePage(signedIn, { fn: watchUsable, arg: selector });
@@ -104,12 +105,12 @@ try {
       await context.close();
     }
     const ms = median(times);
-    usableRows.push({ route, selector, signedIn: signedIn ?? null, ms, runs: times, withinMs, ok: ms <= withinMs });
+    usableRows.push({ route, selector, signedIn: signedIn ?? null, ms, runs: times, aimMs, limitMs, ok: ms <= limitMs, aimMet: ms <= aimMs });
   }
 
   cookies.patient ??= await signIn(origin, 'patient');
   await seedPatientData(origin, cookies.patient);
-  for (const [route, { budgetKb, signedIn }] of pages) {
+  for (const [route, { budgetKb, aimKb = budgetKb, signedIn }] of pages) {
     const { context, page } = await phonePage(signedIn);
     await page.goto(`${origin}${route}`, { waitUntil: 'load', timeout: 60_000 });
     // Resource Timing: every script fetched (entry, modulepreload, dynamic import) and when it started.
@@ -120,12 +121,17 @@ try {
         .filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < nav.loadEventStart)
         .map((e) => new URL(e.name).pathname.replace(/^\//, ''));
     });
+    // The route's preload hints (apps/server/src/infra/web.ts) name files the page loads at once, at low
+    // priority: some may leave after the load event, yet they are the page's first load all the same.
+    scripts.push(
+      ...(await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname.replace(/^\//, '')))),
+    );
     const entryFile = (await page.evaluate(() => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? '')).replace(/^\//, '');
     await context.close();
     const files = [...new Set(scripts)];
     const totalKb = files.reduce((a, f) => a + gzipKb(f), 0);
     const entryKb = entryFile ? gzipKb(entryFile) : 0;
-    rows.push({ route, signedIn: signedIn ?? null, scripts: files.length, entryKb, restKb: totalKb - entryKb, totalKb, budgetKb, ok: totalKb <= budgetKb, files });
+    rows.push({ route, signedIn: signedIn ?? null, scripts: files.length, entryKb, restKb: totalKb - entryKb, totalKb, budgetKb, aimKb, ok: totalKb <= budgetKb, aimMet: totalKb <= aimKb, files });
   }
 } finally {
   await browser.close();
@@ -136,14 +142,18 @@ const pad = (s, n) => String(s).padEnd(n);
 const num = (x) => x.toFixed(1).padStart(8);
 const conditions = `360 × 740 es-PA, cold cache, ${PHONE_THROTTLING.cpuSlowdown}× CPU, ${PHONE_THROTTLING.rttMs} ms RTT, ${PHONE_THROTTLING.mbps} Mbit/s (Lighthouse mobile)`;
 console.log(`\nJavaScript requested before the load event, gzip kB — ${conditions}`);
-console.log(`${pad('page', 24)}${'files'.padStart(6)}${'entry'.padStart(8)}${'rest'.padStart(8)}${'total'.padStart(8)}${'budget'.padStart(8)}  result`);
+console.log(`${pad('page', 34)}${'files'.padStart(6)}${'entry'.padStart(8)}${'rest'.padStart(8)}${'total'.padStart(8)}${'budget'.padStart(8)}${'aim'.padStart(8)}  result`);
+const verdict = (r) => (!r.ok ? 'OVER' : r.aimMet ? 'ok' : 'OVER THE AIM');
 for (const r of rows) {
-  console.log(`${pad(r.route + (r.signedIn ? ` (${r.signedIn})` : ''), 24)}${String(r.scripts).padStart(6)}${num(r.entryKb)}${num(r.restKb)}${num(r.totalKb)}${num(r.budgetKb)}  ${r.ok ? 'ok' : 'OVER'}`);
+  console.log(
+    `${pad(r.route + (r.signedIn ? ` (${r.signedIn})` : ''), 34)}${String(r.scripts).padStart(6)}${num(r.entryKb)}${num(r.restKb)}${num(r.totalKb)}${num(r.budgetKb)}${num(r.aimKb)}  ${verdict(r)}`,
+  );
 }
 if (usableRows.length > 0) {
   console.log(`\nFirst control usable (visible and enabled), ms after navigation start, median of ${USABLE_RUNS} — ${conditions}`);
   for (const r of usableRows) {
-    console.log(`${pad(r.route, 24)}${pad(r.selector, 40)}${String(Math.round(r.ms)).padStart(7)} ms (aim ${r.withinMs})  ${r.ok ? 'ok' : 'TOO SLOW'}`);
+    const result = !r.ok ? 'TOO SLOW' : r.aimMet ? 'ok' : 'SLOWER THAN THE AIM';
+    console.log(`${pad(r.route, 24)}${pad(r.selector, 40)}${String(Math.round(r.ms)).padStart(7)} ms (aim ${r.aimMs}, limit ${r.limitMs})  ${result}`);
   }
 }
 if (args.json) fs.writeFileSync(args.json, JSON.stringify({ throttling: PHONE_THROTTLING, pages: rows, usable: usableRows }, null, 2));

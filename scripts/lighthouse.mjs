@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { root, seedPatientData, signIn, startProductServer } from './product-server.mjs';
+import { seedPatientData, signIn, startProductServer } from './product-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,14 +35,18 @@ const ALL_PAGES = [
   { path: '/medicina-general' },
   { path: '/psicologia' },
   { path: '/noticias' },
-  { path: '/citas', signedIn: 'patient' },
-  { path: '/consultas-virtuales', signedIn: 'patient', quick: true },
-  { path: '/Consultas', signedIn: 'patient', quick: true },
-  { path: '/Recibo_pagos', signedIn: 'patient', quick: true },
-  { path: '/Citas_usuario', signedIn: 'patient', quick: true },
-  { path: '/ConsultaChat', signedIn: 'patient', quick: true },
-  { path: '/Consultas_Admin', signedIn: 'admin', quick: true, performance: 90 },
-  { path: '/Consultas_Admin_Doctor', signedIn: 'doctor', quick: true, performance: 90 },
+  // As since issue 12: the demo patient before any consultation (the booking form).
+  { path: '/citas', signedIn: 'patient', beforeData: true },
+  // Issue 23's aims (`performance`) are not all met yet (decision 0046): below the aim a page is
+  // reported 'BELOW AIM'; npm test fails below `floor`, the figure measured when the aims were set
+  // less the spread of runs on a loaded machine, so a regression still fails.
+  { path: '/consultas-virtuales', signedIn: 'patient', quick: true, floor: 65 },
+  { path: '/Consultas', signedIn: 'patient', quick: true, floor: 65 },
+  { path: '/Recibo_pagos', signedIn: 'patient', quick: true, floor: 80 },
+  { path: '/Citas_usuario', signedIn: 'patient', quick: true, floor: 60 },
+  { path: '/ConsultaChat', signedIn: 'patient', quick: true, floor: 70 },
+  { path: '/Consultas_Admin', signedIn: 'admin', quick: true, performance: 90, floor: 65 },
+  { path: '/Consultas_Admin_Doctor', signedIn: 'doctor', quick: true, performance: 90, floor: 70 },
 ];
 // LIGHTHOUSE_PAGES=/,/noticias measures some of them only.
 const PAGES = process.env.LIGHTHOUSE_PAGES
@@ -80,8 +84,12 @@ const started = Date.now();
 try {
   // The demo patient with a paid consultation (its receipt, its chat, the staff's lists have a row).
   const cookies = { patient: await signIn(origin, 'patient') };
-  await seedPatientData(origin, cookies.patient);
-  for (const page of PAGES) {
+  let seeded = false;
+  for (const page of [...PAGES].sort((a, b) => Number(Boolean(b.beforeData)) - Number(Boolean(a.beforeData)))) {
+    if (!page.beforeData && !seeded) {
+      await seedPatientData(origin, cookies.patient);
+      seeded = true;
+    }
     if (page.signedIn) cookies[page.signedIn] ??= await signIn(origin, page.signedIn);
     const scores = [];
     const failedAudits = new Map();
@@ -128,7 +136,8 @@ try {
         }
       }
     };
-    const limits = { ...THRESHOLDS, performance: page.performance ?? THRESHOLDS.performance };
+    const aim = page.performance ?? THRESHOLDS.performance;
+    const limits = { ...THRESHOLDS, performance: page.floor ?? aim };
     const meets = () =>
       Object.entries(limits).every(([c, min]) => median(scores.map((s) => s[c])) >= min) && median(scores.map((s) => s.chainDepth)) <= MAX_CHAIN_DEPTH;
     const first = page.quick ? 1 : runs;
@@ -136,9 +145,10 @@ try {
     // A page at the edge of a threshold gets more runs before it counts as a miss: the median of
     // twice as many runs (three for a signed-in page), less noise, not a re-roll until it passes.
     if (!meets()) for (let i = first; i < (page.quick ? Math.max(3, runs) : 2 * runs); i++) await once(i);
-    const row = { path: page.path + (page.signedIn ? ` (${page.signedIn})` : ''), runs: scores, thresholds: limits };
+    const row = { path: page.path + (page.signedIn ? ` (${page.signedIn})` : ''), runs: scores, thresholds: limits, aim };
     for (const key of [...Object.keys(THRESHOLDS), 'lcpMs', 'tbtMs', 'fcpMs', 'chainDepth']) row[key] = median(scores.map((s) => s[key]));
     row.ok = Object.entries(limits).every(([c, min]) => row[c] >= min) && row.chainDepth <= MAX_CHAIN_DEPTH;
+    row.aimMet = row.ok && row.performance >= aim;
     row.findings = [...failedAudits.values()];
     results.push(row);
   }
@@ -155,7 +165,7 @@ console.log(
 console.log(`${pad('page', 32)}${'perf'.padStart(6)}${'aim'.padStart(5)}${'a11y'.padStart(6)}${'b.p.'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'chain'.padStart(7)}  result`);
 for (const r of results) {
   console.log(
-    `${pad(r.path, 32)}${num(r.performance)}${num(r.thresholds.performance, 5)}${num(r.accessibility)}${num(r['best-practices'])}${num(r.fcpMs, 8)}${num(r.lcpMs, 8)}${num(r.tbtMs, 8)}${num(r.chainDepth, 7)}  ${r.ok ? 'ok' : 'BELOW THRESHOLD'}`,
+    `${pad(r.path, 32)}${num(r.performance)}${num(r.aim, 5)}${num(r.accessibility)}${num(r['best-practices'])}${num(r.fcpMs, 8)}${num(r.lcpMs, 8)}${num(r.tbtMs, 8)}${num(r.chainDepth, 7)}  ${!r.ok ? 'BELOW THRESHOLD' : r.aimMet ? 'ok' : `BELOW AIM (npm test floor ${r.thresholds.performance})`}`,
   );
   for (const f of r.findings) console.log(`    - ${f}`);
 }
