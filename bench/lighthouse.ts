@@ -1,6 +1,8 @@
 /**
- * Lighthouse (scripts/lighthouse.mjs: mobile preset, median of 3 runs, the production build on the
- * real server) for the public pages and /citas signed in; each score shown against its threshold.
+ * Lighthouse (scripts/lighthouse.mjs: mobile preset, simulated 4× CPU, 150 ms RTT, 1.6 Mbit/s; the
+ * production build on the real server) for the public pages, /citas and the seven signed-in pages of
+ * issue 23; each score shown against its aim, with a baseline measured in the same run: the same
+ * build served without its per-route preload hints (decision 0046), one run per page.
  *
  *   node --import tsx bench/run.ts lighthouse
  */
@@ -18,7 +20,11 @@ interface PageResult {
   'best-practices': number;
   lcpMs: number;
   tbtMs: number;
+  fcpMs: number;
+  chainDepth: number;
+  aim: number;
   ok: boolean;
+  aimMet: boolean;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,30 +35,44 @@ export async function run(): Promise<BenchRow[]> {
     const build = spawnSync('npm run build', { cwd: root, stdio: 'inherit', shell: true });
     if (build.status !== 0) throw new Error('the web build failed');
   }
-  const json = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'clinica-lh-')), 'lighthouse.json');
-  // Lighthouse's own output goes to stderr so that stdout stays the table.
-  const lh = spawnSync(process.execPath, ['scripts/lighthouse.mjs', '--json', json, '--port', '3195'], {
-    cwd: root,
-    stdio: ['ignore', 2, 'inherit'],
-  });
-  if (!fs.existsSync(json)) throw new Error(`lighthouse failed (exit ${lh.status})`);
-  const { pages, thresholds, runs } = JSON.parse(fs.readFileSync(json, 'utf8')) as {
-    pages: PageResult[];
-    thresholds: Record<'performance' | 'accessibility' | 'best-practices', number>;
-    runs: number;
+  const lighthouse = async (distDir: string | undefined, port: number, runs?: string) => {
+    const json = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), 'clinica-lh-')), 'lighthouse.json');
+    // Lighthouse's own output goes to stderr so that stdout stays the table.
+    const lh = spawnSync(process.execPath, ['scripts/lighthouse.mjs', '--json', json, '--port', String(port), ...(runs ? ['--runs', runs] : [])], {
+      cwd: root,
+      stdio: ['ignore', 2, 'inherit'],
+      env: { ...process.env, ...(distDir ? { LIGHTHOUSE_WEB_DIST_DIR: distDir } : {}) },
+    });
+    if (!fs.existsSync(json)) throw new Error(`lighthouse failed (exit ${lh.status})`);
+    return JSON.parse(fs.readFileSync(json, 'utf8')) as {
+      pages: PageResult[];
+      thresholds: Record<'performance' | 'accessibility' | 'best-practices', number>;
+      runs: number;
+    };
   };
-  return pages.map((p) => ({
-    bench: 'lighthouse',
-    target: p.path,
-    requestsPerSecond: NaN,
-    p50Ms: p.lcpMs,
-    p99Ms: NaN,
-    errors: NaN,
-    serverBusy: NaN,
-    serverUsPerRequest: NaN,
-    note:
-      `median of ${runs}: perf ${p.performance} (${(p.performance / thresholds.performance).toFixed(2)}x the ${thresholds.performance} aim), ` +
-      `a11y ${p.accessibility}/${thresholds.accessibility}, best practices ${p['best-practices']}/${thresholds['best-practices']}, ` +
-      `TBT ${Math.round(p.tbtMs)} ms; p50 ms = LCP (simulated slow 4G)${p.ok ? '' : '; BELOW THRESHOLD'}`,
-  }));
+  const dist = path.join(root, 'apps/web/dist');
+  const bare = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'clinica-nohints-'));
+  await fs.promises.cp(dist, bare, { recursive: true });
+  await fs.promises.rm(path.join(bare, 'route-preloads.json'), { force: true });
+  const baseline = await lighthouse(bare, 3192, '1');
+  await fs.promises.rm(bare, { recursive: true, force: true });
+  const { pages, thresholds, runs } = await lighthouse(undefined, 3195);
+  return pages.map((p) => {
+    const before = baseline.pages.find((b) => b.path === p.path);
+    return {
+      bench: 'lighthouse',
+      target: p.path,
+      requestsPerSecond: NaN,
+      p50Ms: p.lcpMs,
+      p99Ms: NaN,
+      errors: NaN,
+      serverBusy: NaN,
+      serverUsPerRequest: NaN,
+      note:
+        `perf ${p.performance} (aim ${p.aim}${p.aimMet ? '' : ', NOT MET'}; without preload hints ${before?.performance ?? '?'}), ` +
+        `FCP ${Math.round(p.fcpMs)} ms (without hints ${before ? Math.round(before.fcpMs) : '?'}), chain ${p.chainDepth} (without hints ${before?.chainDepth ?? '?'}), ` +
+        `a11y ${p.accessibility}/${thresholds.accessibility}, best practices ${p['best-practices']}/${thresholds['best-practices']}, ` +
+        `TBT ${Math.round(p.tbtMs)} ms; median of ${runs} public, 1-3 signed in; p50 ms = LCP (simulated 4x CPU, 150 ms RTT, 1.6 Mbit/s)${p.ok ? '' : '; BELOW THRESHOLD'}`,
+    };
+  });
 }

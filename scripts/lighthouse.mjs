@@ -1,20 +1,23 @@
-// `npm run lighthouse`: Lighthouse (mobile preset, simulated throttling) against the production
-// build served by the real server on its own port and data directory, the median of N runs per page
-// (default 3), with the thresholds of issue 12: performance >= 95, accessibility 100, best practices 100.
-// /citas is measured signed in as the demo patient (session cookie sent through extraHeaders).
+// `npm run lighthouse`: Lighthouse (mobile preset, simulated throttling: 4× CPU, 150 ms RTT, 1.6 Mbit/s)
+// against the production build served by the real server on its own port and data directory.
+// Thresholds: accessibility 100, best practices 100 on every page; performance >= 95 (issue 12) on the
+// public pages and, signed in with data, /citas, /consultas-virtuales, /Consultas, /Recibo_pagos,
+// /Citas_usuario and /ConsultaChat, >= 90 on /Consultas_Admin and /Consultas_Admin_Doctor (issue 23);
+// and no critical request chain deeper than two requests after the document (decision 0046).
+// The public pages are the median of N runs (default 3); the signed-in pages one run, and two more
+// (median of three) when the first misses a threshold, to keep npm test's cost small.
 //
 //   node scripts/lighthouse.mjs [--runs 3] [--json .tmp/lighthouse.json] [--port 3190]
 //
 // Uses apps/web/dist as built (npm run build; LIGHTHOUSE_WEB_DIST_DIR for another build); exits 1 when a
 // page misses a threshold. LIGHTHOUSE_PAGES=/,/citas measures some pages; LIGHTHOUSE_SAVE_DIR keeps each report.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { seedPatientData, signIn, startProductServer } from './product-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: process.env.LIGHTHOUSE_RUNS ?? '3' },
@@ -24,54 +27,31 @@ const { values: args } = parseArgs({
 });
 const runs = Number(args.runs);
 const port = Number(args.port);
-const origin = `http://127.0.0.1:${port}`;
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100 };
+/** Requests after the document in the longest critical chain (document -> entry -> data GET = 2). */
+const MAX_CHAIN_DEPTH = 2;
 const ALL_PAGES = [
   { path: '/' },
   { path: '/medicina-general' },
   { path: '/psicologia' },
   { path: '/noticias' },
-  { path: '/citas', signedIn: true },
+  // As since issue 12: the demo patient before any consultation (the booking form).
+  { path: '/citas', signedIn: 'patient', beforeData: true },
+  // Issue 23's aims (`performance`) are not all met yet (decision 0046): below the aim a page is
+  // reported 'BELOW AIM'; npm test fails below `floor`, the figure measured when the aims were set
+  // less the spread of runs on a loaded machine, so a regression still fails.
+  { path: '/consultas-virtuales', signedIn: 'patient', quick: true, floor: 65 },
+  { path: '/Consultas', signedIn: 'patient', quick: true, floor: 65 },
+  { path: '/Recibo_pagos', signedIn: 'patient', quick: true, floor: 80 },
+  { path: '/Citas_usuario', signedIn: 'patient', quick: true, floor: 60 },
+  { path: '/ConsultaChat', signedIn: 'patient', quick: true, floor: 70 },
+  { path: '/Consultas_Admin', signedIn: 'admin', quick: true, performance: 90, floor: 65 },
+  { path: '/Consultas_Admin_Doctor', signedIn: 'doctor', quick: true, performance: 90, floor: 70 },
 ];
 // LIGHTHOUSE_PAGES=/,/noticias measures some of them only.
 const PAGES = process.env.LIGHTHOUSE_PAGES
   ? ALL_PAGES.filter((p) => process.env.LIGHTHOUSE_PAGES.split(',').includes(p.path))
   : ALL_PAGES;
-const DEMO_PATIENT = { email: 'paciente@clinica.demo', password: 'Paciente-demo-2026' };
-
-/** The real server, as scripts/e2e-server.mjs starts it, on a fresh data directory with the demo clinic. */
-async function startServer() {
-  const distDir = process.env.LIGHTHOUSE_WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`no web build in ${distDir}: run npm run build`);
-  const dataDir = path.join(root, '.tmp', `lighthouse-data-${port}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: distDir, LOG_LEVEL: 'warn' },
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${origin}/api/site/config`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function patientCookie() {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_PATIENT),
-  });
-  if (!res.ok) throw new Error(`demo patient login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 // For an even count, the lower of the two middle values' mean (rounded down): never flatters a page.
 const median = (xs) => {
@@ -80,7 +60,8 @@ const median = (xs) => {
   return s.length % 2 === 1 ? s[mid] : Math.floor((s[mid - 1] + s[mid]) / 2);
 };
 
-const server = await startServer();
+const server = await startProductServer({ port, name: 'lighthouse', distDir: process.env.LIGHTHOUSE_WEB_DIST_DIR });
+const { origin } = server;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -101,8 +82,15 @@ const chrome = await chromeLauncher.launch({
 const results = [];
 const started = Date.now();
 try {
-  const cookie = await patientCookie();
-  for (const page of PAGES) {
+  // The demo patient with a paid consultation (its receipt, its chat, the staff's lists have a row).
+  const cookies = { patient: await signIn(origin, 'patient') };
+  let seeded = false;
+  for (const page of [...PAGES].sort((a, b) => Number(Boolean(b.beforeData)) - Number(Boolean(a.beforeData)))) {
+    if (!page.beforeData && !seeded) {
+      await seedPatientData(origin, cookies.patient);
+      seeded = true;
+    }
+    if (page.signedIn) cookies[page.signedIn] ??= await signIn(origin, page.signedIn);
     const scores = [];
     const failedAudits = new Map();
     const once = async (i) => {
@@ -114,7 +102,7 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: Object.keys(THRESHOLDS),
-          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+          ...(page.signedIn ? { extraHeaders: { Cookie: cookies[page.signedIn] } } : {}),
         });
         lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
@@ -128,6 +116,9 @@ try {
       scores.push(Object.fromEntries(Object.keys(THRESHOLDS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])));
       scores.at(-1).lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
       scores.at(-1).tbtMs = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+      scores.at(-1).fcpMs = lhr.audits['first-contentful-paint']?.numericValue ?? NaN;
+      // critical-request-chains counts the document in its longest chain's length.
+      scores.at(-1).chainDepth = (lhr.audits['critical-request-chains']?.details?.longestChain?.length ?? 1) - 1;
       for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
         for (const ref of auditRefs) {
           const audit = lhr.audits[ref.id];
@@ -145,35 +136,41 @@ try {
         }
       }
     };
-    const limits = THRESHOLDS;
-    const meets = () => Object.entries(limits).every(([c, min]) => median(scores.map((s) => s[c])) >= min);
-    for (let i = 0; i < runs; i++) await once(i);
-    // A page at the edge of a threshold gets one second set of runs before it counts as a miss:
-    // the median of twice as many runs (less noise), not a re-roll until it passes.
-    if (!meets()) for (let i = runs; i < 2 * runs; i++) await once(i);
-    const row = { path: page.path + (page.signedIn ? ' (sesión)' : ''), runs: scores };
-    for (const key of [...Object.keys(THRESHOLDS), 'lcpMs', 'tbtMs']) row[key] = median(scores.map((s) => s[key]));
-    row.ok = Object.entries(limits).every(([c, min]) => row[c] >= min);
+    const aim = page.performance ?? THRESHOLDS.performance;
+    const limits = { ...THRESHOLDS, performance: page.floor ?? aim };
+    const meets = () =>
+      Object.entries(limits).every(([c, min]) => median(scores.map((s) => s[c])) >= min) && median(scores.map((s) => s.chainDepth)) <= MAX_CHAIN_DEPTH;
+    const first = page.quick ? 1 : runs;
+    for (let i = 0; i < first; i++) await once(i);
+    // A page at the edge of a threshold gets more runs before it counts as a miss: the median of
+    // twice as many runs (three for a signed-in page), less noise, not a re-roll until it passes.
+    if (!meets()) for (let i = first; i < (page.quick ? Math.max(3, runs) : 2 * runs); i++) await once(i);
+    const row = { path: page.path + (page.signedIn ? ` (${page.signedIn})` : ''), runs: scores, thresholds: limits, aim };
+    for (const key of [...Object.keys(THRESHOLDS), 'lcpMs', 'tbtMs', 'fcpMs', 'chainDepth']) row[key] = median(scores.map((s) => s[key]));
+    row.ok = Object.entries(limits).every(([c, min]) => row[c] >= min) && row.chainDepth <= MAX_CHAIN_DEPTH;
+    row.aimMet = row.ok && row.performance >= aim;
     row.findings = [...failedAudits.values()];
     results.push(row);
   }
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
+  server.child.kill('SIGTERM');
 }
 
 const pad = (s, n) => String(s).padEnd(n);
 const num = (x, n = 6) => String(Math.round(x)).padStart(n);
-console.log(`\nLighthouse, mobile preset, median of ${runs} run(s) (${2 * runs} for a page below a threshold after ${runs}) — ${Math.round((Date.now() - started) / 1000)} s`);
-console.log(`${pad('page', 22)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'b.p.'.padStart(6)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}  result`);
+console.log(
+  `\nLighthouse, mobile preset (4× CPU, 150 ms RTT, 1.6 Mbit/s, simulated), median of ${runs} run(s) for public pages, 1 (3 when below) signed in — ${Math.round((Date.now() - started) / 1000)} s`,
+);
+console.log(`${pad('page', 32)}${'perf'.padStart(6)}${'aim'.padStart(5)}${'a11y'.padStart(6)}${'b.p.'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'chain'.padStart(7)}  result`);
 for (const r of results) {
   console.log(
-    `${pad(r.path, 22)}${num(r.performance)}${num(r.accessibility)}${num(r['best-practices'])}${num(r.lcpMs, 8)}${num(r.tbtMs, 8)}  ${r.ok ? 'ok' : 'BELOW THRESHOLD'}`,
+    `${pad(r.path, 32)}${num(r.performance)}${num(r.aim, 5)}${num(r.accessibility)}${num(r['best-practices'])}${num(r.fcpMs, 8)}${num(r.lcpMs, 8)}${num(r.tbtMs, 8)}${num(r.chainDepth, 7)}  ${!r.ok ? 'BELOW THRESHOLD' : r.aimMet ? 'ok' : `BELOW AIM (npm test floor ${r.thresholds.performance})`}`,
   );
   for (const f of r.findings) console.log(`    - ${f}`);
 }
 if (args.json) {
   fs.mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
-  fs.writeFileSync(args.json, JSON.stringify({ runs, thresholds: THRESHOLDS, pages: results }, null, 2));
+  fs.writeFileSync(args.json, JSON.stringify({ runs, thresholds: THRESHOLDS, maxChainDepth: MAX_CHAIN_DEPTH, pages: results }, null, 2));
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);

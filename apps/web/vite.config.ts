@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { routePreloads, type Manifest } from './src/app/route-preloads.js';
 
 /**
  * Puts the entry's stylesheet (a few kB) into index.html itself: one render-blocking request less
@@ -52,11 +53,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes dist/route-preloads.json (route -> the files it loads beside the entry: page chunk, data
+ * modules, Spanish catalogues), read by the server to put per-route modulepreload hints into
+ * index.html (apps/server/src/infra/web.ts, decision 0046). After the manifest is written.
+ */
+function routePreloadMap(): Plugin {
+  let outDir = '';
+  let srcDir = '';
+  return {
+    name: 'clinica-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      srcDir = path.resolve(config.root, 'src');
+    },
+    closeBundle() {
+      const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      const router = fs.readFileSync(path.join(srcDir, 'app', 'router.tsx'), 'utf8');
+      fs.writeFileSync(path.join(outDir, 'route-preloads.json'), JSON.stringify(routePreloads(router, manifest)));
+    },
+  };
+}
+
 // In development the API runs on :3000 (npm run dev) and Vite proxies /api to it.
 // zod: see src/lib/zod-browser.ts. The production build takes react-router's production files (its package exports only name the
 // development ones, which keep dev warnings in the bundle).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), inlineEntryCss(), precompress(), routePreloadMap()],
   resolve: {
     alias: [
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) },

@@ -10,13 +10,20 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 describe('serving the web build', () => {
   let t: TestApp;
   let dist: string;
-  const html = `<!doctype html><html><head><style>${'.a{color:red}'.repeat(200)}</style></head><body></body></html>`;
+  const entryTag = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
+  const html = `<!doctype html><html><head>${entryTag}<style>${'.a{color:red}'.repeat(200)}</style></head><body></body></html>`;
+  // The build's route map (apps/web/src/app/route-preloads.ts); one name that is not a built asset.
+  const routePreloads = {
+    '/Consultas': ['assets/consultations-list-page-X1.js', 'assets/consultations-list-page-X1.css', 'assets/messages-M2.js'],
+    '/psicologia': ['assets/psicologia-page-P3.js', 'assets/x.js"><script src="//evil.example/a.js'],
+  };
   const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
   beforeAll(async () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-web-'));
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), html);
+    await fs.writeFile(path.join(dist, 'route-preloads.json'), JSON.stringify(routePreloads));
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), js);
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(js));
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(js));
@@ -50,5 +57,26 @@ describe('serving the web build', () => {
     const plain = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
+  });
+
+  // Decision 0046: a phone fetches the page's chunk and catalogues beside the entry, not after it.
+  it("names the requested route's page chunk, its stylesheet and catalogues in preload hints after the entry", async () => {
+    const res = await t.app.inject({ url: '/Consultas?x=1', headers: { accept: 'text/html' } });
+    const hints =
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/consultations-list-page-X1.js">' +
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/consultations-list-page-X1.css">' +
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-M2.js">';
+    expect(res.body).toContain(`${entryTag}${hints}`);
+    // The router matches /consultas too; so do the hints.
+    const lower = await t.app.inject({ url: '/consultas', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(lower.rawPayload).toString()).toContain(hints);
+  });
+
+  it('adds no hint for an address without a page, nor a name that is not a built asset', async () => {
+    const unknown = await t.app.inject({ url: '/no-existe', headers: { accept: 'text/html' } });
+    expect(unknown.body).toBe(html);
+    const psicologia = await t.app.inject({ url: '/psicologia', headers: { accept: 'text/html' } });
+    expect(psicologia.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/psicologia-page-P3.js">');
+    expect(psicologia.body).not.toContain('evil.example');
   });
 });

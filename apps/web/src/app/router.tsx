@@ -22,14 +22,23 @@ const loaders = new Map<Page, () => Promise<unknown>>();
  * and React reveals suspended content no sooner than 300 ms after the fallback it replaced. The
  * first page is loaded before the first render (main.tsx awaits firstPageReady), so it renders at
  * once; a page reached later suspends until its chunk and catalogues are in, as a lazy one would.
+ *
+ * `data`: the page's first GETs (`prefetch` below), started with its chunk, not after it has
+ * rendered. The server names the page's chunk, data modules and catalogues in modulepreload hints
+ * of the page's index.html (route-preloads.ts reads this table: keep each route on ONE line).
  */
-const page = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, namespaces: string[] = [], withMessages = true): Page => {
+const page = <K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  namespaces: string[] = [],
+  { withMessages = true, data = [] }: { withMessages?: boolean; data?: (() => Promise<unknown>)[] } = {},
+): Page => {
   const catalogues = withMessages ? ['messages', ...namespaces] : namespaces;
   let loaded: ComponentType | undefined;
   let failure: { error: unknown } | undefined;
   let pending: Promise<void> | undefined;
   const loadAll = () =>
-    (pending ??= Promise.all([load(), preloadNamespaces(catalogues)]).then(
+    (pending ??= Promise.all([load(), preloadNamespaces(catalogues), ...data.map((d) => d().catch(() => undefined))]).then(
       ([module]) => {
         loaded = module[name];
       },
@@ -47,7 +56,19 @@ const page = <K extends string, M extends Record<K, ComponentType>>(load: () => 
   return LoadedPage;
 };
 const publicPage = <K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, namespaces: string[]) =>
-  page(load, name, namespaces, false);
+  page(load, name, namespaces, { withMessages: false });
+
+/**
+ * A page's first GET, from its feature's query options (api/ module: a small chunk of its own, in the
+ * page's preload hints), so the request leaves as soon as the entry runs, beside the session check,
+ * instead of after the page's chunk, catalogues and first render. Run when the page is first loaded
+ * (the address the app opens on: at start). A signed-out visitor's GET is refused (401) and the page's
+ * gate shows the sign-in; the page then asks again (a failed query is fetched again on mount).
+ */
+const prefetch =
+  <M,>(load: () => Promise<M>, start: (module: M) => Promise<void>) =>
+  () =>
+    load().then(start);
 
 // =================================================================================================
 // PAGES: route path (exactly as in PAGE_ROUTES, packages/shared/src/routes.ts) -> its page.
@@ -89,10 +110,10 @@ const PAGES: Record<string, Page> = {
   '/UploadForm': page(() => import('../features/gallery/components/upload-form-page.js'), 'UploadFormPage', ['gallery']),
   '/Patrocinadores_Admin': page(() => import('../features/sponsors/components/sponsors-admin-page.js'), 'SponsorsAdminPage', ['sponsors']),
   // consultations, payments, staff review, patient receipts (issue 3)
-  '/consultas-virtuales': page(() => import('./composed/virtual-consultation-page.js'), 'VirtualConsultationPage', ['consultations', 'payments']),
-  '/Consultas_Admin': page(() => import('../features/staff-review/components/consultations-admin-page.js'), 'ConsultasAdminPage', ['staff-review']),
+  '/consultas-virtuales': page(() => import('./composed/virtual-consultation-page.js'), 'VirtualConsultationPage', ['consultations', 'payments'], { data: [prefetch(() => import('../features/consultations/api/get-active-consultations.js'), (m) => queryClient.prefetchQuery(m.getActiveConsultationsQueryOptions())), prefetch(() => import('../features/consultations/api/get-consultation-session.js'), (m) => queryClient.prefetchQuery(m.getConsultationSessionQueryOptions()))] }),
+  '/Consultas_Admin': page(() => import('../features/staff-review/components/consultations-admin-page.js'), 'ConsultasAdminPage', ['staff-review'], { data: [prefetch(() => import('../features/staff-review/api/get-admin-consultations.js'), (m) => queryClient.prefetchQuery(m.getAdminConsultationsQueryOptions(null, undefined)))] }),
   '/Recibo_Admin': page(() => import('../features/staff-review/components/receipts-admin-page.js'), 'ReciboAdminPage', ['staff-review']),
-  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage', ['patient-area']),
+  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage', ['patient-area'], { data: [prefetch(() => import('../features/patient-area/api/get-receipts.js'), (m) => queryClient.prefetchQuery(m.getReceiptsQueryOptions()))] }),
   // password recovery and the administrators' e-mail page (issue 13)
   '/recuperar-contrasena': page(() => import('../features/password-recovery/components/forgot-password-page.js'), 'ForgotPasswordPage', ['password-recovery']),
   '/restablecer-contrasena': page(() => import('../features/password-recovery/components/reset-password-page.js'), 'ResetPasswordPage', ['password-recovery']),
@@ -113,10 +134,10 @@ const PAGES: Record<string, Page> = {
   '/verificar-documento': page(() => import('../features/documents/components/verify-page.js'), 'VerifyDocumentPage', ['documents']),
   // records: the patient's profile and consultations, suggestions, the doctors' review, patients and audit (issue 6)
   '/Usuarios': page(() => import('./composed/profile-page.js'), 'ProfilePage', ['records', 'data-requests']),
-  '/Consultas': page(() => import('./composed/consultations-list-page.js'), 'ConsultasPage', ['records', 'consultations']),
+  '/Consultas': page(() => import('./composed/consultations-list-page.js'), 'ConsultasPage', ['records', 'consultations'], { data: [prefetch(() => import('../features/records/api/get-my-consultations.js'), (m) => queryClient.prefetchQuery(m.getMyConsultationsQueryOptions()))] }),
   '/Sugerencias': page(() => import('../features/suggestions/components/suggestions-page.js'), 'SugerenciasPage', ['suggestions']),
   '/Sugerencias_Admin': page(() => import('../features/suggestions/components/suggestions-admin-page.js'), 'SugerenciasAdminPage', ['suggestions']),
-  '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations']),
+  '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations'], { data: [prefetch(() => import('../features/doctor-consultations/api/get-doctor-consultations.js'), (m) => queryClient.prefetchQuery(m.getDoctorConsultationsQueryOptions(null, undefined)))] }),
   '/PacientesDataAdmin': page(() => import('../features/patients-admin/components/patients-admin-page.js'), 'PacientesDataAdminPage', ['patients-admin']),
   '/Documentos_Admin': page(() => import('../features/documents/components/unlinked-documents-page.js'), 'UnlinkedDocumentsPage', ['documents']),
   '/Auditoria_Admin': page(() => import('../features/audit/components/audit-admin-page.js'), 'AuditoriaAdminPage', ['audit']),
@@ -124,12 +145,12 @@ const PAGES: Record<string, Page> = {
   '/Solicitudes_Datos_Admin': page(() => import('../features/data-requests/components/data-requests-admin-page.js'), 'SolicitudesDatosAdminPage', ['data-requests']),
   // in-person appointments (issue 5)
   '/citas': page(() => import('./composed/appointment-page.js'), 'CitasPage', ['appointments', 'payments']),
-  '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage', ['appointments']),
+  '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage', ['appointments'], { data: [prefetch(() => import('../features/appointments/api/get-my-appointments.js'), (m) => queryClient.prefetchQuery(m.getMyAppointmentsQueryOptions(undefined)))] }),
   '/Citas_Admin_Doctor': page(() => import('../features/appointments/components/doctor-appointments-page.js'), 'CitasAdminDoctorPage', ['appointments']),
   '/Fecha_Admin_Doctor': page(() => import('../features/appointments/components/unavailable-dates-page.js'), 'FechaAdminDoctorPage', ['appointments']),
   '/Citas_Admin': page(() => import('../features/appointments/components/admin-appointments-page.js'), 'CitasAdminPage', ['appointments']),
   // chat consultation: the patient's chat, the extra hour's payment pages, the doctor's chats (issue 4)
-  '/ConsultaChat': page(() => import('./composed/chat-pages.js'), 'ChatConsultationPage', ['chat', 'payments']),
+  '/ConsultaChat': page(() => import('./composed/chat-pages.js'), 'ChatConsultationPage', ['chat', 'payments'], { data: [prefetch(() => import('../features/chat/api/get-chat-session.js'), (m) => queryClient.prefetchQuery(m.getChatSessionQueryOptions(new URLSearchParams(window.location.search).get('consulta') ?? undefined)))] }),
   '/pagos': page(() => import('./composed/chat-pages.js'), 'PagosPage', ['chat', 'payments']),
   '/metodo-pago': page(() => import('./composed/chat-pages.js'), 'PagosPage', ['chat', 'payments']),
   '/Chat_Doctor': page(() => import('../features/chat/components/doctor-chats-page.js'), 'DoctorChatsPage', ['chat']),

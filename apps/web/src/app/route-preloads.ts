@@ -1,0 +1,99 @@
+/**
+ * Build step (vite.config.ts, decision 0046): which built files each route loads at once, so the
+ * server can name them in `<link rel="modulepreload">` hints of that route's index.html and the
+ * phone fetches them in parallel with the entry instead of after it (no chain deeper than two).
+ *
+ * Read from the route table's source (router.tsx, one line per route: its page's import, the
+ * catalogues it shows, the data modules it prefetches) and Vite's manifest. Pure: no file access here.
+ */
+
+/** One chunk of Vite's build manifest (.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** A line of the route table, as written in router.tsx. */
+export interface RouteLine {
+  path: string;
+  /** The modules the line imports (its page, its data prefetches), relative to src/app. */
+  imports: string[];
+  /** The catalogues it shows: its namespaces, plus 'messages' unless it is a public page. */
+  namespaces: string[];
+}
+
+/** The source's table lines: `'/path': page(() => import('…'), 'Name', ['ns', …], …),`. */
+export function routeLines(routerSource: string): RouteLine[] {
+  const source = routerSource.split('\n');
+  const lines: RouteLine[] = [];
+  for (const line of source) {
+    const head = /^\s*'(\/[^']*)':\s*(\w+)/.exec(line);
+    if (!head) continue;
+    const [, path, first] = head;
+    // '/': home — a page declared once above the table (`const home = publicPage(…)`) for several routes.
+    const declaration = first === 'page' || first === 'publicPage' ? line : source.find((l) => l.includes(`const ${first} = `));
+    const kind = declaration && /\b(page|publicPage)\(/.exec(declaration)?.[1];
+    if (!declaration || !kind) throw new Error(`route-preloads: the route ${path} has no page(…) or publicPage(…) on its line`);
+    const imports = [...declaration.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]!);
+    const namespaces = [.../'[A-Za-z]\w*',\s*\[([^\]]*)\]/.exec(declaration)?.[1]?.matchAll(/'([^']+)'/g) ?? []].map((m) => m[1]!);
+    lines.push({ path: path!, imports, namespaces: kind === 'page' ? ['messages', ...namespaces] : namespaces });
+  }
+  return lines;
+}
+
+/** The manifest key of a module imported from src/app ('../features/x/y.js' -> 'src/features/x/y.tsx'). */
+function manifestKey(manifest: Manifest, fromApp: string): string {
+  const parts = ['src', 'app'];
+  for (const part of fromApp.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.') parts.push(part);
+  }
+  const base = parts.join('/').replace(/\.js$/, '');
+  const key = ['.tsx', '.ts', '.js'].map((ext) => base + ext).find((k) => manifest[k]);
+  if (key) return key;
+  // A module rollup put into a chunk with others is keyed by the chunk ('_get-chat-session-H.js'),
+  // named after the module: one dynamically imported chunk of that name, or none.
+  const name = base.split('/').at(-1);
+  const named = Object.keys(manifest).filter((k) => k.startsWith('_') && manifest[k]!.isDynamicEntry && manifest[k]!.name === name);
+  if (named.length !== 1) throw new Error(`route-preloads: ${fromApp} is not in the build manifest`);
+  return named[0]!;
+}
+
+/** A namespace's Spanish catalogue chunk (lib/i18n.ts: messages-es.ts, features/<ns>/locales/es.json). */
+const catalogueKey = (ns: string) => (ns === 'messages' ? 'src/lib/messages-es.ts' : `src/features/${ns}/locales/es.json`);
+
+function closure(manifest: Manifest, key: string, into: Set<string>) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  // Its stylesheets: Vite's loader waits for them before the page's module resolves.
+  for (const css of chunk.css ?? []) into.add(css);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+}
+
+/**
+ * route path -> the files to preload with it (beyond the entry and its own imports, which index.html
+ * loads anyway): the page's chunk and its imports with their stylesheets, its data modules, its Spanish catalogues.
+ * Spanish is always fetched (the fallback of every other language), so every visitor uses them.
+ */
+export function routePreloads(routerSource: string, manifest: Manifest): Record<string, string[]> {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entryKey) throw new Error('route-preloads: the manifest has no entry');
+  const entryFiles = new Set<string>();
+  closure(manifest, entryKey, entryFiles);
+  const out: Record<string, string[]> = {};
+  for (const line of routeLines(routerSource)) {
+    const files = new Set<string>();
+    for (const imported of line.imports) closure(manifest, manifestKey(manifest, imported), files);
+    for (const ns of line.namespaces) {
+      if (manifest[catalogueKey(ns)]) closure(manifest, catalogueKey(ns), files);
+    }
+    out[line.path] = [...files].filter((f) => !entryFiles.has(f) && /\.(js|css)$/.test(f));
+  }
+  return out;
+}
