@@ -304,7 +304,8 @@ test('the consultation page, the payment area and the staff screens pass axe (WC
   await admin.goto('/Consultas_Admin');
   await admin.getByLabel('Nombre del paciente').fill(patient.nombre);
   await admin.getByRole('button', { name: 'Buscar' }).click();
-  await admin.getByRole('button', { name: /Información Completa/ }).click();
+  // The list shows every patient until the search answers: click this patient's own row.
+  await admin.getByRole('button', { name: `Información Completa de ${patient.nombre} Batista` }).click();
   await expect(admin.getByRole('dialog')).toContainText('Tos seca');
   expect((await new AxeBuilder({ page: admin }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations).toEqual([]);
   await admin.goto('/Recibo_Admin');

@@ -19,6 +19,8 @@ run('npm run lint');
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const vitestJson = path.join(tmp, 'vitest.json');
+const failures = [];
+const flaky = [];
 const playwrightJson = path.join(tmp, 'playwright.json');
 
 // A throw-away PostgreSQL 15 and Redis (scripts/services.mjs; postgresql-15 and redis-server through
@@ -43,6 +45,9 @@ if (fs.existsSync(vitestJson)) {
   results.passed += v.numPassedTests;
   results.failed += v.numFailedTests;
   results.skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`vitest: ${path.relative(root, file.name)} › ${t.fullName}`);
 }
 
 run('npm run build');
@@ -54,8 +59,14 @@ fs.rmSync(budgetJson, { force: true });
 const budget = spawnSync(`node scripts/check-budget.mjs --json ${budgetJson}`, { cwd: root, stdio: 'inherit', shell: true });
 if (fs.existsSync(budgetJson)) {
   const measured = JSON.parse(fs.readFileSync(budgetJson, 'utf8'));
-  for (const row of [...measured.pages, ...(measured.usable ?? [])]) results[row.ok ? 'passed' : 'failed'] += 1;
-} else results.failed += 1;
+  for (const row of [...measured.pages, ...(measured.usable ?? [])]) {
+    results[row.ok ? 'passed' : 'failed'] += 1;
+    if (!row.ok) failures.push(`budget: ${row.route ?? row.page ?? row.path ?? JSON.stringify(row)}`);
+  }
+} else {
+  results.failed += 1;
+  failures.push('budget: no result written');
+}
 
 const playwright = spawnSync('npx playwright test', {
   cwd: root,
@@ -68,6 +79,15 @@ if (fs.existsSync(playwrightJson)) {
   results.passed += s.expected + (s.flaky ?? 0);
   results.failed += s.unexpected;
   results.skipped += s.skipped;
+  // Each failed browser test by file, line and title (flaky ones, which passed on retry, too).
+  const walk = (suite, titles = []) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          (t.status === 'flaky' ? flaky : failures).push(`playwright: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).suites ?? []) walk(suite);
 }
 
 // Lighthouse on the production build (scripts/lighthouse.mjs, median of 3 runs): each page counts as one test.
@@ -75,8 +95,14 @@ const lighthouseJson = path.join(tmp, 'lighthouse.json');
 fs.rmSync(lighthouseJson, { force: true });
 const lighthouse = spawnSync(`node scripts/lighthouse.mjs --json ${lighthouseJson}`, { cwd: root, stdio: 'inherit', shell: true });
 if (fs.existsSync(lighthouseJson)) {
-  for (const page of JSON.parse(fs.readFileSync(lighthouseJson, 'utf8')).pages) results[page.ok ? 'passed' : 'failed'] += 1;
-} else results.failed += 1;
+  for (const page of JSON.parse(fs.readFileSync(lighthouseJson, 'utf8')).pages) {
+    results[page.ok ? 'passed' : 'failed'] += 1;
+    if (!page.ok) failures.push(`lighthouse: ${page.route ?? page.page ?? page.path ?? JSON.stringify(page)}`);
+  }
+} else {
+  results.failed += 1;
+  failures.push('lighthouse: no result written');
+}
 
 // npm audit (scripts/audit.mjs): one test; skipped when the registry has no audit endpoint.
 const auditJson = path.join(tmp, 'audit.json');
@@ -84,6 +110,7 @@ fs.rmSync(auditJson, { force: true });
 const audit = spawnSync(`node scripts/audit.mjs --json ${auditJson}`, { cwd: root, stdio: 'inherit', shell: true });
 const auditStatus = fs.existsSync(auditJson) ? JSON.parse(fs.readFileSync(auditJson, 'utf8')).status : 'failed';
 results[auditStatus] += 1;
+if (auditStatus === 'failed') failures.push('npm audit');
 
 const ok =
   audit.status === 0 &&
@@ -93,5 +120,8 @@ const ok =
   lighthouse.status === 0 &&
   results.failed === 0 &&
   results.passed > 0;
+// The names of what failed come last, so that the tail of a CI log says what to fix.
+for (const f of flaky) console.log(`flaky (passed on retry): ${f}`);
+for (const f of failures) console.log(`FAILED: ${f}`);
 console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(ok ? 0 : 1);

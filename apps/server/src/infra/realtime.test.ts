@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessPubSub } from './pubsub.js';
+import { decodeRevoked } from './realtime.js';
 
 describe('InProcessPubSub', () => {
   it('delivers to the channel subscribers in publish order, and no more after unsubscribing', async () => {
@@ -22,8 +23,7 @@ describe('InProcessPubSub', () => {
 });
 
 describe('the sessions:revoked payload', () => {
-  it('reads back the list of session hashes it was written as, and drops anything else', async () => {
-    const { decodeRevoked } = await import('./realtime.js');
+  it('reads back the list of session hashes it was written as, and drops anything else', () => {
     expect(decodeRevoked(JSON.stringify(['a1b2', 'c3d4']))).toEqual(['a1b2', 'c3d4']);
     expect(decodeRevoked('not json')).toBeUndefined();
     expect(decodeRevoked(JSON.stringify({ hashes: ['a1b2'] }))).toBeUndefined();

@@ -10,11 +10,12 @@ export const SESSION_ENDED_CLOSE = 4401;
 const REVOKED_CHANNEL = 'sessions:revoked';
 
 /**
- * What `sessions:revoked` carries: the hashes of the ended sessions. One schema, written and read
- * here; a payload that is not one (not JSON, another version's format) is dropped, never thrown
- * inside the subscriber.
+ * What `sessions:revoked` carries: the hashes of the ended sessions, written as a typed list by
+ * `onRevoked` below and read back through this schema. A payload that is not one (not JSON,
+ * another version's format) is dropped, never thrown inside the subscriber. No length cap: an
+ * account's revocation must never fail on the writing side.
  */
-const revokedSchema = z.array(z.string().min(1).max(128)).max(10_000);
+const revokedSchema = z.array(z.string().min(1));
 
 export function decodeRevoked(payload: string): string[] | undefined {
   try {
@@ -69,7 +70,7 @@ export default fp(
       closeSessions(ended);
     });
     const onRevoked = (hashes: string[]) => {
-      pubsub.publish(REVOKED_CHANNEL, JSON.stringify(revokedSchema.parse(hashes))).catch((err: unknown) => app.log.warn({ err }, 'revocation not published'));
+      pubsub.publish(REVOKED_CHANNEL, JSON.stringify(hashes)).catch((err: unknown) => app.log.warn({ err }, 'revocation not published'));
     };
     app.sessions.events.on('revoked', onRevoked);
 
