@@ -192,3 +192,19 @@ export async function payConsultationByPaypal(request: APIRequestContext, doctor
 
 export const test = base;
 export { expect };
+
+/**
+ * Follows a link of the staff or site menu as a person does: on a phone the menu is behind its
+ * toggle, and the staff pages used now and then are behind "Más" (decision 0045). Waits for the
+ * page to be drawn first (isVisible does not wait).
+ */
+export async function followMenuLink(page: Page, name: string) {
+  const banner = page.getByRole('banner');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  const link = banner.getByRole('link', { name, exact: true });
+  const toggle = banner.getByRole('button', { name: /menú/i });
+  if (!(await link.isVisible()) && (await toggle.isVisible())) await toggle.click();
+  const more = banner.getByRole('button', { name: 'Más' });
+  if (!(await link.isVisible()) && (await more.isVisible())) await more.click();
+  await link.click();
+}

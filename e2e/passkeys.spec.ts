@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
-import { test, expect, registerStaff } from './fixtures';
+import { test, expect, registerStaff, followMenuLink } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Passkeys of staff (issue 18, item 4; decision 0026), with Chromium's virtual authenticator: a
@@ -51,7 +51,7 @@ test('a doctor registers a passkey in the security settings and signs in with it
   await page.getByLabel('Contraseña').fill(doctor.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/Consultas_Admin_Doctor$/);
-  await banner.getByRole('link', { name: 'Seguridad' }).click();
+  await followMenuLink(page, 'Seguridad');
   await expect(page).toHaveURL(/\/Seguridad_Doctor$/);
   const section = page.getByRole('region', { name: 'Llaves de acceso' });
   await expect(section.getByText('Aún no tiene llaves de acceso.')).toBeVisible();
@@ -80,7 +80,7 @@ test('a doctor registers a passkey in the security settings and signs in with it
   await page.getByRole('button', { name: 'Ingresar con llave de acceso' }).click();
   await expect(page).toHaveURL(/\/Consultas_Admin_Doctor$/);
   await expect(banner.getByRole('button', { name: 'Cerrar sesión', exact: true })).toBeVisible();
-  await banner.getByRole('link', { name: 'Seguridad' }).click();
+  await followMenuLink(page, 'Seguridad');
   await expect(section.getByRole('list', { name: 'Llaves de acceso' }).getByRole('listitem')).toContainText('Último uso:');
   expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(0);
 
@@ -91,7 +91,7 @@ test('a doctor registers a passkey in the security settings and signs in with it
   await page.getByLabel('Contraseña').fill(doctor.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/Consultas_Admin_Doctor$/);
-  await banner.getByRole('link', { name: 'Seguridad' }).click();
+  await followMenuLink(page, 'Seguridad');
   await section.getByRole('button', { name: 'Eliminar la llave de acceso Teléfono del consultorio' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Eliminar llave de acceso' });
   await expect(confirm).toContainText(messages.passkeyRemoveConfirm);

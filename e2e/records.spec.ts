@@ -161,7 +161,7 @@ test('a doctor writes the analysis and plan, and the patient sees them', async (
   const detail = page.getByRole('dialog', { name: 'Detalle de la consulta' });
   await expect(detail).toContainText('Hipotensión ortostática probable.');
   await expect(detail).toContainText('Hidratación abundante y control de presión en 48 horas.');
-  await expect(detail).toContainText('2030-01-15 a las 09:30');
+  await expect(detail).toContainText('martes 15 ene. 2030 a las 9:30 a. m.');
 });
 
 test('an administrator finds a patient without accents and opens the record with the ID-card image', async ({ page, browser, baseURL }) => {
@@ -176,8 +176,8 @@ test('an administrator finds a patient without accents and opens the record with
   await expect(admin.getByRole('row')).toHaveCount(2);
   await admin.getByRole('button', { name: `Información Completa de ${nombre} Núñez` }).click();
   const modal = admin.getByRole('dialog', { name: 'Información Completa del paciente' });
-  await expect(modal).toContainText('Primera_Consulta');
-  await expect(modal).toContainText('1 (primera consulta disponible)');
+  await expect(modal).toContainText('Primera consulta');
+  await expect(modal).toContainText('Disponible (aún no utilizada)');
   await expect(modal).toContainText('Aceptado');
   const image = modal.getByRole('img', { name: `cédula de ${nombre} Núñez` });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -90,7 +90,7 @@ for (const size of SIZES) {
       // The patient sees it refunded, with the date and PayPal's reference, and is e-mailed.
       await page.reload();
       await expect(receipt).toContainText(messages.refundDone);
-      await expect(receipt).toContainText(/Reembolsado el \d{1,2} de \w+ de \d{4}\. Referencia: [A-Z0-9]{17}/);
+      await expect(receipt).toContainText(/Reembolsado el \d{1,2} [a-z]+\. \d{4}\. Referencia: [A-Z0-9]{17}/);
       await expect(receipt).not.toContainText(messages.refundPending);
       await waitForMail(patient.email, 'Su reembolso está hecho');
       await page.screenshot({ path: info.outputPath(`recibo-pagos-${size.name}.png`), fullPage: true });

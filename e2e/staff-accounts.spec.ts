@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
-import { test, expect, DEMO, login, registerPatient, registerStaff, uniqueEmail } from './fixtures';
+import { test, expect, DEMO, login, registerPatient, registerStaff, uniqueEmail, followMenuLink } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 import { linkIn, waitForMail } from './mailbox';
 
@@ -26,13 +26,7 @@ async function otherPerson(browser: Browser, baseURL: string, opts: { phone?: bo
 async function adminOnStaffPage(page: Page) {
   await login(page, 'admin', DEMO.admin);
   await page.goto('/Consultas_Admin');
-  const menu = page.getByRole('banner');
-  // On a phone the menu is behind its toggle. The page must be drawn before asking (isVisible does
-  // not wait): the first render waits for the page's chunk and session check (decision 0015).
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const toggle = menu.getByRole('button', { name: /menú/i });
-  if (await toggle.isVisible()) await toggle.click();
-  await menu.getByRole('link', { name: 'Personal' }).click();
+  await followMenuLink(page, 'Personal');
   await expect(page).toHaveURL(/\/Personal_Admin$/);
   await expect(page.getByRole('heading', { name: 'Personal de la clínica', level: 1 })).toBeVisible();
 }

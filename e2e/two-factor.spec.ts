@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { messages } from '@clinica/shared';
-import { test, expect, registerStaff } from './fixtures';
+import { test, expect, registerStaff, followMenuLink } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Two-factor sign-in of staff (issue 11, item 6): an administrator enrols an authenticator on
@@ -35,7 +35,7 @@ test('an administrator enrols an authenticator, signs in with its code, and a re
   // Not enrolled yet: the password alone signs in; the menu leads to the security page.
   await signIn();
   await expect(page).toHaveURL(/\/Consultas_Admin$/);
-  await page.getByRole('banner').getByRole('link', { name: 'Seguridad' }).click();
+  await followMenuLink(page, 'Seguridad');
   await expect(page).toHaveURL(/\/Seguridad_Admin$/);
   await expect(page.getByRole('heading', { name: 'Verificación en dos pasos', level: 1 })).toBeVisible();
   await expect(page.getByText('La verificación en dos pasos no está activa.')).toBeVisible();

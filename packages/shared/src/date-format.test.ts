@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkTypedDate,
   formatClock,
   formatDate,
   formatDateTime,
@@ -10,6 +9,7 @@ import {
   parseTypedDate,
   toTypedDate,
 } from './date-format.js';
+import { checkTypedDate } from './date-typed.js';
 import { messages } from './messages.js';
 
 // 2026-11-25 14:22 UTC is 9:22 a. m. in Panama (UTC-5); 03:30 UTC on the 25th is still the 24th there.

@@ -1,5 +1,4 @@
 import { CLINIC_TIME_ZONE } from './constants.js';
-import { messages } from './messages.js';
 
 /**
  * The one way the product writes dates and times (issue 23, docs/decisions/0044): pages, e-mails,
@@ -169,33 +168,4 @@ export function parseTypedDate(text: string): TypedDate {
 export function toTypedDate(fecha: string) {
   const m = CALENDAR_DATE.exec(fecha);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
-}
-
-export interface TypedDateRules {
-  /** The first day allowed ('yyyy-MM-dd', today in Panama for a booking). */
-  min?: string;
-  /** The last day allowed. */
-  max?: string;
-  /** Days that cannot be chosen. */
-  excluded?: readonly string[];
-  /** The catalogue messages for this field's past, too-far and excluded days. */
-  pastMessage?: string;
-  tooFarMessage?: string;
-  excludedMessage?: string;
-}
-
-/**
- * What a date field says about typed text: the day as 'yyyy-MM-dd' or the exact catalogue message
- * (not written as dd/mm/aaaa, no such day, past, too far, not available). '' is no date at all.
- */
-export function checkTypedDate(text: string, rules: TypedDateRules = {}): { fecha: string; message: null } | { fecha: ''; message: string | null } {
-  if (text.trim() === '') return { fecha: '', message: null };
-  const typed = parseTypedDate(text);
-  if (!typed.ok) return { fecha: '', message: typed.problem === 'format' ? messages.dateTypedFormat : messages.dateImpossible };
-  const { fecha } = typed;
-  // yyyy-MM-dd compares as text.
-  if (rules.min && fecha < rules.min) return { fecha: '', message: rules.pastMessage ?? messages.datePast };
-  if (rules.max && fecha > rules.max) return { fecha: '', message: rules.tooFarMessage ?? messages.dateTooFar };
-  if (rules.excluded?.includes(fecha)) return { fecha: '', message: rules.excludedMessage ?? messages.dateUnavailable };
-  return { fecha, message: null };
 }

@@ -11,6 +11,7 @@ export * from './schemas/site.schema.js';
 export * from './schemas/publishing.schema.js';
 export * from './panama-time.js';
 export * from './date-format.js';
+export * from './date-typed.js';
 export * from './schemas/payments.schema.js';
 export * from './schemas/clinical-history.schema.js';
 export * from './schemas/consultations.schema.js';

@@ -29,6 +29,18 @@ export const frameProductMessages = {
   noNews: 'Todavía no hay noticias publicadas. Vuelva pronto.',
   noBlogPosts: 'Todavía no hay artículos en el blog.',
   loadFailed: 'No se pudo cargar la información. Intente de nuevo.',
+  // the clinic's contact, in the footer and on the home page (issue 23, docs/decisions/0044)
+  clinicContactTitle: 'Contacto de la clínica',
+  clinicAddress: 'Dirección',
+  clinicPhone: 'Teléfono',
+  clinicWhatsapp: 'WhatsApp',
+  clinicEmail: 'Correo electrónico',
+  clinicHours: 'Horario de atención',
+  clinicHoursWeekdays: 'Lunes a viernes, de {{from}} a {{to}}',
+  clinicHoursWeekend: 'Sábados y domingos, de {{from}} a {{to}}',
+  clinicMap: 'Ver en el mapa',
+  clinicMapLabel: 'Ver la dirección de la clínica en OpenStreetMap (se abre en otra pestaña)',
+  clinicWhatsappLabel: 'Escribir a la clínica por WhatsApp (se abre en otra pestaña)',
 } as const;
 
 export const frameMessages = { ...frameSpecMessages, ...frameProductMessages } as const;

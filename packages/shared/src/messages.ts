@@ -439,18 +439,6 @@ export const productMessages = {
   datePast: 'La fecha ya pasó. Por favor, elija hoy o un día posterior.',
   dateTooFar: 'La fecha está demasiado lejos. Por favor, elija una fecha más cercana.',
   dateUnavailable: 'Esa fecha no está disponible. Por favor, elija otra fecha.',
-  // the clinic's contact (issue 23, docs/decisions/0044)
-  clinicContactTitle: 'Contacto de la clínica',
-  clinicAddress: 'Dirección',
-  clinicPhone: 'Teléfono',
-  clinicWhatsapp: 'WhatsApp',
-  clinicEmail: 'Correo electrónico',
-  clinicHours: 'Horario de atención',
-  clinicHoursWeekdays: 'Lunes a viernes, de {{from}} a {{to}}',
-  clinicHoursWeekend: 'Sábados y domingos, de {{from}} a {{to}}',
-  clinicMap: 'Ver en el mapa',
-  clinicMapLabel: 'Ver la dirección de la clínica en OpenStreetMap (se abre en otra pestaña)',
-  clinicWhatsappLabel: 'Escribir a la clínica por WhatsApp (se abre en otra pestaña)',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

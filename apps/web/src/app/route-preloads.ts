@@ -64,8 +64,13 @@ function manifestKey(manifest: Manifest, fromApp: string): string {
   return named[0]!;
 }
 
-/** A namespace's Spanish catalogue chunk (lib/i18n.ts: messages-es.ts, features/<ns>/locales/es.json). */
-const catalogueKey = (ns: string) => (ns === 'messages' ? 'src/lib/messages-es.ts' : `src/features/${ns}/locales/es.json`);
+/** A namespace's Spanish catalogue chunk (lib/i18n.ts: messages-es.ts, features/<ns>/locales/es.json, features/<f>/locales/<part>/es.json). */
+const catalogueKey = (ns: string) => {
+  if (ns === 'messages') return 'src/lib/messages-es.ts';
+  // `<feature>_<part>`: a page's long texts in features/<feature>/locales/<part>/ (lib/i18n-files.ts).
+  const [feature, part] = ns.split('_');
+  return part ? `src/features/${feature}/locales/${part}/es.json` : `src/features/${ns}/locales/es.json`;
+};
 
 function closure(manifest: Manifest, key: string, into: Set<string>) {
   const chunk = manifest[key];

@@ -88,8 +88,8 @@ const PAGES: Record<string, Page> = {
   '/Registro': home,
   '/medicina-general': publicPage(() => import('../features/site/components/medicina-general-page.js'), 'MedicinaGeneralPage', ['site']),
   '/psicologia': publicPage(() => import('../features/site/components/psicologia-page.js'), 'PsicologiaPage', ['site']),
-  '/preguntas-frecuentes': publicPage(() => import('../features/site/components/faq-page.js'), 'FaqPage', ['site']),
-  '/confidencialidad': publicPage(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage', ['site']),
+  '/preguntas-frecuentes': publicPage(() => import('../features/site/components/faq-page.js'), 'FaqPage', ['site', 'site_faq']),
+  '/confidencialidad': publicPage(() => import('../features/site/components/confidencialidad-page.js'), 'ConfidencialidadPage', ['site', 'site_privacy']),
   '/Admin': page(() => import('./composed/staff-welcome-pages.js'), 'AdminHomePage', ['site']),
   '/AdminDoctor': page(() => import('./composed/staff-welcome-pages.js'), 'DoctorHomePage', ['site']),
   // auth: staff login and registration

@@ -27,7 +27,11 @@ function namespaces(): Map<string, string> {
   ]);
   for (const feature of fs.readdirSync(path.join(src, 'features'))) {
     const dir = path.join(src, 'features', feature, 'locales');
-    if (fs.existsSync(dir)) found.set(feature, dir);
+    if (!fs.existsSync(dir)) continue;
+    found.set(feature, dir);
+    // A page's long texts in a folder of their own: namespace `<feature>_<part>`.
+    for (const part of fs.readdirSync(dir, { withFileTypes: true }))
+      if (part.isDirectory()) found.set(`${feature}_${part.name}`, path.join(dir, part.name));
   }
   return found;
 }

@@ -7,6 +7,8 @@ export const otherLanguageLoaders = catalogueLoaders(
   import.meta.glob<CatalogueModule>([
     '../features/*/locales/*.json',
     '!../features/*/locales/es.json',
+    '../features/*/locales/*/*.json',
+    '!../features/*/locales/*/es.json',
     '../app/locales/*.json',
     '!../app/locales/es.json',
     '../components/ui/locales/*.json',

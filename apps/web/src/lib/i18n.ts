@@ -61,7 +61,7 @@ const bundled = new Map<string, Catalogue>();
 // language: a visitor downloads only the language and the pages they use. The loaders of the
 // Spanish feature catalogues are here; those of the six other languages are in a chunk of their
 // own (i18n-catalogues.ts), fetched only by a visitor in another language.
-const spanishFiles = catalogueLoaders(import.meta.glob<CatalogueModule>('../features/*/locales/es.json'));
+const spanishFiles = catalogueLoaders(import.meta.glob<CatalogueModule>(['../features/*/locales/es.json', '../features/*/locales/*/es.json']));
 let otherFiles: Promise<Map<string, CatalogueLoader>> | undefined;
 const loaderOf = async (id: string): Promise<CatalogueLoader | undefined> => {
   if (id === `${MESSAGES_NS}/${SOURCE_LANGUAGE}`) return () => import('./messages-es.js');

@@ -1,5 +1,5 @@
 import { CLINIC_HOURS, formatHourOfDay, type SiteConfig } from '@clinica/shared';
-import { useLanguage, useMessages } from '../../lib/i18n.js';
+import { useFrameMessages, useLanguage } from '../../lib/i18n.js';
 import './clinic-contact.css';
 
 export type ClinicContactData = SiteConfig['contact'];
@@ -24,7 +24,7 @@ export function ClinicContact({
   /** False where the page already shows the clinic hours beside it (the home page). */
   showHours?: boolean;
 }) {
-  const messages = useMessages();
+  const messages = useFrameMessages();
   const language = useLanguage();
   const range = (r: { open: number; close: number }) => ({
     from: formatHourOfDay(r.open, language),

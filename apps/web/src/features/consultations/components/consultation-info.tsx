@@ -15,7 +15,8 @@ export function ConsultationInfo() {
 
       <section className="consult-card" aria-labelledby="consult-prices-title">
         <h2 id="consult-prices-title">{t('info.pricesTitle')}</h2>
-        <div className="consult-table-wrap">
+        {/* Scrolls sideways only with very large text: then it takes the keyboard focus (WCAG 2.1.1). */}
+        <div className="consult-table-wrap" role="region" tabIndex={0} aria-labelledby="consult-prices-title">
           <table className="consult-table">
             <caption className="visually-hidden">{t('info.pricesCaption')}</caption>
             <thead>

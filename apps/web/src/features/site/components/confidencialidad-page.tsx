@@ -29,7 +29,7 @@ const RIGHTS = ['access', 'rectification', 'cancellation', 'objection', 'portabi
  * only what the product actually does with personal data.
  */
 export function ConfidencialidadPage() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation('site_privacy');
   const config = useSiteConfig();
   const clinic = config.data?.clinicName ?? t('privacy.theClinic');
   const suggestions = (c: string) => <Link to="/Sugerencias">{c}</Link>;

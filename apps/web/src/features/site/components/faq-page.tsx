@@ -199,7 +199,7 @@ const GROUPS: readonly Group[] = [
 
 /** /preguntas-frecuentes: the clinic's frequent questions (docs/spec/decisions.md, pages without a target). */
 export function FaqPage() {
-  const { t, i18n } = useTranslation('site');
+  const { t, i18n } = useTranslation('site_faq');
   const { hash } = useLocation();
 
   // A link such as /preguntas-frecuentes#contacto opens and shows that answer.
