@@ -25,6 +25,7 @@ interface ModalProps {
 export function Modal({ onClose, title, children, hideTitle, size = 'md', role = 'dialog', noCloseButton, describedBy, className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const pressedOutside = useRef(false);
+  const mounted = useRef(true);
   const onCloseRef = useRef(onClose);
   const { t } = useTranslation('ui');
   const titleId = useId();
@@ -35,10 +36,14 @@ export function Modal({ onClose, title, children, hideTitle, size = 'md', role =
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    mounted.current = true;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
+      // Closed because the owner unmounted it: the `close` event this fires (after the unmount) is
+      // not the person's Escape and must not reach the owner (it would close whatever replaced it).
+      mounted.current = false;
       if (dialog.open) dialog.close();
       if (previous?.isConnected) previous.focus();
     };
@@ -52,7 +57,9 @@ export function Modal({ onClose, title, children, hideTitle, size = 'md', role =
       aria-describedby={describedBy}
       className={`modal modal-${size}${className ? ` ${className}` : ''}`}
       // Escape: the browser closes the dialog and fires `close`; the owner then unmounts it.
-      onClose={() => onCloseRef.current()}
+      onClose={() => {
+        if (mounted.current) onCloseRef.current();
+      }}
       onMouseDown={(e) => {
         pressedOutside.current = e.target === ref.current;
       }}

@@ -1,8 +1,9 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+// @vitest-environment happy-dom
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { rich } from './rich-text.js';
 
-const html = (node: ReturnType<typeof rich>) => renderToStaticMarkup(<>{node}</>);
+const html = (node: ReturnType<typeof rich>) => render(<>{node}</>).container.innerHTML;
 
 describe('rich', () => {
   it('shows <strong>, <b> and <em> of a catalogue text as elements', () => {

@@ -9,6 +9,7 @@ import { DoctorConsultationModal } from './doctor-consultation-modal.js';
 import { useFormatDateTime } from '../../../lib/date-time.js';
 import '../../../components/ui/list.css';
 import '../doctor-consultations.css';
+import { EmailText } from '../../../components/ui/email-text.js';
 
 /** /Consultas_Admin_Doctor: the doctor's own consultations, the first-name search and the modal. */
 export function ConsultasAdminDoctorPage() {
@@ -47,7 +48,9 @@ export function ConsultasAdminDoctorPage() {
               </span>
             </th>
             <td className="list-nowrap">{r.cedula}</td>
-            <td className="list-nowrap">{r.correo}</td>
+            <td>
+              <EmailText value={r.correo} />
+            </td>
             <td>{formatDateTime(r.fecha_registro)}</td>
             <td>{t(`services.${r.servicio}`)}</td>
             <td>

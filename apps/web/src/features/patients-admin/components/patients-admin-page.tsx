@@ -7,6 +7,7 @@ import { useAdminPatients } from '../api/get-admin-patients.js';
 import { useFormatDateTime } from '../../../lib/date-time.js';
 import { PatientAdminModal } from './patient-admin-modal.js';
 import '../../../components/ui/list.css';
+import { EmailText } from '../../../components/ui/email-text.js';
 
 /** /PacientesDataAdmin: every patient, newest first, the first-name search and the patient's modal. */
 export function PacientesDataAdminPage() {
@@ -32,7 +33,9 @@ export function PacientesDataAdminPage() {
               {p.nombre} {p.apellido}
             </th>
             <td className="list-nowrap">{p.cedula}</td>
-            <td className="list-nowrap">{p.correo}</td>
+            <td>
+              <EmailText value={p.correo} />
+            </td>
             <td>{formatDateTime(p.fecha_registro)}</td>
             <td>
               <Button

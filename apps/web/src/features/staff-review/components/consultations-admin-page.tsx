@@ -7,6 +7,7 @@ import { useAdminConsultations } from '../api/get-admin-consultations.js';
 import { ConsultationAdminModal } from './consultation-admin-modal.js';
 import { useReviewFormat } from './format.js';
 import '../staff-review.css';
+import { EmailText } from '../../../components/ui/email-text.js';
 
 /** /Consultas_Admin: every consultation, the first-name search and the detail modal by token. */
 export function ConsultasAdminPage() {
@@ -45,7 +46,9 @@ export function ConsultasAdminPage() {
               </span>
             </th>
             <td className="list-nowrap">{r.cedula}</td>
-            <td className="list-nowrap">{r.correo}</td>
+            <td>
+              <EmailText value={r.correo} />
+            </td>
             <td>{formatDateTime(r.fecha_registro)}</td>
             <td>{serviceLabel(r.servicio)}</td>
             <td>

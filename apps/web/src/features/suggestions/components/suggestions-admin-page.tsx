@@ -5,6 +5,7 @@ import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { useAdminSuggestions } from '../api/get-admin-suggestions.js';
 import '../../../components/ui/list.css';
 import '../suggestions.css';
+import { EmailText } from '../../../components/ui/email-text.js';
 
 
 /** /Sugerencias_Admin: every suggestion, newest first, searchable by the sender's first name. */
@@ -34,7 +35,9 @@ export function SugerenciasAdminPage() {
             <td className="suggestion-text">{s.sugerencia}</td>
             <td>{s.nombre}</td>
             <td>{s.apellido}</td>
-            <td className="list-nowrap">{s.correo}</td>
+            <td>
+              <EmailText value={s.correo} />
+            </td>
             <td>{formatDateTime(s.fecha_registro, i18n.resolvedLanguage ?? i18n.language)}</td>
           </>
         )}
