@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { addDays, formatWeekdayDate, messages, panamaToday, weekdayOf } from '@clinica/shared';
-import { test, expect, login, registerPatient, registerStaff } from './fixtures';
+import { addDays, formatWeekdayDate, messages, panamaToday, referenceNumber, weekdayOf } from '@clinica/shared';
+import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, login, payConsultationByPaypal, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
 // Issue 23, items 2 and 4 (decision 0044): dates typed as dd/mm/aaaa (with or without leading
@@ -109,6 +109,71 @@ test('/citas takes a typed date and names a past, impossible or doctor-off day i
   await typeDate(page, 'Fecha', typed(good));
   await expect(page.getByText(messages.appointmentDateBlocked)).toHaveCount(0);
   await expect(page.getByLabel('Hora', { exact: true }).locator('option', { hasText: '8:00 a. m. – 9:00 a. m.' })).toHaveCount(1);
+});
+
+test("a doctor's document dates take typed dd/mm/aaaa and name a future, impossible or badly written day; nothing is sent", async ({ page }, info) => {
+  // Session 8's leftovers (decision 0044): the documents' dates are the shared typed field, no browser date input.
+  await login(page, 'doctor', DEMO.doctor);
+  await page.goto('/Certif_Salud');
+  await expect(page.getByRole('heading', { name: 'Certificado de Salud', level: 1 })).toBeVisible();
+  const today = panamaToday(Date.now());
+  const box = page.locator('form.documents-form').getByLabel('Fecha', { exact: true });
+  // Today is filled in, written as people write it.
+  await expect(box).toHaveValue(`${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`);
+  await expect(page.locator('form.documents-form input[type="date"]')).toHaveCount(0);
+
+  await typeDate(page, 'Fecha', typed(addDays(today, 1)));
+  await expect(page.getByText(messages.documentDateOutOfRange)).toBeVisible();
+  await expect(box).toHaveValue(typed(addDays(today, 1)));
+  // 'Generar PDF' sends nothing and the field keeps its reason.
+  await page.getByRole('button', { name: 'Generar PDF' }).click();
+  await expect(page.locator('.documents-summary')).toHaveText(messages.fixFormErrors);
+  await expect(page.getByText(messages.documentDateOutOfRange)).toBeVisible();
+
+  await typeDate(page, 'Fecha', `31/02/${today.slice(0, 4)}`);
+  await expect(page.getByText(messages.dateImpossible)).toBeVisible();
+  await typeDate(page, 'Fecha', 'ayer');
+  await expect(page.getByText(messages.dateTypedFormat)).toBeVisible();
+
+  // Yesterday with '-' and no leading zeros: taken, written back as dd/mm/aaaa, no reason left.
+  const yesterday = addDays(today, -1);
+  await typeDate(page, 'Fecha', typed(yesterday, '-'));
+  await expect(box).toHaveValue(`${yesterday.slice(8, 10)}/${yesterday.slice(5, 7)}/${yesterday.slice(0, 4)}`);
+  await expect(page.getByText(messages.dateTypedFormat)).toHaveCount(0);
+  await page.screenshot({ path: info.outputPath('document-date-1366.png') });
+});
+
+test('the audit keeps its seconds; staff find a consultation by the number the patient reads', async ({ page, browser, request }) => {
+  // The patient's paid consultation and its short number, as the patient's own list answers it.
+  const patient = await registerPatient(request);
+  expect((await request.post('/api/auth/login', { data: patient })).status()).toBe(200);
+  await payConsultationByPaypal(request, DEMO_GENERAL_DOCTOR, 'Tos con flema');
+  const mine = (await (await request.get('/api/consultations')).json()) as { numero: number }[];
+  const numero = referenceNumber(mine[0]!.numero);
+
+  await login(page, 'admin', DEMO.admin);
+  await page.goto('/Auditoria_Admin');
+  const firstTime = page.getByRole('table').getByRole('row').nth(1).getByRole('cell').first();
+  await expect(firstTime).toHaveText(/, \d{1,2}:\d{2}:\d{2} [ap]\. m\.$/);
+
+  await page.goto('/Consultas_Admin');
+  const search = page.getByLabel('Nombre del paciente o N.º', { exact: true });
+  await expect(search).toHaveAccessibleDescription(/000123/);
+  await search.fill(`N.º ${numero}`);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const table = page.getByRole('table', { name: 'Consultas virtuales' });
+  await expect(table.getByRole('columnheader').first()).toHaveText('Referencia');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(`N.º ${numero}`);
+  await expect(table.getByRole('row').nth(1)).toContainText(patient.email);
+
+  // On a phone the patient's card carries the same number.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const patientPage = await phone.newPage();
+  await login(patientPage, 'patient', patient);
+  await patientPage.goto('/Consultas');
+  await expect(patientPage.getByText(`Consulta N.º ${numero}`)).toBeVisible();
+  await phone.close();
 });
 
 test.describe('on a phone (360 × 740, touch)', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { messages } from '@clinica/shared';
+import { formatWeekdayDate, messages } from '@clinica/shared';
 import { test, expect, DEMO, DEMO_GENERAL_DOCTOR, PNG_1X1, login, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
@@ -147,7 +147,9 @@ test('a doctor writes the analysis and plan, and the patient sees them', async (
   await expect(modal.getByRole('heading', { name: 'Conversación del chat' })).toHaveCount(0);
   await modal.getByLabel('Análisis').fill('Hipotensión ortostática probable.');
   await modal.getByLabel('Plan').fill('Hidratación abundante y control de presión en 48 horas.');
-  await modal.getByLabel('Fecha de la próxima consulta').fill('2030-01-15');
+  // Typed as people write it (dd/mm/aaaa without leading zeros), the shared date field (decision 0044).
+  await modal.getByLabel('Fecha de la próxima consulta').fill('15/1/2030');
+  await expect(modal.getByLabel('Fecha de la próxima consulta')).toHaveValue('15/1/2030');
   await modal.getByRole('button', { name: 'Actualizar' }).click();
   await acceptAlert(doc, `${messages.consultationUpdateFailedPrefix}${messages.nextVisitIncomplete}`);
   await modal.getByLabel('Hora de la próxima consulta').fill('09:30');
@@ -161,7 +163,9 @@ test('a doctor writes the analysis and plan, and the patient sees them', async (
   const detail = page.getByRole('dialog', { name: 'Detalle de la consulta' });
   await expect(detail).toContainText('Hipotensión ortostática probable.');
   await expect(detail).toContainText('Hidratación abundante y control de presión en 48 horas.');
-  await expect(detail).toContainText('martes 15 ene. 2030 a las 9:30 a. m.');
+  // The next visit in the one date format, never the raw '2030-01-15'.
+  await expect(detail).toContainText(`${formatWeekdayDate('2030-01-15')} a las 9:30 a. m.`);
+  await expect(detail).not.toContainText('2030-01-15');
 });
 
 test('an administrator finds a patient without accents and opens the record with the ID-card image', async ({ page, browser, baseURL }) => {

@@ -3,6 +3,7 @@ import {
   formatClock,
   formatDate,
   formatDateTime,
+  formatDateTimeSeconds,
   formatSlot,
   formatWeekdayDate,
   formatWeekdayDateTime,
@@ -34,6 +35,11 @@ describe('one date format (es)', () => {
     expect(formatDateTime(new Date('2026-11-25T05:00:00Z'))).toBe('25 nov. 2026, 12:00 a. m.');
     expect(formatDateTime('2026-11-25T17:00:00Z')).toBe('25 nov. 2026, 12:00 p. m.');
   });
+  it('keeps the seconds where the order within a minute matters (the audit trail)', () => {
+    expect(formatDateTimeSeconds('2026-11-25T14:22:05.900Z')).toBe('25 nov. 2026, 9:22:05 a. m.');
+    expect(formatDateTimeSeconds('2026-11-25T23:05:59Z')).toBe('25 nov. 2026, 6:05:59 p. m.');
+    expect(formatDateTimeSeconds(new Date('2026-11-25T05:00:00Z'))).toBe('25 nov. 2026, 12:00:00 a. m.');
+  });
   it('writes clock readings and slots', () => {
     expect(formatClock('08:00')).toBe('8:00 a. m.');
     expect(formatClock('21:30')).toBe('9:30 p. m.');
@@ -52,6 +58,7 @@ describe('one date format (en)', () => {
     expect(formatDateTime(MORNING, 'en').replace(/\s/g, ' ')).toBe('Nov 25, 2026, 9:22 AM');
     expect(formatDateTime(LATE_NIGHT_UTC, 'en').replace(/\s/g, ' ')).toBe('Nov 24, 2026, 10:30 PM');
     expect(formatSlot('08:00', 'en').replace(/\s/g, ' ')).toBe('8:00 AM – 9:00 AM');
+    expect(formatDateTimeSeconds('2026-11-25T14:22:05Z', 'en').replace(/\s/g, ' ')).toBe('Nov 25, 2026, 9:22:05 AM');
   });
 });
 
@@ -59,6 +66,7 @@ describe('one date format (zh-CN)', () => {
   it("writes year, month and day in Chinese's own form", () => {
     expect(formatDate('2026-11-24', 'zh-CN')).toBe('2026年11月24日');
     expect(formatWeekdayDate('2026-11-25', 'zh-CN')).toBe('2026年11月25日星期三');
+    expect(formatDateTimeSeconds('2026-11-25T03:30:07Z', 'zh-CN')).toMatch(/^2026年11月24日, (22:30:07|晚上10:30:07|下午10:30:07)$/);
     expect(formatDateTime(LATE_NIGHT_UTC, 'zh-CN')).toMatch(/^2026年11月24日, (22:30|晚上10:30|下午10:30)$/);
   });
 });

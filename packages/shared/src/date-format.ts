@@ -32,6 +32,7 @@ interface Parts {
   wd: number;
   h: number;
   mi: number;
+  s: number;
 }
 
 const panamaParts = new Intl.DateTimeFormat('en-US', {
@@ -41,6 +42,7 @@ const panamaParts = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   hour: 'numeric',
   minute: 'numeric',
+  second: 'numeric',
   hourCycle: 'h23',
 });
 
@@ -50,7 +52,7 @@ function partsOf(value: DateValue): Parts | null {
     const m = CALENDAR_DATE.exec(value);
     if (m) {
       const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-      return { y, mo, d, wd: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(), h: 0, mi: 0 };
+      return { y, mo, d, wd: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(), h: 0, mi: 0, s: 0 };
     }
   }
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -58,7 +60,7 @@ function partsOf(value: DateValue): Parts | null {
   const p: Record<string, number> = {};
   for (const { type, value: v } of panamaParts.formatToParts(date)) p[type] = Number(v);
   const [y, mo, d] = [p.year ?? 1970, p.month ?? 1, p.day ?? 1];
-  return { y, mo, d, wd: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(), h: (p.hour ?? 0) % 24, mi: p.minute ?? 0 };
+  return { y, mo, d, wd: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(), h: (p.hour ?? 0) % 24, mi: p.minute ?? 0, s: p.second ?? 0 };
 }
 
 /** The language's locale for Intl: our 'es' is Panama's Spanish; the rest are the app's language codes. */
@@ -66,20 +68,20 @@ const isSpanish = (language: string) => language === 'es' || language.startsWith
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 /** An Intl format of the calendar pieces at noon UTC (so the day never moves). */
-function intl(language: string, kind: 'date' | 'weekday' | 'time') {
+function intl(language: string, kind: 'date' | 'weekday' | 'time' | 'seconds') {
   const key = `${kind}/${language}`;
   let f = cache.get(key);
   if (!f) {
     const options: Intl.DateTimeFormatOptions =
-      kind === 'time'
-        ? { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }
+      kind === 'time' || kind === 'seconds'
+        ? { hour: 'numeric', minute: '2-digit', ...(kind === 'seconds' ? { second: '2-digit' } : {}), timeZone: 'UTC' }
         : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC', ...(kind === 'weekday' ? { weekday: 'long' } : {}) };
     f = new Intl.DateTimeFormat(language, options);
     cache.set(key, f);
   }
   return f;
 }
-const utc = (p: Parts) => new Date(Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi));
+const utc = (p: Parts) => new Date(Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s));
 
 function dateOf(p: Parts, language: string) {
   return isSpanish(language) ? `${p.d} ${ES_MONTHS[p.mo - 1]} ${p.y}` : intl(language, 'date').format(utc(p));
@@ -87,10 +89,11 @@ function dateOf(p: Parts, language: string) {
 function weekdayDateOf(p: Parts, language: string) {
   return isSpanish(language) ? `${ES_WEEKDAYS[p.wd]} ${dateOf(p, language)}` : intl(language, 'weekday').format(utc(p));
 }
-function timeOf(p: Parts, language: string) {
-  if (!isSpanish(language)) return intl(language, 'time').format(utc(p));
+function timeOf(p: Parts, language: string, withSeconds = false) {
+  if (!isSpanish(language)) return intl(language, withSeconds ? 'seconds' : 'time').format(utc(p));
   const h12 = p.h % 12 === 0 ? 12 : p.h % 12;
-  return `${h12}:${String(p.mi).padStart(2, '0')} ${p.h < 12 ? 'a. m.' : 'p. m.'}`;
+  const seconds = withSeconds ? `:${String(p.s).padStart(2, '0')}` : '';
+  return `${h12}:${String(p.mi).padStart(2, '0')}${seconds} ${p.h < 12 ? 'a. m.' : 'p. m.'}`;
 }
 
 /** '24 nov. 2026' (es), 'Nov 24, 2026' (en), '2026年11月24日' (zh-CN). */
@@ -110,6 +113,13 @@ export const formatTime = (value: DateValue, language = 'es') => shown(value, (p
 /** An instant's date and time in Panama: '24 nov. 2026, 9:22 a. m.' (es). */
 export const formatDateTime = (value: DateValue, language = 'es') => shown(value, (p) => `${dateOf(p, language)}, ${timeOf(p, language)}`);
 
+/**
+ * An instant's date and time to the second: '24 nov. 2026, 9:22:05 a. m.' (es). For the audit trail,
+ * where several rows fall in the same minute and their order is what an investigation reads.
+ */
+export const formatDateTimeSeconds = (value: DateValue, language = 'es') =>
+  shown(value, (p) => `${dateOf(p, language)}, ${timeOf(p, language, true)}`);
+
 /** An instant with its weekday: 'miércoles 25 nov. 2026, 9:00 a. m.' (e-mails about an appointment). */
 export const formatWeekdayDateTime = (value: DateValue, language = 'es') =>
   shown(value, (p) => `${weekdayDateOf(p, language)}, ${timeOf(p, language)}`);
@@ -118,7 +128,7 @@ export const formatWeekdayDateTime = (value: DateValue, language = 'es') =>
 export function formatClock(hora: string, language = 'es') {
   const m = CLOCK.exec(hora);
   if (!m) return hora;
-  return timeOf({ y: 1970, mo: 1, d: 1, wd: 4, h: Number(m[1]) % 24, mi: Number(m[2]) }, language);
+  return timeOf({ y: 1970, mo: 1, d: 1, wd: 4, h: Number(m[1]) % 24, mi: Number(m[2]), s: 0 }, language);
 }
 
 /** A one-hour slot 'HH:00' -> '8:00 a. m. – 9:00 a. m.' (es). */

@@ -1,4 +1,4 @@
-import { formatClock, formatDate, formatDateTime, formatSlot, formatTime, formatWeekdayDate, formatWeekdayDateTime, type DateValue } from '@clinica/shared';
+import { formatClock, formatDate, formatDateTime, formatDateTimeSeconds, formatSlot, formatTime, formatWeekdayDate, formatWeekdayDateTime, type DateValue } from '@clinica/shared';
 import { useLanguage } from './i18n.js';
 
 /**
@@ -15,6 +15,8 @@ export function useDateFormat() {
     weekdayDate: (v: DateValue) => formatWeekdayDate(v, language),
     /** '24 nov. 2026, 9:22 a. m.' */
     dateTime: (v: DateValue) => formatDateTime(v, language),
+    /** '24 nov. 2026, 9:22:05 a. m.' (the audit trail) */
+    dateTimeSeconds: (v: DateValue) => formatDateTimeSeconds(v, language),
     /** 'miércoles 25 nov. 2026, 9:00 a. m.' */
     weekdayDateTime: (v: DateValue) => formatWeekdayDateTime(v, language),
     /** '9:22 a. m.' */

@@ -18,23 +18,33 @@ const isDate = (v: string | undefined): v is string => typeof v === 'string' && 
 /** How far back a document may be dated, and how far from its date an incapacity may start. */
 export const DOCUMENT_DATE_LIMITS = { pastDays: 366, incapacityStartDays: 30, birthYears: 120 } as const;
 
+const isoOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/**
+ * The days a document's date field may hold, and what is said otherwise: the document's own date
+ * ('date', 'Fecha') is the day it is written or a recent visit, never tomorrow; a birth date is
+ * today or up to 120 years back. The form's date field offers only these days and names a typed day
+ * outside them; `documentDateIssues` (the server too) checks the same bounds. null: no bounds.
+ */
+export function documentDateBounds(name: string, today: string): { min: string; max: string; message: string } | null {
+  const now = dayNumber(today);
+  if (name === 'date' || name === 'Fecha') {
+    return { min: isoOf(now - DOCUMENT_DATE_LIMITS.pastDays), max: today, message: messages.documentDateOutOfRange };
+  }
+  if (name === 'FechaNacimiento') {
+    return { min: isoOf(now - Math.round(DOCUMENT_DATE_LIMITS.birthYears * 365.25)), max: today, message: messages.birthDateOutOfRange };
+  }
+  return null;
+}
+
 /** `today` is Panama's date, YYYY-MM-DD. */
 export function documentDateIssues(tipo: DocumentType, f: DocumentFields, today: string): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
-  const now = dayNumber(today);
-  // The document's own date: the day it is written, or a recent visit; never tomorrow.
-  for (const name of ['date', 'Fecha']) {
+  for (const name of ['date', 'Fecha', 'FechaNacimiento']) {
     const v = f[name];
-    if (!isDate(v)) continue;
-    const d = dayNumber(v);
-    if (d > now || d < now - DOCUMENT_DATE_LIMITS.pastDays) issues.push({ path: name, message: messages.documentDateOutOfRange });
-  }
-  const birth = f.FechaNacimiento;
-  if (isDate(birth)) {
-    const d = dayNumber(birth);
-    if (d > now || d < now - Math.round(DOCUMENT_DATE_LIMITS.birthYears * 365.25)) {
-      issues.push({ path: 'FechaNacimiento', message: messages.birthDateOutOfRange });
-    }
+    const bounds = documentDateBounds(name, today);
+    // yyyy-MM-dd compares as text.
+    if (isDate(v) && bounds && (v < bounds.min || v > bounds.max)) issues.push({ path: name, message: bounds.message });
   }
   if (tipo === 'certificado-incapacidad' && isDate(f.date)) {
     const start = incapacityMoment({ dia: f.dia_inicio ?? '', mes: f.mes_inicio ?? '', ano: f.ano_inicio ?? '', hora: f.hora_inicio ?? '' });

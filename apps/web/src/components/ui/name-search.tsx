@@ -10,10 +10,15 @@ interface NameSearchProps {
   onClear: () => void;
   label?: string;
   submitLabel?: string;
+  /**
+   * The list's server search also matches the record's short number (`nameOrReference`, decision
+   * 0045): the label and its hint say so, or nobody would know a number can be typed.
+   */
+  byReference?: boolean;
 }
 
-/** Search by first name: a field, the submit button ('Buscar') and 'Limpiar Búsqueda'. */
-export function NameSearch({ onSearch, onClear, label, submitLabel }: NameSearchProps) {
+/** Search by first name (or the list's number): a field, the submit button ('Buscar') and 'Limpiar Búsqueda'. */
+export function NameSearch({ onSearch, onClear, label, submitLabel, byReference = false }: NameSearchProps) {
   const { t } = useTranslation('ui');
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
@@ -22,7 +27,10 @@ export function NameSearch({ onSearch, onClear, label, submitLabel }: NameSearch
   };
   return (
     <form className="list-search" role="search" onSubmit={submit}>
-      <Field label={label ?? t('nameSearch.label')}>
+      <Field
+        label={label ?? t(byReference ? 'nameSearch.labelWithReference' : 'nameSearch.label')}
+        hint={byReference ? t('nameSearch.referenceHint') : undefined}
+      >
         {(p) => <input {...p} type="search" value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} />}
       </Field>
       <div className="list-search-actions">

@@ -21,8 +21,8 @@ interface CommonProps<T> {
   list: StaffListQuery<T>;
   rowKey: (row: T) => string;
   rowClassName?: (row: T) => string | undefined;
-  /** The first-name search above the table: 'Buscar' and 'Limpiar Búsqueda'. */
-  search?: { onSearch: (name: string) => void; onClear: () => void; label?: string; submitLabel?: string };
+  /** The first-name search above the table: 'Buscar' and 'Limpiar Búsqueda'; `byReference` where the number is matched too. */
+  search?: { onSearch: (name: string) => void; onClear: () => void; label?: string; submitLabel?: string; byReference?: boolean };
   /** Where a paged list is (useCursorPages): 'Anterior' / 'Siguiente' under the table. */
   pages?: ReturnType<typeof useCursorPages>;
   /** What an empty list says (the catalogue's 'No se encontraron resultados' unless told). */

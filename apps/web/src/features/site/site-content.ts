@@ -1,15 +1,13 @@
-import { CURRENCY, formatHourOfDay, SERVICES, SERVICE_PRICE_CENTS, type Service } from '@clinica/shared';
+import { CURRENCY, formatHourOfDay, SERVICES, SERVICE_PRICE_CENTS, VIRTUAL_CONSULTATION_HOURS, type Service } from '@clinica/shared';
 import type { TFunction } from '../../lib/i18n.js';
 
 /**
- * Opening hours as the public pages state them (docs/spec/patient-and-public.md section 9, docs/spec/decisions.md),
- * in Panama time. Hours are [open, close) on the 24-hour clock.
+ * The virtual service's hours as the public pages state them: the very constant the server's
+ * 8:00-22:00 rule reads (packages/shared/src/panama-time.ts), never a copy of its own. The clinic's
+ * hours are the site configuration's `contact.openingHours` when set, else the booking rules'
+ * `CLINIC_HOURS` (decision 0044, "Leftovers (session 8)"). [open, close) on the 24-hour clock.
  */
-export const VIRTUAL_HOURS = { open: 8, close: 22 } as const;
-export const CLINIC_HOURS = {
-  weekdays: { open: 8, close: 22 },
-  weekend: { open: 9, close: 17 },
-} as const;
+export const VIRTUAL_HOURS = { open: VIRTUAL_CONSULTATION_HOURS.startHour, close: VIRTUAL_CONSULTATION_HOURS.endHour } as const;
 
 /**
  * Spanish: 8 -> '8:00 a. m.', 22 -> '10:00 p. m.' (the usual Spanish 12-hour form in Panama);

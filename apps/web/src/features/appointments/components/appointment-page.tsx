@@ -21,7 +21,7 @@ import { useDoctors } from '../api/get-doctors.js';
 import { useFreeHours } from '../api/get-free-hours.js';
 import { usePrice } from '../api/get-price.js';
 import { useSendReceipt } from '../api/send-receipt.js';
-import { DateField } from './date-field.js';
+import { DateField } from '../../../components/ui/date-field.js';
 import { formatLongDate, formatMoney, formatSlot } from './format.js';
 import '../appointments.css';
 

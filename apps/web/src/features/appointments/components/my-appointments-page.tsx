@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
+import { Reference } from '../../../components/ui/reference.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
@@ -40,7 +41,8 @@ export function CitasUsuarioPage() {
                   {formatLongDate(r.fecha)} · {formatSlot(r.hora)}
                 </p>
                 <p className="appt-row-meta">
-                  {t(`services.${r.servicio}`)} · {r.doctor} ·{' '}
+                  {/* The number the clinic reads when the patient calls about it (decision 0045). */}
+                  <Reference kind="appointment" numero={r.numero} /> · {t(`services.${r.servicio}`)} · {r.doctor} ·{' '}
                   <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
                 </p>
               </div>

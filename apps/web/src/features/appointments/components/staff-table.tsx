@@ -1,5 +1,6 @@
 import type { AppointmentRow, ListPage } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
+import { Reference, useReferenceColumn } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -28,11 +29,13 @@ interface StaffTableProps {
 export function StaffTable({ caption, rows, pages, onSearch, withDoctor, onOpen }: StaffTableProps) {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
+  const referenceColumn = useReferenceColumn();
   return (
     <StaffList
       caption={caption}
       tableClassName="appt-table"
       columns={[
+        referenceColumn,
         t('staff.colPatient'),
         t('staff.colDate'),
         t('staff.colTime'),
@@ -43,8 +46,9 @@ export function StaffTable({ caption, rows, pages, onSearch, withDoctor, onOpen 
       list={rows}
       pages={pages}
       // The spec's 'Enviar' and 'Limpiar Búsqueda' (docs/spec/staff.md, doctor appointments list).
+      // The server matches the patient's first name or the appointment's number (nameOrReference).
       search={{
-        label: t('staff.searchLabel'),
+        byReference: true,
         submitLabel: t('staff.search'),
         onSearch: (name) => (name === '' ? void showAlert(messages.missingFields) : onSearch(name)),
         onClear: () => onSearch(null),
@@ -53,6 +57,10 @@ export function StaffTable({ caption, rows, pages, onSearch, withDoctor, onOpen 
       rowClassName={(r) => (r.estado === 'cancelada' ? 'appt-row-cancelled' : undefined)}
       renderRow={(r) => (
         <>
+          {/* First, so a phone shows it without scrolling the table sideways. */}
+          <td>
+            <Reference kind="appointment" numero={r.numero} bare />
+          </td>
           <th scope="row">
             {r.nombre} {r.apellido}
           </th>

@@ -8,7 +8,7 @@ import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n
 import { useBlockDate } from '../api/block-date.js';
 import { useDoctorBlockedDates } from '../api/get-doctor-blocked-dates.js';
 import { useUnblockDate } from '../api/unblock-date.js';
-import { DateField } from './date-field.js';
+import { DateField } from '../../../components/ui/date-field.js';
 import { formatLongDate, formatSlot } from './format.js';
 import '../appointments.css';
 

@@ -4,7 +4,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OUTCOME_LABELS,
   AUDIT_ROLE_LABELS,
-  formatDateTime,
+  formatDateTimeSeconds,
   type AuditAction,
 } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
@@ -158,7 +158,8 @@ export function AuditoriaAdminPage() {
         rowKey={(r) => String(r.id)}
         renderRow={(r) => (
           <>
-            <td>{formatDateTime(r.at, i18n.language)}</td>
+            {/* To the second: several rows often fall in the same minute, and their order is what an investigation reads. */}
+            <td>{formatDateTimeSeconds(r.at, i18n.language)}</td>
             <td>
               {t(`roles.${r.actor_role}`, { defaultValue: AUDIT_ROLE_LABELS[r.actor_role] })}
               {r.actor_correo && <span className="audit-small list-nowrap"> · {r.actor_correo}</span>}

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages, type DoctorConsultationDetail } from '@clinica/shared';
+import { addDays, messages, panamaToday, type DoctorConsultationDetail } from '@clinica/shared';
 import { fakeApi, renderPage } from '../../../test/render.js';
 import { DoctorConsultationModal } from './doctor-consultation-modal.js';
 
@@ -64,7 +64,8 @@ describe('the doctor’s consultation modal and its follow-up form', () => {
     const form = screen.getByRole('form', { name: 'Seguimiento' });
     expect(within(form).getByLabelText<HTMLTextAreaElement>('Análisis').value).toBe('Bronquitis leve');
     expect(within(form).getByLabelText<HTMLTextAreaElement>('Plan').value).toBe('');
-    expect(within(form).getByLabelText<HTMLInputElement>('Fecha de la próxima consulta').value).toBe('2026-12-03');
+    // The next visit's day as people write it (decision 0044), never the raw '2026-12-03'.
+    expect(within(form).getByLabelText<HTMLInputElement>('Fecha de la próxima consulta').value).toBe('03/12/2026');
     expect(within(form).getByLabelText<HTMLInputElement>('Hora de la próxima consulta').value).toBe('09:15');
   });
 
@@ -80,5 +81,45 @@ describe('the doctor’s consultation modal and its follow-up form', () => {
     expect(await screen.findByText(messages.consultationUpdated)).toBeDefined();
     const sent = calls.find((c) => c.method === 'POST');
     expect(sent?.body).toMatchObject({ consulta_id: detail.id, correo: detail.correo, analisis: 'Bronquitis leve', plan: 'Jarabe y reposo', fecha: '2026-12-03', hora: '09:15', revisado: 0 });
+    // The alert store outlives the page: leave no alert for the next test.
+    await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
   });
+
+  it('takes the next visit typed as d-m-yyyy, and names an impossible or past day instead of sending it', async () => {
+    const calls = fakeApi({
+      [`GET /api/doctor/consultations/${TOKEN}`]: { json: detail },
+      'POST /api/doctor/consultations/update': { json: { success: true, message: messages.consultationUpdated } },
+    });
+    await renderPage(<DoctorConsultationModal token={TOKEN} onClose={() => undefined} />);
+    const form = await screen.findByRole('form', { name: 'Seguimiento' });
+    // The picker's code arrives after the page: typing waits for the real box.
+    await waitFor(() => expect(within(form).getByLabelText<HTMLInputElement>('Fecha de la próxima consulta').disabled).toBe(false), { timeout: 15_000 });
+    const typeDate = async (text: string) => {
+      const input = within(form).getByLabelText<HTMLInputElement>('Fecha de la próxima consulta');
+      await userEvent.clear(input);
+      await userEvent.type(input, text);
+      await userEvent.click(within(form).getByLabelText('Plan'));
+      return input;
+    };
+
+    let input = await typeDate('31/02/2027');
+    expect(await within(form).findByText(messages.dateImpossible)).toBeDefined();
+    expect(input.value).toBe('31/02/2027');
+    const [y, m, d] = addDays(panamaToday(Date.now()), -1).split('-').map(Number);
+    await typeDate(`${d}/${m}/${y}`);
+    expect(await within(form).findByText(messages.nextVisitInPast)).toBeDefined();
+    await userEvent.click(within(form).getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText(`${messages.consultationUpdateFailedPrefix}${messages.nextVisitInPast}`)).toBeDefined();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
+
+    const next = addDays(panamaToday(Date.now()), 10);
+    const [ny, nm, nd] = next.split('-').map(Number);
+    input = await typeDate(`${nd}-${nm}-${ny}`);
+    expect(within(form).queryByText(messages.nextVisitInPast)).toBeNull();
+    expect(input.value).toBe(`${next.slice(8, 10)}/${next.slice(5, 7)}/${next.slice(0, 4)}`);
+    await userEvent.click(within(form).getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText(messages.consultationUpdated)).toBeDefined();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ fecha: next, hora: '09:15' });
+  }, 30_000);
 });

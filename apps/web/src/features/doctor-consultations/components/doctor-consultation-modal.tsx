@@ -1,9 +1,10 @@
 import { ConsultationStateText, PaymentStateText } from '../../../components/ui/consultation-state.js';
 import { useState, type FormEvent } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   doctorConsultationUpdateSchema,
+  panamaToday,
   type DoctorConsultationDetail,
   type DoctorConsultationUpdate,
   type DoctorConsultationUpdateInput,
@@ -11,6 +12,7 @@ import {
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { ClinicalHistory, useClinicalHistoryLabels } from '../../../components/ui/clinical-history.js';
+import { DateField, useDateIssues } from '../../../components/ui/date-field.js';
 import { Details } from '../../../components/ui/details.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
@@ -177,8 +179,11 @@ function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
   const messages = useMessages();
   const labels = useClinicalHistoryLabels();
   const update = useUpdateDoctorConsultation();
+  // A typed next-visit day that cannot be taken (not dd/mm/aaaa, no such day, in the past).
+  const dateIssues = useDateIssues();
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors },
   } = useForm<DoctorConsultationUpdateInput, unknown, DoctorConsultationUpdate>({
@@ -194,7 +199,9 @@ function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
     },
   });
 
-  const onValid = (values: DoctorConsultationUpdate) =>
+  const onValid = (values: DoctorConsultationUpdate) => {
+    const typed = dateIssues.pending()[0];
+    if (typed) return void showAlert(`${messages.consultationUpdateFailedPrefix}${translateMessage(typed[1])}`);
     update.mutate(values, {
       onSuccess: () => void showAlert(messages.consultationUpdated),
       onError: (err) =>
@@ -204,8 +211,9 @@ function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
             : messages.consultationUpdateNetworkError,
         ),
     });
+  };
   const onInvalid = (errs: FieldErrors<DoctorConsultationUpdateInput>) => {
-    const first = Object.values(errs).find((e) => typeof e?.message === 'string')?.message;
+    const first = dateIssues.pending()[0]?.[1] ?? Object.values(errs).find((e) => typeof e?.message === 'string')?.message;
     void showAlert(`${messages.consultationUpdateFailedPrefix}${first ? translateMessage(first) : messages.fixFormErrors}`);
   };
 
@@ -221,8 +229,25 @@ function FollowUpForm({ d }: { d: DoctorConsultationDetail }) {
         {(p) => <textarea {...p} {...register('plan')} maxLength={8000} />}
       </Field>
       <div className="dc-form-row">
-        <Field label={labels.fecha} error={errors.fecha?.message}>
-          {(p) => <input {...p} type="date" {...register('fecha')} />}
+        <Field label={labels.fecha} error={dateIssues.of('fecha') ?? errors.fecha?.message}>
+          {(p) => (
+            <Controller
+              control={control}
+              name="fecha"
+              render={({ field }) => (
+                <DateField
+                  control={p}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  onIssue={dateIssues.report('fecha')}
+                  // A next visit is today or later (the server refuses a past one with the same words).
+                  minDate={panamaToday(Date.now())}
+                  pastMessage={messages.nextVisitInPast}
+                />
+              )}
+            />
+          )}
         </Field>
         <Field label={labels.hora} error={errors.hora?.message}>
           {(p) => <input {...p} type="time" step={60} {...register('hora')} />}

@@ -1,6 +1,7 @@
 import { ConsultationAndPaymentState } from '../../../components/ui/consultation-state.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { useState } from 'react';
+import { Reference, useReferenceColumn } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { useTranslation } from '../../../lib/i18n.js';
 import { useListSearch } from '../../../components/ui/use-list-search.js';
@@ -16,7 +17,8 @@ export function ConsultasAdminDoctorPage() {
   const { t } = useTranslation('doctor-consultations');
   const formatDateTime = useFormatDateTime();
   const [open, setOpen] = useState<string | null>(null);
-  const { name, pages, search } = useListSearch();
+  const { name, pages, search } = useListSearch({ byReference: true });
+  const referenceColumn = useReferenceColumn();
   const rows = useDoctorConsultations(name, pages.cursor);
 
   return (
@@ -25,6 +27,7 @@ export function ConsultasAdminDoctorPage() {
       <StaffList
         caption={t('page.caption')}
         columns={[
+          referenceColumn,
           t('page.name'),
           t('page.idNumber'),
           t('page.email'),
@@ -38,6 +41,10 @@ export function ConsultasAdminDoctorPage() {
         rowKey={(r) => r.id}
         renderRow={(r) => (
           <>
+            {/* First, so a phone shows it without scrolling the table sideways. */}
+            <td>
+              <Reference kind="consultation" numero={r.numero} bare />
+            </td>
             <th scope="row">
               {r.nombre} {r.apellido}
               {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('page.reviewed')}</span>}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm, useWatch, type Control as FormControl, type UseFormRegister } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control as FormControl, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Link } from 'react-router';
@@ -11,7 +11,9 @@ import {
   REQUIRED_FIELDS,
   asksFontanelles,
   bodyMassIndex,
+  documentDateBounds,
   documentDateIssues,
+  formatDate,
   documentSchemas,
   doctorSignedName,
   emptyPrescriptionLine,
@@ -25,11 +27,12 @@ import {
 } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
+import { DateField, useDateIssues } from '../../../components/ui/date-field.js';
 import { Field, type ControlProps } from '../../../components/ui/field.js';
 import { rich } from '../../../components/ui/rich-text.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useCountryName } from '../../../lib/country-names.js';
-import { translateMessage, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
+import { translateMessage, useLanguage, useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useGenerateDocument } from '../api/generate-document.js';
 import { findPatient } from '../api/find-patient.js';
 import { saveFile } from '../api/pdf-request.js';
@@ -119,8 +122,9 @@ function Control({
       return <input {...props} type="email" autoComplete="off" list={emails} maxLength={254} />;
     case 'textarea':
       return <textarea {...props} rows={3} maxLength={4000} />;
+    // Drawn by the form with the shared DateField (typed dd/mm/aaaa), never through this switch.
     case 'date':
-      return <input {...props} type="date" />;
+      return null;
     case 'time':
       return <input {...props} type="time" />;
     case 'age':
@@ -196,6 +200,9 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, rep
   const [status, setStatus] = useState<string | null>(null);
   const [patient, setPatient] = useState<PatientLookup | null>(null);
   const emailsId = useId();
+  const language = useLanguage();
+  // Typed dates that cannot be taken (not dd/mm/aaaa, no such day, out of the document's bounds).
+  const dateIssues = useDateIssues();
 
   // Referral: the SSN only when the patient has Seguro Social; the fontanelles only under two
   // years; T2 (height²) and IMC from weight and height (metres), as the server computes them.
@@ -282,6 +289,11 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, rep
     async (values) => {
       setSummary(null);
       setStatus(null);
+      // A typed date that cannot be taken is named on its field; nothing is sent.
+      if (dateIssues.pending().length > 0) {
+        setSummary(messages.fixFormErrors);
+        return;
+      }
       // The rules that need today's date, as the server checks them (shared).
       const issues = documentDateIssues(tipo, values, todayInPanama());
       if (issues.length > 0) {
@@ -351,7 +363,36 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, rep
         />
       );
     }
+    if (f.kind === 'date') return renderDateField(f);
     return renderTextField(f);
+  };
+
+  const renderDateField = (f: DocumentField) => {
+    const bounds = documentDateBounds(f.name, todayInPanama());
+    return (
+      <Field key={f.name} label={t(`fields.${tipo}.${f.name}`)} error={dateIssues.of(f.name) ?? errors[f.name]?.message} required={required.has(f.name)}>
+        {(p) => (
+          <Controller
+            control={control}
+            name={f.name}
+            render={({ field }) => (
+              <DateField
+                control={p}
+                value={typeof field.value === 'string' ? field.value : ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                onIssue={dateIssues.report(f.name)}
+                minDate={bounds?.min}
+                maxDate={bounds?.max}
+                pastMessage={bounds?.message}
+                tooFarMessage={bounds?.message}
+                yearSelect={f.name === 'FechaNacimiento'}
+              />
+            )}
+          />
+        )}
+      </Field>
+    );
   };
 
   const renderTextField = (f: DocumentField) => (
@@ -396,7 +437,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, rep
       {patient?.consulta && (
         <div className="documents-consultation-fill">
           <Button variant="secondary" onClick={fillFromConsultation}>
-            {t('form.fillFromConsultation', { date: patient.consulta.fecha })}
+            {t('form.fillFromConsultation', { date: formatDate(patient.consulta.fecha, language) })}
           </Button>
           <span role="status" className="documents-note">
             {consultationFilled ? t('form.consultationFilled') : ''}

@@ -55,7 +55,8 @@ export function ReciboPagosPage() {
                   {t(`purposes.${r.proposito}`)} · {t(`services.${r.servicio}`)}
                 </p>
                 <p className="patient-row-meta">
-                  {formatDate(r.fecha)} · {money(r.monto)} · {methodLabel(t, r.metodo_de_pago)}
+                  {/* The number the clinic reads when the patient calls about it (decision 0045). */}
+                  <Reference kind="payment" numero={r.numero} /> · {formatDate(r.fecha)} · {money(r.monto)} · {methodLabel(t, r.metodo_de_pago)}
                   {/* Money owed back or returned says so (below) instead of 'En revisión' / 'Aprobado'. */}
                   {r.reembolso ? null : (
                     <>

@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
+import { Reference } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { useMyConsultations } from '../api/get-my-consultations.js';
 import { ConsultationModal } from './consultation-modal.js';
@@ -37,7 +38,8 @@ export function ConsultasPage({ ChatLink }: { ChatLink?: ComponentType<{ token: 
                   {t(`services.${r.servicio}`)} · {formatDateTime(r.fecha_registro)}
                 </p>
                 <p className="records-row-meta">
-                  {t('consultations.doctor', { email: r.correo_doctor })} · <ConsultationStateText state={r} />
+                  {/* The number the clinic reads when the patient calls about it (decision 0045). */}
+                  <Reference kind="consultation" numero={r.numero} /> · {t('consultations.doctor', { email: r.correo_doctor })} · <ConsultationStateText state={r} />
                   {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('consultations.reviewed')}</span>}
                 </p>
               </div>

@@ -1,10 +1,20 @@
+import { CLINIC_HOURS } from '@clinica/shared';
 import { useTranslation } from '../../../lib/i18n.js';
-import { CLINIC_HOURS, VIRTUAL_HOURS, formatRange } from '../site-content.js';
+import { useSiteConfig } from '../api/get-site-config.js';
+import { VIRTUAL_HOURS, formatRange } from '../site-content.js';
 
-/** Opening hours of the virtual service and of the clinic, in Panama time. */
+/**
+ * Opening hours of the virtual service and of the clinic, in Panama time. The clinic's come from
+ * the one source the footer and the FAQ's contact read: the configured text (`CLINIC_OPENING_HOURS`,
+ * served as `contact.openingHours`) when the clinic set one, else the hours the booking rules use.
+ */
 export function ClinicHours() {
   const { t, i18n } = useTranslation('site');
+  const config = useSiteConfig();
   const range = (r: { open: number; close: number }) => formatRange(r, t, i18n.language);
+  // Until the configuration answers nothing is written for the clinic: the default could contradict
+  // it. If it cannot be read, the booking rules' hours (the server's own) are still the truth.
+  const configured = config.data?.contact.openingHours;
   return (
     <div className="site-hours">
       <dl>
@@ -14,8 +24,14 @@ export function ClinicHours() {
         </div>
         <div>
           <dt>{t('hours.clinic')}</dt>
-          <dd>{t('hours.weekdays', { range: range(CLINIC_HOURS.weekdays) })}</dd>
-          <dd>{t('hours.weekend', { range: range(CLINIC_HOURS.weekend) })}</dd>
+          {config.isPending ? null : configured ? (
+            <dd>{configured}</dd>
+          ) : (
+            <>
+              <dd>{t('hours.weekdays', { range: range(CLINIC_HOURS.weekday) })}</dd>
+              <dd>{t('hours.weekend', { range: range(CLINIC_HOURS.weekend) })}</dd>
+            </>
+          )}
         </div>
       </dl>
       <p className="site-note">{t('hours.note')}</p>

@@ -69,7 +69,8 @@ export function HomePage() {
           </div>
         </section>
 
-        {config.data && <ClinicContact contact={config.data.contact} className="site-block" showHours={config.data.contact.openingHours !== null} />}
+        {/* The hours are ClinicHours' above (the configured text or the booking rules' hours): not twice. */}
+        {config.data && <ClinicContact contact={config.data.contact} className="site-block" showHours={false} />}
 
         <p className="site-closing">
           {rich(t('home.closing'), {

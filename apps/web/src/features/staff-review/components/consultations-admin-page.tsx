@@ -1,5 +1,6 @@
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { useState } from 'react';
+import { Reference, useReferenceColumn } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { useListSearch } from '../../../components/ui/use-list-search.js';
@@ -13,7 +14,8 @@ import { EmailText } from '../../../components/ui/email-text.js';
 export function ConsultasAdminPage() {
   const { t, formatDateTime, paymentStateLabel, serviceLabel, tipoLabel, methodLabel } = useReviewFormat();
   const [open, setOpen] = useState<string | null>(null);
-  const { name, pages, search } = useListSearch({ required: true });
+  const { name, pages, search } = useListSearch({ required: true, byReference: true });
+  const referenceColumn = useReferenceColumn();
   const rows = useAdminConsultations(name, pages.cursor);
 
   return (
@@ -23,6 +25,7 @@ export function ConsultasAdminPage() {
         caption={t('consultationsPage.title')}
         tableClassName="review-table"
         columns={[
+          referenceColumn,
           t('table.patient'),
           t('table.idNumber'),
           t('table.email'),
@@ -38,6 +41,10 @@ export function ConsultasAdminPage() {
         rowKey={(r) => r.id}
         renderRow={(r) => (
           <>
+            {/* First, so a phone shows it without scrolling the table sideways. */}
+            <td>
+              <Reference kind="consultation" numero={r.numero} bare />
+            </td>
             <th scope="row">
               {r.nombre} {r.apellido}
               {/* Under the name, so a phone shows it without scrolling the table sideways. */}

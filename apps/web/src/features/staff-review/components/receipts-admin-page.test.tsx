@@ -34,6 +34,9 @@ describe('/Recibo_Admin on the staff list', () => {
     await renderPage(<ReciboAdminPage />);
     const table = await screen.findByRole('table', { name: 'Recibos de pago' });
     expect(await within(table).findByText('Pedro Apellido1')).toBeDefined();
+    // The short number is a column of its own (decision 0045), the one the search box takes.
+    expect(within(table).getByRole('columnheader', { name: 'Referencia' })).toBeDefined();
+    expect(within(within(table).getAllByRole('row')[1]!).getByText('N.º 000001')).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await within(table).findByText('Pedro Apellido3')).toBeDefined();
     expect(screen.getByText('Página 2')).toBeDefined();
@@ -42,7 +45,11 @@ describe('/Recibo_Admin on the staff list', () => {
     expect(await screen.findByText(messages.missingFields)).toBeDefined();
     await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
 
-    await userEvent.type(screen.getByLabelText('Nombre del paciente'), 'maria');
+    // The label and its hint say a number can be typed: the server matches either.
+    const box = screen.getByLabelText('Nombre del paciente o N.º');
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toContain('000123');
+    await userEvent.type(box, 'maria');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
     // A new search starts again at the first page.
     expect(await within(table).findByText('María Apellido4')).toBeDefined();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Reference, useReferenceColumn } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { useListSearch } from '../../../components/ui/use-list-search.js';
@@ -12,7 +13,8 @@ export function ReciboAdminPage() {
   const { t, formatDateTime, paymentStateLabel, refundStateLabel, purposeLabel, methodLabel, yesNo } =
     useReviewFormat();
   const [open, setOpen] = useState<string | null>(null);
-  const { name, pages, search } = useListSearch({ required: true });
+  const { name, pages, search } = useListSearch({ required: true, byReference: true });
+  const referenceColumn = useReferenceColumn();
   const rows = useAdminReceipts(name, pages.cursor);
 
   return (
@@ -22,6 +24,7 @@ export function ReciboAdminPage() {
         caption={t('receiptsPage.title')}
         tableClassName="review-table"
         columns={[
+          referenceColumn,
           t('table.patient'),
           t('table.concept'),
           t('table.amount'),
@@ -37,6 +40,10 @@ export function ReciboAdminPage() {
         rowKey={(r) => r.id}
         renderRow={(r) => (
           <>
+            {/* First, so a phone shows it without scrolling the table sideways. */}
+            <td>
+              <Reference kind="payment" numero={r.numero} bare />
+            </td>
             <th scope="row">
               {r.nombre} {r.apellido}
               {r.posible_duplicado && (

@@ -3,8 +3,8 @@ import DatePicker from 'react-datepicker';
 import { format, type Locale } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import { checkTypedDate, toTypedDate } from '@clinica/shared';
-import type { ControlProps } from '../../../components/ui/field.js';
-import { useTranslation } from '../../../lib/i18n.js';
+import type { ControlProps } from './field.js';
+import { useTranslation } from '../../lib/i18n.js';
 import 'react-datepicker/dist/react-datepicker.css';
 
 /** yyyy-MM-dd as a local calendar day (the picker works in the browser's days). */
@@ -53,8 +53,9 @@ export interface DateFieldProps {
   value: string;
   onChange: (fecha: string) => void;
   onBlur?: () => void;
-  /** The first selectable day (today in Panama), yyyy-MM-dd. */
-  minDate: string;
+  /** The first selectable day (today in Panama for a booking), yyyy-MM-dd. */
+  minDate?: string;
+  /** The last selectable day, yyyy-MM-dd. */
   maxDate?: string;
   /** Days that cannot be chosen, yyyy-MM-dd, and why (shown on the day). */
   excluded?: readonly string[];
@@ -69,6 +70,9 @@ export interface DateFieldProps {
   pastMessage?: string;
   tooFarMessage?: string;
   excludedMessage?: string;
+  /** Month and year lists in the calendar, where the day may be years away (a birth date). */
+  yearSelect?: boolean;
+  readOnly?: boolean;
 }
 
 /**
@@ -76,8 +80,8 @@ export interface DateFieldProps {
  * after `maxDate` and the excluded ones are not selectable; the value is yyyy-MM-dd.
  */
 export function DateField(props: DateFieldProps) {
-  const { control, value, onChange, onBlur, minDate, maxDate, excluded = [], excludedReason, disabled, onIssue } = props;
-  const { t, i18n } = useTranslation('appointments');
+  const { control, value, onChange, onBlur, minDate, maxDate, excluded = [], excludedReason, disabled, onIssue, yearSelect, readOnly } = props;
+  const { t, i18n } = useTranslation('ui');
   const locale = useDateLocale(i18n.resolvedLanguage ?? i18n.language);
   // Typed text is ours, not the picker's (decision 0044): dd/mm/aaaa with or without leading zeros,
   // '/' or '-', read by the shared parser; what cannot be taken stays in the box with its reason
@@ -123,6 +127,11 @@ export function DateField(props: DateFieldProps) {
         onIssue?.(null);
         onChange(date ? toIso(date) : '');
       }}
+      // react-datepicker calls onBlur only when the calendar is closed: a box left with the calendar
+      // open (a tap on 'Enviar' or 'Generar PDF') tells its reason when the calendar closes.
+      onCalendarClose={() => {
+        if (pending.current) onIssue?.(pending.current);
+      }}
       onBlur={() => {
         // Told when the person leaves the box, not at every keystroke of '2/12/2026'.
         if (pending.current) onIssue?.(pending.current);
@@ -131,21 +140,24 @@ export function DateField(props: DateFieldProps) {
       }}
       locale={locale}
       dateFormat="dd/MM/yyyy"
-      placeholderText={t('picker.placeholder')}
-      minDate={toDate(minDate)}
+      placeholderText={t('datePicker.placeholder')}
+      minDate={minDate ? toDate(minDate) : undefined}
       maxDate={maxDate ? toDate(maxDate) : undefined}
       excludeDates={excluded.map((d) => ({ date: toDate(d), message: excludedReason }))}
       strictParsing
       autoComplete="off"
       disabled={disabled}
-      chooseDayAriaLabelPrefix={t('picker.choose')}
-      disabledDayAriaLabelPrefix={t('picker.unavailable')}
-      previousMonthButtonLabel={t('picker.previousMonth')}
-      previousMonthAriaLabel={t('picker.previousMonth')}
-      nextMonthButtonLabel={t('picker.nextMonth')}
-      nextMonthAriaLabel={t('picker.nextMonth')}
-      className="appt-date-input"
-      calendarClassName="appt-calendar"
+      readOnly={readOnly}
+      {...(yearSelect ? { showMonthDropdown: true, showYearDropdown: true, dropdownMode: 'select' as const } : {})}
+      chooseDayAriaLabelPrefix={t('datePicker.choose')}
+      disabledDayAriaLabelPrefix={t('datePicker.unavailable')}
+      previousMonthButtonLabel={t('datePicker.previousMonth')}
+      previousMonthAriaLabel={t('datePicker.previousMonth')}
+      nextMonthButtonLabel={t('datePicker.nextMonth')}
+      nextMonthAriaLabel={t('datePicker.nextMonth')}
+      className="date-field-input"
+      wrapperClassName="date-field"
+      calendarClassName="date-field-calendar"
     />
   );
 }
