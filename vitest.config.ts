@@ -1,10 +1,4 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { PREACT_ALIASES } from './apps/web/preact-aliases.js';
-
-// Web components render with Preact as the build does (decision 0049). The testing library and the
-// router are taken as ES modules so that their own imports of 'react' are resolved to Preact too.
-const nodeModule = (file: string) => fileURLToPath(new URL(`./node_modules/${file}`, import.meta.url));
 
 // Unit and API tests. Each API test file gets its own PGlite loaded from one migrated snapshot
 // (globalSetup), because a fresh PGlite costs about 4 s and a loaded copy about 0.7 s here.
@@ -23,19 +17,11 @@ const include = [
 const withServices = Boolean(process.env.CLINICA_TEST_PG_URL);
 
 export default defineConfig({
-  resolve: {
-    alias: [
-      ...PREACT_ALIASES,
-      { find: /^@testing-library\/react$/, replacement: nodeModule('@testing-library/react/dist/@testing-library/react.esm.js') },
-      { find: /^react-router$/, replacement: nodeModule('react-router/dist/development/index.mjs') },
-    ],
-  },
   // Each project names its own files and setup: a project's arrays would be added to the root's.
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    server: { deps: { inline: ['@testing-library/react', '@tanstack/react-query', 'react-router', 'react-hook-form', '@hookform/resolvers'] } },
     maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'pglite', include, globalSetup: ['apps/server/test/global-setup.ts'] } },

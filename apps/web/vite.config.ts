@@ -5,7 +5,6 @@ import zlib from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { PREACT_ALIASES } from './preact-aliases.js';
 import { routePreloads, type Manifest } from './src/app/route-preloads.js';
 
 /**
@@ -85,9 +84,6 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) },
-      // Preact's React-compatible layer instead of react-dom (decision 0049): the same components, and
-      // the entry a phone loads first and runs went from 110 to 51 kB gzip.
-      ...PREACT_ALIASES,
       ...(command === 'build'
         ? [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }]
         : []),
