@@ -32,8 +32,11 @@ const SAT = '2026-11-28';
 const MON = '2026-11-23';
 
 const empty = (): WeeklyHours => ({ lunes: [], martes: [], miercoles: [], jueves: [], viernes: [], sabado: [], domingo: [] });
+/** A PUT with the jar's cookies (`call` sends GET and POST only). */
+const putAt = (jar: Parameters<typeof call>[1], url: string, payload: object) =>
+  c.t.app.inject({ method: 'PUT', url, headers: jar ? { cookie: jar.header } : {}, payload: payload as Record<string, unknown> });
 const put = (jar: Parameters<typeof call>[1], horario: unknown, confirmar?: boolean) =>
-  call(c.t, jar, 'PUT', '/api/doctor/weekly-hours', { horario, ...(confirmar === undefined ? {} : { confirmar }) });
+  putAt(jar, '/api/doctor/weekly-hours', { horario, ...(confirmar === undefined ? {} : { confirmar }) });
 
 describe('weekly hours in the free-hours rule', () => {
   it('a doctor with none set keeps the clinic hours; Tuesday 14:00-18:00 offers 14:00 to 17:00 and nothing else that week', async () => {
@@ -178,16 +181,16 @@ describe('who sets the hours', () => {
     const doctor = await doctorAccount(c.t);
     const admin = { jar: await adminJar(c.t) };
     const horario = { ...empty(), viernes: [{ desde: '08:00', hasta: '10:00' }] };
-    const res = await call(c.t, admin.jar, 'PUT', `/api/admin/doctors/${doctor.id}/weekly-hours`, { horario });
+    const res = await putAt(admin.jar, `/api/admin/doctors/${doctor.id}/weekly-hours`, { horario });
     expect(res.json()).toMatchObject({ aplicado: true });
     expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/weekly-hours')).json()).toEqual({ horario, predeterminado: false });
     expect((await call(c.t, admin.jar, 'GET', `/api/admin/doctors/${doctor.id}/weekly-hours`)).json()).toEqual({ horario, predeterminado: false });
     const adminId = rowsOf<{ id: string }>(await c.t.app.db.execute(sql`select id from staff where role = 'admin' limit 1`))[0]!.id;
-    expect((await call(c.t, admin.jar, 'PUT', `/api/admin/doctors/${adminId}/weekly-hours`, { horario })).statusCode).toBe(404);
+    expect((await putAt(admin.jar, `/api/admin/doctors/${adminId}/weekly-hours`, { horario })).statusCode).toBe(404);
     const { jar } = await patientJar(c.t);
-    expect((await call(c.t, jar, 'PUT', `/api/admin/doctors/${doctor.id}/weekly-hours`, { horario })).statusCode).toBe(401);
-    expect((await call(c.t, doctor.jar, 'PUT', `/api/admin/doctors/${doctor.id}/weekly-hours`, { horario })).statusCode).toBe(401);
-    expect((await call(c.t, jar, 'PUT', '/api/doctor/weekly-hours', { horario })).statusCode).toBe(401);
+    expect((await putAt(jar, `/api/admin/doctors/${doctor.id}/weekly-hours`, { horario })).statusCode).toBe(401);
+    expect((await putAt(doctor.jar, `/api/admin/doctors/${doctor.id}/weekly-hours`, { horario })).statusCode).toBe(401);
+    expect((await putAt(jar, '/api/doctor/weekly-hours', { horario })).statusCode).toBe(401);
   });
 });
 
