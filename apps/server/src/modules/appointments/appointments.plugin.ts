@@ -24,7 +24,7 @@ export default fp(
     app.addHook('onClose', async () => feed.unsubscribe());
     const service = appointmentsService({
       cache,
-      changed: feed.changed,
+      changed: (doctorId) => feed.changed(doctorId),
       db: app.db,
       repo: appointmentsRepository(app.db),
       doctors: app.doctors,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   WEEK_ORDER,
   WEEKDAY_KEYS,
@@ -31,14 +31,11 @@ export function WeeklyHoursEditor({ doctorId }: { doctorId?: string }) {
   const messages = useMessages();
   const current = useWeeklyHours(doctorId);
   const save = useSaveWeeklyHours();
-  const [week, setWeek] = useState<WeeklyHours | null>(null);
+  // The doctor's edits; until the first one, what the server holds (the clinic's hours when nothing was set).
+  const [edited, setWeek] = useState<WeeklyHours | null>(null);
+  const week = edited ?? current.data?.horario ?? null;
   const [issue, setIssue] = useState<string | null>(null);
   const [warning, setWarning] = useState<WeeklyHoursResult | null>(null);
-
-  // The form starts from what the server holds (the clinic's hours when nothing was set).
-  useEffect(() => {
-    if (current.data) setWeek(current.data.horario);
-  }, [current.data]);
 
   if (current.isPending || !week) return <p>{messages.loading}</p>;
   if (current.isError) {
