@@ -99,11 +99,8 @@ export async function run(opts: { seconds?: number } = {}): Promise<BenchRow[]> 
   const database = await openDatabase({ dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger: false });
   try {
-    const doctors: string[] = [];
-    for (let i = 0; i < DOCTORS; i++) doctors.push(await doctor(app, i));
-    const cookies: string[] = [];
-    for (let i = 0; i < PATIENTS; i++) cookies.push(await patient(app));
-    // Today's free-hours path, for comparison only: added to this process's app, never to the product's.
+    // Today's free-hours path, for comparison only: added to this process's app, never to the product's
+    // (before the first request: Fastify takes no route after it is ready).
     app.get('/bench/appointments/hours-baseline', {
       config: { access: ['patient', 'doctor', 'admin'] },
       handler: async (request, reply) => {
@@ -112,6 +109,10 @@ export async function run(opts: { seconds?: number } = {}): Promise<BenchRow[]> 
         return app.appointments.freeHoursBaseline(q.id, q.fecha);
       },
     });
+    const doctors: string[] = [];
+    for (let i = 0; i < DOCTORS; i++) doctors.push(await doctor(app, i));
+    const cookies: string[] = [];
+    for (let i = 0; i < PATIENTS; i++) cookies.push(await patient(app));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
