@@ -81,8 +81,8 @@ export function WeeklyHoursEditor({ doctorId }: { doctorId?: string }) {
 
   return (
     <form className="appt-card appt-hours" onSubmit={submit} aria-labelledby="appt-hours-title" noValidate>
-      <h2 id="appt-hours-title">{t('hours.title')}</h2>
-      <p className="appt-note">{current.data?.predeterminado ? t('hours.defaultNote') : t('hours.note')}</p>
+      <h2 id="appt-hours-title">{t(doctorId ? 'hours.otherTitle' : 'hours.title')}</h2>
+      <p className="appt-note">{doctorId ? t('hours.otherNote') : current.data?.predeterminado ? t('hours.defaultNote') : t('hours.note')}</p>
       {WEEK_ORDER.map((key) => {
         const { open, close } = clinicHoursOfWeekday(WEEKDAY_KEYS.indexOf(key));
         const ranges = week[key];
