@@ -88,8 +88,15 @@ export function addDays(fecha: string, days: number) {
   return new Date(Date.UTC(y, mo - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The last date read, by minute: the slot rules ask for today once per slot (Intl is not free). */
+let todayMemo = { minute: Number.NaN, date: '' };
+
 /** Today's date in Panama at the instant `nowMs`. */
-export const panamaToday = (nowMs: number) => panamaClock(nowMs).date;
+export function panamaToday(nowMs: number) {
+  const minute = Math.floor(nowMs / 60_000);
+  if (minute !== todayMemo.minute) todayMemo = { minute, date: panamaClock(nowMs).date };
+  return todayMemo.date;
+}
 
 /** The last date that may be booked at the instant `nowMs`. */
 export const lastBookableDate = (nowMs: number) => addDays(panamaToday(nowMs), BOOKING_WINDOW_DAYS);
