@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { addDays, formatWeekdayDate, messages, panamaToday, weekdayOf } from '@clinica/shared';
-import { test, expect, login, registerPatient, registerStaff } from './fixtures';
+import { test, expect, DEMO, login, registerPatient, registerStaff } from './fixtures';
 import { dayName, pickDay } from './booking';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 
@@ -96,4 +96,35 @@ test('a doctor sets Tuesday 14:00-18:00 and blocks Thursday 9:00-11:00; the pati
       await page.screenshot({ path: `${SHOTS}/citas-${width}.png`, fullPage: true });
     }
   }
+});
+
+test('an administrator sets a doctor\'s weekly hours on /Citas_Admin; the doctor finds them on their page', async ({ page, request, browser, baseURL }) => {
+  const doctor = await registerStaff(request, 'doctor', 'psicologia');
+  await login(page, 'admin', DEMO.admin);
+  await page.goto('/Citas_Admin');
+  const section = page.getByRole('region', { name: 'Horario semanal de un médico' });
+  await section.getByLabel('Servicio').selectOption('psicologia');
+  await section.getByLabel('Médico').selectOption({ label: doctor.nombre });
+  const hours = section.getByRole('form', { name: 'Horario semanal' });
+  await hours.getByLabel('Viernes, horario 1: desde').selectOption('10:00');
+  await hours.getByLabel('Viernes, horario 1: hasta').selectOption('09:00');
+  await hours.getByRole('button', { name: 'Guardar horario' }).click();
+  // The shared schema refuses an inverted range before anything is sent.
+  await acceptAlert(page, messages.weeklyHoursInverted);
+  await hours.getByLabel('Viernes, horario 1: hasta').selectOption('13:00');
+  await hours.getByRole('button', { name: 'Guardar horario' }).click();
+  await acceptAlert(page, messages.weeklyHoursSaved);
+  if (SHOTS) {
+    for (const width of [360, 1366]) {
+      await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+      await section.screenshot({ path: `${SHOTS}/admin-hours-${width}.png` });
+    }
+  }
+
+  const doc = await doctorPage(browser, baseURL!, doctor);
+  await doc.goto('/Fecha_Admin_Doctor');
+  const own = doc.getByRole('form', { name: 'Mi horario semanal' });
+  await expect(own.getByLabel('Viernes, horario 1: desde')).toHaveValue('10:00');
+  await expect(own.getByLabel('Viernes, horario 1: hasta')).toHaveValue('13:00');
+  await doc.context().close();
 });

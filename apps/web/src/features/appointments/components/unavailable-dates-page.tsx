@@ -28,7 +28,9 @@ const failure = (error: unknown, dateBlockFailed: string) =>
     : dateBlockFailed;
 
 /**
- * /Fecha_Admin_Doctor: 'Ingresar Fecha No Disponible' with the date picker and 'Enviar'; a date
+ * /Fecha_Admin_Doctor: 'Ingresar Fecha No Disponible' with the date picker, an optional range of
+ * the day (issue 24: empty blocks the whole day) and 'Enviar'; then the doctor's weekly hours
+ * (weekly-hours-editor.tsx). A date
  * that already holds appointments is blocked only after the warning that lists them. Below, the
  * doctor's unavailable dates, each of which can be made available again.
  */
