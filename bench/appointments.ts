@@ -1,6 +1,10 @@
 /**
  * In-person appointments (issue 5), through the real server over HTTP (PGlite on disk):
- *  - the free-hours call (obtener_horas_disponibles), 50 connections;
+ *  - the free-hours call (obtener_horas_disponibles), 50 connections, with the doctor's weekly hours
+ *    and a partial-day block in place (issue 24): today's code path (one query per request, no
+ *    cache; a route this benchmark adds for itself, never part of the product) and the product's
+ *    route (one plan query per doctor and date, served from the short availability cache) in the
+ *    same run, one after the other;
  *  - booking by transfer under load, every request for a slot of its own (receipt stored
  *    encrypted, payment and appointment written in one transaction);
  *  - the one-slot contention run: rounds of 50 simultaneous requests for one slot, each of which
@@ -18,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, panamaToday, slotsOn } from '@clinica/shared';
+import { addDays, clinicWeeklyHours, freeHoursQuerySchema, panamaToday, slotsOn, weekdayOf, type WeeklyHours } from '@clinica/shared';
 import { parseConfig } from '../apps/server/src/infra/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { buildApp } from '../apps/server/src/app.js';
@@ -95,6 +99,16 @@ export async function run(opts: { seconds?: number } = {}): Promise<BenchRow[]> 
   const database = await openDatabase({ dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger: false });
   try {
+    // Today's free-hours path, for comparison only: added to this process's app, never to the product's
+    // (before the first request: Fastify takes no route after it is ready).
+    app.get('/bench/appointments/hours-baseline', {
+      config: { access: ['patient', 'doctor', 'admin'] },
+      handler: async (request, reply) => {
+        const q = freeHoursQuerySchema.parse(request.query);
+        reply.header('cache-control', 'no-store');
+        return app.appointments.freeHoursBaseline(q.id, q.fecha);
+      },
+    });
     const doctors: string[] = [];
     for (let i = 0; i < DOCTORS; i++) doctors.push(await doctor(app, i));
     const cookies: string[] = [];
@@ -102,21 +116,36 @@ export async function run(opts: { seconds?: number } = {}): Promise<BenchRow[]> 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-    // Every slot of the first doctors over the next two months, from tomorrow (nothing is past).
+    // Every slot of the doctors but the first (weekly hours and a block below) and the last (the
+    // contention run) over the next two months, from tomorrow (nothing is past).
     const today = panamaToday(Date.now());
     const slots: BookingSlot[] = [];
-    for (const id_doctor of doctors.slice(0, DOCTORS - 1)) {
+    for (const id_doctor of doctors.slice(1, DOCTORS - 1)) {
       for (let d = 1; d <= 60; d++) {
         const fecha = addDays(today, d);
         for (const hora of slotsOn(fecha)) slots.push({ id_doctor, fecha, hora });
       }
     }
 
-    // 1. The free-hours call, on a date that already holds a few appointments.
-    const hoursUrl = `${base}/api/appointments/hours?id=${doctors[0]}&fecha=${addDays(today, 2)}`;
-    const check = await fetch(hoursUrl, { headers: { cookie: cookies[0]! } });
-    if (check.status !== 200) throw new Error(`hours call failed: ${await check.text()}`);
+    // 1. The free-hours call, with weekly hours (a lunch break on weekdays) and a partial block on the date.
+    const hoursDate = addDays(today, 2);
+    const lunch: WeeklyHours = { ...clinicWeeklyHours() };
+    for (const day of ['lunes', 'martes', 'miercoles', 'jueves', 'viernes'] as const) {
+      lunch[day] = [{ desde: '08:00', hasta: '12:00' }, { desde: '13:00', hasta: '22:00' }];
+    }
+    await app.appointments.setWeeklyHours(doctors[0]!, lunch, true, doctors[0]!);
+    const weekend = weekdayOf(hoursDate) === 0 || weekdayOf(hoursDate) === 6;
+    await app.appointments.blockDate(doctors[0]!, hoursDate, weekend ? { desde: '14:00', hasta: '16:00' } : { desde: '16:00', hasta: '18:00' }, true);
+    const query = `id=${doctors[0]}&fecha=${hoursDate}`;
+    const hoursUrl = `${base}/api/appointments/hours?${query}`;
+    const baselineUrl = `${base}/bench/appointments/hours-baseline?${query}`;
+    for (const url of [hoursUrl, baselineUrl]) {
+      const check = await fetch(url, { headers: { cookie: cookies[0]! } });
+      if (check.status !== 200) throw new Error(`hours call failed: ${await check.text()}`);
+    }
     const warm = { connections: 50, durationSeconds: 2, headers: { cookie: cookies[0]! } };
+    await measure({ url: baselineUrl, ...warm });
+    const baseline = await measure({ url: baselineUrl, headers: { cookie: cookies[0]! }, durationSeconds: seconds });
     await measure({ url: hoursUrl, ...warm });
     const hours = await measure({ url: hoursUrl, headers: { cookie: cookies[0]! }, durationSeconds: seconds });
 
@@ -147,7 +176,13 @@ export async function run(opts: { seconds?: number } = {}): Promise<BenchRow[]> 
     const refused = sum((x) => x.result.refused);
 
     return [
-      { bench: BENCH, target: 'GET /api/appointments/hours', ...hours },
+      { bench: BENCH, target: 'GET /api/appointments/hours, before (today\'s path)', ...baseline, note: 'one query a request, no cache; 50 connections' },
+      {
+        bench: BENCH,
+        target: 'GET /api/appointments/hours',
+        ...hours,
+        note: `weekly hours + partial block; ${(hours.requestsPerSecond / Math.max(1, baseline.requestsPerSecond)).toFixed(1)}x the throughput of the path before; 50 connections`,
+      },
       {
         bench: BENCH,
         target: 'POST /api/appointments/receipt (own slots)',

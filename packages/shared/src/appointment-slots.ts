@@ -88,14 +88,30 @@ export function addDays(fecha: string, days: number) {
   return new Date(Date.UTC(y, mo - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The last date read, by minute: the slot rules ask for today once per slot (Intl is not free). */
+let todayMemo = { minute: Number.NaN, date: '' };
+
 /** Today's date in Panama at the instant `nowMs`. */
-export const panamaToday = (nowMs: number) => panamaClock(nowMs).date;
+export function panamaToday(nowMs: number) {
+  const minute = Math.floor(nowMs / 60_000);
+  if (minute !== todayMemo.minute) todayMemo = { minute, date: panamaClock(nowMs).date };
+  return todayMemo.date;
+}
 
 /** The last date that may be booked at the instant `nowMs`. */
 export const lastBookableDate = (nowMs: number) => addDays(panamaToday(nowMs), BOOKING_WINDOW_DAYS);
 
 /** Why a slot cannot be booked, in the order a person would want to hear it. */
-export type SlotProblem = 'invalid_date' | 'invalid_hour' | 'past_date' | 'too_far' | 'blocked' | 'outside_hours' | 'past_hour' | 'taken';
+export type SlotProblem =
+  | 'invalid_date'
+  | 'invalid_hour'
+  | 'past_date'
+  | 'too_far'
+  | 'blocked'
+  | 'outside_hours'
+  | 'doctor_off'
+  | 'past_hour'
+  | 'taken';
 
 export interface SlotContext {
   /** The clock, in milliseconds. */
@@ -104,6 +120,11 @@ export interface SlotContext {
   blocked: boolean;
   /** Hours ('HH:00') of the date already held by an active appointment of the doctor. */
   held: ReadonlySet<string>;
+  /**
+   * The slots of the date the doctor can be booked at (their weekly hours minus partial blocks,
+   * `doctorSlotsOn` in doctor-hours.ts); absent: every clinic slot (a doctor with no weekly hours).
+   */
+  hours?: ReadonlySet<string>;
 }
 
 /** Why the doctor's slot `fecha` `hora` cannot be booked now, or null when it is free. */
@@ -116,13 +137,14 @@ export function slotProblem(fecha: string, hora: string, ctx: SlotContext): Slot
   if (ctx.blocked) return 'blocked';
   const { open, close } = clinicHoursOn(fecha);
   if (hour < open || hour >= close) return 'outside_hours';
+  if (ctx.hours && !ctx.hours.has(hora)) return 'doctor_off';
   // A slot that has started (or starts this very minute) is past.
   if (slotStart(fecha, hora).getTime() <= ctx.now) return 'past_hour';
   if (ctx.held.has(hora)) return 'taken';
   return null;
 }
 
-/** The free hours of the doctor on `fecha`: clinic slots minus blocked date, held hours and past hours. */
+/** The free hours of the doctor on `fecha`: clinic slots minus blocked date, the doctor's off hours, held hours and past hours. */
 export function freeHours(fecha: string, ctx: SlotContext) {
   if (!isCalendarDate(fecha)) return [];
   return slotsOn(fecha).filter((hora) => slotProblem(fecha, hora, ctx) === null);

@@ -219,6 +219,22 @@ export const productMessages = {
   blockDateHasAppointments:
     'Ya tiene citas reservadas en esa fecha. Si la bloquea, no se aceptarán citas nuevas ese día, pero estas citas se mantienen: pida a la administración que las cancele si no podrá atenderlas.',
   noBlockedDates: 'No tiene fechas registradas como no disponibles.',
+  // each doctor's weekly hours and partial-day blocks (issue 24, decision 0048)
+  appointmentDoctorOffHours: 'El médico no atiende a esa hora. Por favor, elija otra hora.',
+  weeklyHoursOffGrid: 'Las horas deben ser en punto (por ejemplo, 14:00): las citas duran una hora y empiezan a la hora en punto.',
+  weeklyHoursInverted: 'La hora de fin debe ser posterior a la hora de inicio.',
+  weeklyHoursOutsideClinic:
+    'El horario debe estar dentro del horario de la clínica: de lunes a viernes de 8:00 a. m. a 10:00 p. m. y sábados y domingos de 9:00 a. m. a 5:00 p. m.',
+  weeklyHoursOverlap: 'Los horarios de un mismo día no pueden superponerse.',
+  weeklyHoursTooMany: 'Puede indicar hasta 6 horarios por día.',
+  weeklyHoursSaved: 'Horario semanal guardado.',
+  weeklyHoursHasAppointments:
+    'Con este horario quedan fuera citas ya reservadas. Si lo guarda, no se aceptarán citas nuevas en esas horas, pero estas citas se mantienen: pida a la administración que las cancele si no podrá atenderlas.',
+  blockRangeIncomplete: 'Indique la hora de inicio y la de fin, o ninguna para bloquear el día completo.',
+  hoursBlockedOk: 'Horario registrado como no disponible.',
+  hoursAlreadyBlocked: 'Ese horario ya estaba registrado como no disponible.',
+  blockHoursHasAppointments:
+    'Ya tiene citas reservadas en ese horario. Si lo bloquea, no se aceptarán citas nuevas en esas horas, pero estas citas se mantienen: pida a la administración que las cancele si no podrá atenderlas.',
   // paged appointment lists (docs/decisions/0022)
   pageSizeInvalid: 'El número de filas por página debe ser un número entero entre 1 y 100.',
   pageCursorInvalid: 'La página pedida no es válida. Vuelva a la primera página de la lista.',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { WeeklyHours } from '@clinica/shared';
 import { patients, staff } from './schema-accounts.js';
 import { payments } from './schema-payments.js';
 import { encryptedText } from './field-crypto.js';
@@ -68,7 +69,10 @@ export const appointments = pgTable(
   ],
 );
 
-/** The dates a doctor does not see patients (obtener_fechas_disponibles, ingresar_fechas). */
+/**
+ * The dates a doctor does not see patients (obtener_fechas_disponibles, ingresar_fechas): a whole
+ * day (`desde`, `hasta` null) or part of one (issue 24: 'HH:00' from, 'HH:00' up to, not included).
+ */
 export const doctorBlockedDates = pgTable(
   'doctor_blocked_dates',
   {
@@ -77,7 +81,29 @@ export const doctorBlockedDates = pgTable(
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
     fecha: date('fecha', { mode: 'string' }).notNull(),
+    desde: text('desde'),
+    hasta: text('hasta'),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('doctor_blocked_dates_key').on(t.doctor_id, t.fecha)],
+  (t) => [
+    // One whole-day block per date, and one block per exact range of it.
+    uniqueIndex('doctor_blocked_dates_key').on(t.doctor_id, t.fecha).where(sql`${t.desde} IS NULL`),
+    uniqueIndex('doctor_blocked_ranges_key').on(t.doctor_id, t.fecha, t.desde, t.hasta).where(sql`${t.desde} IS NOT NULL`),
+    check('doctor_blocked_dates_range', sql`(${t.desde} IS NULL) = (${t.hasta} IS NULL) AND (${t.desde} IS NULL OR ${t.desde} < ${t.hasta})`),
+    check('doctor_blocked_dates_grid', sql`${t.desde} IS NULL OR (${t.desde} ~ '^[0-2][0-9]:00$' AND ${t.hasta} ~ '^[0-2][0-9]:00$')`),
+  ],
 );
+
+/**
+ * Each doctor's weekly hours (issue 24, decision 0048): one row per doctor who set them, the week
+ * as JSON checked by `weeklyHoursSchema` on every write. No row: the clinic's hours apply.
+ */
+export const doctorWeeklyHours = pgTable('doctor_weekly_hours', {
+  doctor_id: uuid('doctor_id')
+    .primaryKey()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  horario: jsonb('horario').$type<WeeklyHours>().notNull(),
+  /** Who set them last: the doctor or an administrator. */
+  updated_by: uuid('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -104,6 +104,8 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/appointments/blocked-dates': 'a doctor’s unavailable dates',
   '/api/appointments/hours': 'free hours',
   '/api/doctor/blocked-dates': 'the doctor’s own unavailable dates',
+  '/api/doctor/weekly-hours': 'the doctor’s own weekly hours',
+  '/api/admin/doctors/:id/weekly-hours': 'a doctor’s weekly hours (no patient)',
   '/api/doctor/documents/cie10': 'the CIE-10 list the clinic ships (codes and titles, no patient)',
   '/api/doctor/documents/profile': "the doctor's own registration data",
   '/api/doctor/documents/profile/signature': "the doctor's own signature",

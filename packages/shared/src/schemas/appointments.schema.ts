@@ -146,15 +146,16 @@ export const appointmentCancelSchema = z.strictObject({
 });
 export type AppointmentCancel = z.infer<typeof appointmentCancelSchema>;
 
-/** ingresar_fechas.php: JSON `date`; `confirmar` once the doctor has seen the appointments already held that day. */
-export const blockDateSchema = z.strictObject({
-  date: isoDateField,
-  confirmar: z.boolean().optional(),
-});
-export type BlockDate = z.infer<typeof blockDateSchema>;
-
 /** An appointment already held on a date the doctor wants to block. */
-export const heldAppointmentSchema = z.object({ hora: z.string(), nombre: z.string(), apellido: z.string(), estado: z.enum(APPOINTMENT_STATES) });
+export const heldAppointmentSchema = z.object({
+  hora: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  estado: z.enum(APPOINTMENT_STATES),
+  /** The N.º and the date (a block of part of a day lists them like a weekly-hours change). */
+  numero: z.number().int(),
+  fecha: z.string(),
+});
 export type HeldAppointment = z.infer<typeof heldAppointmentSchema>;
 
 /**
@@ -169,9 +170,14 @@ export const blockDateResultSchema = z.object({
 });
 export type BlockDateResult = z.infer<typeof blockDateResultSchema>;
 
-/** The doctor's own unavailable dates, today and later, with how many appointments each holds. */
-export const doctorBlockedDateSchema = z.object({ fecha: z.string(), citas: z.number() });
+/**
+ * The doctor's own unavailable dates, today and later, with how many appointments each holds in
+ * the blocked hours; `desde` and `hasta` null for a whole day, else the blocked part of it.
+ */
+export const doctorBlockedDateSchema = z.object({ fecha: z.string(), desde: z.string().nullable(), hasta: z.string().nullable(), citas: z.number() });
 export const doctorBlockedDatesSchema = z.array(doctorBlockedDateSchema);
 export type DoctorBlockedDate = z.infer<typeof doctorBlockedDateSchema>;
 
 export const blockedDateParamsSchema = z.object({ fecha: isoDateField });
+/** Which block of the date to lift: a part of it (`desde`, `hasta`) or, without them, the whole day. */
+export const blockedDateQuerySchema = z.object({ desde: z.string().max(5).optional(), hasta: z.string().max(5).optional() });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { appointmentsRepository } from './appointments.repository.js';
 import { appointmentsService, type AppointmentsService } from './appointments.service.js';
 import appointmentsRoutes from './appointments.routes.js';
+import { AvailabilityCache, availabilityFeed } from './appointments.availability.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +17,14 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    // What the free-hours call shows, cached briefly per instance and dropped on every instance
+    // by the realtime pub/sub (Redis in scale-out) whenever a doctor's availability changes.
+    const cache = new AvailabilityCache(app.now);
+    const feed = await availabilityFeed(cache, app.realtime.pubsub, (err) => app.log.warn({ err }, 'availability change not published'));
+    app.addHook('onClose', async () => feed.unsubscribe());
     const service = appointmentsService({
+      cache,
+      changed: (doctorId) => feed.changed(doctorId),
       db: app.db,
       repo: appointmentsRepository(app.db),
       doctors: app.doctors,
@@ -29,5 +37,5 @@ export default fp(
     app.payments.registerEffects(service.paymentEffects);
     await app.register(appointmentsRoutes);
   },
-  { name: 'appointments', dependencies: ['config', 'db', 'payments', 'doctors', 'mailer', 'sessions', 'two-factor', 'audit'] },
+  { name: 'appointments', dependencies: ['config', 'db', 'payments', 'doctors', 'mailer', 'sessions', 'two-factor', 'audit', 'realtime'] },
 );

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CancelledBy } from '@clinica/shared';
+import type { CancelledBy, DateBlock, WeeklyHours } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
 import { cursorText } from '../../infra/http/keyset.js';
 import { nameOrReference } from '../../infra/http/name-search.js';
 import type { AppointmentCursor } from './appointments.cursor.js';
-import { appointments, doctorBlockedDates, patients, payments, staff } from '../../db/schema.js';
+import { appointments, doctorBlockedDates, doctorWeeklyHours, patients, payments, staff } from '../../db/schema.js';
 
 export type AppointmentRecord = typeof appointments.$inferSelect;
 export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'updated_at'>;
@@ -54,6 +54,17 @@ const detailColumns = {
   motivo_rechazo: payments.motivo_rechazo,
 };
 
+/** What decides a doctor's free hours over dates: the weekly hours, the blocks and the held slots of each date. */
+export interface DoctorPlan {
+  /** Null: the doctor set none (the clinic's hours). */
+  weekly: WeeklyHours | null;
+  blocks: Map<string, DateBlock[]>;
+  held: Map<string, Set<string>>;
+}
+
+/** A JSON column as the driver hands it (pg parses json; a text fallback costs nothing). */
+const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
 export interface ListFilter {
   patientId?: string;
   doctorId?: string;
@@ -95,20 +106,52 @@ export function appointmentsRepository(db: Db) {
       const found = await db
         .select({ fecha: doctorBlockedDates.fecha })
         .from(doctorBlockedDates)
-        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), gte(doctorBlockedDates.fecha, from)))
+        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), gte(doctorBlockedDates.fecha, from), isNull(doctorBlockedDates.desde)))
         .orderBy(asc(doctorBlockedDates.fecha));
       return found.map((r) => r.fecha);
     },
 
     /**
-     * Whether the doctor blocked the date, and the hours of it held by the doctor's active
-     * appointments, in one round trip (the free-hours call and every booking read it). With
-     * `exceptHoldsOf`, that patient's own PayPal checkouts do not count (booking again replaces them).
+     * The doctor's weekly hours, the blocks and the held slots of the dates `from`..`to`, in one
+     * round trip (the free hours, the picker's dates and every booking read it; the indexes on
+     * (doctor_id, fecha) serve both lists). With `exceptHoldsOf`, that patient's own PayPal
+     * checkouts do not count (booking again replaces them).
      */
-    async availability(exec: Db, doctorId: string, fecha: string, now: Date, exceptHoldsOf?: string) {
+    async plan(exec: Db, doctorId: string, from: string, to: string, now: Date, exceptHoldsOf?: string): Promise<DoctorPlan> {
       const own = exceptHoldsOf
         ? sql`AND NOT (${appointments.estado} = 'reservada' AND ${appointments.patient_id} = ${exceptHoldsOf})`
         : sql``;
+      const result = await exec.execute(sql`
+        SELECT (SELECT ${doctorWeeklyHours.horario} FROM ${doctorWeeklyHours} WHERE ${doctorWeeklyHours.doctor_id} = ${doctorId}) AS weekly,
+               COALESCE((
+                 SELECT json_agg(json_build_object('fecha', ${doctorBlockedDates.fecha}, 'desde', ${doctorBlockedDates.desde}, 'hasta', ${doctorBlockedDates.hasta}))
+                 FROM ${doctorBlockedDates}
+                 WHERE ${doctorBlockedDates.doctor_id} = ${doctorId} AND ${doctorBlockedDates.fecha} BETWEEN ${from} AND ${to}
+               ), '[]') AS blocks,
+               COALESCE((
+                 SELECT json_agg(json_build_object('fecha', ${appointments.fecha}, 'hora', ${appointments.hora})) FROM ${appointments}
+                 WHERE ${appointments.doctor_id} = ${doctorId} AND ${appointments.fecha} BETWEEN ${from} AND ${to} AND ${holdsSlot(now)} ${own}
+               ), '[]') AS held`);
+      const [row] = (result as { rows: { weekly: unknown; blocks: unknown; held: unknown }[] }).rows;
+      const plan: DoctorPlan = { weekly: row?.weekly ? json<WeeklyHours>(row.weekly) : null, blocks: new Map(), held: new Map() };
+      for (const b of json<{ fecha: string; desde: string | null; hasta: string | null }[]>(row?.blocks ?? '[]')) {
+        const list = plan.blocks.get(b.fecha) ?? [];
+        list.push({ desde: b.desde, hasta: b.hasta });
+        plan.blocks.set(b.fecha, list);
+      }
+      for (const h of json<{ fecha: string; hora: string }[]>(row?.held ?? '[]')) {
+        const set = plan.held.get(h.fecha) ?? new Set<string>();
+        set.add(h.hora);
+        plan.held.set(h.fecha, set);
+      }
+      return plan;
+    },
+
+    /**
+     * Today's code path of the free-hours call (one query: the whole-day block and the held hours),
+     * kept for bench/appointments.ts only: the new path is measured against it in the same run.
+     */
+    async availabilityBaseline(exec: Db, doctorId: string, fecha: string, now: Date) {
       const result = await exec.execute(sql`
         SELECT EXISTS (
                  SELECT 1 FROM ${doctorBlockedDates}
@@ -116,10 +159,47 @@ export function appointmentsRepository(db: Db) {
                ) AS blocked,
                COALESCE((
                  SELECT array_agg(${appointments.hora}) FROM ${appointments}
-                 WHERE ${appointments.doctor_id} = ${doctorId} AND ${appointments.fecha} = ${fecha} AND ${holdsSlot(now)} ${own}
+                 WHERE ${appointments.doctor_id} = ${doctorId} AND ${appointments.fecha} = ${fecha} AND ${holdsSlot(now)}
                ), '{}') AS held`);
       const [row] = (result as { rows: { blocked: boolean; held: string[] }[] }).rows;
       return { blocked: row?.blocked === true, held: new Set(row?.held ?? []) };
+    },
+
+    /** True when the id is a doctor's account (an administrator sets the hours of doctors only). */
+    async isDoctor(id: string) {
+      const [row] = await db.select({ id: staff.id }).from(staff).where(and(eq(staff.id, id), eq(staff.role, 'doctor')));
+      return row !== undefined;
+    },
+
+    /** The doctor's weekly hours, or undefined when they set none. */
+    async weeklyHours(doctorId: string) {
+      const [row] = await db.select({ horario: doctorWeeklyHours.horario }).from(doctorWeeklyHours).where(eq(doctorWeeklyHours.doctor_id, doctorId));
+      return row?.horario;
+    },
+
+    async saveWeeklyHours(tx: Db, doctorId: string, horario: WeeklyHours, by: string, now: Date) {
+      await tx
+        .insert(doctorWeeklyHours)
+        .values({ doctor_id: doctorId, horario, updated_by: by, updated_at: now })
+        .onConflictDoUpdate({ target: doctorWeeklyHours.doctor_id, set: { horario, updated_by: by, updated_at: now } });
+    },
+
+    /** The doctor's appointments holding a slot from the date `from` on (a change's affected list). */
+    async heldFrom(exec: Db, doctorId: string, from: string, now: Date) {
+      return exec
+        .select({
+          numero: appointments.numero,
+          fecha: appointments.fecha,
+          hora: appointments.hora,
+          inicio: appointments.inicio,
+          nombre: patients.nombre,
+          apellido: patients.apellido,
+          estado: appointments.estado,
+        })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patient_id))
+        .where(and(eq(appointments.doctor_id, doctorId), gte(appointments.fecha, from), holdsSlot(now)))
+        .orderBy(asc(appointments.inicio));
     },
 
     /**
@@ -298,46 +378,54 @@ export function appointmentsRepository(db: Db) {
     /** Appointments held on that date, for the doctor's warning. */
     async heldOn(exec: Db, doctorId: string, fecha: string, now: Date) {
       return exec
-        .select({ hora: appointments.hora, nombre: patients.nombre, apellido: patients.apellido, estado: appointments.estado })
+        .select({
+          numero: appointments.numero,
+          fecha: appointments.fecha,
+          hora: appointments.hora,
+          nombre: patients.nombre,
+          apellido: patients.apellido,
+          estado: appointments.estado,
+        })
         .from(appointments)
         .innerJoin(patients, eq(patients.id, appointments.patient_id))
         .where(and(eq(appointments.doctor_id, doctorId), eq(appointments.fecha, fecha), holdsSlot(now)))
         .orderBy(asc(appointments.hora));
     },
 
-    /** Blocks the date; false when it was blocked already. */
-    async block(tx: Db, doctorId: string, fecha: string, now: Date) {
+    /** Blocks the date, or part of it (`range`); false when that very block existed already. */
+    async block(tx: Db, doctorId: string, fecha: string, range: { desde: string; hasta: string } | null, now: Date) {
       const inserted = await tx
         .insert(doctorBlockedDates)
-        .values({ doctor_id: doctorId, fecha, created_at: now })
+        .values({ doctor_id: doctorId, fecha, desde: range?.desde ?? null, hasta: range?.hasta ?? null, created_at: now })
         .onConflictDoNothing()
         .returning({ id: doctorBlockedDates.id });
       return inserted.length > 0;
     },
 
-    /** Unblocks the date; false when it was not blocked. */
-    async unblock(doctorId: string, fecha: string) {
+    /** Lifts the whole-day block of the date, or the block of that range; false when there was none. */
+    async unblock(doctorId: string, fecha: string, range: { desde: string; hasta: string } | null) {
+      const which = range
+        ? and(eq(doctorBlockedDates.desde, range.desde), eq(doctorBlockedDates.hasta, range.hasta))
+        : isNull(doctorBlockedDates.desde);
       const deleted = await db
         .delete(doctorBlockedDates)
-        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), eq(doctorBlockedDates.fecha, fecha)))
+        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), eq(doctorBlockedDates.fecha, fecha), which))
         .returning({ id: doctorBlockedDates.id });
       return deleted.length > 0;
     },
 
-    /** The doctor's unavailable dates from `from` on, each with how many appointments it still holds. */
+    /** The doctor's blocks from `from` on (whole days and ranges), each with how many appointments it still holds. */
     async blockedWithCounts(doctorId: string, from: string, now: Date) {
-      const held = db
-        .select({ fecha: appointments.fecha, n: sql<number>`count(*)::int`.as('n') })
-        .from(appointments)
-        .where(and(eq(appointments.doctor_id, doctorId), holdsSlot(now)))
-        .groupBy(appointments.fecha)
-        .as('held');
+      const b = doctorBlockedDates;
+      const held = sql`(
+        SELECT count(*)::int FROM ${appointments}
+        WHERE ${appointments.doctor_id} = ${b.doctor_id} AND ${appointments.fecha} = ${b.fecha} AND ${holdsSlot(now)}
+          AND (${b.desde} IS NULL OR (${appointments.hora} >= ${b.desde} AND ${appointments.hora} < ${b.hasta})))`;
       return db
-        .select({ fecha: doctorBlockedDates.fecha, citas: sql<number>`coalesce(${held.n}, 0)::int` })
-        .from(doctorBlockedDates)
-        .leftJoin(held, eq(held.fecha, doctorBlockedDates.fecha))
-        .where(and(eq(doctorBlockedDates.doctor_id, doctorId), gte(doctorBlockedDates.fecha, from)))
-        .orderBy(asc(doctorBlockedDates.fecha));
+        .select({ fecha: b.fecha, desde: b.desde, hasta: b.hasta, citas: sql<number>`${held}` })
+        .from(b)
+        .where(and(eq(b.doctor_id, doctorId), gte(b.fecha, from)))
+        .orderBy(asc(b.fecha), sql`${b.desde} NULLS FIRST`);
     },
 
     /** Bench and tests: how many active appointments a slot has. */

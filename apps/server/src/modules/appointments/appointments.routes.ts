@@ -15,6 +15,11 @@ import {
   blockDateResultSchema,
   blockDateSchema,
   blockedDateParamsSchema,
+  blockedDateQuerySchema,
+  doctorIdParamsSchema,
+  weeklyHoursResultSchema,
+  weeklyHoursUpdateSchema,
+  weeklyHoursViewSchema,
   blockedDatesQuerySchema,
   blockedDatesSchema,
   doctorBlockedDatesSchema,
@@ -249,19 +254,45 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     },
   });
 
-  // ingresar_fechas.php: JSON date (and `confirmar` after the warning about appointments held that day).
+  // ingresar_fechas.php: JSON date, optionally `desde`/`hasta` for part of the day (and `confirmar`
+  // after the warning about appointments held in it).
   app.post('/api/doctor/blocked-dates', {
     config: { access: 'doctor' },
     schema: { body: blockDateSchema, response: { 200: blockDateResultSchema, ...errorResponses } },
-    handler: async (request) => service.blockDate(requireRole(request, 'doctor').accountId, request.body.date, request.body.confirmar === true),
+    handler: async (request) => {
+      const { date, desde, hasta, confirmar } = request.body;
+      const range = desde && hasta ? { desde, hasta } : null;
+      return service.blockDate(requireRole(request, 'doctor').accountId, date, range, confirmar === true);
+    },
   });
 
+  // ?desde&hasta: lifts that part-of-day block; without them, the whole-day block.
   app.delete('/api/doctor/blocked-dates/:fecha', {
     config: { access: 'doctor' },
-    schema: { params: blockedDateParamsSchema, response: { 200: resultSchema, ...errorResponses } },
+    schema: { params: blockedDateParamsSchema, querystring: blockedDateQuerySchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      await service.unblockDate(requireRole(request, 'doctor').accountId, request.params.fecha);
+      const { desde, hasta } = request.query;
+      await service.unblockDate(requireRole(request, 'doctor').accountId, request.params.fecha, desde && hasta ? { desde, hasta } : null);
       return { success: true, message: messages.dateUnblockedOk };
+    },
+  });
+
+  // The doctor's own weekly hours (issue 24): read, and set (with `confirmar` after the warning).
+  app.get('/api/doctor/weekly-hours', {
+    config: { access: 'doctor' },
+    schema: { response: { 200: weeklyHoursViewSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.weeklyHours(requireRole(request, 'doctor').accountId);
+    },
+  });
+
+  app.put('/api/doctor/weekly-hours', {
+    config: { access: 'doctor' },
+    schema: { body: weeklyHoursUpdateSchema, response: { 200: weeklyHoursResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const doctorId = requireRole(request, 'doctor').accountId;
+      return service.setWeeklyHours(doctorId, request.body.horario, request.body.confirmar === true, doctorId);
     },
   });
 
@@ -286,6 +317,25 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errorResponses } },
     handler: async (request) => toDetail(await read(request, await service.detail(request.params.token)), 'admin'),
+  });
+
+  // Any doctor's weekly hours, read and set by an administrator (issue 24).
+  app.get('/api/admin/doctors/:id/weekly-hours', {
+    config: { access: 'admin' },
+    schema: { params: doctorIdParamsSchema, response: { 200: weeklyHoursViewSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.weeklyHours(request.params.id);
+    },
+  });
+
+  app.put('/api/admin/doctors/:id/weekly-hours', {
+    config: { access: 'admin' },
+    schema: { params: doctorIdParamsSchema, body: weeklyHoursUpdateSchema, response: { 200: weeklyHoursResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const adminId = requireRole(request, 'admin').accountId;
+      return service.setWeeklyHours(request.params.id, request.body.horario, request.body.confirmar === true, adminId);
+    },
   });
 
   app.post('/api/admin/appointments/:token/cancel', {

@@ -1,4 +1,13 @@
 import {
+  addDays,
+  clinicWeeklyHours,
+  doctorSlotsOn,
+  lastBookableDate,
+  outsideWeeklyHours,
+  blockCovers,
+  type SlotContext,
+  type WeeklyHours,
+  type WeeklyHoursResult,
   PATIENT_CANCEL_NOTICE_HOURS,
   PAYPAL_HOLD_MINUTES,
   freeHours,
@@ -21,7 +30,8 @@ import { inTransaction, type Db, type Tx } from '../../db/client.js';
 import type { PaymentsService, PurposeEffects } from '../payments/index.js';
 import { newToken } from '../../infra/token.js';
 import { decodeAppointmentCursor, encodeAppointmentCursor } from './appointments.cursor.js';
-import type { AppointmentRecord, AppointmentsRepository, ListFilter } from './appointments.repository.js';
+import type { AppointmentRecord, AppointmentsRepository, DoctorPlan, ListFilter } from './appointments.repository.js';
+import type { AvailabilityCache } from './appointments.availability.js';
 
 const HOUR_MS = 60 * 60_000;
 const HOLD_MS = PAYPAL_HOLD_MINUTES * 60_000;
@@ -35,6 +45,7 @@ const PROBLEMS: Record<SlotProblem, { status: number; message: string; field: 'f
   blocked: { status: 400, message: messages.appointmentDateBlocked, field: 'fecha' },
   invalid_hour: { status: 400, message: messages.appointmentOutsideHours, field: 'hora' },
   outside_hours: { status: 400, message: messages.appointmentOutsideHours, field: 'hora' },
+  doctor_off: { status: 400, message: messages.appointmentDoctorOffHours, field: 'hora' },
   past_hour: { status: 400, message: messages.appointmentPastHour, field: 'hora' },
   taken: { status: 409, message: messages.appointmentSlotTaken, field: 'hora' },
 };
@@ -64,6 +75,25 @@ export interface AppointmentsDeps {
   now: () => number;
   /** Unapproved appointments a patient may hold: with one doctor on one date, and in all (QUOTA_HELD_*). */
   quotas: { heldAppointmentsPerDoctorDay: number; heldAppointmentsTotal: number };
+  /** The short cache of what the free-hours call and the picker show (never the booking rule); none: read every time. */
+  cache?: AvailabilityCache;
+  /** Told after every write that changes a doctor's availability (drops the cache here and on the other instances). */
+  changed?: (doctorId: string) => void;
+}
+
+/**
+ * The slot rule's context of `fecha` from a doctor's plan: the whole-day block, the slots their
+ * weekly hours and partial blocks leave (`doctorSlotsOn`), and the held hours. The one place a
+ * plan becomes "is this doctor bookable at this slot".
+ */
+export function slotContext(plan: DoctorPlan, fecha: string, now: number): SlotContext {
+  const blocks = plan.blocks.get(fecha) ?? [];
+  return {
+    now,
+    blocked: blocks.some((b) => b.desde === null),
+    held: plan.held.get(fecha) ?? new Set(),
+    hours: new Set(doctorSlotsOn(fecha, plan.weekly, blocks)),
+  };
 }
 
 /**
@@ -74,6 +104,13 @@ export interface AppointmentsDeps {
 export function appointmentsService(deps: AppointmentsDeps) {
   const { repo, payments, notify } = deps;
   const at = () => new Date(deps.now());
+  const changed = (doctorId: string) => deps.changed?.(doctorId);
+
+  /** The doctor's plan of `from`..`to` for showing (cached when a cache is given). */
+  const shownPlan = (doctorId: string, from: string, to: string) => {
+    const read = () => repo.plan(deps.db, doctorId, from, to, at());
+    return deps.cache ? deps.cache.get(doctorId, `${from}|${to}`, read) : read();
+  };
 
   async function assertDoctor(servicio: Service, doctorId: string) {
     const doctor = await deps.doctors.findInService(doctorId, servicio);
@@ -98,8 +135,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
     const quick = slotProblem(fecha, hora, { now: deps.now(), blocked: false, held: new Set() });
     if (quick) throw refuse(quick);
     const now = at();
-    const { blocked, held } = await repo.availability(exec, doctorId, fecha, now, slot.patientId);
-    const problem = slotProblem(fecha, hora, { now: now.getTime(), blocked, held });
+    const plan = await repo.plan(exec, doctorId, fecha, fecha, now, slot.patientId);
+    const problem = slotProblem(fecha, hora, slotContext(plan, fecha, now.getTime()));
     if (problem) throw refuse(problem);
   }
 
@@ -138,7 +175,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     id: string,
     by: { cancelada_por: 'paciente' | 'administrador'; staffId?: string; motivo?: string },
   ) {
-    return inTransaction(deps.db, async (tx) => {
+    const result = await inTransaction(deps.db, async (tx) => {
       const cancelled = await repo.cancel(tx, { id }, { ...by, now: at() });
       const refund =
         cancelled?.payment_id
@@ -151,6 +188,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
           : undefined;
       return { cancelled, refund };
     });
+    if (result.cancelled) changed(result.cancelled.doctor_id);
+    return result;
   }
 
   /** What an appointment's payment does when decided (payment-effects.ts); the appointments plugin registers it. */
@@ -175,6 +214,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     },
     async afterRejected(payment) {
       const a = await repo.findByPayment(payment.id);
+      if (a) changed(a.doctor_id);
       if (a?.estado === 'cancelada' && a.cancelada_por === 'pago_rechazado') await tellCancelled(a, payment.motivo_rechazo);
     },
   };
@@ -184,18 +224,38 @@ export function appointmentsService(deps: AppointmentsDeps) {
 
     // --- availability -------------------------------------------------------------------------
 
-    /** obtener_fechas_disponibles: the doctor's unavailable dates, today and later (Panama). */
+    /**
+     * obtener_fechas_disponibles: the dates from today to the last bookable one on which the doctor
+     * has no free hour (whole-day blocks, days off in their weekly hours, days fully blocked or
+     * booked, today once its hours are past), so the picker never offers a day with nothing in it.
+     */
     async blockedDates(doctorId: string) {
-      return repo.blockedDates(doctorId, panamaToday(deps.now()));
+      const now = deps.now();
+      const from = panamaToday(now);
+      const to = lastBookableDate(now);
+      const plan = await shownPlan(doctorId, from, to);
+      const out: string[] = [];
+      for (let fecha = from; fecha <= to; fecha = addDays(fecha, 1)) {
+        if (freeHours(fecha, slotContext(plan, fecha, now)).length === 0) out.push(fecha);
+      }
+      return out;
     },
 
     /** obtener_horas_disponibles: the doctor's free hours on the date. */
     async freeHours(doctorId: string, fecha: string) {
       if (!isCalendarDate(fecha)) throw badRequest(messages.invalidDate, { fecha: messages.invalidDate });
-      const now = at();
+      const now = deps.now();
       // Nothing to read for a date that has no hours anyway.
+      if (freeHours(fecha, { now, blocked: false, held: new Set() }).length === 0) return [];
+      return freeHours(fecha, slotContext(await shownPlan(doctorId, fecha, fecha), fecha, now));
+    },
+
+    /** Today's free-hours path, for bench/appointments.ts only (measured against the new one in the same run). */
+    async freeHoursBaseline(doctorId: string, fecha: string) {
+      if (!isCalendarDate(fecha)) throw badRequest(messages.invalidDate, { fecha: messages.invalidDate });
+      const now = at();
       if (freeHours(fecha, { now: now.getTime(), blocked: false, held: new Set() }).length === 0) return [];
-      return freeHours(fecha, { now: now.getTime(), ...(await repo.availability(deps.db, doctorId, fecha, now)) });
+      return freeHours(fecha, { now: now.getTime(), ...(await repo.availabilityBaseline(deps.db, doctorId, fecha, now)) });
     },
 
     // --- booking ------------------------------------------------------------------------------
@@ -229,6 +289,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
         if (isSlotConflict(err)) throw slotTaken();
         throw err;
       }
+      changed(input.id_doctor);
       try {
         return await payments.createPaypalOrder({
           patientId,
@@ -239,6 +300,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
         });
       } catch (err) {
         await repo.cancel(deps.db, { id: hold.id }, { cancelada_por: 'reserva_vencida', now: at() });
+        changed(input.id_doctor);
         throw err;
       }
     },
@@ -271,6 +333,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
         throw err;
       }
       if (!renewed) throw new AppError(409, messages.appointmentHoldLost, { hora: messages.appointmentHoldLost });
+      changed(renewed.doctor_id);
 
       const { result } = await payments.capturePaypalOrder(order, async (tx, payment) => {
         const confirmed = await repo.confirmHold(tx, hold.id, payment.id, at());
@@ -321,6 +384,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
         if (isSlotConflict(err)) throw slotTaken();
         throw err;
       }
+      changed(booked.doctor_id);
       await notify.appointmentRequested({ patientId }, appointmentData(booked));
       await notify.staffReceiptPending({ metodo: input.metodo_de_pago, proposito: 'cita' });
       await notify.staffNewAppointment({ staffId: booked.doctor_id }, appointmentData(booked));
@@ -384,26 +448,71 @@ export function appointmentsService(deps: AppointmentsDeps) {
     },
 
     /**
-     * ingresar_fechas.php. A date that holds appointments is blocked only once the doctor has
-     * seen them (`confirmar`); until then the answer lists them with the warning.
+     * ingresar_fechas.php, the whole day or part of it (`range`). A block over held appointments
+     * is written only once the doctor has seen them (`confirmar`); until then the answer lists them
+     * with the warning. Confirmed, they stay as they are (decision 0048).
      */
-    async blockDate(doctorId: string, fecha: string, confirmar: boolean): Promise<BlockDateResult> {
+    async blockDate(
+      doctorId: string,
+      fecha: string,
+      range: { desde: string; hasta: string } | null,
+      confirmar: boolean,
+    ): Promise<BlockDateResult> {
       if (fecha < panamaToday(deps.now())) throw badRequest(messages.blockDatePast, { date: messages.blockDatePast });
-      return inTransaction(deps.db, async (tx) => {
+      const result = await inTransaction(deps.db, async (tx) => {
         // Exclusive: no booking lands on the date between the check and the block.
         await repo.lockDoctor(tx, doctorId, 'update');
-        const held = await repo.heldOn(tx, doctorId, fecha, at());
-        const citas = held.map((h) => ({ hora: h.hora, nombre: h.nombre, apellido: h.apellido, estado: h.estado }));
+        const held = (await repo.heldOn(tx, doctorId, fecha, at())).filter((h) => !range || blockCovers(range, h.hora));
+        const citas = held.map((h) => ({ numero: h.numero, fecha: h.fecha, hora: h.hora, nombre: h.nombre, apellido: h.apellido, estado: h.estado }));
         if (held.length > 0 && !confirmar) {
-          return { success: true as const, bloqueada: false, message: messages.blockDateHasAppointments, citas };
+          return { success: true as const, bloqueada: false, message: range ? messages.blockHoursHasAppointments : messages.blockDateHasAppointments, citas };
         }
-        const added = await repo.block(tx, doctorId, fecha, at());
-        return { success: true as const, bloqueada: true, message: added ? messages.dateBlockedOk : messages.dateAlreadyBlocked, citas };
+        const added = await repo.block(tx, doctorId, fecha, range, at());
+        const message = range ? (added ? messages.hoursBlockedOk : messages.hoursAlreadyBlocked) : added ? messages.dateBlockedOk : messages.dateAlreadyBlocked;
+        return { success: true as const, bloqueada: true, message, citas };
       });
+      if (result.bloqueada) changed(doctorId);
+      return result;
     },
 
-    async unblockDate(doctorId: string, fecha: string) {
-      if (!(await repo.unblock(doctorId, fecha))) throw notFound();
+    async unblockDate(doctorId: string, fecha: string, range: { desde: string; hasta: string } | null) {
+      if (!(await repo.unblock(doctorId, fecha, range))) throw notFound();
+      changed(doctorId);
+    },
+
+    // --- weekly hours (issue 24) --------------------------------------------------------------
+
+    /** The doctor's weekly hours; the clinic's when they set none (`predeterminado`). */
+    async weeklyHours(doctorId: string) {
+      if (!(await repo.isDoctor(doctorId))) throw notFound();
+      const horario = await repo.weeklyHours(doctorId);
+      return { horario: horario ?? clinicWeeklyHours(), predeterminado: horario === undefined };
+    },
+
+    /**
+     * Sets the doctor's weekly hours (the doctor, or an administrator for any doctor: `by`). When
+     * the new hours leave booked appointments outside, nothing is written until `confirmar`; the
+     * answer lists them (N.º, patient, date, hour). Confirmed, the hours apply and those
+     * appointments stay as they are (decision 0048). `horario` is already checked by weeklyHoursSchema.
+     */
+    async setWeeklyHours(doctorId: string, horario: WeeklyHours, confirmar: boolean, by: string): Promise<WeeklyHoursResult> {
+      if (!(await repo.isDoctor(doctorId))) throw notFound();
+      const result = await inTransaction(deps.db, async (tx) => {
+        // Exclusive, like a block: no booking lands in an hour being removed between the check and the write.
+        await repo.lockDoctor(tx, doctorId, 'update');
+        const now = at();
+        const held = await repo.heldFrom(tx, doctorId, panamaToday(now.getTime()), now);
+        const citas = held
+          .filter((h) => h.inicio.getTime() > now.getTime() && outsideWeeklyHours(h.fecha, h.hora, horario))
+          .map((h) => ({ numero: h.numero, fecha: h.fecha, hora: h.hora, nombre: h.nombre, apellido: h.apellido, estado: h.estado }));
+        if (citas.length > 0 && !confirmar) {
+          return { success: true as const, aplicado: false, message: messages.weeklyHoursHasAppointments, citas };
+        }
+        await repo.saveWeeklyHours(tx, doctorId, horario, by, now);
+        return { success: true as const, aplicado: true, message: messages.weeklyHoursSaved, citas };
+      });
+      if (result.aplicado) changed(doctorId);
+      return result;
     },
   };
 }

@@ -388,13 +388,13 @@ describe('unavailable dates', () => {
       success: true,
       bloqueada: false,
       message: messages.blockDateHasAppointments,
-      citas: [{ hora: '09:00', nombre: 'Pedro', apellido: 'González', estado: 'pendiente' }],
+      citas: [{ numero: expect.any(Number), fecha: DAYS.saturday, hora: '09:00', nombre: 'Pedro', apellido: 'González', estado: 'pendiente' }],
     });
     expect(await count(c.t, 'blocked')).toBe(blocked);
 
     const confirmed = await call(c.t, doctor.jar, 'POST', '/api/doctor/blocked-dates', { date: DAYS.saturday, confirmar: true });
     expect(confirmed.json()).toMatchObject({ bloqueada: true, message: messages.dateBlockedOk });
-    expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/blocked-dates')).json()).toEqual([{ fecha: DAYS.saturday, citas: 1 }]);
+    expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/blocked-dates')).json()).toEqual([{ fecha: DAYS.saturday, desde: null, hasta: null, citas: 1 }]);
     // The held appointment stays; no new one that day.
     expect((await call(c.t, patient.jar, 'GET', '/api/appointments')).json<Page>().items[0]?.estado).toBe('pendiente');
     expect(await hours(c.t, patient.jar, doctor.id, DAYS.saturday)).toEqual([]);

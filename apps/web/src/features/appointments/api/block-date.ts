@@ -3,7 +3,7 @@ import { blockDateResultSchema, type BlockDate, type BlockDateResult } from '@cl
 import { api } from '../../../lib/api-client.js';
 import { APPOINTMENTS_KEY } from './keys.js';
 
-/** POST /api/doctor/blocked-dates (ingresar_fechas.php): JSON date, and `confirmar` after the warning. */
+/** POST /api/doctor/blocked-dates (ingresar_fechas.php): JSON date (`desde`/`hasta` for part of the day), and `confirmar` after the warning. */
 export async function blockDate(body: BlockDate): Promise<BlockDateResult> {
   return blockDateResultSchema.parse(await api.post<unknown>('/api/doctor/blocked-dates', body));
 }

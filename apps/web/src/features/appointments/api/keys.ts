@@ -5,3 +5,4 @@ export const MY_APPOINTMENTS_KEY = [...APPOINTMENTS_KEY, 'mine'] as const;
 export const DOCTOR_APPOINTMENTS_KEY = [...APPOINTMENTS_KEY, 'doctor'] as const;
 export const ADMIN_APPOINTMENTS_KEY = [...APPOINTMENTS_KEY, 'admin'] as const;
 export const BLOCKED_DATES_KEY = [...APPOINTMENTS_KEY, 'doctor-blocked-dates'] as const;
+export const WEEKLY_HOURS_KEY = [...APPOINTMENTS_KEY, 'weekly-hours'] as const;

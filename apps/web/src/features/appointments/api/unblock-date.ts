@@ -3,9 +3,10 @@ import { resultSchema, type Result } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 import { APPOINTMENTS_KEY } from './keys.js';
 
-/** DELETE /api/doctor/blocked-dates/:fecha: the date is available for appointments again. */
-export async function unblockDate(fecha: string): Promise<Result> {
-  return resultSchema.parse(await api.delete<unknown>(`/api/doctor/blocked-dates/${encodeURIComponent(fecha)}`));
+/** DELETE /api/doctor/blocked-dates/:fecha (?desde&hasta for a part of the day): available for appointments again. */
+export async function unblockDate(block: { fecha: string; desde: string | null; hasta: string | null }): Promise<Result> {
+  const range = block.desde && block.hasta ? `?${new URLSearchParams({ desde: block.desde, hasta: block.hasta }).toString()}` : '';
+  return resultSchema.parse(await api.delete<unknown>(`/api/doctor/blocked-dates/${encodeURIComponent(block.fecha)}${range}`));
 }
 
 export const useUnblockDate = () => {

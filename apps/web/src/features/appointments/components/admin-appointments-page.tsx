@@ -9,11 +9,12 @@ import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useCancelAppointment } from '../api/cancel-appointment.js';
 import { useAdminAppointment } from '../api/get-admin-appointment.js';
 import { useAdminAppointments } from '../api/get-admin-appointments.js';
+import { AdminDoctorHours } from './admin-doctor-hours.js';
 import { AppointmentDetails } from './appointment-details.js';
 import { StaffTable } from './staff-table.js';
 import '../appointments.css';
 
-/** /Citas_Admin: every appointment, the first-name search, the detail modal and cancellation. */
+/** /Citas_Admin: every appointment, the first-name search, the detail modal and cancellation; a doctor's weekly hours below. */
 export function CitasAdminPage() {
   const { t } = useTranslation('appointments');
   const [search, setSearch] = useState<string | null>(null);
@@ -36,6 +37,7 @@ export function CitasAdminPage() {
         onOpen={setOpen}
       />
       {open !== null && <AdminAppointmentModal token={open} onClose={() => setOpen(null)} />}
+      <AdminDoctorHours />
     </div>
   );
 }

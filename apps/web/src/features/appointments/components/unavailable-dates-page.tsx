@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { messages as spanish, panamaToday, type BlockDateResult } from '@clinica/shared';
+import { clinicHoursOn, isCalendarDate, messages as spanish, panamaToday, referenceNumber, type BlockDateResult, type DoctorBlockedDate } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
@@ -9,17 +9,28 @@ import { useBlockDate } from '../api/block-date.js';
 import { useDoctorBlockedDates } from '../api/get-doctor-blocked-dates.js';
 import { useUnblockDate } from '../api/unblock-date.js';
 import { DateField } from '../../../components/ui/date-field.js';
-import { formatLongDate, formatSlot } from './format.js';
+import { formatHour, formatLongDate, formatSlot } from './format.js';
+import { WeeklyHoursEditor } from './weekly-hours-editor.js';
 import '../appointments.css';
 
 /** 'Error al enviar la fecha', with the server's reason when it gave one. */
+const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+/** The hours a block of `fecha` may start ('from') or end ('to') at: the clinic's hours that day. */
+const blockHours = (fecha: string, end: 'from' | 'to') => {
+  const { open, close } = clinicHoursOn(isCalendarDate(fecha) ? fecha : '2026-11-25');
+  return Array.from({ length: close - open }, (_, i) => hh(open + i + (end === 'to' ? 1 : 0)));
+};
+
 const failure = (error: unknown, dateBlockFailed: string) =>
   error instanceof ApiError && error.fromServer
     ? `${dateBlockFailed}: ${translateMessage(error.message)}`
     : dateBlockFailed;
 
 /**
- * /Fecha_Admin_Doctor: 'Ingresar Fecha No Disponible' with the date picker and 'Enviar'; a date
+ * /Fecha_Admin_Doctor: 'Ingresar Fecha No Disponible' with the date picker, an optional range of
+ * the day (issue 24: empty blocks the whole day) and 'Enviar'; then the doctor's weekly hours
+ * (weekly-hours-editor.tsx). A date
  * that already holds appointments is blocked only after the warning that lists them. Below, the
  * doctor's unavailable dates, each of which can be made available again.
  */
@@ -27,6 +38,9 @@ export function FechaAdminDoctorPage() {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
   const [fecha, setFecha] = useState('');
+  // Empty: the whole day; both: that part of it (issue 24).
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
   // What is wrong with a typed date (a past, blocked or impossible day), shown under the field.
   const [dateIssue, setDateIssue] = useState<string | null>(null);
   const [today] = useState(() => panamaToday(Date.now()));
@@ -34,16 +48,21 @@ export function FechaAdminDoctorPage() {
   const blocked = useDoctorBlockedDates();
   const block = useBlockDate();
   const unblock = useUnblockDate();
+  /** 'jueves 26 nov. 2026' for a whole day, '… de 9:00 a. m. a 11:00 a. m.' for part of it. */
+  const blockLabel = (b: DoctorBlockedDate) =>
+    b.desde && b.hasta ? t('unavailable.rangeLabel', { date: formatLongDate(b.fecha), from: formatHour(b.desde), to: formatHour(b.hasta) }) : formatLongDate(b.fecha);
 
   const send = async (date: string, confirmar: boolean) => {
     try {
-      const result = await block.mutateAsync({ date, confirmar });
+      const result = await block.mutateAsync({ date, confirmar, ...(desde && hasta ? { desde, hasta } : {}) });
       if (!result.bloqueada) {
         setWarning({ fecha: date, result });
         return;
       }
       setWarning(null);
       setFecha('');
+      setDesde('');
+      setHasta('');
       setDateIssue(null);
       void showAlert(translateMessage(result.message));
     } catch (error) {
@@ -59,6 +78,10 @@ export function FechaAdminDoctorPage() {
     }
     if (fecha === '') {
       void showAlert(messages.missingFields);
+      return;
+    }
+    if ((desde === '') !== (hasta === '')) {
+      void showAlert(messages.blockRangeIncomplete);
       return;
     }
     void send(fecha, false);
@@ -79,7 +102,7 @@ export function FechaAdminDoctorPage() {
                 setWarning(null);
               }}
               minDate={today}
-              excluded={blocked.data?.map((b) => b.fecha) ?? []}
+              excluded={blocked.data?.filter((b) => b.desde === null).map((b) => b.fecha) ?? []}
               excludedReason={t('unavailable.alreadyBlocked')}
               onIssue={setDateIssue}
               pastMessage={spanish.blockDatePast}
@@ -87,6 +110,31 @@ export function FechaAdminDoctorPage() {
             />
           )}
         </Field>
+        <p className="appt-note">{t('unavailable.rangeNote')}</p>
+        <div className="appt-hours-range">
+          <label>
+            <span>{t('hours.from')}</span>
+            <select aria-label={t('unavailable.fromLabel')} value={desde} onChange={(e) => setDesde(e.target.value)}>
+              <option value="">{t('unavailable.wholeDay')}</option>
+              {blockHours(fecha, 'from').map((h) => (
+                <option key={h} value={h}>
+                  {formatHour(h)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('hours.to')}</span>
+            <select aria-label={t('unavailable.toLabel')} value={hasta} onChange={(e) => setHasta(e.target.value)}>
+              <option value="">{t('unavailable.wholeDay')}</option>
+              {blockHours(fecha, 'to').map((h) => (
+                <option key={h} value={h}>
+                  {formatHour(h)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         <Button type="submit" busy={block.isPending && !warning}>
           {t('unavailable.send')}
         </Button>
@@ -98,8 +146,9 @@ export function FechaAdminDoctorPage() {
           <p>{translateMessage(warning.result.message)}</p>
           <ul>
             {warning.result.citas.map((c) => (
-              <li key={c.hora}>
-                {formatSlot(c.hora)}: {c.nombre} {c.apellido} ({t(`states.${c.estado}`)})
+              <li key={c.numero}>
+                {t('hours.affected', { numero: referenceNumber(c.numero), date: formatLongDate(c.fecha), time: formatSlot(c.hora), name: `${c.nombre} ${c.apellido}` })} (
+                {t(`states.${c.estado}`)})
               </li>
             ))}
           </ul>
@@ -114,6 +163,8 @@ export function FechaAdminDoctorPage() {
         </section>
       )}
 
+      <WeeklyHoursEditor />
+
       <section className="appt-card" aria-labelledby="appt-blocked-title">
         <h2 id="appt-blocked-title">{t('unavailable.listTitle')}</h2>
         {blocked.isPending ? (
@@ -127,17 +178,17 @@ export function FechaAdminDoctorPage() {
         ) : (
           <ul className="appt-list" aria-labelledby="appt-blocked-title">
             {blocked.data.map((b) => (
-              <li key={b.fecha} className="appt-row">
+              <li key={`${b.fecha}${b.desde ?? ''}`} className="appt-row">
                 <div>
-                  <p className="appt-row-title">{formatLongDate(b.fecha)}</p>
+                  <p className="appt-row-title">{blockLabel(b)}</p>
                   {b.citas > 0 && <p className="appt-row-meta">{t('unavailable.keeps', { count: b.citas })}</p>}
                 </div>
                 <Button
                   variant="secondary"
-                  busy={unblock.isPending && unblock.variables === b.fecha}
-                  aria-label={t('unavailable.unblockLabel', { date: formatLongDate(b.fecha) })}
+                  busy={unblock.isPending && unblock.variables === b}
+                  aria-label={t('unavailable.unblockLabel', { date: blockLabel(b) })}
                   onClick={() =>
-                    void unblock.mutateAsync(b.fecha).then(
+                    void unblock.mutateAsync(b).then(
                       (r) => showAlert(translateMessage(r.message)),
                       (error: unknown) => showAlert(failure(error, messages.dateBlockFailed)),
                     )

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { SERVICES, type Service } from '@clinica/shared';
+import { Field } from '../../../components/ui/field.js';
+import { useTranslation } from '../../../lib/i18n.js';
+import { useDoctors } from '../api/get-doctors.js';
+import { WeeklyHoursEditor } from './weekly-hours-editor.js';
+
+/** /Citas_Admin: an administrator picks a doctor (service, then name) and sets their weekly hours (decision 0048). */
+export function AdminDoctorHours() {
+  const { t } = useTranslation('appointments');
+  const [servicio, setServicio] = useState<Service | ''>('');
+  const [doctorId, setDoctorId] = useState('');
+  const doctors = useDoctors(servicio);
+  return (
+    <section className="appt-card" aria-labelledby="appt-admin-hours-title">
+      <h2 id="appt-admin-hours-title">{t('hours.adminTitle')}</h2>
+      <div className="appt-hours-range">
+        <Field label={t('booking.service')}>
+          {(p) => (
+            <select
+              {...p}
+              value={servicio}
+              onChange={(e) => {
+                setServicio(e.target.value as Service | '');
+                setDoctorId('');
+              }}
+            >
+              <option value="">{t('booking.chooseService')}</option>
+              {SERVICES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`services.${s}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('booking.doctor')}>
+          {(p) => (
+            <select {...p} value={doctorId} disabled={servicio === ''} onChange={(e) => setDoctorId(e.target.value)}>
+              <option value="">{t('booking.chooseDoctor')}</option>
+              {(doctors.data ?? []).map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.nombre}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      {/* A new editor per doctor: edits of one never carry over to another. */}
+      {doctorId !== '' && <WeeklyHoursEditor key={doctorId} doctorId={doctorId} />}
+    </section>
+  );
+}
