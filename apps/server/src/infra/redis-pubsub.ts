@@ -59,7 +59,9 @@ export class RedisPubSub implements PubSub {
       this.listeners.delete(channel);
       this.subscribed.delete(channel);
       // Failing on a lost connection is harmless: a channel nobody listens to only costs a dropped message.
-      if (!this.closed) await this.subscriber.unsubscribe(channel).catch(() => undefined);
+      // Only on a live connection: while Redis is unreachable the command would wait in ioredis's offline
+      // queue through every retry, and a shutdown (an onClose hook unsubscribing) with it.
+      if (!this.closed && this.subscriber.status === 'ready') await this.subscriber.unsubscribe(channel).catch(() => undefined);
     };
     try {
       await this.subscribed.get(channel);
