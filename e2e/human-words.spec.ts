@@ -63,18 +63,22 @@ async function seedRecords(request: APIRequestContext) {
     [3, '10:00'],
     [4, '11:00'],
   ] as const) {
-    const res = await request.post('/api/appointments/receipt', {
-      multipart: {
-        servicio: 'medicina_interna',
-        id_doctor: doctors[0]!.id,
-        fecha: weekdayAhead(ahead + Math.floor(Math.random() * 20)),
-        hora,
-        mensaje: 'Dolor de espalda',
-        metodo_de_pago: 'Transferencia',
-        monto: '40',
-        comprobante_tranferencia: { name: 'recibo.png', mimeType: 'image/png', buffer: receipt },
-      },
-    });
+    // Other specs book the demo doctors too: a day already taken (409) is tried again on another.
+    const book = () =>
+      request.post('/api/appointments/receipt', {
+        multipart: {
+          servicio: 'medicina_interna',
+          id_doctor: doctors[0]!.id,
+          fecha: weekdayAhead(ahead + Math.floor(Math.random() * 60)),
+          hora,
+          mensaje: 'Dolor de espalda',
+          metodo_de_pago: 'Transferencia',
+          monto: '40',
+          comprobante_tranferencia: { name: 'recibo.png', mimeType: 'image/png', buffer: receipt },
+        },
+      });
+    let res = await book();
+    for (let attempt = 1; attempt < 5 && res.status() === 409; attempt++) res = await book();
     expect(res.status(), await res.text()).toBe(200);
   }
 }
