@@ -184,8 +184,11 @@ export function appointmentsRepository(db: Db) {
         .onConflictDoUpdate({ target: doctorWeeklyHours.doctor_id, set: { horario, updated_by: by, updated_at: now } });
     },
 
-    /** The doctor's appointments holding a slot from the date `from` on (a change's affected list). */
-    async heldFrom(exec: Db, doctorId: string, from: string, now: Date) {
+    /**
+     * The doctor's appointments holding a slot on one date (`{ on }`: a block's warning) or from a date
+     * on (`{ from }`: a change of weekly hours), in time order, with the patient's name.
+     */
+    async held(exec: Db, doctorId: string, dates: { on: string } | { from: string }, now: Date) {
       return exec
         .select({
           numero: appointments.numero,
@@ -198,7 +201,13 @@ export function appointmentsRepository(db: Db) {
         })
         .from(appointments)
         .innerJoin(patients, eq(patients.id, appointments.patient_id))
-        .where(and(eq(appointments.doctor_id, doctorId), gte(appointments.fecha, from), holdsSlot(now)))
+        .where(
+          and(
+            eq(appointments.doctor_id, doctorId),
+            'on' in dates ? eq(appointments.fecha, dates.on) : gte(appointments.fecha, dates.from),
+            holdsSlot(now),
+          ),
+        )
         .orderBy(asc(appointments.inicio));
     },
 
@@ -374,23 +383,6 @@ export function appointmentsRepository(db: Db) {
     },
 
     // --- unavailable dates --------------------------------------------------------------------
-
-    /** Appointments held on that date, for the doctor's warning. */
-    async heldOn(exec: Db, doctorId: string, fecha: string, now: Date) {
-      return exec
-        .select({
-          numero: appointments.numero,
-          fecha: appointments.fecha,
-          hora: appointments.hora,
-          nombre: patients.nombre,
-          apellido: patients.apellido,
-          estado: appointments.estado,
-        })
-        .from(appointments)
-        .innerJoin(patients, eq(patients.id, appointments.patient_id))
-        .where(and(eq(appointments.doctor_id, doctorId), eq(appointments.fecha, fecha), holdsSlot(now)))
-        .orderBy(asc(appointments.hora));
-    },
 
     /** Blocks the date, or part of it (`range`); false when that very block existed already. */
     async block(tx: Db, doctorId: string, fecha: string, range: { desde: string; hasta: string } | null, now: Date) {

@@ -462,8 +462,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
       const result = await inTransaction(deps.db, async (tx) => {
         // Exclusive: no booking lands on the date between the check and the block.
         await repo.lockDoctor(tx, doctorId, 'update');
-        const held = (await repo.heldOn(tx, doctorId, fecha, at())).filter((h) => !range || blockCovers(range, h.hora));
-        const citas = held.map((h) => ({ numero: h.numero, fecha: h.fecha, hora: h.hora, nombre: h.nombre, apellido: h.apellido, estado: h.estado }));
+        const held = (await repo.held(tx, doctorId, { on: fecha }, at())).filter((h) => !range || blockCovers(range, h.hora));
+        const citas = held.map(heldAppointment);
         if (held.length > 0 && !confirmar) {
           return { success: true as const, bloqueada: false, message: range ? messages.blockHoursHasAppointments : messages.blockDateHasAppointments, citas };
         }
@@ -501,10 +501,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
         // Exclusive, like a block: no booking lands in an hour being removed between the check and the write.
         await repo.lockDoctor(tx, doctorId, 'update');
         const now = at();
-        const held = await repo.heldFrom(tx, doctorId, panamaToday(now.getTime()), now);
-        const citas = held
-          .filter((h) => h.inicio.getTime() > now.getTime() && outsideWeeklyHours(h.fecha, h.hora, horario))
-          .map((h) => ({ numero: h.numero, fecha: h.fecha, hora: h.hora, nombre: h.nombre, apellido: h.apellido, estado: h.estado }));
+        const held = await repo.held(tx, doctorId, { from: panamaToday(now.getTime()) }, now);
+        const citas = held.filter((h) => h.inicio.getTime() > now.getTime() && outsideWeeklyHours(h.fecha, h.hora, horario)).map(heldAppointment);
         if (citas.length > 0 && !confirmar) {
           return { success: true as const, aplicado: false, message: messages.weeklyHoursHasAppointments, citas };
         }
@@ -517,3 +515,13 @@ export function appointmentsService(deps: AppointmentsDeps) {
   };
 }
 export type AppointmentsService = ReturnType<typeof appointmentsService>;
+
+/** A held appointment as a warning lists it: N.º, date, hour, patient and state (no ids, no instant). */
+const heldAppointment = (h: Awaited<ReturnType<AppointmentsRepository['held']>>[number]) => ({
+  numero: h.numero,
+  fecha: h.fecha,
+  hora: h.hora,
+  nombre: h.nombre,
+  apellido: h.apellido,
+  estado: h.estado,
+});

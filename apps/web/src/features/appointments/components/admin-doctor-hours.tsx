@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { SERVICES, type Service } from '@clinica/shared';
 import { Field } from '../../../components/ui/field.js';
-import { useTranslation } from '../../../lib/i18n.js';
+import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDoctors } from '../api/get-doctors.js';
 import { WeeklyHoursEditor } from './weekly-hours-editor.js';
 
 /** /Citas_Admin: an administrator picks a doctor (service, then name) and sets their weekly hours (decision 0048). */
 export function AdminDoctorHours() {
   const { t } = useTranslation('appointments');
+  const messages = useMessages();
   const [servicio, setServicio] = useState<Service | ''>('');
   const [doctorId, setDoctorId] = useState('');
   const doctors = useDoctors(servicio);
@@ -47,6 +48,17 @@ export function AdminDoctorHours() {
           )}
         </Field>
       </div>
+      {/* As on /citas: a service whose doctors could not be read, or that has none, says so. */}
+      {servicio !== '' && doctors.isError && (
+        <p className="appt-error" role="alert">
+          {messages.requestFailed}
+        </p>
+      )}
+      {servicio !== '' && doctors.data?.length === 0 && (
+        <p className="appt-error" role="alert">
+          {messages.noDoctorsForService}
+        </p>
+      )}
       {/* A new editor per doctor: edits of one never carry over to another. */}
       {doctorId !== '' && <WeeklyHoursEditor key={doctorId} doctorId={doctorId} />}
     </section>
