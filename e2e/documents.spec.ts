@@ -7,7 +7,9 @@ import {
   DOCUMENT_TITLES,
   DOCUMENT_TYPES,
   REQUIRED_FIELDS,
+  addDays,
   messages,
+  panamaToday,
   type DocumentType,
 } from '@clinica/shared';
 import { drawnSignature } from '../apps/server/test/signature-fixture';
@@ -41,23 +43,30 @@ async function drawSignature(page: Page) {
   await page.mouse.up();
 }
 
+// Document dates must be neither future nor more than a year old: the test writes them relative to
+// today (Panama) so it keeps passing after the year it was written in.
+const ISSUED = addDays(panamaToday(Date.now()), -5);
+const SICK_UNTIL = addDays(ISSUED, 3);
+const [issuedYear, issuedMonth, issuedDay] = ISSUED.split('-');
+const [untilYear, untilMonth, untilDay] = SICK_UNTIL.split('-');
+
 /** Values the test gives whatever the form shows; other required fields get a text when empty. */
 const GIVEN: Record<string, string> = {
   FechaNacimiento: '1997-05-14',
-  Fecha: '2026-11-21',
-  date: '2026-11-21',
+  Fecha: ISSUED,
+  date: ISSUED,
   Hora: '09:30',
   Especialidad: 'Nefrología',
   ValidacionSSN: 'Si',
   dias_incapacidad: '3',
   hora_inicio: '08:00',
-  dia_inicio: '21',
-  mes_inicio: '11',
-  ano_inicio: '2026',
+  dia_inicio: String(Number(issuedDay)),
+  mes_inicio: String(Number(issuedMonth)),
+  ano_inicio: issuedYear!,
   hora_final: '08:00',
-  dia_final: '24',
-  mes_final: '11',
-  ano_final: '2026',
+  dia_final: String(Number(untilDay)),
+  mes_final: String(Number(untilMonth)),
+  ano_final: untilYear!,
   Peso: '82',
   Talla: '1.70',
   TA: '110/70',
@@ -242,7 +251,7 @@ test('the verification page tells a real code from a forged one and compares an 
   const res = await request.post('/api/doctor/documents/certificado-salud', {
     data: {
       correoPaciente: patient.email,
-      date: '2026-11-21',
+      date: ISSUED,
       patientName: 'Lucía Batista',
       doctorName: 'Tomás Morales',
       regNumber: 'Reg. 7788',
