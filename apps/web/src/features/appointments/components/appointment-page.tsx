@@ -132,9 +132,12 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
       {booked && (
         <p className="appt-done" role="status">
           {oneFullStop(t('booking.booked', { message: translateMessage(booked.message), date: formatLongDate(booked.fecha), time: formatSlot(booked.hora) }))}{' '}
-          {booked.heldUntil && <>{messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(booked.heldUntil))} </>}
           <Link to="/Citas_usuario">{t('booking.seeMine')}</Link>
         </p>
+      )}
+      {booked?.heldUntil && (
+        // A transfer/Yappy booking: until when the hour waits for the receipt's approval (decision 0050).
+        <p className="appt-note appt-held-until">{messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(booked.heldUntil))}</p>
       )}
 
       <form className="appt-card" aria-labelledby="appt-form-title" onSubmit={(e) => e.preventDefault()} noValidate>
