@@ -130,11 +130,15 @@ test('transfer: every field is asked for, then the request is sent, the form res
   // One full stop after the time, not "a. m.. Ver mis citas" (issue 23, item 8).
   await expect(page.getByRole('status')).toContainText(/m\. Ver mis citas$/);
   await expect(page.getByRole('status')).not.toContainText('..');
+  // How long the hour is held for the receipt's review (decision 0050: 24 hours, the start being days later).
+  const heldUntil = messages.appointmentHeldUntil.split('{{fecha}}')[0]!;
+  await expect(page.getByText(heldUntil)).toBeVisible();
 
   await page.getByRole('link', { name: 'Ver mis citas' }).click();
   await expect(page).toHaveURL(/\/Citas_usuario$/);
   await expect(myAppointments(page)).toContainText(shownDay(fecha));
   await expect(myAppointments(page)).toContainText('Pago en revisión');
+  await expect(myAppointments(page)).toContainText(heldUntil);
 });
 
 test('PayPal through the stand-in: refused while incomplete, then paid and confirmed', async ({ page, request, browser, baseURL }) => {

@@ -204,6 +204,10 @@ export const productMessages = {
     'La hora seleccionada está fuera del horario de la clínica: de lunes a viernes de 8:00 a. m. a 10:00 p. m. y sábados y domingos de 9:00 a. m. a 5:00 p. m. Las citas duran una hora y empiezan a la hora en punto.',
   appointmentHoldLost:
     'La reserva de la hora venció antes de completar el pago y otra persona la tomó. No se hizo ningún cobro. Por favor, elija otra hora.',
+  // Holds that expire (issue 24, decision 0050).
+  appointmentHoldExpiredReason:
+    'Su comprobante de pago no se aprobó antes del plazo de la reserva, así que la hora quedó libre. Si ya hizo el pago, la clínica se lo devolverá o se comunicará con usted.',
+  appointmentHeldUntil: 'Su reserva se mantiene hasta {{fecha}}, mientras la clínica revisa su comprobante de pago.',
   appointmentNoFreeHours: 'No hay horas disponibles para esta fecha. Por favor, elija otra fecha.',
   appointmentCancelled: 'La cita fue cancelada y la hora quedó libre.',
   appointmentCancelTooLate:
@@ -368,6 +372,7 @@ export const productMessages = {
   refundReasonConsultationRejected: 'Consulta sin permiso de chat',
   refundReasonConsultationTipoC: 'Consulta referida a un hospital (tipo C)',
   refundReasonExtraHourUnused: 'Hora adicional no utilizada',
+  refundReasonHoldExpired: 'Cita liberada: el comprobante no se aprobó a tiempo',
   refundPendingExplained: 'La clínica le devolverá este pago por el mismo medio con que pagó.',
   refundDoneOn: 'Reembolsado el {{fecha}}. Referencia: {{referencia}}',
   refundNotDue: 'Este pago no tiene un reembolso pendiente.',

@@ -138,6 +138,8 @@ const envSchema = z.object({
   // tests set them.
   QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).optional(),
   QUOTA_HELD_APPOINTMENTS_TOTAL: z.coerce.number().int().min(1).optional(),
+  // Issue 24, item 3 (decision 0050): hours a transfer/Yappy booking holds its slot unapproved.
+  APPOINTMENT_HOLD_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
   QUOTA_EXAM_FILES_PER_CONSULTATION: z.coerce.number().int().min(1).default(10),
   QUOTA_EXAM_MB_PER_CONSULTATION: z.coerce.number().positive().default(50),
@@ -466,6 +468,8 @@ export function parseConfig(
       imageBytesPerConsultation: Math.round(e.QUOTA_IMAGES_MB_PER_CONSULTATION * 1024 * 1024),
       idImageBytes: Math.round(e.QUOTA_ID_IMAGE_MB * 1024 * 1024),
     },
+    /** Issue 24 (decision 0050): how long an unapproved transfer/Yappy booking holds its slot. */
+    appointmentHolds: { holdHours: e.APPOINTMENT_HOLD_HOURS },
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     /** A chat sender's limits in one consultation: a burst window and a steady window. */

@@ -75,6 +75,8 @@ export const appointmentSubmittedSchema = z.object({
   message: z.string(),
   token: z.string(),
   estado: z.enum(APPOINTMENT_STATES),
+  /** A transfer/Yappy booking: until when its slot is held for the receipt's approval (decision 0050). */
+  reservada_hasta: z.string().nullable(),
 });
 export type AppointmentSubmitted = z.infer<typeof appointmentSubmittedSchema>;
 
@@ -116,6 +118,8 @@ export const appointmentRowSchema = z.object({
   estado_pago: z.enum(PAYMENT_STATES).nullable(),
   /** True when the patient may still cancel it (active, more than 24 hours ahead). */
   cancelable: z.boolean(),
+  /** While 'pendiente': until when the slot is held for the receipt's approval (ISO instant; decision 0050). */
+  reservada_hasta: z.string().nullable(),
 });
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
 

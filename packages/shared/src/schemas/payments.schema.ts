@@ -90,6 +90,8 @@ export const REFUND_REASONS = [
   'consulta_sin_permiso',
   'consulta_tipo_c',
   'hora_extra_no_usada',
+  // Issue 24 (decision 0050): a transfer/Yappy booking not approved in time released its hour.
+  'reserva_vencida',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

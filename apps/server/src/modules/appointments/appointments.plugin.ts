@@ -4,6 +4,8 @@ import { appointmentsService, type AppointmentsService } from './appointments.se
 import appointmentsRoutes from './appointments.routes.js';
 import { AvailabilityCache, availabilityFeed } from './appointments.availability.js';
 
+const HOLD_SWEEP_MS = 60_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** In-person appointments (modules/appointments). */
@@ -32,10 +34,20 @@ export default fp(
       notify: app.notify,
       now: app.now,
       quotas: app.config.quotas,
+      holds: app.config.appointmentHolds,
     });
     app.decorate('appointments', service);
     app.payments.registerEffects(service.paymentEffects);
     await app.register(appointmentsRoutes);
+
+    // Holds that expire (decision 0050): every minute, unapproved transfer/Yappy bookings past
+    // their deadline are released. Safe on several instances: each release is one conditional
+    // UPDATE, and only the instance that made it sends the mail.
+    const sweep = setInterval(() => {
+      service.expireHolds().catch((err: unknown) => app.log.warn({ err }, 'appointment hold sweep failed'));
+    }, HOLD_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
   },
   { name: 'appointments', dependencies: ['config', 'db', 'payments', 'doctors', 'mailer', 'sessions', 'two-factor', 'audit', 'realtime'] },
 );

@@ -32,6 +32,8 @@ const rowColumns = {
   inicio: appointments.inicio,
   servicio: appointments.servicio,
   estado: appointments.estado,
+  // While 'pendiente': the hold's deadline (decision 0050), shown to the patient.
+  reservada_hasta: appointments.reservada_hasta,
   doctor_nombre: doctor.nombre,
   doctor_apellido: doctor.apellido,
   metodo_de_pago: payments.metodo_de_pago,
@@ -428,6 +430,39 @@ export function appointmentsRepository(db: Db) {
         .where(and(eq(appointments.doctor_id, doctorId), eq(appointments.fecha, fecha), eq(appointments.hora, hora), ne(appointments.estado, 'cancelada')));
       return row?.n ?? 0;
     },
+
+    // --- holds that expire (issue 24 item 3, decision 0050) ----------------------------------
+
+    /**
+     * Transfer/Yappy bookings still waiting for review whose hold has lapsed at `now`. The
+     * deadline is `reservada_hasta`, written at booking; rows booked before it existed fall back to
+     * the booking plus `holdHours`, never past the start.
+     */
+    async lapsedPending(now: Date, holdHours: number, limit = 100) {
+      return db
+        .select({ id: appointments.id, payment_id: appointments.payment_id })
+        .from(appointments)
+        .where(and(eq(appointments.estado, 'pendiente'), lapsed(now, holdHours)))
+        .orderBy(asc(appointments.created_at))
+        .limit(limit);
+    },
+
+    /**
+     * pendiente -> cancelada ('reserva_vencida') when its hold has lapsed, once: of several
+     * instances sweeping at the same moment only one gets the row back (and sends the mail).
+     */
+    async expireHold(tx: Db, id: string, now: Date, holdHours: number, motivo: string) {
+      const [row] = await tx
+        .update(appointments)
+        .set({ estado: 'cancelada', cancelada_por: 'reserva_vencida', motivo_cancelacion: motivo, cancelada_at: now, updated_at: now })
+        .where(and(eq(appointments.id, id), eq(appointments.estado, 'pendiente'), lapsed(now, holdHours)))
+        .returning();
+      return row;
+    },
   };
 }
+
+/** The hold of a 'pendiente' appointment has lapsed at `now` (see lapsedPending). */
+const lapsed = (now: Date, holdHours: number) =>
+  sql`COALESCE(${appointments.reservada_hasta}, LEAST(${appointments.created_at} + make_interval(secs => ${holdHours * 3600}), ${appointments.inicio})) <= ${now.toISOString()}::timestamptz`;
 export type AppointmentsRepository = ReturnType<typeof appointmentsRepository>;

@@ -58,7 +58,12 @@ const toRow = (r: Row) => ({
   metodo_de_pago: r.metodo_de_pago,
   estado_pago: r.estado_pago,
   cancelable: r.cancelable,
+  reservada_hasta: heldUntil(r),
 });
+
+/** The deadline of a booking waiting for its receipt's approval (decision 0050); null otherwise. */
+const heldUntil = (r: { estado: string; reservada_hasta: Date | null }) =>
+  r.estado === 'pendiente' && r.reservada_hasta ? r.reservada_hasta.toISOString() : null;
 
 /** A page of a list as it leaves the server: {items, next_cursor}, like the other paged staff lists. */
 const toPage = (p: Page) => ({ items: p.items.map(toRow), next_cursor: p.next_cursor });
@@ -156,7 +161,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     schema: { body: appointmentPaypalCaptureSchema, response: { 200: appointmentSubmittedSchema, ...errorResponses } },
     handler: async (request) => {
       const booked = await service.capturePaypal(requireRole(request, 'patient').accountId, request.body);
-      return { success: true as const, status: 'success' as const, message: messages.appointmentSent, token: booked.token, estado: booked.estado };
+      return { success: true as const, status: 'success' as const, message: messages.appointmentSent, token: booked.token, estado: booked.estado, reservada_hasta: heldUntil(booked) };
     },
   });
 
@@ -175,7 +180,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
       }
       const input = parseOrThrow(appointmentReceiptSchema, fields);
       const booked = await service.submitReceipt(patientId, input, { ...file, field: RECEIPT_FILE_FIELD });
-      return { success: true as const, status: 'success' as const, message: messages.receiptSent, token: booked.token, estado: booked.estado };
+      return { success: true as const, status: 'success' as const, message: messages.receiptSent, token: booked.token, estado: booked.estado, reservada_hasta: heldUntil(booked) };
     },
   });
 

@@ -36,6 +36,11 @@ import type { AvailabilityCache } from './appointments.availability.js';
 const HOUR_MS = 60 * 60_000;
 const HOLD_MS = PAYPAL_HOLD_MINUTES * 60_000;
 const SLOT_INDEX = 'appointments_active_slot_key';
+/** APPOINTMENT_HOLD_HOURS' default (infra/config.ts), for services built without the configuration. */
+const DEFAULT_HOLD_HOURS = 24;
+
+/** Thrown inside a transaction to undo it without an error reaching anyone. */
+class Undo extends Error {}
 
 /** The message and the field of each reason a slot cannot be booked. */
 const PROBLEMS: Record<SlotProblem, { status: number; message: string; field: 'fecha' | 'hora' }> = {
@@ -75,6 +80,8 @@ export interface AppointmentsDeps {
   now: () => number;
   /** Unapproved appointments a patient may hold: with one doctor on one date, and in all (QUOTA_HELD_*). */
   quotas: { heldAppointmentsPerDoctorDay: number; heldAppointmentsTotal: number };
+  /** Issue 24 (decision 0050): hours an unapproved transfer/Yappy booking holds its slot (APPOINTMENT_HOLD_HOURS). */
+  holds?: { holdHours: number };
   /** The short cache of what the free-hours call and the picker show (never the booking rule); none: read every time. */
   cache?: AvailabilityCache;
   /** Told after every write that changes a doctor's availability (drops the cache here and on the other instances). */
@@ -105,6 +112,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
   const { repo, payments, notify } = deps;
   const at = () => new Date(deps.now());
   const changed = (doctorId: string) => deps.changed?.(doctorId);
+  const holdHours = deps.holds?.holdHours ?? DEFAULT_HOLD_HOURS;
 
   /** The doctor's plan of `from`..`to` for showing (cached when a cache is given). */
   const shownPlan = (doctorId: string, from: string, to: string) => {
@@ -219,8 +227,45 @@ export function appointmentsService(deps: AppointmentsDeps) {
     },
   };
 
+  /**
+   * Releases every transfer/Yappy booking whose hold lapsed (decision 0050): cancelled
+   * ('reserva_vencida', the reason in words), its payment owed back and so no longer approvable,
+   * the slot freed; the patient and the administrators are told. One transaction per booking,
+   * payment first and then the appointment (the order an approval locks them in, so the two
+   * never deadlock); the conditional updates decide which of several instances does it, and only
+   * that one sends the mail. Returns how many it released.
+   */
+  async function expireHolds() {
+    const now = at();
+    let released = 0;
+    for (const c of await repo.lapsedPending(now, holdHours)) {
+      let done: { row: AppointmentRecord; metodo: string };
+      try {
+        done = await inTransaction(deps.db, async (tx) => {
+          // No payment to mark, or already decided: an approval or a rejection got there first.
+          const payment = c.payment_id ? await payments.markRefundDueIn(tx, c.payment_id, 'reserva_vencida') : undefined;
+          if (!payment) throw new Undo();
+          const row = await repo.expireHold(tx, c.id, now, holdHours, messages.appointmentHoldExpiredReason);
+          if (!row) throw new Undo();
+          return { row, metodo: payment.metodo_de_pago };
+        });
+      } catch (err) {
+        if (err instanceof Undo) continue;
+        throw err;
+      }
+      released++;
+      changed(done.row.doctor_id);
+      await notify.appointmentHoldExpired(
+        { patientId: done.row.patient_id },
+        { ...appointmentData(done.row), metodo: done.metodo, numero: done.row.numero },
+      );
+    }
+    return released;
+  }
+
   return {
     paymentEffects,
+    expireHolds,
 
     // --- availability -------------------------------------------------------------------------
 
@@ -377,6 +422,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
             mensaje: input.mensaje,
             estado: 'pendiente',
             payment_id: payment.id,
+            // Held until approved, at most APPOINTMENT_HOLD_HOURS and never past the start (decision 0050).
+            reservada_hasta: new Date(Math.min(deps.now() + holdHours * HOUR_MS, slotStart(input.fecha, input.hora).getTime())),
           });
         });
       } catch (err) {

@@ -27,6 +27,8 @@ const samples: { [K in TemplateKind]: TemplateData[K] } = {
   appointmentConfirmed: appointment,
   appointmentCancelled: { ...appointment, motivo: planted },
   appointmentReminder: appointment,
+  appointmentHoldExpired: appointment,
+  staffHoldExpired: { ...appointment, metodo: 'Transferencia', numero: 123 },
   documentAvailable: {},
   staffReceiptPending: { metodo: 'Yappy', reviewPath: '/Recibo_Admin' },
   staffNewAppointment: appointment,

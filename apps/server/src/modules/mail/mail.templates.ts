@@ -87,6 +87,8 @@ export interface TemplateData {
   appointmentConfirmed: AppointmentData;
   appointmentCancelled: AppointmentData & { motivo?: string; reembolso?: boolean };
   appointmentReminder: AppointmentData;
+  appointmentHoldExpired: AppointmentData;
+  staffHoldExpired: AppointmentData & { metodo: string; numero: number };
   documentAvailable: Record<string, never>;
   staffReceiptPending: { metodo: string; reviewPath: string };
   staffNewAppointment: AppointmentData;
@@ -307,6 +309,29 @@ const es: Catalogue = {
     ],
     action: { label: 'Ver mis citas', path: '/Citas_usuario' },
     attachments: [appointmentIcs(d, ctx, 'CANCEL')],
+  }),
+  // Issue 24 (decision 0050): the receipt was not approved before the hold's deadline.
+  appointmentHoldExpired: (d, ctx) => ({
+    audience: 'patient',
+    subject: 'Su reserva de cita venció',
+    heading: 'Reserva vencida',
+    paragraphs: [
+      `Su comprobante de pago para la cita presencial del ${when(d.start)} (hora de Panamá) no se aprobó antes del plazo de la reserva, así que la hora quedó libre.`,
+      'Si ya hizo el pago, la clínica se lo devolverá por el mismo medio o se comunicará con usted. Puede seguirlo en "Mis pagos" de su área de paciente.',
+      'El archivo adjunto la quita de su calendario. Si lo desea, puede solicitar otra cita.',
+    ],
+    action: { label: 'Ver mis citas', path: '/Citas_usuario' },
+    attachments: [appointmentIcs(d, ctx, 'CANCEL')],
+  }),
+  staffHoldExpired: (d) => ({
+    audience: 'staff',
+    subject: `Reserva de cita vencida (N.º ${String(d.numero).padStart(6, '0')})`,
+    heading: 'Reserva de cita vencida',
+    paragraphs: [
+      `El comprobante (${d.metodo}) de la cita presencial del ${when(d.start)} (hora de Panamá) no se aprobó a tiempo: la cita se canceló y la hora quedó libre.`,
+      'El pago ya no se puede aprobar. Si el dinero llegó, devuélvalo desde "Recibos"; si no llegó, rechace el comprobante.',
+    ],
+    action: { label: 'Revisar', path: '/Recibo_Admin' },
   }),
   appointmentReminder: (d) => ({
     audience: 'patient',

@@ -176,6 +176,18 @@ export function createNotifier(deps: {
       await send('appointmentCancelled', to, appt);
     },
 
+    /** Issue 24 (decision 0050): the patient's unapproved hold lapsed; the administrators are told too. */
+    async appointmentHoldExpired(to: Recipient, appt: AppointmentData & { metodo: string; numero: number }) {
+      await send('appointmentHoldExpired', to, { appointmentId: appt.appointmentId, start: appt.start });
+      let admins: { correo: string; nombre: string }[] = [];
+      try {
+        admins = await recipients.admins();
+      } catch (err) {
+        log.error({ err }, 'administrators not found');
+      }
+      for (const a of admins) await send('staffHoldExpired', a, appt);
+    },
+
     /** A payment became owed back (issue 20); once per payment. */
     refundDue: (to: { paymentId: string }, data: { metodo: RefundMailMethod }) =>
       send('refundDue', to, data, { dedupeKey: `refund-due:${to.paymentId}` }),

@@ -22,7 +22,7 @@ import { useFreeHours } from '../api/get-free-hours.js';
 import { usePrice } from '../api/get-price.js';
 import { useSendReceipt } from '../api/send-receipt.js';
 import { DateField } from '../../../components/ui/date-field.js';
-import { formatLongDate, formatMoney, formatSlot } from './format.js';
+import { formatInstant, formatLongDate, formatMoney, formatSlot } from './format.js';
 import '../appointments.css';
 
 /** What the page needs from the payment area (the app gives it the payments feature's). */
@@ -55,7 +55,7 @@ const oneFullStop = (sentence: string) => sentence.replace(/\.\.$/, '.');
 export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPaymentAreaProps> }) {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
-  const [booked, setBooked] = useState<{ fecha: string; hora: string; message: string } | null>(null);
+  const [booked, setBooked] = useState<{ fecha: string; hora: string; message: string; heldUntil: string | null } | null>(null);
   // What is wrong with a typed date (past, too far, the doctor's day off, impossible): said instead of 'complete all fields'.
   const [dateIssue, setDateIssue] = useState<string | null>(null);
   const form = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({
@@ -88,9 +88,9 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   // The day and hour come from the request that was paid, never from the form after the answer:
   // the free hours reload when the booking settles, the booked hour is no longer free, and the
   // form clears it (issue 20: the success line then formatted an empty hour and the page went blank).
-  const done = (message: string, paid: { fecha: string; hora: string }) => {
+  const done = (message: string, paid: { fecha: string; hora: string }, heldUntil: string | null = null) => {
     form.reset(EMPTY);
-    setBooked({ fecha: paid.fecha, hora: paid.hora, message });
+    setBooked({ fecha: paid.fecha, hora: paid.hora, message, heldUntil });
     void showAlert(message);
   };
 
@@ -114,8 +114,8 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
       },
       sendReceipt: async ({ metodo_de_pago, monto, file }) => {
         const paid = request();
-        await sendReceipt.mutateAsync({ fields: { ...paid, metodo_de_pago, monto }, file });
-        done(messages.receiptSent, paid);
+        const sent = await sendReceipt.mutateAsync({ fields: { ...paid, metodo_de_pago, monto }, file });
+        done(messages.receiptSent, paid, sent.reservada_hasta);
       },
     };
   };
@@ -134,6 +134,10 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
           {oneFullStop(t('booking.booked', { message: translateMessage(booked.message), date: formatLongDate(booked.fecha), time: formatSlot(booked.hora) }))}{' '}
           <Link to="/Citas_usuario">{t('booking.seeMine')}</Link>
         </p>
+      )}
+      {booked?.heldUntil && (
+        // A transfer/Yappy booking: until when the hour waits for the receipt's approval (decision 0050).
+        <p className="appt-note appt-held-until">{messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(booked.heldUntil))}</p>
       )}
 
       <form className="appt-card" aria-labelledby="appt-form-title" onSubmit={(e) => e.preventDefault()} noValidate>

@@ -11,7 +11,7 @@ import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
 import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
 import { useMyAppointments } from '../api/get-my-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
-import { formatHour, formatLongDate, formatSlot } from './format.js';
+import { formatHour, formatInstant, formatLongDate, formatSlot } from './format.js';
 import '../appointments.css';
 
 /** /Citas_usuario: the patient's appointments and the detail modal loaded by token. */
@@ -45,6 +45,10 @@ export function CitasUsuarioPage() {
                   <Reference kind="appointment" numero={r.numero} /> · {t(`services.${r.servicio}`)} · {r.doctor} ·{' '}
                   <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
                 </p>
+                {r.reservada_hasta && (
+                  // Until when the slot waits for the receipt's approval (decision 0050).
+                  <p className="appt-row-meta appt-held-until">{messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(r.reservada_hasta))}</p>
+                )}
               </div>
               <Button
                 variant="secondary"

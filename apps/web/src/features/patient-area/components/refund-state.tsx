@@ -8,6 +8,7 @@ export const REFUND_REASON_MESSAGES: Record<RefundReason, MessageKey> = {
   consulta_sin_permiso: 'refundReasonConsultationRejected',
   consulta_tipo_c: 'refundReasonConsultationTipoC',
   hora_extra_no_usada: 'refundReasonExtraHourUnused',
+  reserva_vencida: 'refundReasonHoldExpired',
 };
 
 /** Day, month name and year in Panama: the shared date format (decision 0044). */
