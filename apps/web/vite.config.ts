@@ -78,7 +78,7 @@ function routePreloadMap(): Plugin {
 
 // In development the API runs on :3000 (npm run dev) and Vite proxies /api to it.
 // zod: see src/lib/zod-browser.ts.
-export default defineConfig(() => ({
+export default defineConfig({
   plugins: [react(), inlineEntryCss(), precompress(), routePreloadMap()],
   resolve: {
     alias: [
@@ -87,4 +87,4 @@ export default defineConfig(() => ({
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, manifest: true, modulePreload: { polyfill: false }, minify: 'terser' },
-}));
+});
