@@ -38,7 +38,15 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Routing comes from lib/router.ts, the one module that names the router library (decision 0046).
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(react-router|react-router-dom|wouter)(/.*)?$', message: "Import routing from 'lib/router' (decision 0046)." }] }],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/router.ts', 'apps/web/src/lib/router.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.test.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],

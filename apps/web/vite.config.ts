@@ -77,18 +77,14 @@ function routePreloadMap(): Plugin {
 }
 
 // In development the API runs on :3000 (npm run dev) and Vite proxies /api to it.
-// zod: see src/lib/zod-browser.ts. The production build takes react-router's production files (its package exports only name the
-// development ones, which keep dev warnings in the bundle).
-export default defineConfig(({ command }) => ({
+// zod: see src/lib/zod-browser.ts.
+export default defineConfig({
   plugins: [react(), inlineEntryCss(), precompress(), routePreloadMap()],
   resolve: {
     alias: [
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) },
-      ...(command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }]
-        : []),
     ],
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, manifest: true, modulePreload: { polyfill: false }, minify: 'terser' },
-}));
+});

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router.js';
 import { bundleCatalogue } from '../lib/i18n.js';
 import { queryClient } from '../lib/query-client.js';
 import uiEs from '../components/ui/locales/es.json';

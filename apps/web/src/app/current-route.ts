@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { matchRoutes, useLocation } from 'react-router';
+import { matchRoutes, useLocation } from '../lib/router.js';
 import { PAGE_ROUTES, type PageRoute, type Role } from '@clinica/shared';
 
 // Matched here from the location (not useMatches, which needs the data router) so the frame, which

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router.js';
 import { frameMessages, type PageRoute, type Role } from '@clinica/shared';
 import { showAlert } from '../components/ui/alert-store.js';
 import { useSession } from '../features/auth/api/get-session.js';

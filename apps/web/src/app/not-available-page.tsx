@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router.js';
 import { useTranslation } from '../lib/i18n.js';
 import { useCurrentRoute } from './current-route.js';
 import './layout/layout.css';

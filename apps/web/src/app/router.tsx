@@ -1,5 +1,5 @@
 import { Fragment, createElement, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from '../lib/router.js';
 import { PAGE_ROUTES, type PageRoute, type Role } from '@clinica/shared';
 import { getSessionQueryOptions } from '../features/auth/api/get-session.js';
 import { queryClient } from '../lib/query-client.js';

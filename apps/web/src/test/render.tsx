@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router.js';
 import { afterEach, vi } from 'vitest';
 import uiEs from '../components/ui/locales/es.json';
 import frameEs from '../app/locales/es.json';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.js';
 import { TIMERS } from '@clinica/shared';
 import { useTranslation } from '../../lib/i18n.js';
 import { COOKIE_KEYS, readCookie, writeCookie } from '../../lib/storage-keys.js';

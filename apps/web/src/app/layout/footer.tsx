@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.js';
 import { ClinicContact, type ClinicContactData } from '../../components/ui/clinic-contact.js';
 import { useTranslation } from '../../lib/i18n.js';
 

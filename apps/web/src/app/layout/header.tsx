@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../lib/router.js';
 import type { PageRoute } from '@clinica/shared';
 import { useSession } from '../../features/auth/api/get-session.js';
 import { useDialogOpen } from '../../lib/dialog-open.js';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from '../../lib/router.js';
 import { TIMERS, frameMessages as spanish, isFooterHidden } from '@clinica/shared';
 import { AlertHost } from '../../components/ui/alert-dialog.js';
 import { restoreAlertAfterReload, showAlert } from '../../components/ui/alert-store.js';

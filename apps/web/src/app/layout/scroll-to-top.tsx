@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from '../../lib/router.js';
 
 /** A new page starts at the top (back and forward keep the browser's position); a #hash scrolls to its target. */
 export function ScrollToTop() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router.js';
 import {
   AUDIT_ACTIONS,
   AUDIT_OUTCOME_LABELS,

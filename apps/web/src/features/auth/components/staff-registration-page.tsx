@@ -1,6 +1,6 @@
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router.js';
 import type { z } from 'zod';
 import {
   SERVICES,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.js';
 import type { OtherOpenChat } from '@clinica/shared';
 import { messages as catalogue } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router.js';
 import type { ActiveConsultation } from '@clinica/shared';
 import { useFormatDateTime } from '../../../lib/date-time.js';
 import { useTranslation } from '../../../lib/i18n.js';

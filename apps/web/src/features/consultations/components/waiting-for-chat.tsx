@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.js';
 import { Button } from '../../../components/ui/button.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { chatPath } from '../api/get-active-consultations.js';

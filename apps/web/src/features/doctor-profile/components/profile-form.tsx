@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import {
   DOCTOR_SEXES,
   doctorProfileInputSchema,

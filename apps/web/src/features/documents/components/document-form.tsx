@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control as FormControl, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import {
   COUNTRIES,
   DEFAULT_COUNTRY_CODE,

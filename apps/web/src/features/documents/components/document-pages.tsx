@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router.js';
 import type { DocumentType } from '@clinica/shared';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDocumentProfile } from '../api/get-document-profile.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages as spanishMessages } from '@clinica/shared';
 import { ApiError, messageOf } from '../../../lib/api-client.js';

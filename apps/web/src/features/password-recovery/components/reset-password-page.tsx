@@ -1,6 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../../../lib/router.js';
 import { LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, messages as spanishMessages, passwordResetSchema, type Role } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter.js';

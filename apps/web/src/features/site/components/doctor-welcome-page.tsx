@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import { StaffLinks, type StaffLink } from './staff-links.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import '../site.css';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router.js';
 import { SERVICE_PRICE_CENTS, TIMERS } from '@clinica/shared';
 import { ClinicContact } from '../../../components/ui/clinic-contact.js';
 import { rich } from '../../../components/ui/rich-text.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import { ClinicContact } from '../../../components/ui/clinic-contact.js';
 import { rich } from '../../../components/ui/rich-text.js';
 import { useFrameMessages, useTranslation } from '../../../lib/i18n.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.js';
 import { SERVICE_PRICE_CENTS } from '@clinica/shared';
 import { rich } from '../../../components/ui/rich-text.js';
 import { useTranslation } from '../../../lib/i18n.js';

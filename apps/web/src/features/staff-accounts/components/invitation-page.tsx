@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router.js';
 import {
   LOGIN_PATH_OF_ROLE,
   messages as spanishMessages,
