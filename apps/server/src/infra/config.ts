@@ -136,6 +136,12 @@ const envSchema = z.object({
   // Quotas (issue 19, decision 0030). Holds and registrations default to generous values under
   // NODE_ENV=test only (the API tests book and register many times from one address); their own
   // tests set them.
+  // Reminders before a confirmed appointment (issue 24, item 7, decision 0052): the lead times in
+  // whole hours, comma-separated, each sent once.
+  APPOINTMENT_REMINDER_HOURS: z
+    .string()
+    .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, 'horas enteras separadas por comas, p. ej. 24,2')
+    .default('24,2'),
   QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).optional(),
   QUOTA_HELD_APPOINTMENTS_TOTAL: z.coerce.number().int().min(1).optional(),
   QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
@@ -466,6 +472,10 @@ export function parseConfig(
       imageBytesPerConsultation: Math.round(e.QUOTA_IMAGES_MB_PER_CONSULTATION * 1024 * 1024),
       idImageBytes: Math.round(e.QUOTA_ID_IMAGE_MB * 1024 * 1024),
     },
+    /** Hours before a confirmed appointment its reminders go, largest first, without 0 or repeats. */
+    appointmentReminderHours: [...new Set(e.APPOINTMENT_REMINDER_HOURS.split(',').map((h) => Number(h.trim())))]
+      .filter((h) => h > 0)
+      .sort((a, b) => b - a),
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     /** A chat sender's limits in one consultation: a burst window and a steady window. */

@@ -116,6 +116,8 @@ export const appointmentRowSchema = z.object({
   estado_pago: z.enum(PAYMENT_STATES).nullable(),
   /** True when the patient may still cancel it (active, more than 24 hours ahead). */
   cancelable: z.boolean(),
+  /** When the patient confirmed attendance from a reminder's link (decision 0052); null until then. */
+  asistencia_confirmada_at: z.string().nullable(),
 });
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
 

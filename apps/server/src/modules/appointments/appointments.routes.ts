@@ -58,6 +58,7 @@ const toRow = (r: Row) => ({
   metodo_de_pago: r.metodo_de_pago,
   estado_pago: r.estado_pago,
   cancelable: r.cancelable,
+  asistencia_confirmada_at: r.asistencia_confirmada_at?.toISOString() ?? null,
 });
 
 /** A page of a list as it leaves the server: {items, next_cursor}, like the other paged staff lists. */

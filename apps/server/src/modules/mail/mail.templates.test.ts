@@ -26,7 +26,7 @@ const samples: { [K in TemplateKind]: TemplateData[K] } = {
   appointmentRequested: appointment,
   appointmentConfirmed: appointment,
   appointmentCancelled: { ...appointment, motivo: planted },
-  appointmentReminder: appointment,
+  appointmentReminder: { ...appointment, token: 'D'.repeat(43), citaToken: 'E'.repeat(43) },
   documentAvailable: {},
   staffReceiptPending: { metodo: 'Yappy', reviewPath: '/Recibo_Admin' },
   staffNewAppointment: appointment,

@@ -155,17 +155,14 @@ export function createNotifier(deps: {
       send('paymentRejected', to, data, 'paymentId' in to ? { dedupeKey: `payment-rejected:${to.paymentId}` } : {}),
 
     appointmentRequested: (to: Recipient, appt: AppointmentData) => send('appointmentRequested', to, appt),
-    /** Confirmation with an .ics, and the reminder queued for 24 hours before the appointment. */
-    async appointmentConfirmed(to: Recipient, appt: AppointmentData) {
-      await send('appointmentConfirmed', to, appt);
-      const at = appt.start.getTime() - DAY_MS;
-      if (at > deps.now()) {
-        await send('appointmentReminder', to, appt, {
-          sendAt: new Date(at),
-          dedupeKey: reminderKey(appt.appointmentId),
-        });
-      }
-    },
+    /** Confirmation with an .ics; the reminders are sent by the reminders sweep (decision 0052). */
+    appointmentConfirmed: (to: Recipient, appt: AppointmentData) => send('appointmentConfirmed', to, appt),
+    /**
+     * A reminder before a confirmed appointment with its one-tap confirm link (decision 0052); one
+     * per appointment and lead time, and withdrawn with the appointment if not sent yet.
+     */
+    appointmentReminder: (to: Recipient, appt: AppointmentData & { token: string; citaToken: string; horas: number }) =>
+      send('appointmentReminder', to, appt, { dedupeKey: `${reminderKey(appt.appointmentId)}:${appt.horas}` }),
     /** Cancellation with an .ics that removes it from the calendar; the reminder is withdrawn. */
     async appointmentCancelled(to: Recipient, appt: AppointmentData & { motivo?: string; reembolso?: boolean }) {
       try {
