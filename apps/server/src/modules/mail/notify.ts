@@ -49,8 +49,12 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 const UNVERIFIED_KINDS: ReadonlySet<TemplateKind> = new Set(['emailVerification', 'passwordReset', 'passwordResetUnverified', 'passwordChanged']);
 
-/** The reminder of an appointment is one job per appointment (two instances queue it once). */
-export const reminderKey = (appointmentId: string) => `appointment-reminder:${appointmentId}`;
+/**
+ * An appointment's reminder for one lead time (decision 0052), or without one the key the
+ * confirmation used to queue its single reminder under (still withdrawn with the appointment).
+ */
+export const reminderKey = (appointmentId: string, horas?: number) =>
+  horas === undefined ? `appointment-reminder:${appointmentId}` : `appointment-reminder:${appointmentId}:${horas}`;
 
 /**
  * The messages other modules send, one typed call each. A call only queues the message (one
@@ -63,6 +67,8 @@ export function createNotifier(deps: {
   ctx: MailContext;
   now: () => number;
   log: FastifyBaseLogger;
+  /** The reminders' lead times (APPOINTMENT_REMINDER_HOURS): a cancellation withdraws each unsent one. */
+  reminderHours?: readonly number[];
 }) {
   const { mail, recipients, ctx, log } = deps;
 
@@ -158,15 +164,15 @@ export function createNotifier(deps: {
     /** Confirmation with an .ics; the reminders are sent by the reminders sweep (decision 0052). */
     appointmentConfirmed: (to: Recipient, appt: AppointmentData) => send('appointmentConfirmed', to, appt),
     /**
-     * A reminder before a confirmed appointment with its one-tap confirm link (decision 0052); one
-     * per appointment and lead time, and withdrawn with the appointment if not sent yet.
+     * A reminder before a confirmed appointment with its one-tap confirm link (decision 0052); its
+     * key names the lead time, so a cancellation withdraws whichever is still unsent.
      */
     appointmentReminder: (to: Recipient, appt: AppointmentData & { token: string; citaToken: string; horas: number }) =>
-      send('appointmentReminder', to, appt, { dedupeKey: `${reminderKey(appt.appointmentId)}:${appt.horas}` }),
+      send('appointmentReminder', to, appt, { dedupeKey: reminderKey(appt.appointmentId, appt.horas) }),
     /** Cancellation with an .ics that removes it from the calendar; the reminder is withdrawn. */
     async appointmentCancelled(to: Recipient, appt: AppointmentData & { motivo?: string; reembolso?: boolean }) {
       try {
-        await mail.cancel(reminderKey(appt.appointmentId));
+        for (const key of [undefined, ...(deps.reminderHours ?? [])].map((h) => reminderKey(appt.appointmentId, h))) await mail.cancel(key);
       } catch (err) {
         log.error({ err }, 'reminder not cancelled');
       }
