@@ -456,16 +456,12 @@ export const productMessages = {
   dateTooFar: 'La fecha está demasiado lejos. Por favor, elija una fecha más cercana.',
   dateUnavailable: 'Esa fecha no está disponible. Por favor, elija otra fecha.',
   // reminders with a one-tap confirm link (issue 24, item 7, decision 0052)
-  attendancePageTitle: 'Confirmar asistencia a su cita',
-  attendanceConfirmButton: 'Confirmar asistencia',
   attendanceConfirmed: 'Gracias: su asistencia quedó confirmada. Le esperamos.',
   attendanceAlreadyConfirmed: 'Su asistencia ya estaba confirmada. Le esperamos.',
   attendanceLinkInvalid:
     'Este enlace para confirmar la asistencia no es válido. Ábralo completo desde el correo, o entre en "Mis citas" de su área de paciente.',
   attendanceLinkClosed:
     'Este enlace ya no sirve: la cita ya empezó o no está confirmada. Para cualquier cambio, entre en "Mis citas" o comuníquese con la clínica.',
-  attendanceChangeHint: 'Para cancelar o cambiar la cita, inicie sesión y entre en "Mis citas".',
-  attendanceConfirmedAt: 'Asistencia confirmada por el paciente',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -15,8 +15,6 @@ import {
   type Clinic,
 } from '../consultations/consultations.test-support.js';
 import { DAYS, bookByReceipt, doctorAccount } from '../appointments/appointments.test-support.js';
-import { eq } from 'drizzle-orm';
-import { mailJobs } from '../../db/schema.js';
 import { consultation, patient, staffMember } from '../records/records.test-support.js';
 
 // The events other modules raise, wired to app.notify: each message arrives once, to the right

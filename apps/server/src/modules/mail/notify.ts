@@ -40,7 +40,6 @@ const REVIEW_PATH: Record<PendingReceipt['proposito'], string> = {
   hora_extra: '/Recibo_Admin',
 };
 
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The only messages an unverified patient address receives (issue 18): the verification link and

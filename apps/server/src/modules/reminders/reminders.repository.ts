@@ -58,7 +58,7 @@ export function remindersRepository(db: Db) {
         WHERE EXISTS (SELECT 1 FROM ${appointments} a WHERE a.id = ${appointmentId} AND a.estado = 'confirmada')
         ON CONFLICT DO NOTHING
         RETURNING appointment_id`);
-      return (rows as unknown as { rows: unknown[] }).rows.length === 1;
+      return (rows as { rows: unknown[] }).rows.length === 1;
     },
 
     /** The appointment of a confirm link, by the SHA-256 of its token; undefined for no such link. */

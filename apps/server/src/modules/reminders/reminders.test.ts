@@ -17,7 +17,6 @@ import { confirmedAppointment, remindersTo } from './reminders.test-support.js';
 // and its test clock: Saturday 2026-11-21, 10:00 in Panama (15:00 UTC). The sweep is called as the
 // timer would call it (MAIL_WORKER is off in these tests, so no timer runs).
 
-const HOUR = 3_600_000;
 let c: AppointmentsClinic;
 beforeAll(async () => {
   c = await openAppointmentsClinic();
