@@ -142,6 +142,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, 'horas enteras separadas por comas, p. ej. 24,2')
     .default('24,2'),
+  // How often each instance looks for due reminders (a reminder goes at most this late).
+  APPOINTMENT_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).optional(),
   QUOTA_HELD_APPOINTMENTS_TOTAL: z.coerce.number().int().min(1).optional(),
   QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
@@ -476,6 +478,7 @@ export function parseConfig(
     appointmentReminderHours: [...new Set(e.APPOINTMENT_REMINDER_HOURS.split(',').map((h) => Number(h.trim())))]
       .filter((h) => h > 0)
       .sort((a, b) => b - a),
+    appointmentReminderSweepMs: e.APPOINTMENT_REMINDER_SWEEP_SECONDS * 1000,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     /** A chat sender's limits in one consultation: a burst window and a steady window. */

@@ -10,12 +10,9 @@ declare module 'fastify' {
   }
 }
 
-/** How often an instance looks for due reminders: a reminder goes at most this late. */
-const SWEEP_EVERY_MS = 60_000;
-
 /**
- * Reminders (issue 24, item 7, decision 0052): the service, its routes, and a sweep every minute
- * on each instance that sends mail (MAIL_WORKER); the claim in the database keeps it to one mail
+ * Reminders (issue 24, item 7, decision 0052): the service, its routes, and a sweep every
+ * APPOINTMENT_REMINDER_SWEEP_SECONDS on each instance that sends mail (MAIL_WORKER); the claim in the database keeps it to one mail
  * each, however many instances sweep. Tests call `app.reminders.sweep()` with their clock.
  */
 export default fp(
@@ -38,7 +35,7 @@ export default fp(
       };
       app.addHook('onReady', async () => {
         run();
-        timer = setInterval(run, SWEEP_EVERY_MS);
+        timer = setInterval(run, app.config.appointmentReminderSweepMs);
         timer.unref();
       });
       // Before the database closes (onClose hooks): stop, and let a sweep in progress finish.

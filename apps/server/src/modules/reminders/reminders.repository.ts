@@ -24,8 +24,8 @@ export function remindersRepository(db: Db) {
     /**
      * Confirmed appointments whose `horas` reminder is due at `now` and not sent: starting within
      * `horas` hours but not within `next` (the next shorter lead time, whose reminder then goes
-     * instead), booked before the reminder's time came (a booking made 3 hours ahead gets the 2-hour
-     * one only). Served by appointments_inicio_idx.
+     * instead). A booking made inside a window gets that reminder at the next sweep: it carries the
+     * confirm link, which the confirmation does not. Served by appointments_inicio_idx.
      */
     async due(now: Date, horas: number, next: number, limit: number) {
       const until = new Date(now.getTime() + horas * 3_600_000);
@@ -38,7 +38,6 @@ export function remindersRepository(db: Db) {
             eq(appointments.estado, 'confirmada'),
             gt(appointments.inicio, after),
             lte(appointments.inicio, until),
-            lte(appointments.created_at, sql`${appointments.inicio} - make_interval(hours => ${horas})`),
             sql`NOT EXISTS (SELECT 1 FROM ${appointmentReminders} r WHERE r.appointment_id = ${appointments.id} AND r.horas = ${horas})`,
           ),
         )

@@ -49,15 +49,16 @@ describe('reminders 24 h and 2 h before, once each, with a link that confirms at
     const luis = await patientJar(c.t);
     const a = await confirmedAppointment(c, ana.jar, { id_doctor: doctor.id, fecha: '2026-11-23', hora: '10:00' });
     const b = await confirmedAppointment(c, ana.jar, { id_doctor: doctor.id, fecha: '2026-11-23', hora: '11:00' });
-    // Booked 23 hours ahead: its 24-hour reminder's time had passed, only the 2-hour one goes.
+    // Booked 23 hours ahead: inside the 24-hour window, so that reminder (with the link) goes at once.
     const late = await confirmedAppointment(c, ana.jar, { id_doctor: doctor.id, fecha: '2026-11-22', hora: '09:00' });
     const e = await confirmedAppointment(c, luis.jar, { id_doctor: doctor.id, fecha: '2026-11-23', hora: '12:00' });
 
+    expect(await c.t.app.reminders.sweep()).toBe(1);
     expect(await c.t.app.reminders.sweep()).toBe(0);
 
     at('2026-11-22T07:30');
     expect(await c.t.app.reminders.sweep()).toBe(1);
-    const [lateReminder] = await remindersTo(c.t, ana.correo);
+    const [, lateReminder] = await remindersTo(c.t, ana.correo);
     expect(lateReminder!.text).toContain('domingo 22 nov. 2026, 9:00 a. m.');
     // No clinical detail: neither the reason for the visit nor the service nor the doctor.
     expect(lateReminder!.text).not.toMatch(/presión|Medicina|Castillo/);
@@ -73,8 +74,8 @@ describe('reminders 24 h and 2 h before, once each, with a link that confirms at
     expect(sent.reduce((x, y) => x + y, 0)).toBe(1);
     expect(await c.t.app.reminders.sweep()).toBe(0);
     const anas = await remindersTo(c.t, ana.correo);
-    expect(anas).toHaveLength(2);
-    const reminderA = anas[1]!;
+    expect(anas).toHaveLength(3);
+    const reminderA = anas[2]!;
     expect(reminderA.text).toContain('lunes 23 nov. 2026, 10:00 a. m.');
     expect(reminderA.text).toContain(`/Citas_usuario?cita=${a}`);
     // The cancelled appointment (Monday 11:00) got nothing, now or later.
@@ -142,7 +143,7 @@ describe('reminders 24 h and 2 h before, once each, with a link that confirms at
     at('2026-11-23T08:30');
     expect(await c.t.app.reminders.sweep()).toBe(1);
     expect(await c.t.app.reminders.sweep()).toBe(0);
-    expect(await remindersTo(c.t, ana.correo)).toHaveLength(3);
+    expect(await remindersTo(c.t, ana.correo)).toHaveLength(4);
 
     // From the start on, neither link opens.
     at('2026-11-23T10:00');
