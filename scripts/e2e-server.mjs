@@ -40,6 +40,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
     TEST_ONLY_IGNORE_CONSULTATION_HOURS: '1',
     SMTP_URL: mailSink.url,
     MAIL_POLL_MS: '500',
+    // Reminders (decision 0052) looked for every 2 s instead of every minute, so a spec sees one soon.
+    APPOINTMENT_REMINDER_SWEEP_SECONDS: '2',
     // Reset links expire after 45 s instead of 30 min, so a spec can see one expire (test-only).
     TEST_ONLY_PASSWORD_RESET_TTL_SECONDS: '45',
   },

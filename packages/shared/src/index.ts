@@ -34,5 +34,6 @@ export * from './schemas/two-factor.schema.js';
 export * from './schemas/staff-accounts.schema.js';
 export * from './schemas/data-requests.schema.js';
 export * from './schemas/email-verification.schema.js';
+export * from './schemas/appointment-attendance.schema.js';
 export * from './schemas/passkeys.schema.js';
 export * from './doctor-hours.js';

@@ -460,6 +460,13 @@ export const productMessages = {
   datePast: 'La fecha ya pasó. Por favor, elija hoy o un día posterior.',
   dateTooFar: 'La fecha está demasiado lejos. Por favor, elija una fecha más cercana.',
   dateUnavailable: 'Esa fecha no está disponible. Por favor, elija otra fecha.',
+  // reminders with a one-tap confirm link (issue 24, item 7, decision 0052)
+  attendanceConfirmed: 'Gracias: su asistencia quedó confirmada. Le esperamos.',
+  attendanceAlreadyConfirmed: 'Su asistencia ya estaba confirmada. Le esperamos.',
+  attendanceLinkInvalid:
+    'Este enlace para confirmar la asistencia no es válido. Ábralo completo desde el correo, o entre en "Mis citas" de su área de paciente.',
+  attendanceLinkClosed:
+    'Este enlace ya no sirve: la cita ya empezó o no está confirmada. Para cualquier cambio, entre en "Mis citas" o comuníquese con la clínica.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -51,6 +51,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/restablecer-contrasena'),
   // e-mail verification link (issue 18): open to anyone, the link may be opened in another browser
   open('/verificar-correo'),
+  // a reminder's confirm-attendance link (issue 24, decision 0052): no sign-in, like the one above
+  open('/confirmar-asistencia'),
   patient('/consultas-virtuales'),
   { ...patient('/ConsultaChat'), deniedMessage: 'chatNotAllowed' },
   { ...patient('/metodo-pago'), deniedMessage: 'paymentSessionRequired' },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WeeklyHours } from '@clinica/shared';
 import { patients, staff } from './schema-accounts.js';
 import { payments } from './schema-payments.js';
@@ -51,6 +51,11 @@ export const appointments = pgTable(
     cancelada_por_staff: uuid('cancelada_por_staff').references(() => staff.id),
     motivo_cancelacion: text('motivo_cancelacion'),
     cancelada_at: timestamp('cancelada_at', { withTimezone: true }),
+    /**
+     * When the patient confirmed attendance through the reminder's one-tap link (issue 24, item 7,
+     * decision 0052); null until then. Staff and the patient see it beside the state.
+     */
+    asistencia_confirmada_at: timestamp('asistencia_confirmada_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,3 +112,27 @@ export const doctorWeeklyHours = pgTable('doctor_weekly_hours', {
   updated_by: uuid('updated_by').references(() => staff.id, { onDelete: 'set null' }),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The reminders sent before a confirmed appointment (issue 24, item 7, decision 0052): one row per
+ * appointment and lead time (24 h, 2 h), inserted by the sweep that sends it. The primary key is
+ * the claim: of several instances sweeping at once, only the one whose INSERT lands sends the mail.
+ * `token_hash` is the SHA-256 (base64url) of the mail's confirm-attendance link token: the link
+ * confirms only this appointment, only until it starts, and nothing else reads this table.
+ */
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    appointment_id: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The lead time this reminder is for, in hours before the start (APPOINTMENT_REMINDER_HOURS). */
+    horas: integer('horas').notNull(),
+    token_hash: text('token_hash').notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appointment_id, t.horas] }),
+    uniqueIndex('appointment_reminders_token_key').on(t.token_hash),
+  ],
+);

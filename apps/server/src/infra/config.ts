@@ -136,6 +136,14 @@ const envSchema = z.object({
   // Quotas (issue 19, decision 0030). Holds and registrations default to generous values under
   // NODE_ENV=test only (the API tests book and register many times from one address); their own
   // tests set them.
+  // Reminders before a confirmed appointment (issue 24, item 7, decision 0052): the lead times in
+  // whole hours, comma-separated, each sent once.
+  APPOINTMENT_REMINDER_HOURS: z
+    .string()
+    .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, 'horas enteras separadas por comas, p. ej. 24,2')
+    .default('24,2'),
+  // How often each instance looks for due reminders (a reminder goes at most this late).
+  APPOINTMENT_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).optional(),
   QUOTA_HELD_APPOINTMENTS_TOTAL: z.coerce.number().int().min(1).optional(),
   // Issue 24, item 3 (decision 0050): hours a transfer/Yappy booking holds its slot unapproved.
@@ -470,6 +478,11 @@ export function parseConfig(
     },
     /** Issue 24 (decision 0050): how long an unapproved transfer/Yappy booking holds its slot. */
     appointmentHolds: { holdHours: e.APPOINTMENT_HOLD_HOURS },
+    /** Hours before a confirmed appointment its reminders go, largest first, without 0 or repeats. */
+    appointmentReminderHours: [...new Set(e.APPOINTMENT_REMINDER_HOURS.split(',').map((h) => Number(h.trim())))]
+      .filter((h) => h > 0)
+      .sort((a, b) => b - a),
+    appointmentReminderSweepMs: e.APPOINTMENT_REMINDER_SWEEP_SECONDS * 1000,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_SECONDS * 1000,
     /** A chat sender's limits in one consultation: a burst window and a steady window. */

@@ -145,6 +145,8 @@ const PAGES: Record<string, Page> = {
   '/Solicitudes_Datos_Admin': page(() => import('../features/data-requests/components/data-requests-admin-page.js'), 'SolicitudesDatosAdminPage', ['data-requests']),
   // in-person appointments (issue 5)
   '/citas': page(() => import('./composed/appointment-page.js'), 'CitasPage', ['appointments', 'payments']),
+  // a reminder's one-tap confirm link (issue 24, decision 0052): no sign-in
+  '/confirmar-asistencia': page(() => import('../features/appointments/components/confirm-attendance-page.js'), 'ConfirmAttendancePage', ['appointments']),
   '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage', ['appointments'], { data: [prefetch(() => import('../features/appointments/api/get-my-appointments.js'), (m) => queryClient.prefetchQuery(m.getMyAppointmentsQueryOptions(undefined)))] }),
   '/Citas_Admin_Doctor': page(() => import('../features/appointments/components/doctor-appointments-page.js'), 'CitasAdminDoctorPage', ['appointments']),
   '/Fecha_Admin_Doctor': page(() => import('../features/appointments/components/unavailable-dates-page.js'), 'FechaAdminDoctorPage', ['appointments']),

@@ -120,6 +120,8 @@ export const appointmentRowSchema = z.object({
   cancelable: z.boolean(),
   /** While 'pendiente': until when the slot is held for the receipt's approval (ISO instant; decision 0050). */
   reservada_hasta: z.string().nullable(),
+  /** When the patient confirmed attendance from a reminder's link (decision 0052); null until then. */
+  asistencia_confirmada_at: z.string().nullable(),
 });
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
 

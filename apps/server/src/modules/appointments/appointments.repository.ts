@@ -38,6 +38,8 @@ const rowColumns = {
   doctor_apellido: doctor.apellido,
   metodo_de_pago: payments.metodo_de_pago,
   estado_pago: payments.estado,
+  // The reminder's one-tap answer (decision 0052).
+  asistencia_confirmada_at: appointments.asistencia_confirmada_at,
 };
 
 const detailColumns = {

@@ -59,6 +59,7 @@ const toRow = (r: Row) => ({
   estado_pago: r.estado_pago,
   cancelable: r.cancelable,
   reservada_hasta: heldUntil(r),
+  asistencia_confirmada_at: r.asistencia_confirmada_at?.toISOString() ?? null,
 });
 
 /** The deadline of a booking waiting for its receipt's approval (decision 0050); null otherwise. */

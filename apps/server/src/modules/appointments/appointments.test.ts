@@ -222,7 +222,7 @@ describe('PayPal', () => {
 
     const list = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<Page>().items;
     expect(list).toEqual([expect.objectContaining({ hora: '11:00', estado: 'confirmada' })]);
-    expect((await mailsTo(c.t, patient.correo)).map((m) => m.kind)).toEqual(expect.arrayContaining(['appointmentConfirmed', 'appointmentReminder']));
+    expect((await mailsTo(c.t, patient.correo)).map((m) => m.kind)).toEqual(expect.arrayContaining(['appointmentConfirmed']));
   });
 
   it('a checkout left unpaid frees the slot after its hold; then its capture is refused before any charge', async () => {

@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_PATH, formatWeekdayDateTime, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, STAFF_INVITATION_PATH, type Role } from '@clinica/shared';
+import { ATTENDANCE_PATH, EMAIL_VERIFICATION_PATH, formatWeekdayDateTime, LOGIN_PATH_OF_ROLE, PASSWORD_RECOVERY_PATHS, STAFF_INVITATION_PATH, type Role } from '@clinica/shared';
 import { LOGO_CID } from './mail-transport.js';
 import { appointmentIcs } from './ics.js';
 
@@ -52,6 +52,8 @@ interface Content {
   nombre: string;
   paragraphs: string[];
   action?: { label: string; path: string };
+  /** A second, plainer link under the button (a reminder: cancel or change, after signing in). */
+  secondary?: { label: string; path: string };
   audience: 'patient' | 'staff';
   attachments?: RenderedMail['attachments'];
 }
@@ -86,9 +88,10 @@ export interface TemplateData {
   appointmentRequested: AppointmentData;
   appointmentConfirmed: AppointmentData;
   appointmentCancelled: AppointmentData & { motivo?: string; reembolso?: boolean };
-  appointmentReminder: AppointmentData;
   appointmentHoldExpired: AppointmentData;
   staffHoldExpired: AppointmentData & { metodo: string; numero: number };
+  /** Issue 24, item 7 (decision 0052): `token` is the one-tap confirm link's; `citaToken` deep-links /Citas_usuario. */
+  appointmentReminder: AppointmentData & { token: string; citaToken: string };
   documentAvailable: Record<string, never>;
   staffReceiptPending: { metodo: string; reviewPath: string };
   staffNewAppointment: AppointmentData;
@@ -335,13 +338,17 @@ const es: Catalogue = {
   }),
   appointmentReminder: (d) => ({
     audience: 'patient',
-    subject: 'Recordatorio: su cita es mañana',
+    // Only the date and hour: the service and the doctor are on the page the link opens, behind
+    // the token, and no clinical detail travels in a mail (decision 0052).
+    subject: 'Recordatorio de su cita',
     heading: 'Recordatorio de cita',
     paragraphs: [
       `Le recordamos su cita presencial del ${when(d.start)} (hora de Panamá).`,
-      'Si no puede asistir, avise a la clínica.',
+      '¿Asistirá? Confírmelo con el botón; no necesita iniciar sesión.',
+      'Para cancelar o cambiar la cita, inicie sesión y entre en "Mis citas".',
     ],
-    action: { label: 'Ver mis citas', path: '/Citas_usuario' },
+    action: { label: 'Confirmar asistencia', path: `${ATTENDANCE_PATH}#token=${d.token}` },
+    secondary: { label: 'Cancelar o cambiar la cita', path: `/Citas_usuario?cita=${encodeURIComponent(d.citaToken)}` },
   }),
   documentAvailable: () => ({
     audience: 'patient',
@@ -417,6 +424,7 @@ function layout(c: Content, ctx: MailContext): RenderedMail {
     '',
     ...c.paragraphs.flatMap((p) => [p, '']),
     ...(c.action && url ? [`${c.action.label}: ${url}`, ''] : []),
+    ...(c.secondary ? [`${c.secondary.label}: ${ctx.origin}${c.secondary.path}`, ''] : []),
     '-- ',
     footer,
     contact,
@@ -443,6 +451,7 @@ function layout(c: Content, ctx: MailContext): RenderedMail {
 ${p(greeting)}
 ${c.paragraphs.map(p).join('\n')}
 ${button}
+${c.secondary ? `<p style="margin:0 0 16px;font-size:15px;line-height:1.5"><a href="${escapeHtml(`${ctx.origin}${c.secondary.path}`)}" style="color:#0b2a5b">${escapeHtml(c.secondary.label)}</a></p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">${escapeHtml(footer)}<br>${escapeHtml(contact)}</td></tr>
 </table>

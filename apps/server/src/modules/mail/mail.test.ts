@@ -10,7 +10,6 @@ import { SmtpSink, linkIn } from '../../../test/smtp-sink.js';
 import { mailJobsRepository } from './mail-jobs.repository.js';
 import { smtpTransport } from './mail-transport.js';
 import { MailWorker, retryDelay } from './mail-worker.js';
-import { reminderKey } from './notify.js';
 import { approveStaff } from '../auth/test-support.js';
 import { openMailPayload } from './mail-payload.js';
 
@@ -179,7 +178,7 @@ describe('messages through a real SMTP server', () => {
     expect(linkIn(mail!, ORIGIN)).toBe(`${ORIGIN}/Citas_Admin_Doctor`);
   });
 
-  it('confirms an appointment with an .ics, reminds 24 hours before, and a cancellation withdraws the reminder', async () => {
+  it('confirms an appointment with an .ics, and a cancellation sends one that removes it (reminders: modules/reminders)', async () => {
     const to = { correo: 'cita@example.com', nombre: 'Luis' };
     const appointmentId = crypto.randomUUID();
     const start = new Date(t.clock.now() + 72 * HOUR);
@@ -192,36 +191,21 @@ describe('messages through a real SMTP server', () => {
     expect(icsText).toContain(`UID:cita-${appointmentId}@clinica.example`);
     expect(icsText).toContain(`DTSTART:${start.toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
 
-    // Not before 24 hours ahead of the appointment ...
     await idle(t);
-    t.clock.advance(47 * HOUR);
-    await t.app.mail.drain();
-    expect(sink.to(to.correo)).toHaveLength(1);
-    // ... then once.
-    t.clock.advance(HOUR + 1000);
-    const mails = await sink.waitFor(to.correo, 2);
-    expect(mails[1]!.parsed.subject).toBe('Recordatorio: su cita es mañana');
-    expect(linkIn(mails[1]!, ORIGIN)).toBe(`${ORIGIN}/Citas_usuario`);
-
-    // Another appointment, cancelled before its reminder.
-    const other = { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 72 * HOUR) };
-    await t.app.notify.appointmentConfirmed(to, other);
-    await sink.waitFor(to.correo, 3);
-    await idle(t);
-    await t.app.notify.appointmentCancelled(to, { ...other, motivo: 'Comprobante rechazado' });
-    const cancelled = (await sink.waitFor(to.correo, 4))[3]!;
-    await idle(t);
+    await t.app.notify.appointmentCancelled(to, { appointmentId, start, motivo: 'Comprobante rechazado' });
+    const cancelled = (await sink.waitFor(to.correo, 2))[1]!;
     expect(cancelled.parsed.subject).toBe('Su cita fue cancelada');
     const cancelIcs = Buffer.from(
       cancelled.parsed.attachments.find((a) => a.mimeType === 'text/calendar')!.content as ArrayBuffer,
     ).toString('utf8');
     expect(cancelIcs).toContain('METHOD:CANCEL');
-    expect(cancelIcs).toContain(`UID:cita-${other.appointmentId}@clinica.example`);
+    expect(cancelIcs).toContain(`UID:cita-${appointmentId}@clinica.example`);
     expect(cancelIcs).toContain('STATUS:CANCELLED');
+    // Nothing else was scheduled for later: the confirmation no longer queues a reminder.
     t.clock.advance(72 * HOUR);
     await t.app.mail.drain();
     await sleep(200);
-    expect(sink.to(to.correo)).toHaveLength(4);
+    expect(sink.to(to.correo)).toHaveLength(2);
   });
 
   it('escapes names in the HTML part', async () => {
@@ -402,30 +386,6 @@ describe('several workers over one database', () => {
     const current = again.find((j) => j.id === first.id)!;
     expect(await repo.markSent(current.id, current.attempts, new Date(), 'smtp')).toBe(true);
     expect(await repo.markSent(current.id, current.attempts, new Date(), 'smtp')).toBe(false);
-  });
-
-  it('sends the reminder once although two instances queue it and two workers run', async () => {
-    const to = { correo: 'recordatorio@example.com', nombre: 'Ana' };
-    const appt = { appointmentId: crypto.randomUUID(), start: new Date(t.clock.now() + 30 * HOUR) };
-    // Both instances handle the confirmation event (e.g. a retried request).
-    await Promise.all([t.app.notify.appointmentConfirmed(to, appt), t.app.notify.appointmentConfirmed(to, appt)]);
-    const reminders = await t.app.db
-      .select()
-      .from(mailJobs)
-      .where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
-    expect(reminders).toHaveLength(1);
-
-    const [w1, w2] = [worker(), worker()];
-    t.clock.advance(6 * HOUR + 1000);
-    await Promise.all([w1.drain(), w2.drain(), w1.drain(), w2.drain()]);
-    await Promise.all([w1.drain(), w2.drain()]);
-    const got = sink.to(to.correo).filter((m) => m.parsed.subject === 'Recordatorio: su cita es mañana');
-    expect(got).toHaveLength(1);
-    const [row] = await t.app.db
-      .select()
-      .from(mailJobs)
-      .where(eq(mailJobs.dedupe_key, reminderKey(appt.appointmentId)));
-    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('sends a burst of messages once each with two workers polling', async () => {

@@ -88,6 +88,7 @@ export default fp(
         ctx: { clinicName: app.config.clinic.name, origin: cfg.linkOrigin, contact: clinicContact(app.config.clinic) },
         now: app.now,
         log: app.log,
+        reminderHours: app.config.appointmentReminderHours,
       }),
     );
 

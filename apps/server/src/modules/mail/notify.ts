@@ -40,7 +40,6 @@ const REVIEW_PATH: Record<PendingReceipt['proposito'], string> = {
   hora_extra: '/Recibo_Admin',
 };
 
-const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The only messages an unverified patient address receives (issue 18): the verification link and
@@ -49,8 +48,12 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 const UNVERIFIED_KINDS: ReadonlySet<TemplateKind> = new Set(['emailVerification', 'passwordReset', 'passwordResetUnverified', 'passwordChanged']);
 
-/** The reminder of an appointment is one job per appointment (two instances queue it once). */
-export const reminderKey = (appointmentId: string) => `appointment-reminder:${appointmentId}`;
+/**
+ * An appointment's reminder for one lead time (decision 0052), or without one the key the
+ * confirmation used to queue its single reminder under (still withdrawn with the appointment).
+ */
+export const reminderKey = (appointmentId: string, horas?: number) =>
+  horas === undefined ? `appointment-reminder:${appointmentId}` : `appointment-reminder:${appointmentId}:${horas}`;
 
 /**
  * The messages other modules send, one typed call each. A call only queues the message (one
@@ -63,6 +66,8 @@ export function createNotifier(deps: {
   ctx: MailContext;
   now: () => number;
   log: FastifyBaseLogger;
+  /** The reminders' lead times (APPOINTMENT_REMINDER_HOURS): a cancellation withdraws each unsent one. */
+  reminderHours?: readonly number[];
 }) {
   const { mail, recipients, ctx, log } = deps;
 
@@ -155,21 +160,18 @@ export function createNotifier(deps: {
       send('paymentRejected', to, data, 'paymentId' in to ? { dedupeKey: `payment-rejected:${to.paymentId}` } : {}),
 
     appointmentRequested: (to: Recipient, appt: AppointmentData) => send('appointmentRequested', to, appt),
-    /** Confirmation with an .ics, and the reminder queued for 24 hours before the appointment. */
-    async appointmentConfirmed(to: Recipient, appt: AppointmentData) {
-      await send('appointmentConfirmed', to, appt);
-      const at = appt.start.getTime() - DAY_MS;
-      if (at > deps.now()) {
-        await send('appointmentReminder', to, appt, {
-          sendAt: new Date(at),
-          dedupeKey: reminderKey(appt.appointmentId),
-        });
-      }
-    },
+    /** Confirmation with an .ics; the reminders are sent by the reminders sweep (decision 0052). */
+    appointmentConfirmed: (to: Recipient, appt: AppointmentData) => send('appointmentConfirmed', to, appt),
+    /**
+     * A reminder before a confirmed appointment with its one-tap confirm link (decision 0052); its
+     * key names the lead time, so a cancellation withdraws whichever is still unsent.
+     */
+    appointmentReminder: (to: Recipient, appt: AppointmentData & { token: string; citaToken: string; horas: number }) =>
+      send('appointmentReminder', to, appt, { dedupeKey: reminderKey(appt.appointmentId, appt.horas) }),
     /** Cancellation with an .ics that removes it from the calendar; the reminder is withdrawn. */
     async appointmentCancelled(to: Recipient, appt: AppointmentData & { motivo?: string; reembolso?: boolean }) {
       try {
-        await mail.cancel(reminderKey(appt.appointmentId));
+        for (const key of [undefined, ...(deps.reminderHours ?? [])].map((h) => reminderKey(appt.appointmentId, h))) await mail.cancel(key);
       } catch (err) {
         log.error({ err }, 'reminder not cancelled');
       }

@@ -30,6 +30,12 @@ export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'p
     [t('details.reason'), a.mensaje],
     [t('details.state'), t(`states.${a.estado}`)],
   ];
+  // The reminder's answer (decision 0052), while it can still matter or once given.
+  if (a.estado === 'confirmada' || a.asistencia_confirmada_at)
+    items.push([
+      t('attendance.label'),
+      a.asistencia_confirmada_at ? t('attendance.confirmedAt', { when: formatInstant(a.asistencia_confirmada_at) }) : t('attendance.unanswered'),
+    ]);
   if (view !== 'doctor') items.push([t('details.doctor'), `${a.doctor} (${a.correo_doctor})`]);
   if (a.pago) {
     // Money owed back or returned says so instead of 'En revisión' / 'Aprobado' (issue 20).

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from '../../../lib/router.js';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Reference } from '../../../components/ui/reference.js';
@@ -12,6 +13,7 @@ import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.j
 import { useMyAppointments } from '../api/get-my-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
 import { formatHour, formatInstant, formatLongDate, formatSlot } from './format.js';
+import { AttendanceNote } from './attendance-note.js';
 import '../appointments.css';
 
 /** /Citas_usuario: the patient's appointments and the detail modal loaded by token. */
@@ -20,7 +22,13 @@ export function CitasUsuarioPage() {
   const messages = useMessages();
   const pages = useCursorPages();
   const rows = useMyAppointments(pages.cursor);
-  const [open, setOpen] = useState<string | null>(null);
+  // A reminder's "cancel or change" link opens the appointment: /Citas_usuario?cita=<token> (decision 0052).
+  const [search, setSearch] = useSearchParams();
+  const [open, setOpen] = useState<string | null>(() => search.get('cita'));
+  const close = () => {
+    setOpen(null);
+    if (search.has('cita')) setSearch({}, { replace: true });
+  };
   return (
     <div className="appt-page">
       <h1>{t('mine.title')}</h1>
@@ -44,6 +52,7 @@ export function CitasUsuarioPage() {
                   {/* The number the clinic reads when the patient calls about it (decision 0045). */}
                   <Reference kind="appointment" numero={r.numero} /> · {t(`services.${r.servicio}`)} · {r.doctor} ·{' '}
                   <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+                  <AttendanceNote at={r.asistencia_confirmada_at} />
                 </p>
                 {r.reservada_hasta && (
                   // Until when the slot waits for the receipt's approval (decision 0050).
@@ -62,7 +71,7 @@ export function CitasUsuarioPage() {
         </ul>
       )}
       <Pager pages={pages} list={rows} />
-      {open !== null && <MyAppointmentModal token={open} onClose={() => setOpen(null)} />}
+      {open !== null && <MyAppointmentModal token={open} onClose={close} />}
     </div>
   );
 }

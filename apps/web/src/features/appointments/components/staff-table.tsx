@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import type { useCursorPages } from '../../../lib/use-cursor-pages.js';
+import { AttendanceNote } from './attendance-note.js';
 import { formatShortDate, formatSlot } from './format.js';
 
 interface StaffTableProps {
@@ -70,6 +71,7 @@ export function StaffTable({ caption, rows, pages, onSearch, withDoctor, onOpen 
           {withDoctor && <td>{t(`services.${r.servicio}`)}</td>}
           <td>
             <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+            <AttendanceNote at={r.asistencia_confirmada_at} />
           </td>
           <td>
             <Button
