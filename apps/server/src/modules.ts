@@ -1,4 +1,5 @@
 import { appointmentsPlugin } from './modules/appointments/index.js';
+import { calendarPlugin } from './modules/calendar/index.js';
 import { auditLogPlugin, auditTrailPlugin } from './modules/audit/index.js';
 import { authPlugin } from './modules/auth/index.js';
 import { chatPlugin } from './modules/chat/index.js';
@@ -48,6 +49,7 @@ export const MODULE_PLUGINS = [
   consultationsPlugin,
   chatPlugin,
   appointmentsPlugin,
+  calendarPlugin,
   passwordRecoveryPlugin,
   mailPlugin,
   doctorProfilePlugin,

@@ -36,3 +36,4 @@ export * from './schemas/data-requests.schema.js';
 export * from './schemas/email-verification.schema.js';
 export * from './schemas/passkeys.schema.js';
 export * from './doctor-hours.js';
+export * from './schemas/calendar.schema.js';

@@ -105,6 +105,10 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/appointments/hours': 'free hours',
   '/api/doctor/blocked-dates': 'the doctor’s own unavailable dates',
   '/api/doctor/weekly-hours': 'the doctor’s own weekly hours',
+  '/api/doctor/calendar-feed': 'whether the doctor’s own feed URL exists (no patient)',
+  // Anonymous (the URL's token is the key), so it has no caller here: calendar.test.ts proves each
+  // fetch writes an appointment.list row naming the doctor and the patients the feed showed.
+  '/api/calendar/:file': 'a doctor’s feed, audited in calendar.test.ts',
   '/api/admin/doctors/:id/weekly-hours': 'a doctor’s weekly hours (no patient)',
   '/api/doctor/documents/cie10': 'the CIE-10 list the clinic ships (codes and titles, no patient)',
   '/api/doctor/documents/profile': "the doctor's own registration data",

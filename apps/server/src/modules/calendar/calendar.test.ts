@@ -1,0 +1,164 @@
+import ICAL from 'ical.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages } from '@clinica/shared';
+import { appointmentIcs } from '../mail/index.js';
+import {
+  DAYS,
+  adminJar,
+  bookByReceipt,
+  call,
+  doctorAccount,
+  openAppointmentsClinic,
+  patientJar,
+  rowsOf,
+  type AppointmentsClinic,
+} from '../appointments/appointments.test-support.js';
+
+/**
+ * The doctors' private iCalendar feeds and the patients' cancellation .ics (issue 24, item 6;
+ * decision 0051), every calendar parsed with ical.js as a subscribing calendar would.
+ */
+let c: AppointmentsClinic;
+beforeAll(async () => {
+  c = await openAppointmentsClinic();
+});
+afterAll(async () => {
+  await c?.close();
+});
+
+const parse = (text: string) => new ICAL.Component(ICAL.parse(text));
+const eventsOf = (cal: ICAL.Component) => cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+const anonymous = (url: string) => c.t.app.inject({ method: 'GET', url: new URL(url).pathname });
+
+async function newFeed(doctor: Awaited<ReturnType<typeof doctorAccount>>) {
+  const res = await call(c.t, doctor.jar, 'POST', '/api/doctor/calendar-feed');
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().message).toBe(messages.calendarFeedCreated);
+  return res.json<{ url: string }>().url;
+}
+
+describe('a doctor’s calendar feed', () => {
+  it('lists the doctor’s own appointments in Panama time, cancelled ones as CANCELLED, and nothing clinical', async () => {
+    const doctor = await doctorAccount(c.t);
+    const other = await doctorAccount(c.t, 'consulta_general', 'Otro');
+    const patient = await patientJar(c.t);
+    const kept = (await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: DAYS.wednesday, hora: '10:00' }, { mensaje: 'Dolor de pecho desde ayer' })).json<{ token: string }>().token;
+    const dropped = (await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: DAYS.thursday, hora: '09:00' })).json<{ token: string }>().token;
+    await bookByReceipt(c.t, patient.jar, { id_doctor: other.id, fecha: DAYS.thursday, hora: '11:00' });
+    const admin = await adminJar(c.t);
+    expect((await call(c.t, admin, 'POST', `/api/admin/appointments/${dropped}/cancel`, { motivo: 'El médico no asiste' })).statusCode).toBe(200);
+
+    expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/calendar-feed')).json()).toEqual({ activo: false, creado_at: null });
+    const url = await newFeed(doctor);
+    expect(url).toMatch(/^https?:\/\/[^/]+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/calendar-feed')).json()).toMatchObject({ activo: true });
+
+    const res = await anonymous(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/calendar');
+    const cal = parse(res.body);
+    expect(cal.getFirstPropertyValue('method')).toBe('PUBLISH');
+    // Instants in UTC, which every calendar reads alike; the calendar is shown in Panama time.
+    expect(cal.getFirstPropertyValue('x-wr-timezone')).toBe('America/Panama');
+    const events = eventsOf(cal);
+    // Only this doctor's two appointments: not the other doctor's.
+    expect(events).toHaveLength(2);
+    const [wed, thu] = events as [ICAL.Event, ICAL.Event];
+    // Wednesday 10:00 in Panama is 15:00 UTC.
+    expect(wed.startDate.zone?.tzid).toBe('UTC');
+    expect(wed.startDate.toJSDate().toISOString()).toBe('2026-11-25T15:00:00.000Z');
+    expect(wed.endDate.toJSDate().toISOString()).toBe('2026-11-25T16:00:00.000Z');
+    expect(wed.summary).toContain('Medicina General');
+    expect(wed.component.getFirstPropertyValue('status')).toBe('TENTATIVE');
+    expect(thu.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(thu.sequence).toBe(1);
+    const ids = rowsOf<{ id: string; token: string }>(await c.t.app.db.execute(sql`select id, token from appointments where token in (${kept}, ${dropped})`));
+    const idOf = (token: string) => ids.find((r) => r.token === token)!.id;
+    expect(wed.uid).toMatch(new RegExp(`^cita-${idOf(kept)}@`));
+    expect(thu.uid).toMatch(new RegExp(`^cita-${idOf(dropped)}@`));
+    // Privacy: the reason for the visit and the cancellation's reason never leave the clinic.
+    expect(res.body).not.toContain('Dolor de pecho');
+    expect(res.body).not.toContain('no asiste');
+    expect(res.body).not.toContain(patient.correo);
+
+    // Each fetch is audited: the doctor as reader, the patient whose name it showed.
+    const audit = rowsOf<{ actor_id: string; patient_id: string }>(
+      await c.t.app.db.execute(sql`select actor_id, patient_id from audit_log where action = 'appointment.list' and detail like 'calendario suscrito%' order by id desc limit 1`),
+    );
+    expect(audit[0]?.actor_id).toBe(doctor.id);
+    expect(audit[0]?.patient_id).toBeTruthy();
+  });
+
+  it('a new URL revokes the old one; the doctor or an administrator can revoke it; the token is stored hashed', async () => {
+    const doctor = await doctorAccount(c.t);
+    const first = await newFeed(doctor);
+    const second = await newFeed(doctor);
+    expect(second).not.toBe(first);
+    const gone = await anonymous(first);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(messages.calendarFeedNotFound);
+    expect((await anonymous(second)).statusCode).toBe(200);
+    const token = new URL(second).pathname.split('/').pop()!.replace('.ics', '');
+    const stored = rowsOf<{ token_hash: string }>(await c.t.app.db.execute(sql`select token_hash from doctor_calendar_feeds where doctor_id = ${doctor.id}`));
+    expect(stored[0]!.token_hash).not.toContain(token);
+
+    expect((await call(c.t, doctor.jar, 'DELETE', '/api/doctor/calendar-feed')).json().message).toBe(messages.calendarFeedRevoked);
+    expect((await anonymous(second)).statusCode).toBe(404);
+
+    const third = await newFeed(doctor);
+    const admin = await adminJar(c.t);
+    const byAdmin = await call(c.t, admin, 'DELETE', `/api/admin/doctors/${doctor.id}/calendar-feed`);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await anonymous(third)).statusCode).toBe(404);
+    expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/calendar-feed')).json()).toEqual({ activo: false, creado_at: null });
+  });
+
+  it('a doctor manages only their own feed; patients and strangers cannot', async () => {
+    const patient = await patientJar(c.t);
+    expect((await call(c.t, patient.jar, 'POST', '/api/doctor/calendar-feed')).statusCode).toBe(401);
+    expect((await c.t.app.inject({ method: 'GET', url: '/api/doctor/calendar-feed' })).statusCode).toBe(401);
+    // A malformed or made-up token is refused the same way as a revoked one.
+    expect((await c.t.app.inject({ method: 'GET', url: '/api/calendar/nope.ics' })).statusCode).toBe(400);
+    expect((await c.t.app.inject({ method: 'GET', url: `/api/calendar/${'A'.repeat(43)}.ics` })).statusCode).toBe(404);
+  });
+});
+
+describe('the patient’s cancellation .ics', () => {
+  it('carries METHOD:CANCEL, the same UID as the confirmation and a higher SEQUENCE, whoever cancels', async () => {
+    const doctor = await doctorAccount(c.t);
+    const patient = await patientJar(c.t);
+    const spy = vi.spyOn(c.t.app.notify, 'appointmentCancelled');
+    const ctx = { clinicName: 'Clínica', origin: c.t.app.config.mail.linkOrigin, contact: { address: 'Calle 50' } };
+    const admin = await adminJar(c.t);
+    try {
+      const byPatient = (await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: DAYS.wednesday, hora: '11:00' })).json<{ token: string }>().token;
+      const byAdmin = (await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: DAYS.wednesday, hora: '12:00' })).json<{ token: string }>().token;
+      const rejected = (await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: DAYS.wednesday, hora: '13:00' })).json<{ token: string }>().token;
+      const published = parse((await call(c.t, patient.jar, 'GET', `/api/appointments/${byPatient}/calendar.ics`)).body);
+      const publishedEvent = eventsOf(published)[0]!;
+      expect(publishedEvent.sequence).toBe(0);
+
+      expect((await call(c.t, patient.jar, 'POST', `/api/appointments/${byPatient}/cancel`)).statusCode).toBe(200);
+      expect((await call(c.t, admin, 'POST', `/api/admin/appointments/${byAdmin}/cancel`, { motivo: 'Cierre' })).statusCode).toBe(200);
+      const [pay] = rowsOf<{ payment_id: string }>(await c.t.app.db.execute(sql`select payment_id from appointments where token = ${rejected}`));
+      expect((await call(c.t, admin, 'POST', '/api/admin/receipts/reject', { id: pay!.payment_id, motivo: 'Ilegible' })).statusCode).toBe(200);
+
+      expect(spy).toHaveBeenCalledTimes(3);
+      for (const [, data] of spy.mock.calls) {
+        const cal = parse(Buffer.from(appointmentIcs(data, ctx, 'CANCEL').contentBase64, 'base64').toString('utf8'));
+        expect(cal.getFirstPropertyValue('method')).toBe('CANCEL');
+        const ev = eventsOf(cal)[0]!;
+        expect(ev.uid).toBe(`cita-${data.appointmentId}@${new URL(ctx.origin).hostname}`);
+        expect(ev.sequence).toBeGreaterThan(0);
+        expect(ev.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+      }
+      // The same event as the one the patient added: same UID, a higher sequence.
+      const first = eventsOf(parse(Buffer.from(appointmentIcs(spy.mock.calls[0]![1], ctx, 'CANCEL').contentBase64, 'base64').toString('utf8')))[0]!;
+      expect(first.uid).toBe(publishedEvent.uid);
+      expect(first.sequence).toBeGreaterThan(publishedEvent.sequence);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
