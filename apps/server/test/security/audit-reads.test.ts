@@ -63,6 +63,8 @@ const PERSONAL_READS: Record<string, [Caller, (f: Fixture) => string]> = {
   '/api/appointments/:token': ['patient', (f) => `/api/appointments/${f.appointmentToken}`],
   '/api/appointments/:token/calendar.ics': ['patient', (f) => `/api/appointments/${f.appointmentToken}/calendar.ics`],
   '/api/doctor/appointments': ['doctor', () => '/api/doctor/appointments'],
+  '/api/doctor/calendar/week': ['doctor', () => `/api/doctor/calendar/week?desde=${DAYS.monday}`],
+  '/api/admin/calendar/week': ['admin', () => `/api/admin/calendar/week?desde=${DAYS.monday}`],
   '/api/doctor/appointments/:token': ['doctor', (f) => `/api/doctor/appointments/${f.appointmentToken}`],
   '/api/admin/appointments': ['admin', () => '/api/admin/appointments'],
   '/api/admin/appointments/:token': ['admin', (f) => `/api/admin/appointments/${f.appointmentToken}`],

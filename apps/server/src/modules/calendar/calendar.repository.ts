@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, between, eq, gte, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, doctorCalendarFeeds, patients, staff } from '../../db/schema.js';
+import { appointments, doctorBlockedDates, doctorCalendarFeeds, doctorWeeklyHours, patients, staff } from '../../db/schema.js';
 
 /** The doctors' calendar feeds: their hashed tokens and what a feed lists (decision 0051). */
 export function calendarRepository(db: Db) {
@@ -64,6 +64,51 @@ export function calendarRepository(db: Db) {
           ),
         )
         .orderBy(appointments.inicio);
+    },
+
+    // --- the week view: one query per kind, for one doctor or all (`doctorId` undefined) ----------
+
+    /** The doctors shown: the one asked for, or every active doctor; with their weekly hours (null: the clinic's). */
+    async weekDoctors(doctorId: string | undefined) {
+      const which: SQL[] = [eq(staff.role, 'doctor')];
+      which.push(doctorId ? eq(staff.id, doctorId) : eq(staff.estado, 'activo'));
+      return db
+        .select({ id: staff.id, nombre: staff.nombre, apellido: staff.apellido, horario: doctorWeeklyHours.horario })
+        .from(staff)
+        .leftJoin(doctorWeeklyHours, eq(doctorWeeklyHours.doctor_id, staff.id))
+        .where(and(...which))
+        .orderBy(asc(staff.apellido), asc(staff.nombre), asc(staff.id));
+    },
+
+    /** Requested and confirmed appointments of the week (a checkout in progress is not one yet). */
+    async weekAppointments(doctorIds: string[], from: string, to: string) {
+      if (doctorIds.length === 0) return [];
+      return db
+        .select({
+          token: appointments.token,
+          numero: appointments.numero,
+          doctor_id: appointments.doctor_id,
+          patient_id: appointments.patient_id,
+          fecha: appointments.fecha,
+          hora: appointments.hora,
+          estado: appointments.estado,
+          servicio: appointments.servicio,
+          nombre: patients.nombre,
+          apellido: patients.apellido,
+        })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patient_id))
+        .where(and(inArray(appointments.doctor_id, doctorIds), between(appointments.fecha, from, to), inArray(appointments.estado, ['pendiente', 'confirmada'])))
+        .orderBy(asc(appointments.fecha), asc(appointments.hora));
+    },
+
+    async weekBlocks(doctorIds: string[], from: string, to: string) {
+      if (doctorIds.length === 0) return [];
+      return db
+        .select({ doctor_id: doctorBlockedDates.doctor_id, fecha: doctorBlockedDates.fecha, desde: doctorBlockedDates.desde, hasta: doctorBlockedDates.hasta })
+        .from(doctorBlockedDates)
+        .where(and(inArray(doctorBlockedDates.doctor_id, doctorIds), between(doctorBlockedDates.fecha, from, to)))
+        .orderBy(asc(doctorBlockedDates.fecha), asc(doctorBlockedDates.desde));
     },
   };
 }

@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   calendarFeedCreatedSchema,
   calendarFeedFileParamsSchema,
   calendarFeedStateSchema,
+  calendarWeekQuerySchema,
+  calendarWeekSchema,
+  type CalendarWeek,
   doctorIdParamsSchema,
   messages,
   resultSchema,
@@ -18,6 +21,27 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
   const calendar = app.calendar;
   // The feed needs no sign-in: a guessed or leaked URL is slowed per client address.
   const feedRequests = sharedThrottle(app, { name: 'calendar-feed-ip', max: app.config.quotas.calendarFeedPerAddressHour, windowMs: 3_600_000 });
+
+  // The week view carries patients' names: audited with each patient shown (decision 0030).
+  const weekShown = async (request: FastifyRequest, role: 'doctor' | 'admin', week: CalendarWeek & { patientIds: string[] }) => {
+    const { patientIds, ...shown } = week;
+    await app.audit(request, { action: 'appointment.list', role, patientIds, detail: `semana ${week.desde}, citas: ${patientIds.length}` });
+    return shown;
+  };
+
+  // The doctor's own week (/Citas_Admin_Doctor, 'Semana'); `doctor` in the query is ignored: only their own.
+  app.get('/api/doctor/calendar/week', {
+    config: { access: 'doctor' },
+    schema: { querystring: calendarWeekQuerySchema, response: { 200: calendarWeekSchema, ...errorResponses } },
+    handler: async (request) => weekShown(request, 'doctor', await calendar.week(request.query.desde, requireRole(request, 'doctor').accountId)),
+  });
+
+  // An administrator's week (/Citas_Admin, 'Semana'): one doctor, or every active doctor without `doctor`.
+  app.get('/api/admin/calendar/week', {
+    config: { access: 'admin' },
+    schema: { querystring: calendarWeekQuerySchema, response: { 200: calendarWeekSchema, ...errorResponses } },
+    handler: async (request) => weekShown(request, 'admin', await calendar.week(request.query.desde, request.query.doctor)),
+  });
 
   // The subscription itself: Google, Apple and Outlook fetch it with no cookie.
   app.get('/api/calendar/:file', {
@@ -34,7 +58,8 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
         patientIds: feed.patientIds,
         detail: `calendario suscrito, eventos: ${feed.patientIds.length}`,
       });
-      return reply
+      // A file, not JSON: the response schema covers the refusals only.
+      return (reply as FastifyReply)
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'inline; filename="citas.ics"')
         .header('cache-control', 'private, no-store')

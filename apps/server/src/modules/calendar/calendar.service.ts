@@ -1,5 +1,5 @@
-import { messages } from '@clinica/shared';
-import { AppError } from '../../infra/http/errors.js';
+import { addDays, isCalendarDate, messages, weekdayOf, type CalendarWeek, type Service } from '@clinica/shared';
+import { AppError, badRequest } from '../../infra/http/errors.js';
 import { newToken, sha256 } from '../../infra/token.js';
 import type { CalendarRepository } from './calendar.repository.js';
 import { doctorFeed } from './calendar.feed.js';
@@ -47,6 +47,37 @@ export function calendarService(deps: CalendarDeps) {
       const rows = await deps.repo.feedAppointments(doctor.id, new Date(now.getTime() - PAST_DAYS * DAY_MS), new Date(now.getTime() - CANCELLED_DAYS * DAY_MS));
       const body = doctorFeed(rows, { clinicName: deps.clinic.name, address: deps.clinic.address, origin: deps.origin, now });
       return { doctor, body, patientIds: rows.map((r) => r.patient_id) };
+    },
+
+    /**
+     * The week (Monday to Sunday, Panama dates) holding `fecha`, of one doctor or (`doctorId`
+     * undefined, administrators only) every active doctor: three reads, one per kind.
+     */
+    async week(fecha: string, doctorId: string | undefined): Promise<CalendarWeek & { patientIds: string[] }> {
+      if (!isCalendarDate(fecha)) throw badRequest(messages.invalidDate, { desde: messages.invalidDate });
+      // weekdayOf: 0 Sunday .. 6 Saturday; the week starts on Monday.
+      const desde = addDays(fecha, -((weekdayOf(fecha) + 6) % 7));
+      const hasta = addDays(desde, 6);
+      const doctors = await deps.repo.weekDoctors(doctorId);
+      const ids = doctors.map((d) => d.id);
+      const [citas, bloqueos] = await Promise.all([deps.repo.weekAppointments(ids, desde, hasta), deps.repo.weekBlocks(ids, desde, hasta)]);
+      return {
+        desde,
+        hasta,
+        doctores: doctors.map((d) => ({ id: d.id, nombre: `${d.nombre} ${d.apellido}`, horario: d.horario ?? null })),
+        citas: citas.map((c) => ({
+          token: c.token,
+          numero: c.numero,
+          doctor_id: c.doctor_id,
+          fecha: c.fecha,
+          hora: c.hora,
+          estado: c.estado as 'pendiente' | 'confirmada',
+          servicio: c.servicio as Service,
+          paciente: `${c.nombre} ${c.apellido}`,
+        })),
+        bloqueos,
+        patientIds: citas.map((c) => c.patient_id),
+      };
     },
   };
 }

@@ -29,6 +29,7 @@ afterAll(async () => {
 
 const parse = (text: string) => new ICAL.Component(ICAL.parse(text));
 const eventsOf = (cal: ICAL.Component) => cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+const del = (jar: { header: string }, url: string) => c.t.app.inject({ method: 'DELETE', url, headers: { cookie: jar.header } });
 const anonymous = (url: string) => c.t.app.inject({ method: 'GET', url: new URL(url).pathname });
 
 async function newFeed(doctor: Awaited<ReturnType<typeof doctorAccount>>) {
@@ -103,12 +104,12 @@ describe('a doctor’s calendar feed', () => {
     const stored = rowsOf<{ token_hash: string }>(await c.t.app.db.execute(sql`select token_hash from doctor_calendar_feeds where doctor_id = ${doctor.id}`));
     expect(stored[0]!.token_hash).not.toContain(token);
 
-    expect((await call(c.t, doctor.jar, 'DELETE', '/api/doctor/calendar-feed')).json().message).toBe(messages.calendarFeedRevoked);
+    expect((await del(doctor.jar, '/api/doctor/calendar-feed')).json().message).toBe(messages.calendarFeedRevoked);
     expect((await anonymous(second)).statusCode).toBe(404);
 
     const third = await newFeed(doctor);
     const admin = await adminJar(c.t);
-    const byAdmin = await call(c.t, admin, 'DELETE', `/api/admin/doctors/${doctor.id}/calendar-feed`);
+    const byAdmin = await del(admin, `/api/admin/doctors/${doctor.id}/calendar-feed`);
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect((await anonymous(third)).statusCode).toBe(404);
     expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/calendar-feed')).json()).toEqual({ activo: false, creado_at: null });
@@ -160,5 +161,42 @@ describe('the patient’s cancellation .ics', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('the staff’s week view', () => {
+  type Week = { desde: string; hasta: string; doctores: { id: string; nombre: string }[]; citas: { token: string; doctor_id: string; fecha: string; hora: string; paciente: string }[]; bloqueos: { doctor_id: string; fecha: string; desde: string | null }[] };
+
+  it('a doctor gets their own week (Monday to Sunday) with appointments and blocks; an administrator one doctor or all', async () => {
+    const doctor = await doctorAccount(c.t, 'consulta_general', 'Semana');
+    const other = await doctorAccount(c.t, 'consulta_general', 'Ajeno');
+    const patient = await patientJar(c.t);
+    const mine = (await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: DAYS.wednesday, hora: '14:00' })).json<{ token: string }>().token;
+    const theirs = (await bookByReceipt(c.t, patient.jar, { id_doctor: other.id, fecha: DAYS.wednesday, hora: '14:00' })).json<{ token: string }>().token;
+    const blocked = await call(c.t, doctor.jar, 'POST', '/api/doctor/blocked-dates', { date: DAYS.thursday, confirmar: false, desde: '09:00', hasta: '11:00' });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+
+    // Any date of the week gives that week: Thursday the 26th is in Monday 23..Sunday 29.
+    const res = await call(c.t, doctor.jar, 'GET', `/api/doctor/calendar/week?desde=${DAYS.thursday}&doctor=${other.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const week = res.json<Week>();
+    expect(week).toMatchObject({ desde: '2026-11-23', hasta: '2026-11-29' });
+    // Only their own, whatever the query asks.
+    expect(week.doctores.map((d) => d.id)).toEqual([doctor.id]);
+    expect(week.citas.map((a) => a.token)).toEqual([mine]);
+    expect(week.citas[0]).toMatchObject({ fecha: DAYS.wednesday, hora: '14:00', paciente: expect.any(String) });
+    expect(week.bloqueos).toEqual([{ doctor_id: doctor.id, fecha: DAYS.thursday, desde: '09:00', hasta: '11:00' }]);
+
+    const admin = await adminJar(c.t);
+    const one = (await call(c.t, admin, 'GET', `/api/admin/calendar/week?desde=${DAYS.monday}&doctor=${other.id}`)).json<Week>();
+    expect(one.citas.map((a) => a.token)).toEqual([theirs]);
+    const all = (await call(c.t, admin, 'GET', `/api/admin/calendar/week?desde=${DAYS.monday}`)).json<Week>();
+    expect(all.doctores.map((d) => d.id)).toEqual(expect.arrayContaining([doctor.id, other.id]));
+    expect(all.citas.map((a) => a.token)).toEqual(expect.arrayContaining([mine, theirs]));
+
+    const bad = await call(c.t, admin, 'GET', '/api/admin/calendar/week?desde=2026-02-30');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(messages.invalidDate);
+    expect((await call(c.t, patient.jar, 'GET', `/api/doctor/calendar/week?desde=${DAYS.monday}`)).statusCode).toBe(401);
   });
 });
