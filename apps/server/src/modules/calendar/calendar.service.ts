@@ -1,4 +1,4 @@
-import { addDays, isCalendarDate, messages, weekdayOf, type CalendarWeek, type Service } from '@clinica/shared';
+import { addDays, isCalendarDate, messages, weekdayOf, type CalendarWeek } from '@clinica/shared';
 import { AppError, badRequest } from '../../infra/http/errors.js';
 import { newToken, sha256 } from '../../infra/token.js';
 import type { CalendarRepository } from './calendar.repository.js';
@@ -72,7 +72,7 @@ export function calendarService(deps: CalendarDeps) {
           fecha: c.fecha,
           hora: c.hora,
           estado: c.estado as 'pendiente' | 'confirmada',
-          servicio: c.servicio as Service,
+          servicio: c.servicio,
           paciente: `${c.nombre} ${c.apellido}`,
         })),
         bloqueos,
