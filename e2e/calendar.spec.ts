@@ -98,7 +98,7 @@ test('an administrator sees one doctor’s week or every doctor’s day', async 
   // Every doctor at once: a day, a column per doctor.
   await expect(page.getByRole('button', { name: 'Día siguiente' })).toBeVisible();
   await expect(page.getByRole('grid').getByRole('columnheader', { name: doctor.nombre })).toBeVisible();
-  await page.getByLabel('Médico').selectOption({ label: doctor.nombre });
+  await page.getByLabel('Médico del calendario').selectOption({ label: doctor.nombre });
   await expect(page.getByRole('grid').getByRole('columnheader')).toHaveCount(8);
   await page.getByRole('button', { name: 'Semana siguiente' }).click();
   await appointmentButton(page).click();
