@@ -21,6 +21,12 @@ export const calendarFeedCreatedSchema = z.object({
 });
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
+/**
+ * The feed's actions (make a new URL, revoke) take no input: the account comes from the session.
+ * Anything sent is refused rather than ignored, so a forged or confused request writes nothing.
+ */
+export const calendarFeedActionSchema = z.strictObject({}, { error: messages.invalidRequest }).nullish();
+
 /** `/api/calendar/<token>.ics`: 32 random bytes in base64url, then the extension calendars expect. */
 export const calendarFeedFileParamsSchema = z.object({
   file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, messages.calendarFeedNotFound),

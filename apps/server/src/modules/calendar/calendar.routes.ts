@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  calendarFeedActionSchema,
   calendarFeedCreatedSchema,
   calendarFeedFileParamsSchema,
   calendarFeedStateSchema,
@@ -75,7 +76,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
 
   app.post('/api/doctor/calendar-feed', {
     config: { access: 'doctor' },
-    schema: { response: { 200: calendarFeedCreatedSchema, ...errorResponses } },
+    schema: { body: calendarFeedActionSchema, response: { 200: calendarFeedCreatedSchema, ...errorResponses } },
     handler: async (request) => {
       const doctorId = requireRole(request, 'doctor').accountId;
       return { success: true as const, message: messages.calendarFeedCreated, url: await calendar.create(doctorId, doctorId) };
@@ -84,7 +85,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
 
   app.delete('/api/doctor/calendar-feed', {
     config: { access: 'doctor' },
-    schema: { response: { 200: resultSchema, ...errorResponses } },
+    schema: { body: calendarFeedActionSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
       await calendar.revoke(requireRole(request, 'doctor').accountId);
       return { success: true, message: messages.calendarFeedRevoked };
@@ -94,7 +95,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
   // An administrator stops a doctor's feed (a lost phone, a doctor who left); only the doctor makes a new one.
   app.delete('/api/admin/doctors/:id/calendar-feed', {
     config: { access: 'admin' },
-    schema: { params: doctorIdParamsSchema, response: { 200: resultSchema, ...errorResponses } },
+    schema: { params: doctorIdParamsSchema, body: calendarFeedActionSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
       await calendar.revoke(request.params.id);
       return { success: true, message: messages.calendarFeedRevoked };

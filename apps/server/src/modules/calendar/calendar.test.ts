@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@clinica/shared';
+import { createTestApp } from '../../../test/harness.js';
 import { appointmentIcs } from '../mail/index.js';
 import {
   DAYS,
@@ -34,7 +35,7 @@ const del = (jar: { header: string }, url: string) => c.t.app.inject({ method: '
 const anonymous = (url: string) => c.t.app.inject({ method: 'GET', url: new URL(url).pathname });
 
 async function newFeed(doctor: Awaited<ReturnType<typeof doctorAccount>>) {
-  const res = await call(c.t, doctor.jar, 'POST', '/api/doctor/calendar-feed');
+  const res = await call(c.t, doctor.jar, 'POST', '/api/doctor/calendar-feed', {});
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().message).toBe(messages.calendarFeedCreated);
   return res.json<{ url: string }>().url;
@@ -199,5 +200,25 @@ describe('the staff’s week view', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(messages.invalidDate);
     expect((await call(c.t, patient.jar, 'GET', `/api/doctor/calendar/week?desde=${DAYS.monday}`)).statusCode).toBe(401);
+  });
+});
+
+describe('the feed’s rate limit', () => {
+  it('an address past QUOTA_CALENDAR_FEED_PER_ADDRESS_HOUR is refused with a Spanish message until the hour is over', async () => {
+    const t = await createTestApp({ QUOTA_CALENDAR_FEED_PER_ADDRESS_HOUR: '3', MAIL_WORKER: '0' });
+    try {
+      const doctor = await doctorAccount(t);
+      const url = new URL((await call(t, doctor.jar, 'POST', '/api/doctor/calendar-feed', {})).json<{ url: string }>().url).pathname;
+      for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      const refused = await t.app.inject({ method: 'GET', url });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(messages.calendarFeedTooMany);
+      // Guessing tokens counts too: a made-up one is refused before any lookup.
+      expect((await t.app.inject({ method: 'GET', url: `/api/calendar/${'B'.repeat(43)}.ics` })).statusCode).toBe(429);
+      t.clock.advance(3_600_000 + 1000);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
