@@ -104,9 +104,10 @@ test('an administrator sees one doctor’s week or every doctor’s day', async 
   await appointmentButton(page).click();
   await expect(page.getByRole('dialog', { name: 'Información Completa de la cita' })).toContainText('Rosalía');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/calendar-admin-1366.png`, fullPage: true });
+  await page.keyboard.press('Escape');
 });
 
-test('a doctor makes a private calendar URL, a calendar reads it, and revoking stops it', async ({ page, request }) => {
+test('a doctor makes a private calendar URL, a calendar reads it, and revoking stops it (the doctor, or an administrator)', async ({ page, request, browser, baseURL }) => {
   const doctor = await registerStaff(request, 'doctor', 'consulta_general');
   await bookFor(request, doctor.id);
   await login(page, 'doctor', doctor);
@@ -131,4 +132,21 @@ test('a doctor makes a private calendar URL, a calendar reads it, and revoking s
   await acceptAlert(page, messages.calendarFeedRevoked);
   await expect(panel).toContainText(messages.calendarFeedNone);
   expect((await page.context().request.fetch(url)).status()).toBe(404);
+
+  // A new URL, then an administrator revokes it from /Citas_Admin (a lost phone).
+  await panel.getByRole('button', { name: messages.calendarFeedCreate }).click();
+  const second = await panel.getByLabel(messages.calendarFeedLinkLabel).inputValue();
+  expect((await page.context().request.fetch(second)).status()).toBe(200);
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await visitedBefore(adminPage, admin, baseURL!);
+  await login(adminPage, 'admin', DEMO.admin);
+  await adminPage.goto('/Citas_Admin');
+  const hours = adminPage.getByRole('region', { name: 'Horario semanal de un médico' });
+  await hours.getByLabel('Servicio').selectOption('consulta_general');
+  await hours.getByLabel('Médico', { exact: true }).selectOption({ label: doctor.nombre });
+  await hours.getByRole('button', { name: messages.calendarFeedRevokeDoctor }).click();
+  await acceptAlert(adminPage, messages.calendarFeedRevoked);
+  await admin.close();
+  expect((await page.context().request.fetch(second)).status()).toBe(404);
 });

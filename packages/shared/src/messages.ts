@@ -458,6 +458,7 @@ export const productMessages = {
   calendarFeedCreate: 'Crear enlace del calendario',
   calendarFeedReplace: 'Crear un enlace nuevo (el anterior deja de funcionar)',
   calendarFeedRevoke: 'Revocar el enlace',
+  calendarFeedRevokeDoctor: 'Revocar el enlace de calendario de este médico',
   calendarFeedLinkLabel: 'Enlace privado del calendario',
   calendarFeedCopy: 'Copiar enlace',
   calendarFeedCopied: 'Enlace copiado.',
