@@ -74,7 +74,8 @@ test('a doctor opens the week view, moves a week forward and back with the keybo
   await page.keyboard.press('ArrowRight');
   await expect(appointmentButton(page)).toBeFocused();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/calendar-week-1366.png`, fullPage: true });
-  await page.keyboard.press('Enter');
+  // Enter on the focused appointment (pressed on the locator: a full-page screenshot can move focus).
+  await appointmentButton(page).press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Información Completa de la cita' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Rosalía');
