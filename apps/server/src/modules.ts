@@ -1,5 +1,6 @@
 import { appointmentsPlugin } from './modules/appointments/index.js';
 import { remindersPlugin } from './modules/reminders/index.js';
+import { calendarPlugin } from './modules/calendar/index.js';
 import { auditLogPlugin, auditTrailPlugin } from './modules/audit/index.js';
 import { authPlugin } from './modules/auth/index.js';
 import { chatPlugin } from './modules/chat/index.js';
@@ -50,6 +51,7 @@ export const MODULE_PLUGINS = [
   chatPlugin,
   appointmentsPlugin,
   remindersPlugin,
+  calendarPlugin,
   passwordRecoveryPlugin,
   mailPlugin,
   doctorProfilePlugin,

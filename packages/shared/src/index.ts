@@ -37,3 +37,4 @@ export * from './schemas/email-verification.schema.js';
 export * from './schemas/appointment-attendance.schema.js';
 export * from './schemas/passkeys.schema.js';
 export * from './doctor-hours.js';
+export * from './schemas/calendar.schema.js';

@@ -454,6 +454,23 @@ export const productMessages = {
   replaceOnlyAnnulled: 'Solo se puede reemplazar un documento anulado.',
   documentAlreadyReplaced: 'Este documento anulado ya fue reemplazado.',
   replacementMustMatch: 'El reemplazo debe ser del mismo tipo y para el mismo paciente que el documento anulado.',
+  // the doctors' private calendar feeds (issue 24, decision 0051)
+  calendarFeedTitle: 'Sus citas en su calendario',
+  calendarFeedHelp:
+    'Con un enlace privado, Google Calendar, Apple Calendar u Outlook muestran sus citas y se actualizan solos. Quien tenga el enlace ve el nombre de sus pacientes y el servicio: no lo comparta.',
+  calendarFeedNone: 'Todavía no tiene un enlace de calendario.',
+  calendarFeedActive: 'Tiene un enlace activo. Por seguridad solo se muestra al crearlo: si lo perdió, cree uno nuevo.',
+  calendarFeedCreate: 'Crear enlace del calendario',
+  calendarFeedReplace: 'Crear un enlace nuevo (el anterior deja de funcionar)',
+  calendarFeedRevoke: 'Revocar el enlace',
+  calendarFeedRevokeDoctor: 'Revocar el enlace de calendario de este médico',
+  calendarFeedLinkLabel: 'Enlace privado del calendario',
+  calendarFeedCopy: 'Copiar enlace',
+  calendarFeedCopied: 'Enlace copiado.',
+  calendarFeedCreated: 'Enlace creado. Cópielo ahora y péguelo en su calendario como suscripción: no se volverá a mostrar.',
+  calendarFeedRevoked: 'Enlace revocado: ningún calendario recibirá más sus citas por él.',
+  calendarFeedNotFound: 'Este enlace de calendario no existe o fue revocado.',
+  calendarFeedTooMany: 'Demasiadas solicitudes de calendario desde esta dirección. Inténtelo más tarde.',
   // typed dates (issue 23, docs/decisions/0044): what exactly is wrong with what was typed
   dateTypedFormat: 'Escriba la fecha como dd/mm/aaaa, por ejemplo 2/12/2026.',
   dateImpossible: 'Esa fecha no existe en el calendario. Revise el día y el mes (dd/mm/aaaa).',

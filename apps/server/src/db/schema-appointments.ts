@@ -56,6 +56,11 @@ export const appointments = pgTable(
      * decision 0052); null until then. Staff and the patient see it beside the state.
      */
     asistencia_confirmada_at: timestamp('asistencia_confirmada_at', { withTimezone: true }),
+     * The iCalendar SEQUENCE of the appointment's event (issue 24, decision 0051): raised on every
+     * change the patient's calendar must take over (a cancellation here; a reschedule too), so the
+     * .ics that cancels or moves it replaces the one sent before (RFC 5546: same UID, higher SEQUENCE).
+     */
+    secuencia: integer('secuencia').notNull().default(0),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,3 +14,4 @@ export * from './schema-twofactor.js';
 export * from './schema-data-requests.js';
 export * from './schema-email-verification.js';
 export * from './schema-passkeys.js';
+export * from './schema-calendar.js';

@@ -149,6 +149,8 @@ const envSchema = z.object({
   // Issue 24, item 3 (decision 0050): hours a transfer/Yappy booking holds its slot unapproved.
   APPOINTMENT_HOLD_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
+  /** Requests to the doctors' calendar feeds per client address and hour (decision 0051). */
+  QUOTA_CALENDAR_FEED_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
   QUOTA_EXAM_FILES_PER_CONSULTATION: z.coerce.number().int().min(1).default(10),
   QUOTA_EXAM_MB_PER_CONSULTATION: z.coerce.number().positive().default(50),
   QUOTA_IMAGES_MB_PER_CONSULTATION: z.coerce.number().positive().default(60),
@@ -471,6 +473,8 @@ export function parseConfig(
       heldAppointmentsPerDoctorDay: e.QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY ?? (e.NODE_ENV === 'test' ? 1000 : 2),
       heldAppointmentsTotal: e.QUOTA_HELD_APPOINTMENTS_TOTAL ?? (e.NODE_ENV === 'test' ? 1000 : 5),
       registrationsPerAddressHour: e.QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR ?? (e.NODE_ENV === 'test' ? 100_000 : 10),
+      // A calendar app polls a feed a few times an hour; a clinic's doctors share few addresses.
+      calendarFeedPerAddressHour: e.QUOTA_CALENDAR_FEED_PER_ADDRESS_HOUR ?? (e.NODE_ENV === 'test' ? 100_000 : 120),
       examFilesPerConsultation: e.QUOTA_EXAM_FILES_PER_CONSULTATION,
       examBytesPerConsultation: Math.round(e.QUOTA_EXAM_MB_PER_CONSULTATION * 1024 * 1024),
       imageBytesPerConsultation: Math.round(e.QUOTA_IMAGES_MB_PER_CONSULTATION * 1024 * 1024),

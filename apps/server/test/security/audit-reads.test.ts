@@ -63,6 +63,8 @@ const PERSONAL_READS: Record<string, [Caller, (f: Fixture) => string]> = {
   '/api/appointments/:token': ['patient', (f) => `/api/appointments/${f.appointmentToken}`],
   '/api/appointments/:token/calendar.ics': ['patient', (f) => `/api/appointments/${f.appointmentToken}/calendar.ics`],
   '/api/doctor/appointments': ['doctor', () => '/api/doctor/appointments'],
+  '/api/doctor/calendar/week': ['doctor', () => `/api/doctor/calendar/week?desde=${DAYS.monday}`],
+  '/api/admin/calendar/week': ['admin', () => `/api/admin/calendar/week?desde=${DAYS.monday}`],
   '/api/doctor/appointments/:token': ['doctor', (f) => `/api/doctor/appointments/${f.appointmentToken}`],
   '/api/admin/appointments': ['admin', () => '/api/admin/appointments'],
   '/api/admin/appointments/:token': ['admin', (f) => `/api/admin/appointments/${f.appointmentToken}`],
@@ -105,6 +107,10 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/appointments/hours': 'free hours',
   '/api/doctor/blocked-dates': 'the doctor’s own unavailable dates',
   '/api/doctor/weekly-hours': 'the doctor’s own weekly hours',
+  '/api/doctor/calendar-feed': 'whether the doctor’s own feed URL exists (no patient)',
+  // Anonymous (the URL's token is the key), so it has no caller here: calendar.test.ts proves each
+  // fetch writes an appointment.list row naming the doctor and the patients the feed showed.
+  '/api/calendar/:file': 'a doctor’s feed, audited in calendar.test.ts',
   '/api/admin/doctors/:id/weekly-hours': 'a doctor’s weekly hours (no patient)',
   '/api/doctor/documents/cie10': 'the CIE-10 list the clinic ships (codes and titles, no patient)',
   '/api/doctor/documents/profile': "the doctor's own registration data",

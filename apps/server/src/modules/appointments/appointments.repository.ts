@@ -266,7 +266,7 @@ export function appointmentsRepository(db: Db) {
       );
       await tx
         .update(appointments)
-        .set({ estado: 'cancelada', cancelada_por: 'reserva_vencida', cancelada_at: input.now, updated_at: input.now })
+        .set({ estado: 'cancelada', cancelada_por: 'reserva_vencida', cancelada_at: input.now, updated_at: input.now, secuencia: sql`${appointments.secuencia} + 1` })
         .where(and(eq(appointments.estado, 'reservada'), or(lapsedOnSlot, eq(appointments.patient_id, input.patientId))));
     },
 
@@ -340,6 +340,8 @@ export function appointmentsRepository(db: Db) {
           motivo_cancelacion: by.motivo ?? null,
           cancelada_at: by.now,
           updated_at: by.now,
+          // A cancellation is a new version of the patient's calendar event (decision 0051).
+          secuencia: sql`${appointments.secuencia} + 1`,
         })
         .where(and(target, ne(appointments.estado, 'cancelada')))
         .returning();

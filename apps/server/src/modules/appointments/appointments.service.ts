@@ -162,7 +162,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
     return repo.insert(tx, { ...row, token: newToken(24), inicio: slotStart(row.fecha, row.hora), created_at: at() });
   }
 
-  const appointmentData = (a: Pick<AppointmentRecord, 'id' | 'inicio'>) => ({ appointmentId: a.id, start: a.inicio });
+  // The sequence travels with every mail of the appointment, so its .ics replaces the one before (decision 0051).
+  const appointmentData = (a: Pick<AppointmentRecord, 'id' | 'inicio' | 'secuencia'>) => ({ appointmentId: a.id, start: a.inicio, secuencia: a.secuencia });
 
   const isCancelable = (a: { estado: string; inicio: Date }) =>
     (a.estado === 'pendiente' || a.estado === 'confirmada') && a.inicio.getTime() - deps.now() > PATIENT_CANCEL_NOTICE_HOURS * HOUR_MS;

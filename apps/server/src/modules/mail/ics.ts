@@ -35,7 +35,7 @@ function fold(line: string) {
 
 /** The .ics attachment for an appointment's confirmation (PUBLISH) or cancellation (CANCEL). */
 export function appointmentIcs(
-  appt: { appointmentId: string; start: Date },
+  appt: { appointmentId: string; start: Date; secuencia?: number | undefined },
   ctx: { clinicName: string; origin: string; contact: { address: string } },
   method: 'PUBLISH' | 'CANCEL',
 ) {
@@ -48,8 +48,10 @@ export function appointmentIcs(
     `METHOD:${method}`,
     'BEGIN:VEVENT',
     `UID:cita-${appt.appointmentId}@${host}`,
-    // The cancellation must carry a higher sequence than the confirmation to replace it.
-    `SEQUENCE:${method === 'CANCEL' ? 1 : 0}`,
+    // The cancellation must carry a higher sequence than the confirmation to replace it: the row's
+    // `secuencia` is raised by every cancellation (decision 0051); a mail queued before that column
+    // existed carries none, and then a cancellation is version 1 over the confirmation's 0.
+    `SEQUENCE:${appt.secuencia ?? (method === 'CANCEL' ? 1 : 0)}`,
     `DTSTAMP:${stamp(new Date())}`,
     `DTSTART:${stamp(appt.start)}`,
     `DTEND:${stamp(new Date(appt.start.getTime() + SLOT_MS))}`,

@@ -62,6 +62,8 @@ export interface AppointmentData {
   appointmentId: string;
   /** Start of the one-hour slot. */
   start: Date;
+  /** The event's iCalendar SEQUENCE (appointments.secuencia); mails queued before it existed have none. */
+  secuencia?: number;
 }
 
 const ROLE_LABEL: Record<Role, string> = {

@@ -6,3 +6,5 @@ export const DOCTOR_APPOINTMENTS_KEY = [...APPOINTMENTS_KEY, 'doctor'] as const;
 export const ADMIN_APPOINTMENTS_KEY = [...APPOINTMENTS_KEY, 'admin'] as const;
 export const BLOCKED_DATES_KEY = [...APPOINTMENTS_KEY, 'doctor-blocked-dates'] as const;
 export const WEEKLY_HOURS_KEY = [...APPOINTMENTS_KEY, 'weekly-hours'] as const;
+export const CALENDAR_FEED_KEY = [...APPOINTMENTS_KEY, 'calendar-feed'] as const;
+export const CALENDAR_WEEK_KEY = [...APPOINTMENTS_KEY, 'calendar-week'] as const;

@@ -12,6 +12,7 @@ import { useAdminAppointments } from '../api/get-admin-appointments.js';
 import { AdminDoctorHours } from './admin-doctor-hours.js';
 import { AppointmentDetails } from './appointment-details.js';
 import { StaffTable } from './staff-table.js';
+import { ListOrWeek } from './list-or-week.js';
 import '../appointments.css';
 
 /** /Citas_Admin: every appointment, the first-name search, the detail modal and cancellation; a doctor's weekly hours below. */
@@ -28,13 +29,10 @@ export function CitasAdminPage() {
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.adminTitle')}</h1>
-      <StaffTable
-        caption={t('staff.adminCaption')}
-        rows={rows}
-        pages={pages}
-        onSearch={find}
-        withDoctor
+      <ListOrWeek
+        view="admin"
         onOpen={setOpen}
+        list={<StaffTable caption={t('staff.adminCaption')} rows={rows} pages={pages} onSearch={find} withDoctor onOpen={setOpen} />}
       />
       {open !== null && <AdminAppointmentModal token={open} onClose={() => setOpen(null)} />}
       <AdminDoctorHours />

@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { SERVICES, type Service } from '@clinica/shared';
 import { Field } from '../../../components/ui/field.js';
-import { useMessages, useTranslation } from '../../../lib/i18n.js';
+import { showAlert } from '../../../components/ui/alert-store.js';
+import { Button } from '../../../components/ui/button.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDoctors } from '../api/get-doctors.js';
+import { useRevokeDoctorCalendarFeed } from '../api/revoke-doctor-calendar-feed.js';
 import { WeeklyHoursEditor } from './weekly-hours-editor.js';
 
-/** /Citas_Admin: an administrator picks a doctor (service, then name) and sets their weekly hours (decision 0048). */
+/** /Citas_Admin: an administrator picks a doctor (service, then name) and sets their weekly hours (decision 0048), or revokes their calendar feed (0051). */
 export function AdminDoctorHours() {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
@@ -61,6 +65,28 @@ export function AdminDoctorHours() {
       )}
       {/* A new editor per doctor: edits of one never carry over to another. */}
       {doctorId !== '' && <WeeklyHoursEditor key={doctorId} doctorId={doctorId} />}
+      {doctorId !== '' && <RevokeDoctorFeed doctorId={doctorId} />}
     </section>
+  );
+}
+
+/** A lost phone or a doctor who left: the administrator stops the doctor's calendar feed URL (decision 0051). */
+function RevokeDoctorFeed({ doctorId }: { doctorId: string }) {
+  const messages = useMessages();
+  const revoke = useRevokeDoctorCalendarFeed();
+  const run = async () => {
+    try {
+      const result = await revoke.mutateAsync(doctorId);
+      void showAlert(translateMessage(result.message));
+    } catch (error) {
+      void showAlert(error instanceof ApiError && error.fromServer ? translateMessage(error.message) : messages.requestFailed);
+    }
+  };
+  return (
+    <div className="appt-actions">
+      <Button variant="danger" busy={revoke.isPending} onClick={() => void run()}>
+        {messages.calendarFeedRevokeDoctor}
+      </Button>
+    </div>
   );
 }

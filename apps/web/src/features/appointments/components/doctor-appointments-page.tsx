@@ -7,9 +7,10 @@ import { useDoctorAppointment } from '../api/get-doctor-appointment.js';
 import { useDoctorAppointments } from '../api/get-doctor-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
 import { StaffTable } from './staff-table.js';
+import { ListOrWeek } from './list-or-week.js';
 import '../appointments.css';
 
-/** /Citas_Admin_Doctor: the doctor's own appointments, the first-name search and the detail modal. */
+/** /Citas_Admin_Doctor: the doctor's own appointments (a list, or their week), the first-name search and the detail modal. */
 export function CitasAdminDoctorPage() {
   const { t } = useTranslation('appointments');
   const [search, setSearch] = useState<string | null>(null);
@@ -23,7 +24,11 @@ export function CitasAdminDoctorPage() {
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.doctorTitle')}</h1>
-      <StaffTable caption={t('staff.doctorCaption')} rows={rows} pages={pages} onSearch={find} onOpen={setOpen} />
+      <ListOrWeek
+        view="doctor"
+        onOpen={setOpen}
+        list={<StaffTable caption={t('staff.doctorCaption')} rows={rows} pages={pages} onSearch={find} onOpen={setOpen} />}
+      />
       {open !== null && <DoctorAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -11,6 +11,7 @@ import { useUnblockDate } from '../api/unblock-date.js';
 import { DateField } from '../../../components/ui/date-field.js';
 import { formatHour, formatLongDate, formatSlot } from './format.js';
 import { WeeklyHoursEditor } from './weekly-hours-editor.js';
+import { CalendarFeedPanel } from './calendar-feed-panel.js';
 import '../appointments.css';
 
 /** 'Error al enviar la fecha', with the server's reason when it gave one. */
@@ -164,6 +165,7 @@ export function FechaAdminDoctorPage() {
       )}
 
       <WeeklyHoursEditor />
+      <CalendarFeedPanel />
 
       <section className="appt-card" aria-labelledby="appt-blocked-title">
         <h2 id="appt-blocked-title">{t('unavailable.listTitle')}</h2>
