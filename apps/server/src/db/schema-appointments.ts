@@ -51,6 +51,16 @@ export const appointments = pgTable(
     cancelada_por_staff: uuid('cancelada_por_staff').references(() => staff.id),
     motivo_cancelacion: text('motivo_cancelacion'),
     cancelada_at: timestamp('cancelada_at', { withTimezone: true }),
+    /**
+     * Reschedule (issue 24, decision 0049): +1 on every move of fecha/hora (the .ics SEQUENCE, so
+     * calendars replace the earlier event), and when the last move happened.
+     */
+    secuencia: integer('secuencia').notNull().default(0),
+    reprogramada_at: timestamp('reprogramada_at', { withTimezone: true }),
+    /** Attended or not, marked after the hour started by the doctor or an administrator (decision 0049). */
+    asistencia: text('asistencia', { enum: ['asistio', 'no_asistio'] }),
+    asistencia_por: uuid('asistencia_por').references(() => staff.id),
+    asistencia_at: timestamp('asistencia_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +75,9 @@ export const appointments = pgTable(
     check('appointments_hora_slot', sql`${t.hora} ~ '^([01][0-9]|2[0-3]):00$'`),
     check('appointments_paid_or_held', sql`${t.payment_id} IS NOT NULL OR (${t.estado} IN ('reservada', 'cancelada') AND ${t.reservada_hasta} IS NOT NULL)`),
     check('appointments_held_until', sql`${t.estado} <> 'reservada' OR ${t.reservada_hasta} IS NOT NULL`),
+    // A patient's no-shows are counted for the prepay policy (decision 0049).
+    index('appointments_patient_no_show_idx').on(t.patient_id).where(sql`${t.asistencia} = 'no_asistio'`),
+    check('appointments_attendance_active', sql`${t.asistencia} IS NULL OR ${t.estado} = 'confirmada'`),
     check('appointments_cancelled_by', sql`(${t.estado} = 'cancelada') = (${t.cancelada_por} IS NOT NULL)`),
   ],
 );

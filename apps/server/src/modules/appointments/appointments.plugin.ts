@@ -32,6 +32,7 @@ export default fp(
       notify: app.notify,
       now: app.now,
       quotas: app.config.quotas,
+      rules: app.config.appointmentRules,
     });
     app.decorate('appointments', service);
     app.payments.registerEffects(service.paymentEffects);

@@ -36,6 +36,11 @@ const rowColumns = {
   doctor_apellido: doctor.apellido,
   metodo_de_pago: payments.metodo_de_pago,
   estado_pago: payments.estado,
+  // The state in words (decision 0049): moves, attendance, how cancelled.
+  secuencia: appointments.secuencia,
+  asistencia: appointments.asistencia,
+  cancelada_por: appointments.cancelada_por,
+  motivo_cancelacion: appointments.motivo_cancelacion,
 };
 
 const detailColumns = {
@@ -48,8 +53,6 @@ const detailColumns = {
   mensaje: appointments.mensaje,
   created_at: appointments.created_at,
   correo_doctor: doctor.correo,
-  cancelada_por: appointments.cancelada_por,
-  motivo_cancelacion: appointments.motivo_cancelacion,
   monto_cents: payments.monto_cents,
   motivo_rechazo: payments.motivo_rechazo,
 };
@@ -418,6 +421,46 @@ export function appointmentsRepository(db: Db) {
         .from(b)
         .where(and(eq(b.doctor_id, doctorId), gte(b.fecha, from)))
         .orderBy(asc(b.fecha), sql`${b.desde} NULLS FIRST`);
+    },
+
+    // --- reschedule and attendance (issue 24, decision 0049) ------------------------------------
+
+    /** The appointment's row locked for a change (reschedule, attendance): two moves of one appointment run one after the other. */
+    async lockAppointment(tx: Db, id: string) {
+      const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+      return row;
+    },
+
+    /**
+     * Moves the appointment to another slot in one UPDATE: the partial unique index refuses a
+     * taken slot, so the patient holds the old slot until the very statement that takes the new one.
+     */
+    async moveSlot(tx: Db, id: string, slot: { fecha: string; hora: string; inicio: Date }, now: Date) {
+      const [row] = await tx
+        .update(appointments)
+        .set({ fecha: slot.fecha, hora: slot.hora, inicio: slot.inicio, secuencia: sql`${appointments.secuencia} + 1`, reprogramada_at: now, updated_at: now })
+        .where(and(eq(appointments.id, id), inArray(appointments.estado, ['pendiente', 'confirmada']), isNull(appointments.asistencia)))
+        .returning();
+      return row;
+    },
+
+    /** Records attended / no-show on a confirmed appointment (the check constraint refuses any other). */
+    async markAttendance(tx: Db, id: string, asistencia: 'asistio' | 'no_asistio', staffId: string, now: Date) {
+      const [row] = await tx
+        .update(appointments)
+        .set({ asistencia, asistencia_por: staffId, asistencia_at: now, updated_at: now })
+        .where(and(eq(appointments.id, id), eq(appointments.estado, 'confirmada')))
+        .returning();
+      return row;
+    },
+
+    /** How many of the patient's appointments were marked no-show. */
+    async noShowCount(exec: Db, patientId: string) {
+      const [row] = await exec
+        .select({ n: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(and(eq(appointments.patient_id, patientId), eq(appointments.asistencia, 'no_asistio')));
+      return row?.n ?? 0;
     },
 
     /** Bench and tests: how many active appointments a slot has. */

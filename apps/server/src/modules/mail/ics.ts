@@ -35,7 +35,7 @@ function fold(line: string) {
 
 /** The .ics attachment for an appointment's confirmation (PUBLISH) or cancellation (CANCEL). */
 export function appointmentIcs(
-  appt: { appointmentId: string; start: Date },
+  appt: { appointmentId: string; start: Date; secuencia?: number },
   ctx: { clinicName: string; origin: string; contact: { address: string } },
   method: 'PUBLISH' | 'CANCEL',
 ) {
@@ -48,8 +48,9 @@ export function appointmentIcs(
     `METHOD:${method}`,
     'BEGIN:VEVENT',
     `UID:cita-${appt.appointmentId}@${host}`,
-    // The cancellation must carry a higher sequence than the confirmation to replace it.
-    `SEQUENCE:${method === 'CANCEL' ? 1 : 0}`,
+    // Every move raises the appointment's `secuencia` (decision 0049): a calendar replaces the
+    // event it holds with the one of a higher SEQUENCE; a cancellation goes one above the last.
+    `SEQUENCE:${(appt.secuencia ?? 0) + (method === 'CANCEL' ? 1 : 0)}`,
     `DTSTAMP:${stamp(new Date())}`,
     `DTSTART:${stamp(appt.start)}`,
     `DTEND:${stamp(new Date(appt.start.getTime() + SLOT_MS))}`,
