@@ -225,7 +225,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const a = await read(request, await service.detail(request.params.token, { patientId: requireRole(request, 'patient').accountId }));
       if (a.estado === 'cancelada') throw new AppError(409, messages.appointmentIcsCancelled);
-      const ics = appointmentIcs({ appointmentId: a.id, start: a.inicio }, icsContext, 'PUBLISH');
+      const ics = appointmentIcs({ appointmentId: a.id, start: a.inicio, secuencia: a.secuencia }, icsContext, 'PUBLISH');
       // A file, not JSON: the response schema covers the refusals only.
       return (reply as FastifyReply)
         .header('content-type', 'text/calendar; charset=utf-8')
