@@ -141,6 +141,8 @@ export const appointmentDetailSchema = appointmentRowSchema.extend({
   mensaje: z.string(),
   created_at: z.string(),
   correo_doctor: z.string(),
+  /** The doctor's id: the reschedule form reads that doctor's free hours (decision 0049). */
+  id_doctor: z.string(),
   /** Staff only (null for the patient): how many appointments of this patient were marked no-show. */
   inasistencias: z.number().int().nullable(),
   /** Staff only: whether attendance can be marked now (the hour started, confirmed, not cancelled). */

@@ -84,6 +84,7 @@ const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
   mensaje: d.mensaje,
   created_at: d.created_at.toISOString(),
   correo_doctor: d.correo_doctor,
+  id_doctor: d.doctor_id,
   inasistencias: null,
   asistencia_marcable: view !== 'patient' && d.asistencia_marcable,
   pago:

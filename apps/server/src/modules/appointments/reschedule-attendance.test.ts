@@ -64,7 +64,8 @@ describe('reschedule', () => {
 
   it('moves to another free hour keeping payment and state; the old hour frees; secuencia +1; patient, doctor and administrators are told', async () => {
     const doctor = await doctorAccount(c.t);
-    const admin = await adminJar(c.t);
+    // An administrator, to be told of the move.
+    await adminJar(c.t);
     const patient = await patientJar(c.t);
     const token = await bookConfirmed(c, patient.jar, { id_doctor: doctor.id, fecha: DAYS.monday, hora: '10:00' });
     const [before] = rowsOf<{ payment_id: string }>(await c.t.app.db.execute(sql`select payment_id from appointments where token = ${token}`));

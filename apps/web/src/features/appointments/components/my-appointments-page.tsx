@@ -10,7 +10,8 @@ import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
 import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
 import { useMyAppointments } from '../api/get-my-appointments.js';
-import { AppointmentDetails } from './appointment-details.js';
+import { AppointmentDetails, StateWords } from './appointment-details.js';
+import { RescheduleForm } from './reschedule-form.js';
 import { formatHour, formatLongDate, formatSlot } from './format.js';
 import '../appointments.css';
 
@@ -43,7 +44,7 @@ export function CitasUsuarioPage() {
                 <p className="appt-row-meta">
                   {/* The number the clinic reads when the patient calls about it (decision 0045). */}
                   <Reference kind="appointment" numero={r.numero} /> · {t(`services.${r.servicio}`)} · {r.doctor} ·{' '}
-                  <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+                  <StateWords a={r} />
                 </p>
               </div>
               <Button
@@ -69,6 +70,7 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
   const appointment = useMyAppointment(token);
   const cancel = useCancelMyAppointment();
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
 
   const doCancel = async () => {
     try {
@@ -101,7 +103,12 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
                 {t('mine.calendar')}
               </a>
             )}
-            {appointment.data.cancelable && !confirming && (
+            {appointment.data.reprogramable && !moving && !confirming && (
+              <Button variant="secondary" onClick={() => setMoving(true)}>
+                {t('move.open')}
+              </Button>
+            )}
+            {appointment.data.cancelable && !confirming && !moving && (
               <Button variant="danger" onClick={() => setConfirming(true)}>
                 {t('mine.cancel')}
               </Button>
@@ -109,6 +116,10 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
           </div>
           {appointment.data.estado !== 'cancelada' && !appointment.data.cancelable && (
             <p className="appt-note">{messages.appointmentCancelTooLate}</p>
+          )}
+          {moving && <RescheduleForm a={appointment.data} as="patient" onDone={() => setMoving(false)} onCancel={() => setMoving(false)} />}
+          {appointment.data.estado !== 'cancelada' && !appointment.data.reprogramable && appointment.data.asistencia === null && (
+            <p className="appt-note">{messages.appointmentRescheduleTooLate}</p>
           )}
           {confirming && (
             <div className="appt-confirm" role="group" aria-labelledby="appt-confirm-text">
