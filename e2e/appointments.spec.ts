@@ -542,7 +542,10 @@ test('a patient moves an appointment to another free hour from /Citas_usuario an
   await form.getByRole('button', { name: 'Confirmar el cambio' }).click();
   await acceptAlert(page, messages.appointmentRescheduled);
   await expect(modal).toContainText(shownDay(nueva));
-  await expect(modal).toContainText('Reprogramada');
+  await expect(modal).toContainText('4:00 p. m.');
+  // Its state is kept: still requested while the transfer waits (decision 0049).
+  await expect(modal).toContainText('Solicitada · Pago en revisión');
+  await expect(modal).not.toContainText(shownDay(fecha));
 
   const mail = await waitForMail(patient.email, 'Su cita cambió de fecha u hora');
   const ics = mail.attachments.find((a) => a.mimeType.startsWith('text/calendar'));
