@@ -538,7 +538,11 @@ test('a patient moves an appointment to another free hour from /Citas_usuario an
 
   await pickDay(page, nueva);
   await form.getByLabel('Hora', { exact: true }).selectOption('16:00');
-  await page.screenshot({ path: `test-results/reschedule-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await page.screenshot({ path: 'test-results/reschedule-desktop.png' });
+  // The rest on a phone's width: the form and the answer fit a 360 px screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await form.getByRole('button', { name: 'Confirmar el cambio' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/reschedule-phone.png' });
   await form.getByRole('button', { name: 'Confirmar el cambio' }).click();
   await acceptAlert(page, messages.appointmentRescheduled);
   await expect(modal).toContainText(shownDay(nueva));

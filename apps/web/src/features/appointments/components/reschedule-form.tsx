@@ -48,10 +48,17 @@ export function RescheduleForm({ a, as, onDone, onCancel }: { a: AppointmentDeta
         onFecha={(f) => {
           setFecha(f);
           setHora('');
+          setError(null);
         }}
         dateError={dateIssue ? translateMessage(dateIssue) : null}
         onDateIssue={setDateIssue}
-        hourSelect={{ value: hora, onChange: (e) => setHora(e.target.value) }}
+        hourSelect={{
+          value: hora,
+          onChange: (e) => {
+            setHora(e.target.value);
+            setError(null);
+          },
+        }}
         except={{ fecha: a.fecha, hora: a.hora }}
       />
       {error && (
