@@ -5,6 +5,7 @@ import { es } from 'date-fns/locale/es';
 import { addDays, formatWeekdayDate, messages, panamaToday, weekdayOf } from '@clinica/shared';
 import { test, expect, DEMO, PNG_1X1, distinctPng, login, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
+import { waitForMail } from './mailbox';
 
 // In-person appointments (issue 5): booking with transfer and with PayPal (local stand-in), the
 // Spanish date picker refusing past and unavailable days, a doctor blocking a date, the staff
@@ -515,4 +516,49 @@ test('a page that fails to render keeps the frame and says what happened instead
   await page.unroute('**/api/appointments/hours?**');
   await page.getByRole('button', { name: 'Recargar la página' }).click();
   await expect(page.getByRole('heading', { name: 'Citas presenciales', level: 1 })).toBeVisible();
+});
+
+// Reschedule (issue 24, decision 0049): the patient moves a requested appointment from
+// /Citas_usuario with the same date picker and free hours as /citas, sees the new time, and
+// receives the updated .ics (same UID, higher SEQUENCE).
+test('a patient moves an appointment to another free hour from /Citas_usuario and gets the updated .ics', async ({ page, request }) => {
+  const doctor = await newDoctor(request);
+  const patient = await openBooking(page, request, doctor.label);
+  const fecha = weekdayAhead(3);
+  const nueva = weekdayAhead(5);
+  await bookThroughApi(page, { doctorName: doctor.nombre, fecha, hora: '10:00' });
+
+  await page.goto('/Citas_usuario');
+  await expect(myAppointments(page)).toContainText(shownDay(fecha));
+  await expect(myAppointments(page)).toContainText('Solicitada');
+  await page.getByRole('button', { name: /Ver detalle/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Detalle de la cita' });
+  await modal.getByRole('button', { name: 'Cambiar fecha u hora' }).click();
+  const form = modal.getByRole('form', { name: 'Cambiar la fecha u hora de la cita' });
+  await expect(form).toBeVisible();
+  // Nothing chosen: said, nothing sent.
+  await form.getByRole('button', { name: 'Confirmar el cambio' }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.missingFields);
+
+  await pickDay(page, nueva);
+  await form.getByLabel('Hora', { exact: true }).selectOption('16:00');
+  await page.screenshot({ path: 'test-results/reschedule-desktop.png' });
+  // The rest on a phone's width: the form and the answer fit a 360 px screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await form.getByRole('button', { name: 'Confirmar el cambio' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/reschedule-phone.png' });
+  await form.getByRole('button', { name: 'Confirmar el cambio' }).click();
+  await acceptAlert(page, messages.appointmentRescheduled);
+  await expect(modal).toContainText(shownDay(nueva));
+  await expect(modal).toContainText('4:00 p. m.');
+  // Its state is kept: still requested while the transfer waits (decision 0049).
+  await expect(modal).toContainText('Solicitada · Pago en revisión');
+  await expect(modal).not.toContainText(shownDay(fecha));
+
+  const mail = await waitForMail(patient.email, 'Su cita cambió de fecha u hora');
+  const ics = mail.attachments.find((a) => a.mimeType.startsWith('text/calendar'));
+  expect(ics).toBeDefined();
+  const body = typeof ics!.content === 'string' ? ics!.content : new TextDecoder().decode(ics!.content);
+  expect(body).toContain('SEQUENCE:1');
+  expect(body).toMatch(/UID:cita-[0-9a-f-]+@/);
 });

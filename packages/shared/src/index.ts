@@ -26,6 +26,7 @@ export * from './schemas/suggestions.schema.js';
 export * from './schemas/audit.schema.js';
 export * from './appointment-slots.js';
 export * from './consultation-state.js';
+export * from './appointment-state.js';
 export * from './reference-number.js';
 export * from './schemas/appointments.schema.js';
 export * from './schemas/doctor-hours.schema.js';

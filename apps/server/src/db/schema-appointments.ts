@@ -56,11 +56,18 @@ export const appointments = pgTable(
      * decision 0052); null until then. Staff and the patient see it beside the state.
      */
     asistencia_confirmada_at: timestamp('asistencia_confirmada_at', { withTimezone: true }),
-     * The iCalendar SEQUENCE of the appointment's event (issue 24, decision 0051): raised on every
-     * change the patient's calendar must take over (a cancellation here; a reschedule too), so the
-     * .ics that cancels or moves it replaces the one sent before (RFC 5546: same UID, higher SEQUENCE).
+    /**
+     * The iCalendar SEQUENCE of the appointment's event (issue 24, decisions 0049 and 0051): raised by
+     * every move of fecha/hora and by the cancellation, so the .ics that moves or cancels it replaces
+     * the one sent before (RFC 5546: same UID, higher SEQUENCE).
      */
     secuencia: integer('secuencia').notNull().default(0),
+    /** When the last move happened (decision 0049). */
+    reprogramada_at: timestamp('reprogramada_at', { withTimezone: true }),
+    /** Attended or not, marked after the hour started by the doctor or an administrator (decision 0049). */
+    asistencia: text('asistencia', { enum: ['asistio', 'no_asistio'] }),
+    asistencia_por: uuid('asistencia_por').references(() => staff.id),
+    asistencia_at: timestamp('asistencia_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +82,9 @@ export const appointments = pgTable(
     check('appointments_hora_slot', sql`${t.hora} ~ '^([01][0-9]|2[0-3]):00$'`),
     check('appointments_paid_or_held', sql`${t.payment_id} IS NOT NULL OR (${t.estado} IN ('reservada', 'cancelada') AND ${t.reservada_hasta} IS NOT NULL)`),
     check('appointments_held_until', sql`${t.estado} <> 'reservada' OR ${t.reservada_hasta} IS NOT NULL`),
+    // A patient's no-shows are counted for the prepay policy (decision 0049).
+    index('appointments_patient_no_show_idx').on(t.patient_id).where(sql`${t.asistencia} = 'no_asistio'`),
+    check('appointments_attendance_active', sql`${t.asistencia} IS NULL OR ${t.estado} = 'confirmada'`),
     check('appointments_cancelled_by', sql`(${t.estado} = 'cancelada') = (${t.cancelada_por} IS NOT NULL)`),
   ],
 );

@@ -145,6 +145,10 @@ const envSchema = z.object({
   // How often each instance looks for due reminders (a reminder goes at most this late).
   APPOINTMENT_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY: z.coerce.number().int().min(1).optional(),
+  // Reschedule and no-shows (issue 24, decision 0049): how many hours before its start a patient may
+  // still move an appointment; after how many no-shows bookings must be paid at once (0 = never).
+  APPOINTMENT_RESCHEDULE_NOTICE_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  APPOINTMENT_NO_SHOW_PREPAY_AFTER: z.coerce.number().int().min(0).max(100).default(2),
   QUOTA_HELD_APPOINTMENTS_TOTAL: z.coerce.number().int().min(1).optional(),
   // Issue 24, item 3 (decision 0050): hours a transfer/Yappy booking holds its slot unapproved.
   APPOINTMENT_HOLD_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
@@ -469,6 +473,10 @@ export function parseConfig(
     /** Fastify's trustProxy: false, a hop count or the proxies' addresses (parseTrustProxy). */
     trustProxy,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
+    appointmentRules: {
+      rescheduleNoticeHours: e.APPOINTMENT_RESCHEDULE_NOTICE_HOURS,
+      noShowPrepayAfter: e.APPOINTMENT_NO_SHOW_PREPAY_AFTER,
+    },
     quotas: {
       heldAppointmentsPerDoctorDay: e.QUOTA_HELD_APPOINTMENTS_PER_DOCTOR_DAY ?? (e.NODE_ENV === 'test' ? 1000 : 2),
       heldAppointmentsTotal: e.QUOTA_HELD_APPOINTMENTS_TOTAL ?? (e.NODE_ENV === 'test' ? 1000 : 5),

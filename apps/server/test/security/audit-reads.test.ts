@@ -105,6 +105,7 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/chat/ws': 'a WebSocket: audited when it joins (chat.read), not callable by inject',
   '/api/appointments/blocked-dates': 'a doctor’s unavailable dates',
   '/api/appointments/hours': 'free hours',
+  '/api/appointments/policy': 'whether the signed-in patient must pay at once (a yes/no and a fixed message, decision 0049)',
   '/api/doctor/blocked-dates': 'the doctor’s own unavailable dates',
   '/api/doctor/weekly-hours': 'the doctor’s own weekly hours',
   '/api/doctor/calendar-feed': 'whether the doctor’s own feed URL exists (no patient)',

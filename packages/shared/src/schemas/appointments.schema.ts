@@ -122,6 +122,13 @@ export const appointmentRowSchema = z.object({
   reservada_hasta: z.string().nullable(),
   /** When the patient confirmed attendance from a reminder's link (decision 0052); null until then. */
   asistencia_confirmada_at: z.string().nullable(),
+  // Issue 24, decision 0049: moves so far, attendance and how cancelled (the state in words:
+  // appointmentStateText), and whether the patient may still move it (the notice window).
+  secuencia: z.number().int(),
+  asistencia: z.enum(['asistio', 'no_asistio']).nullable(),
+  cancelada_por: z.enum(CANCELLED_BY).nullable(),
+  motivo_cancelacion: z.string().nullable(),
+  reprogramable: z.boolean(),
 });
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
 
@@ -140,8 +147,12 @@ export const appointmentDetailSchema = appointmentRowSchema.extend({
   mensaje: z.string(),
   created_at: z.string(),
   correo_doctor: z.string(),
-  cancelada_por: z.enum(CANCELLED_BY).nullable(),
-  motivo_cancelacion: z.string().nullable(),
+  /** The doctor's id: the reschedule form reads that doctor's free hours (decision 0049). */
+  id_doctor: z.string(),
+  /** Staff only (null for the patient): how many appointments of this patient were marked no-show. */
+  inasistencias: z.number().int().nullable(),
+  /** Staff only: whether attendance can be marked now (the hour started, confirmed, not cancelled). */
+  asistencia_marcable: z.boolean(),
   pago: paymentSummary.nullable(),
 });
 export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
@@ -187,3 +198,23 @@ export type DoctorBlockedDate = z.infer<typeof doctorBlockedDateSchema>;
 export const blockedDateParamsSchema = z.object({ fecha: isoDateField });
 /** Which block of the date to lift: a part of it (`desde`, `hasta`) or, without them, the whole day. */
 export const blockedDateQuerySchema = z.object({ desde: z.string().max(5).optional(), hasta: z.string().max(5).optional() });
+
+/** Reschedule (issue 24, decision 0049): the new date and hour of the same doctor and service. */
+export const appointmentRescheduleSchema = z.strictObject({
+  fecha: isoDateField,
+  hora: slotHourField,
+});
+export type AppointmentReschedule = z.infer<typeof appointmentRescheduleSchema>;
+
+/** Attended or no-show, marked by the doctor or an administrator after the hour started. */
+export const appointmentAttendanceSchema = z.strictObject({
+  asistencia: z.enum(['asistio', 'no_asistio'], { error: messages.appointmentAttendanceInvalid }),
+});
+export type AppointmentAttendanceInput = z.infer<typeof appointmentAttendanceSchema>;
+
+/** Whether the signed-in patient may book with a receipt (the no-show policy), for /citas before they choose. */
+export const bookingPolicySchema = z.object({
+  solo_pago_inmediato: z.boolean(),
+  message: z.string().nullable(),
+});
+export type BookingPolicy = z.infer<typeof bookingPolicySchema>;

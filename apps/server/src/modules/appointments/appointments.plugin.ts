@@ -35,6 +35,7 @@ export default fp(
       now: app.now,
       quotas: app.config.quotas,
       holds: app.config.appointmentHolds,
+      rules: app.config.appointmentRules,
     });
     app.decorate('appointments', service);
     app.payments.registerEffects(service.paymentEffects);

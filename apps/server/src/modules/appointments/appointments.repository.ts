@@ -40,6 +40,11 @@ const rowColumns = {
   estado_pago: payments.estado,
   // The reminder's one-tap answer (decision 0052).
   asistencia_confirmada_at: appointments.asistencia_confirmada_at,
+  // The state in words (decision 0049): moves, attendance, how cancelled.
+  secuencia: appointments.secuencia,
+  asistencia: appointments.asistencia,
+  cancelada_por: appointments.cancelada_por,
+  motivo_cancelacion: appointments.motivo_cancelacion,
 };
 
 const detailColumns = {
@@ -52,8 +57,6 @@ const detailColumns = {
   mensaje: appointments.mensaje,
   created_at: appointments.created_at,
   correo_doctor: doctor.correo,
-  cancelada_por: appointments.cancelada_por,
-  motivo_cancelacion: appointments.motivo_cancelacion,
   monto_cents: payments.monto_cents,
   motivo_rechazo: payments.motivo_rechazo,
 };
@@ -426,6 +429,46 @@ export function appointmentsRepository(db: Db) {
         .orderBy(asc(b.fecha), sql`${b.desde} NULLS FIRST`);
     },
 
+    // --- reschedule and attendance (issue 24, decision 0049) ------------------------------------
+
+    /** The appointment's row locked for a change (reschedule, attendance): two moves of one appointment run one after the other. */
+    async lockAppointment(tx: Db, id: string) {
+      const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+      return row;
+    },
+
+    /**
+     * Moves the appointment to another slot in one UPDATE: the partial unique index refuses a
+     * taken slot, so the patient holds the old slot until the very statement that takes the new one.
+     */
+    async moveSlot(tx: Db, id: string, slot: { fecha: string; hora: string; inicio: Date }, now: Date) {
+      const [row] = await tx
+        .update(appointments)
+        .set({ fecha: slot.fecha, hora: slot.hora, inicio: slot.inicio, secuencia: sql`${appointments.secuencia} + 1`, reprogramada_at: now, updated_at: now })
+        .where(and(eq(appointments.id, id), inArray(appointments.estado, ['pendiente', 'confirmada']), isNull(appointments.asistencia)))
+        .returning();
+      return row;
+    },
+
+    /** Records attended / no-show on a confirmed appointment (the check constraint refuses any other). */
+    async markAttendance(tx: Db, id: string, asistencia: 'asistio' | 'no_asistio', staffId: string, now: Date) {
+      const [row] = await tx
+        .update(appointments)
+        .set({ asistencia, asistencia_por: staffId, asistencia_at: now, updated_at: now })
+        .where(and(eq(appointments.id, id), eq(appointments.estado, 'confirmada')))
+        .returning();
+      return row;
+    },
+
+    /** How many of the patient's appointments were marked no-show. */
+    async noShowCount(exec: Db, patientId: string) {
+      const [row] = await exec
+        .select({ n: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(and(eq(appointments.patient_id, patientId), eq(appointments.asistencia, 'no_asistio')));
+      return row?.n ?? 0;
+    },
+
     /** Bench and tests: how many active appointments a slot has. */
     async activeOnSlot(doctorId: string, fecha: string, hora: string) {
       const [row] = await db
@@ -458,7 +501,7 @@ export function appointmentsRepository(db: Db) {
     async expireHold(tx: Db, id: string, now: Date, holdHours: number, motivo: string) {
       const [row] = await tx
         .update(appointments)
-        .set({ estado: 'cancelada', cancelada_por: 'reserva_vencida', motivo_cancelacion: motivo, cancelada_at: now, updated_at: now })
+        .set({ estado: 'cancelada', cancelada_por: 'reserva_vencida', motivo_cancelacion: motivo, cancelada_at: now, updated_at: now, secuencia: sql`${appointments.secuencia} + 1` })
         .where(and(eq(appointments.id, id), eq(appointments.estado, 'pendiente'), lapsed(now, holdHours)))
         .returning();
       return row;

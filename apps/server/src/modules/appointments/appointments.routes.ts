@@ -4,7 +4,10 @@ import {
   PAGE_SIZE,
   RECEIPT_FILE_FIELD,
   type AppointmentPageQuery,
+  appointmentAttendanceSchema,
   appointmentCancelSchema,
+  appointmentRescheduleSchema,
+  bookingPolicySchema,
   appointmentDetailSchema,
   appointmentPageQuerySchema,
   appointmentPaypalCaptureSchema,
@@ -60,6 +63,11 @@ const toRow = (r: Row) => ({
   cancelable: r.cancelable,
   reservada_hasta: heldUntil(r),
   asistencia_confirmada_at: r.asistencia_confirmada_at?.toISOString() ?? null,
+  secuencia: r.secuencia,
+  asistencia: r.asistencia,
+  cancelada_por: r.cancelada_por,
+  motivo_cancelacion: r.motivo_cancelacion,
+  reprogramable: r.reprogramable,
 });
 
 /** The deadline of a booking waiting for its receipt's approval (decision 0050); null otherwise. */
@@ -82,8 +90,9 @@ const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
   mensaje: d.mensaje,
   created_at: d.created_at.toISOString(),
   correo_doctor: d.correo_doctor,
-  cancelada_por: d.cancelada_por,
-  motivo_cancelacion: d.motivo_cancelacion,
+  id_doctor: d.doctor_id,
+  inasistencias: null,
+  asistencia_marcable: view !== 'patient' && d.asistencia_marcable,
   pago:
     view === 'doctor' || d.metodo_de_pago === null || d.estado_pago === null || d.monto_cents === null
       ? null
@@ -94,6 +103,12 @@ const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
           motivo_rechazo: d.motivo_rechazo,
           reembolso: d.reembolso_estado,
         },
+});
+
+/** Staff's detail: the patient's no-show count beside it (decision 0049). */
+const withNoShows = async (service: Service, d: Detail, view: 'doctor' | 'admin') => ({
+  ...toDetail(d, view),
+  inasistencias: await service.noShowCount(d.patient_id),
 });
 
 /** In-person appointments: availability, booking with payment, the three lists, cancellation, unavailable dates. */
@@ -217,7 +232,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const a = await read(request, await service.detail(request.params.token, { patientId: requireRole(request, 'patient').accountId }));
       if (a.estado === 'cancelada') throw new AppError(409, messages.appointmentIcsCancelled);
-      const ics = appointmentIcs({ appointmentId: a.id, start: a.inicio }, icsContext, 'PUBLISH');
+      const ics = appointmentIcs({ appointmentId: a.id, start: a.inicio, secuencia: a.secuencia }, icsContext, 'PUBLISH');
       // A file, not JSON: the response schema covers the refusals only.
       return (reply as FastifyReply)
         .header('content-type', 'text/calendar; charset=utf-8')
@@ -248,7 +263,8 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   app.get('/api/doctor/appointments/:token', {
     config: { access: 'doctor' },
     schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errorResponses } },
-    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token, { doctorId: requireRole(request, 'doctor').accountId })), 'doctor'),
+    handler: async (request) =>
+      withNoShows(service, await read(request, await service.detail(request.params.token, { doctorId: requireRole(request, 'doctor').accountId })), 'doctor'),
   });
 
   app.get('/api/doctor/blocked-dates', {
@@ -322,7 +338,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   app.get('/api/admin/appointments/:token', {
     config: { access: 'admin' },
     schema: { params: tokenParamsSchema, response: { 200: appointmentDetailSchema, ...errorResponses } },
-    handler: async (request) => toDetail(await read(request, await service.detail(request.params.token)), 'admin'),
+    handler: async (request) => withNoShows(service, await read(request, await service.detail(request.params.token)), 'admin'),
   });
 
   // Any doctor's weekly hours, read and set by an administrator (issue 24).
@@ -350,6 +366,57 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       await service.cancelByAdmin(request.params.token, requireRole(request, 'admin').accountId, request.body.motivo);
       return { success: true, message: messages.appointmentCancelled };
+    },
+  });
+
+  // --- reschedule, attendance, the no-show policy (issue 24, decision 0049) ------------------------
+
+  // /citas asks before the patient chooses how to pay: after too many no-shows, PayPal only.
+  app.get('/api/appointments/policy', {
+    config: { access: 'patient' },
+    schema: { response: { 200: bookingPolicySchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.bookingPolicy(requireRole(request, 'patient').accountId);
+    },
+  });
+
+  app.post('/api/appointments/:token/reschedule', {
+    config: { access: 'patient' },
+    schema: { params: tokenParamsSchema, body: appointmentRescheduleSchema, response: { 200: resultSchema, ...errorResponses } },
+    handler: async (request) => {
+      await service.reschedule(request.params.token, request.body, { patientId: requireRole(request, 'patient').accountId });
+      return { success: true, message: messages.appointmentRescheduled };
+    },
+  });
+
+  // On the patient's behalf (the admin's appointment details), also inside the notice window.
+  app.post('/api/admin/appointments/:token/reschedule', {
+    config: { access: 'admin' },
+    schema: { params: tokenParamsSchema, body: appointmentRescheduleSchema, response: { 200: resultSchema, ...errorResponses } },
+    handler: async (request) => {
+      await service.reschedule(request.params.token, request.body, { staffId: requireRole(request, 'admin').accountId });
+      return { success: true, message: messages.appointmentRescheduled };
+    },
+  });
+
+  // The doctor's own appointments only (another doctor's: 404).
+  app.post('/api/doctor/appointments/:token/attendance', {
+    config: { access: 'doctor' },
+    schema: { params: tokenParamsSchema, body: appointmentAttendanceSchema, response: { 200: resultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const doctorId = requireRole(request, 'doctor').accountId;
+      await service.markAttendance(request.params.token, request.body.asistencia, { staffId: doctorId, doctorId });
+      return { success: true, message: messages.appointmentAttendanceMarked };
+    },
+  });
+
+  app.post('/api/admin/appointments/:token/attendance', {
+    config: { access: 'admin' },
+    schema: { params: tokenParamsSchema, body: appointmentAttendanceSchema, response: { 200: resultSchema, ...errorResponses } },
+    handler: async (request) => {
+      await service.markAttendance(request.params.token, request.body.asistencia, { staffId: requireRole(request, 'admin').accountId });
+      return { success: true, message: messages.appointmentAttendanceMarked };
     },
   });
 }

@@ -82,6 +82,8 @@ export interface AppointmentsDeps {
   quotas: { heldAppointmentsPerDoctorDay: number; heldAppointmentsTotal: number };
   /** Issue 24 (decision 0050): hours an unapproved transfer/Yappy booking holds its slot (APPOINTMENT_HOLD_HOURS). */
   holds?: { holdHours: number };
+  /** Reschedule notice and the no-show policy (APPOINTMENT_RESCHEDULE_NOTICE_HOURS, APPOINTMENT_NO_SHOW_PREPAY_AFTER; decision 0049). */
+  rules: { rescheduleNoticeHours: number; noShowPrepayAfter: number };
   /** The short cache of what the free-hours call and the picker show (never the booking rule); none: read every time. */
   cache?: AvailabilityCache;
   /** Told after every write that changes a doctor's availability (drops the cache here and on the other instances). */
@@ -167,6 +169,31 @@ export function appointmentsService(deps: AppointmentsDeps) {
 
   const isCancelable = (a: { estado: string; inicio: Date }) =>
     (a.estado === 'pendiente' || a.estado === 'confirmada') && a.inicio.getTime() - deps.now() > PATIENT_CANCEL_NOTICE_HOURS * HOUR_MS;
+
+  // --- reschedule and attendance (issue 24, decision 0049) ---------------------------------------
+
+  /** The patient may still move it: active, not marked, and more than the notice window ahead. */
+  const isReschedulable = (a: { estado: string; inicio: Date; asistencia: string | null }) =>
+    (a.estado === 'pendiente' || a.estado === 'confirmada') &&
+    a.asistencia === null &&
+    a.inicio.getTime() - deps.now() > deps.rules.rescheduleNoticeHours * HOUR_MS;
+
+  /** Why an appointment cannot move at all (for anybody), or undefined. */
+  function rescheduleRefusal(a: { estado: string; inicio: Date; asistencia: string | null }, by: 'patient' | 'admin') {
+    if (a.estado === 'cancelada') return new AppError(409, messages.appointmentRescheduleCancelled);
+    if (a.asistencia !== null || a.inicio.getTime() <= deps.now()) return badRequest(messages.appointmentRescheduleStarted);
+    if (by === 'patient' && !isReschedulable(a)) return badRequest(messages.appointmentRescheduleTooLate);
+    return undefined;
+  }
+
+  /** Attendance can be marked: confirmed, and its hour has started (decision 0049). */
+  const isMarkable = (a: { estado: string; inicio: Date }) => a.estado === 'confirmada' && a.inicio.getTime() <= deps.now();
+
+  /** The no-show policy: true when the patient must pay at once (PayPal) to book. */
+  async function mustPrepay(exec: Db, patientId: string) {
+    const after = deps.rules.noShowPrepayAfter;
+    return after > 0 && (await repo.noShowCount(exec, patientId)) >= after;
+  }
 
   async function tellCancelled(a: AppointmentRecord, motivo?: string | null, reembolso = false) {
     await notify.appointmentCancelled(
@@ -399,6 +426,11 @@ export function appointmentsService(deps: AppointmentsDeps) {
     async submitReceipt(patientId: string, input: AppointmentReceipt, file: { bytes: Buffer; filename: string; field: string }) {
       await assertDoctor(input.servicio, input.id_doctor);
       payments.assertAmount(input.monto, input.servicio);
+      // The no-show policy (decision 0049): a receipt waits for review, which a patient who did not
+      // come before may not leave the clinic holding a slot on.
+      if (await mustPrepay(deps.db, patientId)) {
+        throw new AppError(403, messages.appointmentPrepayRequired, { metodo_de_pago: messages.appointmentPrepayRequired });
+      }
       // Checked before the file is stored; checked again, under the lock, when it is written.
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
       // Counted here to refuse before the file is stored, and again under the patient's lock.
@@ -452,7 +484,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       const items = rows.slice(0, page.limit);
       const last = items[items.length - 1];
       return {
-        items: items.map((r) => ({ ...r, cancelable: isCancelable(r) })),
+        items: items.map((r) => ({ ...r, cancelable: isCancelable(r), reprogramable: isReschedulable(r) })),
         next_cursor: rows.length > page.limit && last ? encodeAppointmentCursor({ ref, at: last.cursor_at, id: last.id }) : null,
       };
     },
@@ -461,7 +493,80 @@ export function appointmentsService(deps: AppointmentsDeps) {
     async detail(token: string, filter: Pick<ListFilter, 'patientId' | 'doctorId'> = {}) {
       const row = await repo.detail(token, filter);
       if (!row) throw notFound();
-      return { ...row, cancelable: isCancelable(row) };
+      return { ...row, cancelable: isCancelable(row), reprogramable: isReschedulable(row), asistencia_marcable: isMarkable(row) };
+    },
+
+    /** Staff's view of a patient's record: how many of their appointments were marked no-show. */
+    noShowCount(patientId: string) {
+      return repo.noShowCount(deps.db, patientId);
+    },
+
+    /** What /citas says before the patient chooses how to pay (the no-show policy). */
+    async bookingPolicy(patientId: string) {
+      const prepay = await mustPrepay(deps.db, patientId);
+      return { solo_pago_inmediato: prepay, message: prepay ? messages.appointmentPrepayRequired : null };
+    },
+
+    /**
+     * Moves an appointment to another free hour of the same doctor and service (decision 0049),
+     * keeping its payment and state. The patient only before the notice window; an administrator
+     * until it starts. One UPDATE in a transaction: the slot rule is read under the doctor's
+     * (shared) lock and the appointment's row lock, and the unique index refuses a taken slot, so
+     * the patient holds exactly one slot at every moment.
+     */
+    async reschedule(token: string, to: { fecha: string; hora: string }, by: { patientId: string } | { staffId: string }) {
+      const role = 'patientId' in by ? 'patient' : 'admin';
+      const row = await repo.detail(token, 'patientId' in by ? { patientId: by.patientId } : {});
+      if (!row) throw notFound();
+      const early = rescheduleRefusal(row, role);
+      if (early) throw early;
+      if (row.fecha === to.fecha && row.hora === to.hora) throw badRequest(messages.appointmentRescheduleSameSlot, { hora: messages.appointmentRescheduleSameSlot });
+      let moved: AppointmentRecord;
+      try {
+        moved = await inTransaction(deps.db, async (tx) => {
+          await repo.lockDoctor(tx, row.doctor_id, 'share');
+          const current = await repo.lockAppointment(tx, row.id);
+          if (!current) throw notFound();
+          // Read again under the lock: a cancellation or another move may have landed meanwhile.
+          const late = rescheduleRefusal(current, role);
+          if (late) throw late;
+          if (current.fecha === to.fecha && current.hora === to.hora) throw badRequest(messages.appointmentRescheduleSameSlot, { hora: messages.appointmentRescheduleSameSlot });
+          await assertSlotFree(tx, { doctorId: current.doctor_id, fecha: to.fecha, hora: to.hora, patientId: current.patient_id });
+          const updated = await repo.moveSlot(tx, current.id, { fecha: to.fecha, hora: to.hora, inicio: slotStart(to.fecha, to.hora) }, at());
+          if (!updated) throw new AppError(409, messages.appointmentRescheduleCancelled);
+          return updated;
+        });
+      } catch (err) {
+        if (isSlotConflict(err)) throw slotTaken();
+        throw err;
+      }
+      changed(moved.doctor_id);
+      await notify.appointmentRescheduled(
+        { patientId: moved.patient_id },
+        { staffId: moved.doctor_id },
+        { ...appointmentData(moved), secuencia: moved.secuencia, before: row.inicio },
+      );
+      return moved;
+    },
+
+    /**
+     * Attended or no-show (decision 0049): the doctor of the appointment (`doctorId`) or an
+     * administrator, once its hour has started, on a confirmed appointment. A later mark corrects
+     * an earlier one (who and when are kept of the last).
+     */
+    async markAttendance(token: string, asistencia: 'asistio' | 'no_asistio', by: { staffId: string; doctorId?: string }) {
+      const row = await repo.detail(token, by.doctorId ? { doctorId: by.doctorId } : {});
+      if (!row) throw notFound();
+      if (row.estado === 'cancelada') throw new AppError(409, messages.appointmentAttendanceCancelled);
+      if (row.estado !== 'confirmada') throw badRequest(messages.appointmentAttendanceNotConfirmed);
+      if (row.inicio.getTime() > deps.now()) throw badRequest(messages.appointmentAttendanceTooEarly);
+      const marked = await inTransaction(deps.db, async (tx) => {
+        await repo.lockAppointment(tx, row.id);
+        return repo.markAttendance(tx, row.id, asistencia, by.staffId, at());
+      });
+      // Cancelled between the read and the write.
+      if (!marked) throw new AppError(409, messages.appointmentAttendanceCancelled);
+      return marked;
     },
 
     // --- cancellation -------------------------------------------------------------------------

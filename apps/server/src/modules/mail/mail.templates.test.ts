@@ -32,6 +32,8 @@ const samples: { [K in TemplateKind]: TemplateData[K] } = {
   documentAvailable: {},
   staffReceiptPending: { metodo: 'Yappy', reviewPath: '/Recibo_Admin' },
   staffNewAppointment: appointment,
+  appointmentRescheduled: { ...appointment, secuencia: 1, before: new Date('2026-11-25T14:00:00Z') },
+  staffAppointmentRescheduled: { ...appointment, before: new Date('2026-11-25T14:00:00Z'), path: '/Citas_Admin' },
   staffInvitation: { token: 'C'.repeat(43), role: 'doctor', expiresAt: start },
   loginUnderAttack: { at: start, maxAttempts: 5, staff: false },
   dataRequestAnswered: {},

@@ -62,7 +62,7 @@ export interface AppointmentData {
   appointmentId: string;
   /** Start of the one-hour slot. */
   start: Date;
-  /** The event's iCalendar SEQUENCE (appointments.secuencia); mails queued before it existed have none. */
+  /** The event's iCalendar SEQUENCE (appointments.secuencia: raised by every move and the cancellation); mails queued before it existed have none. */
   secuencia?: number;
 }
 
@@ -97,6 +97,8 @@ export interface TemplateData {
   documentAvailable: Record<string, never>;
   staffReceiptPending: { metodo: string; reviewPath: string };
   staffNewAppointment: AppointmentData;
+  appointmentRescheduled: AppointmentData & { before: Date };
+  staffAppointmentRescheduled: AppointmentData & { before: Date; path: string };
   dataRequestAnswered: Record<string, never>;
   accountClosed: { referencia: string };
   refundDue: { metodo: RefundMailMethod };
@@ -393,6 +395,26 @@ const es: Catalogue = {
     heading: 'Nueva cita',
     paragraphs: [`Tiene una nueva cita presencial el ${when(d.start)} (hora de Panamá).`],
     action: { label: 'Ver mis citas', path: '/Citas_Admin_Doctor' },
+  }),
+  // Reschedule (issue 24, decision 0049): the .ics keeps the UID with a higher SEQUENCE, so the
+  // patient's calendar moves the event instead of adding a second one.
+  appointmentRescheduled: (d, ctx) => ({
+    audience: 'patient',
+    subject: 'Su cita cambió de fecha u hora',
+    heading: 'Cita reprogramada',
+    paragraphs: [
+      `Su cita presencial del ${when(d.before)} ahora es el ${when(d.start)} (hora de Panamá).`,
+      'Adjuntamos la cita actualizada: al abrirla, su calendario la cambia de hora.',
+    ],
+    action: { label: 'Ver mis citas', path: '/Citas_usuario' },
+    attachments: [appointmentIcs(d, ctx, 'PUBLISH')],
+  }),
+  staffAppointmentRescheduled: (d) => ({
+    audience: 'staff',
+    subject: 'Una cita cambió de fecha u hora',
+    heading: 'Cita reprogramada',
+    paragraphs: [`La cita presencial del ${when(d.before)} ahora es el ${when(d.start)} (hora de Panamá).`],
+    action: { label: 'Ver las citas', path: d.path },
   }),
 };
 

@@ -220,6 +220,29 @@ export function createNotifier(deps: {
     /** The doctor of a new appointment. */
     staffNewAppointment: (doctor: { staffId: string }, appt: AppointmentData) =>
       send('staffNewAppointment', doctor, appt),
+
+    /**
+     * An appointment moved (decision 0049): the patient gets the updated .ics and their reminder
+     * moves with it; the doctor and every administrator are told.
+     */
+    async appointmentRescheduled(to: Recipient, doctor: { staffId: string }, appt: AppointmentData & { before: Date }) {
+      try {
+        await mail.cancel(reminderKey(appt.appointmentId));
+      } catch (err) {
+        log.error({ err }, 'reminder not cancelled');
+      }
+      await send('appointmentRescheduled', to, appt);
+      const at = appt.start.getTime() - DAY_MS;
+      if (at > deps.now()) await send('appointmentReminder', to, appt, { sendAt: new Date(at), dedupeKey: reminderKey(appt.appointmentId) });
+      await send('staffAppointmentRescheduled', doctor, { ...appt, path: '/Citas_Admin_Doctor' });
+      let admins: { correo: string; nombre: string }[] = [];
+      try {
+        admins = await recipients.admins();
+      } catch (err) {
+        log.error({ err }, 'administrators not found');
+      }
+      for (const a of admins) await send('staffAppointmentRescheduled', a, { ...appt, path: '/Citas_Admin' });
+    },
   };
 }
 export type Notifier = ReturnType<typeof createNotifier>;

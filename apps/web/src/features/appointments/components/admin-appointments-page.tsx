@@ -11,6 +11,9 @@ import { useAdminAppointment } from '../api/get-admin-appointment.js';
 import { useAdminAppointments } from '../api/get-admin-appointments.js';
 import { AdminDoctorHours } from './admin-doctor-hours.js';
 import { AppointmentDetails } from './appointment-details.js';
+import { AttendanceActions } from './attendance-actions.js';
+import { RescheduleForm } from './reschedule-form.js';
+import type { AppointmentDetail } from '@clinica/shared';
 import { StaffTable } from './staff-table.js';
 import { ListOrWeek } from './list-or-week.js';
 import '../appointments.css';
@@ -57,10 +60,29 @@ function AdminAppointmentModal({ token, onClose }: { token: string; onClose: () 
       ) : (
         <div className="appt-modal">
           <AppointmentDetails a={appointment.data} view="admin" />
+          <AttendanceActions a={appointment.data} as="admin" />
+          {appointment.data.estado !== 'cancelada' && appointment.data.asistencia === null && (
+            <AdminMove a={appointment.data} />
+          )}
           {appointment.data.estado !== 'cancelada' && <CancelForm token={token} />}
         </div>
       )}
     </Modal>
+  );
+}
+
+/** On the patient's behalf, also inside the notice window (decision 0049); the server refuses once it started. */
+function AdminMove({ a }: { a: AppointmentDetail }) {
+  const { t } = useTranslation('appointments');
+  const [moving, setMoving] = useState(false);
+  return moving ? (
+    <RescheduleForm a={a} as="admin" onDone={() => setMoving(false)} onCancel={() => setMoving(false)} />
+  ) : (
+    <div className="appt-actions">
+      <Button variant="secondary" onClick={() => setMoving(true)}>
+        {t('move.open')}
+      </Button>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { Reference } from '../../../components/ui/reference.js';
 import { Details } from '../../../components/ui/details.js';
 import type { AppointmentDetail } from '@clinica/shared';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
+import { AppointmentStateText } from './appointment-state.js';
 import { formatInstant, formatLongDate, formatMoney, formatSlot } from './format.js';
 
 /** The payment method as stored ('Paypal o Tarjeta', 'Transferencia', 'Yappy'), in the current language. */
@@ -28,14 +29,16 @@ export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'p
     [t('details.time'), formatSlot(a.hora)],
     [t('details.service'), t(`services.${a.servicio}`)],
     [t('details.reason'), a.mensaje],
-    [t('details.state'), t(`states.${a.estado}`)],
+    // In words, the same for the three roles (decision 0049); a receipt still under review says so too.
+    [t('details.state'), <StateWords key="s" a={a} />],
   ];
   // The reminder's answer (decision 0052), while it can still matter or once given.
   if (a.estado === 'confirmada' || a.asistencia_confirmada_at)
     items.push([
-      t('attendance.label'),
+      t('attendance.answerLabel'),
       a.asistencia_confirmada_at ? t('attendance.confirmedAt', { when: formatInstant(a.asistencia_confirmada_at) }) : t('attendance.unanswered'),
     ]);
+  if (view !== 'patient' && a.inasistencias !== null) items.push([t('attendance.noShows'), String(a.inasistencias)]);
   if (view !== 'doctor') items.push([t('details.doctor'), `${a.doctor} (${a.correo_doctor})`]);
   if (a.pago) {
     // Money owed back or returned says so instead of 'En revisión' / 'Aprobado' (issue 20).
@@ -50,4 +53,15 @@ export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'p
   items.push([t('details.requestedOn'), formatInstant(a.created_at)]);
   items.push([t('details.reference'), <Reference key="n" kind="appointment" numero={a.numero} />]);
   return <Details items={items} />;
+}
+
+/** The state in words, and 'Pago en revisión' while a receipt waits (the payment's own state). */
+export function StateWords({ a }: { a: Parameters<typeof AppointmentStateText>[0]['a'] }) {
+  const { t } = useTranslation('appointments');
+  return (
+    <>
+      <AppointmentStateText a={a} />
+      {a.estado === 'pendiente' && <> · {t('states.pendiente')}</>}
+    </>
+  );
 }

@@ -3,9 +3,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from '../../../lib/router.js';
 import {
   SERVICES,
-  lastBookableDate,
-  messages as spanish,
-  panamaToday,
   type AppointmentRequest,
   type AppointmentRequestInput,
   type Service,
@@ -14,14 +11,14 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Field } from '../../../components/ui/field.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { lazyResolver, useLazyModule } from '../../../lib/lazy-validation.js';
-import { useBlockedDates } from '../api/get-blocked-dates.js';
 import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
 import { useCreatePaypalOrder } from '../api/create-paypal-order.js';
 import { useDoctors } from '../api/get-doctors.js';
 import { useFreeHours } from '../api/get-free-hours.js';
 import { usePrice } from '../api/get-price.js';
+import { useBookingPolicy } from '../api/get-booking-policy.js';
 import { useSendReceipt } from '../api/send-receipt.js';
-import { DateField } from '../../../components/ui/date-field.js';
+import { SlotPicker } from './slot-picker.js';
 import { formatInstant, formatLongDate, formatMoney, formatSlot } from './format.js';
 import '../appointments.css';
 
@@ -67,9 +64,9 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   const values = useWatch({ control }) as AppointmentRequestInput;
   const servicio = values.servicio as Service | '';
   const doctors = useDoctors(servicio);
-  const blocked = useBlockedDates(values.id_doctor);
   const hours = useFreeHours(values.id_doctor, values.fecha);
   const price = usePrice(servicio);
+  const policy = useBookingPolicy();
   const createOrder = useCreatePaypalOrder();
   const capture = useCapturePaypalOrder();
   const sendReceipt = useSendReceipt();
@@ -81,9 +78,6 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
     if (hourGone) setValue('hora', '');
   }, [hourGone, setValue]);
 
-  // The day the page opened; the server refuses a day that has passed since.
-  const [now] = useState(() => Date.now());
-  const today = panamaToday(now);
 
   // The day and hour come from the request that was paid, never from the form after the answer:
   // the free hours reload when the booking settles, the booked hour is no longer free, and the
@@ -207,61 +201,20 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
             name="fecha"
             // No validation on blur: leaving the picker for the next field must not move the page under the pointer.
             render={({ field, fieldState }) => (
-              <Field
-                label={t('booking.date')}
-                required
-                error={dateIssue ?? fieldState.error?.message}
-                hint={t('booking.dateHint')}
-              >
-                {(p) => (
-                  <DateField
-                    control={p}
-                    value={field.value}
-                    onChange={(fecha) => {
-                      field.onChange(fecha);
-                      setValue('hora', '');
-                    }}
-                    minDate={today}
-                    maxDate={lastBookableDate(now)}
-                    excluded={blocked.data ?? []}
-                    excludedReason={t('booking.doctorOff')}
-                    disabled={blocked.isPending}
-                    onIssue={setDateIssue}
-                    pastMessage={spanish.appointmentPastDate}
-                    tooFarMessage={spanish.appointmentTooFar}
-                    excludedMessage={spanish.appointmentDateBlocked}
-                  />
-                )}
-              </Field>
+              <SlotPicker
+                doctorId={values.id_doctor ?? ''}
+                fecha={field.value}
+                onFecha={(fecha) => {
+                  field.onChange(fecha);
+                  setValue('hora', '');
+                }}
+                dateError={dateIssue ?? fieldState.error?.message}
+                onDateIssue={setDateIssue}
+                hourError={formState.errors.hora?.message}
+                hourSelect={register('hora')}
+              />
             )}
           />
-        )}
-
-        {values.id_doctor !== '' && values.fecha !== '' && (
-          hours.isPending ? (
-            <p className="appt-note">{messages.loading}</p>
-          ) : hours.isError ? (
-            <p className="appt-error" role="alert">
-              {messages.requestFailed}
-            </p>
-          ) : hours.data.length === 0 ? (
-            <p className="appt-error" role="alert">
-              {messages.appointmentNoFreeHours}
-            </p>
-          ) : (
-            <Field label={t('booking.time')} required error={formState.errors.hora?.message}>
-              {(p) => (
-                <select {...p} {...register('hora')}>
-                  <option value="">{t('booking.chooseTime')}</option>
-                  {hours.data.map((h) => (
-                    <option key={h} value={h}>
-                      {formatSlot(h)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )
         )}
 
         <Field label={t('booking.reason')} required error={formState.errors.mensaje?.message}>
@@ -277,6 +230,12 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
       {validation.failed && (
         <p className="appt-error" role="alert">
           {messages.requestFailed}
+        </p>
+      )}
+      {policy.data?.solo_pago_inmediato && (
+        // The no-show policy (decision 0049), said before the patient chooses how to pay.
+        <p className="appt-note appt-policy" role="note">
+          {messages.appointmentPrepayRequired}
         </p>
       )}
       {servicio !== '' && schema !== undefined && (

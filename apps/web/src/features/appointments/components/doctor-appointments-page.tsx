@@ -6,6 +6,7 @@ import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useDoctorAppointment } from '../api/get-doctor-appointment.js';
 import { useDoctorAppointments } from '../api/get-doctor-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
+import { AttendanceActions } from './attendance-actions.js';
 import { StaffTable } from './staff-table.js';
 import { ListOrWeek } from './list-or-week.js';
 import '../appointments.css';
@@ -49,7 +50,10 @@ function DoctorAppointmentModal({ token, onClose }: { token: string; onClose: ()
             : messages.detailLoadFailed}
         </p>
       ) : (
-        <AppointmentDetails a={appointment.data} view="doctor" />
+        <div className="appt-modal">
+          <AppointmentDetails a={appointment.data} view="doctor" />
+          <AttendanceActions a={appointment.data} as="doctor" />
+        </div>
       )}
     </Modal>
   );

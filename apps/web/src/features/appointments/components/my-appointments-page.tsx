@@ -11,7 +11,8 @@ import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
 import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
 import { useMyAppointments } from '../api/get-my-appointments.js';
-import { AppointmentDetails } from './appointment-details.js';
+import { AppointmentDetails, StateWords } from './appointment-details.js';
+import { RescheduleForm } from './reschedule-form.js';
 import { formatHour, formatInstant, formatLongDate, formatSlot } from './format.js';
 import { AttendanceNote } from './attendance-note.js';
 import '../appointments.css';
@@ -51,7 +52,7 @@ export function CitasUsuarioPage() {
                 <p className="appt-row-meta">
                   {/* The number the clinic reads when the patient calls about it (decision 0045). */}
                   <Reference kind="appointment" numero={r.numero} /> · {t(`services.${r.servicio}`)} · {r.doctor} ·{' '}
-                  <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+                  <StateWords a={r} />
                   <AttendanceNote at={r.asistencia_confirmada_at} />
                 </p>
                 {r.reservada_hasta && (
@@ -82,6 +83,7 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
   const appointment = useMyAppointment(token);
   const cancel = useCancelMyAppointment();
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
 
   const doCancel = async () => {
     try {
@@ -114,7 +116,12 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
                 {t('mine.calendar')}
               </a>
             )}
-            {appointment.data.cancelable && !confirming && (
+            {appointment.data.reprogramable && !moving && !confirming && (
+              <Button variant="secondary" onClick={() => setMoving(true)}>
+                {t('move.open')}
+              </Button>
+            )}
+            {appointment.data.cancelable && !confirming && !moving && (
               <Button variant="danger" onClick={() => setConfirming(true)}>
                 {t('mine.cancel')}
               </Button>
@@ -122,6 +129,10 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
           </div>
           {appointment.data.estado !== 'cancelada' && !appointment.data.cancelable && (
             <p className="appt-note">{messages.appointmentCancelTooLate}</p>
+          )}
+          {moving && <RescheduleForm a={appointment.data} as="patient" onDone={() => setMoving(false)} onCancel={() => setMoving(false)} />}
+          {appointment.data.estado !== 'cancelada' && !appointment.data.reprogramable && appointment.data.asistencia === null && (
+            <p className="appt-note">{messages.appointmentRescheduleTooLate}</p>
           )}
           {confirming && (
             <div className="appt-confirm" role="group" aria-labelledby="appt-confirm-text">

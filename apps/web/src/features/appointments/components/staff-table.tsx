@@ -7,6 +7,7 @@ import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import type { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { AttendanceNote } from './attendance-note.js';
 import { formatShortDate, formatSlot } from './format.js';
+import { StateWords } from './appointment-details.js';
 
 interface StaffTableProps {
   caption: string;
@@ -70,7 +71,7 @@ export function StaffTable({ caption, rows, pages, onSearch, withDoctor, onOpen 
           {withDoctor && <td>{r.doctor}</td>}
           {withDoctor && <td>{t(`services.${r.servicio}`)}</td>}
           <td>
-            <span className={`appt-state appt-state-${r.estado}`}>{t(`states.${r.estado}`)}</span>
+            <StateWords a={r} />
             <AttendanceNote at={r.asistencia_confirmada_at} />
           </td>
           <td>

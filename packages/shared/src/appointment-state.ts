@@ -1,0 +1,62 @@
+/**
+ * An appointment's state in words, the same for the patient, the doctor and the administrator
+ * (issue 24, item 4, decision 0049). Pure: derived from what the row holds; the web passes the
+ * catalogue in the page's language, the server the Spanish one.
+ */
+import type { MessageKey } from './messages.js';
+import type { AppointmentState, CancelledBy } from './schemas/appointments.schema.js';
+
+export const APPOINTMENT_VIEW_STATES = ['solicitada', 'confirmada', 'reprogramada', 'cancelada', 'asistio', 'no_asistio'] as const;
+export type AppointmentViewState = (typeof APPOINTMENT_VIEW_STATES)[number];
+
+export const ATTENDANCE = ['asistio', 'no_asistio'] as const;
+export type Attendance = (typeof ATTENDANCE)[number];
+
+/** What the derivation needs from an appointment row. */
+export interface AppointmentStateFields {
+  estado: AppointmentState;
+  /** Moves so far (0: never rescheduled). */
+  secuencia: number;
+  asistencia: Attendance | null;
+  cancelada_por: CancelledBy | null;
+}
+
+/** The state a person reads: cancelled wins, then what staff marked, then moved, confirmed or requested. */
+export function appointmentViewState(a: AppointmentStateFields): AppointmentViewState {
+  if (a.estado === 'cancelada') return 'cancelada';
+  if (a.asistencia) return a.asistencia;
+  if (a.estado === 'confirmada') return a.secuencia > 0 ? 'reprogramada' : 'confirmada';
+  return 'solicitada';
+}
+
+const CANCELLED_WORDS: Record<CancelledBy, MessageKey> = {
+  paciente: 'appointmentStateCancelledPatient',
+  administrador: 'appointmentStateCancelledClinic',
+  pago_rechazado: 'appointmentStateCancelledPayment',
+  reserva_vencida: 'appointmentStateCancelledHold',
+};
+
+const WORDS: Record<Exclude<AppointmentViewState, 'cancelada'>, MessageKey> = {
+  solicitada: 'appointmentStateRequested',
+  confirmada: 'appointmentStateConfirmed',
+  reprogramada: 'appointmentStateRescheduled',
+  asistio: 'appointmentStateAttended',
+  no_asistio: 'appointmentStateNoShow',
+};
+
+/** The catalogue key of the words (cancelled: by whom). */
+export function appointmentStateKey(a: AppointmentStateFields): MessageKey {
+  const state = appointmentViewState(a);
+  if (state === 'cancelada') return CANCELLED_WORDS[a.cancelada_por ?? 'administrador'];
+  return WORDS[state];
+}
+
+/**
+ * The words: 'Reprogramada', 'Cancelada por la clínica: <motivo>'. The reason is typed by staff
+ * (or is the payment's rejection reason) and is shown as text, never as markup.
+ */
+export function appointmentStateText(m: Record<MessageKey, string>, a: AppointmentStateFields & { motivo_cancelacion?: string | null }) {
+  const words = m[appointmentStateKey(a)];
+  const motivo = a.estado === 'cancelada' ? a.motivo_cancelacion?.trim() : undefined;
+  return motivo ? `${words}: ${motivo}` : words;
+}
