@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@clinica/shared';
+import type { ChatLine, ChatMessage } from '@clinica/shared';
 import { chatSecondsLeft, stateFields } from '../consultations/index.js';
 import type { ChatConsultation, ChatMessageRow, ChatRoomRow } from './chat.repository.js';
 import type { PublishedFrame } from './chat.pubsub.js';
@@ -21,6 +21,16 @@ export const toChatMessage = (c: ChatConsultation, m: ChatMessageRow): ChatMessa
   texto: m.body,
   fecha: m.created_at.toISOString(),
   cid: m.client_id,
+});
+
+/** What of a stored message the doctor's consultation modal shows. */
+export type TranscriptMessage = Pick<ChatMessageRow, 'sender_role' | 'body' | 'created_at'>;
+
+/** A line of the transcript in the doctor's consultation modal (exported for doctor-consultations' mapper). */
+export const toChatLine = (m: TranscriptMessage): ChatLine => ({
+  de: m.sender_role === 'patient' ? 'paciente' : 'doctor',
+  texto: m.body,
+  enviado_at: m.created_at.toISOString(),
 });
 
 /** The chat's time by the server's clock: the countdown both sides show. */

@@ -26,7 +26,7 @@ import type {
 import { sha256 } from '../../infra/token.js';
 import { cleanFileName } from '../../infra/http/file-name.js';
 import { chatChannel, encodePublished, type PublishedFrame } from './chat.pubsub.js';
-import { toChatMessage as toMessage, toTimeFrame } from './chat.mapper.js';
+import { toChatMessage as toMessage, toTimeFrame, type TranscriptMessage } from './chat.mapper.js';
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
 const DOCTOR_LIST_LIMIT = 200;
@@ -286,14 +286,8 @@ export function chatService(deps: ChatDeps) {
 
     history: (consultationId: string, since: number) => repo.listForConsultation(consultationId, since),
 
-    /** The whole chat of a consultation as the doctor's consultation modal shows it (issue 6). */
-    async transcript(consultationId: string) {
-      return (await repo.listForConsultation(consultationId)).map((m) => ({
-        de: m.sender_role === 'patient' ? ('paciente' as const) : ('doctor' as const),
-        texto: m.body,
-        enviado_at: m.created_at.toISOString(),
-      }));
-    },
+    /** The whole chat of a consultation, for the doctor's consultation modal (issue 6; mapped by `toChatLine`). */
+    transcript: (consultationId: string): Promise<TranscriptMessage[]> => repo.listForConsultation(consultationId),
 
     /**
      * May this sender send one more message now? Counts it when yes. A refused message is not
