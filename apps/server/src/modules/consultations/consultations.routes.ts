@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,17 +21,13 @@ import {
   messages,
   paypalOrderCreatedSchema,
   resultSchema,
-  searchSchema,
   tokenParamsSchema,
-  PAGE_SIZE,
-  type PageQuery,
-  pageQuerySchema,
-  pageSchema,
 } from '@clinica/shared';
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
+import { searchableAdminList } from '../../infra/http/searchable-admin-list.js';
 import {
   toActiveConsultation,
   toAuthorisation,
@@ -180,30 +176,14 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
 
   // --- administrators (/Consultas_Admin) -------------------------------------------------------
 
-  /** One page of /Consultas_Admin; every patient it shows is in the audit trail. */
-  const adminList = async (request: FastifyRequest & { query: PageQuery }, nombre: string | undefined) => {
-    const { cursor, limit = PAGE_SIZE } = request.query;
-    const page = await service.adminPage({ nombre, cursor, limit });
-    await app.audit(request, {
-      action: 'consultation.list',
-      patientIds: page.items.map((r) => r.patient_id),
-      detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
-    });
-    return { items: page.items.map((r) => toRow(r, app.now())), next_cursor: page.next_cursor };
-  };
-
-  // Consulta_Admin.php, paged: ?cursor&limit (decision 0039; no silent cap).
-  app.get('/api/admin/consultations', {
-    config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(consultationRowSchema), ...errorResponses } },
-    handler: async (request) => adminList(request, undefined),
-  });
-
-  // Algoritmo_Consulta.php: the patient's first name, folded prefix ('maria' finds 'María'); paged: ?cursor&limit.
-  app.post('/api/admin/consultations/search', {
-    config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(consultationRowSchema), ...errorResponses } },
-    handler: async (request) => adminList(request, request.body.input),
+  // Consulta_Admin.php and Algoritmo_Consulta.php, paged (decision 0039): every patient shown is audited.
+  searchableAdminList(app, {
+    path: '/api/admin/consultations',
+    row: consultationRowSchema,
+    page: (q) => service.adminPage(q),
+    patientOf: (r) => r.patient_id,
+    audit: (request, read) => app.audit(request, { action: 'consultation.list', ...read }),
+    toRow: (r) => toRow(r, app.now()),
   });
 
   app.get('/api/admin/consultations/:token', {
