@@ -180,9 +180,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
     app.post(`${base}/register`, {
       config: { access: 'anonymous' },
-      schema: { response: { 201: staffRegistrationResultSchema, ...errorResponses } },
+      schema: { body: registration, response: { 201: staffRegistrationResultSchema, ...errorResponses } },
       handler: async (request, reply) => {
-        const input = parseOrThrow(registration, request.body);
+        const input = request.body;
         try {
           await auth.registerStaff(role, input, client(request));
         } catch (err) {

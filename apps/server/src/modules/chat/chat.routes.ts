@@ -26,7 +26,7 @@ import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
 import { chatSocket } from './chat.socket.js';
-import { stateFields } from '../consultations/index.js';
+import { toChatState, toDoctorChatDetail, toDoctorChatRow } from './chat.mapper.js';
 import { requireRole } from '../../infra/http/access.js';
 
 /** The chat consultation: the patient's chat page, its WebSocket, and the doctor's chats. */
@@ -44,17 +44,16 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     schema: { querystring: consultationTargetQuerySchema, response: { 200: chatStateSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.state(requireRole(request, 'patient'), request.query.consulta);
+      return toChatState(await service.state(requireRole(request, 'patient'), request.query.consulta), app.now());
     },
   });
 
   // "POST health data": peso, talla, presion_arterial, frecuencia_cardiaca, frecuencia_respiratoria.
   app.post('/api/chat/health', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: healthDataResultSchema, ...errorResponses } },
+    schema: { querystring: consultationTargetQuerySchema, body: healthDataSchema, response: { 200: healthDataResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const data = parseOrThrow(healthDataSchema, request.body);
-      await service.saveHealth(requireRole(request, 'patient'), data, request.query.consulta);
+      await service.saveHealth(requireRole(request, 'patient'), request.body, request.query.consulta);
       return { status: 'success' as const, message: messages.formSent };
     },
   });
@@ -88,20 +87,18 @@ export default async function chatRoutes(fastify: FastifyInstance) {
 
   app.post('/api/chat/extra-hour/paypal/order', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: paypalOrderCreatedSchema, ...errorResponses } },
+    schema: { querystring: consultationTargetQuerySchema, body: extraHourOrderSchema, response: { 200: paypalOrderCreatedSchema, ...errorResponses } },
     handler: async (request) => {
-      const input = parseOrThrow(extraHourOrderSchema, request.body);
-      const { id } = await service.extraHourOrder(requireRole(request, 'patient').accountId, input.monto, request.query.consulta);
+      const { id } = await service.extraHourOrder(requireRole(request, 'patient').accountId, request.body.monto, request.query.consulta);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
   });
 
   app.post('/api/chat/extra-hour/paypal/capture', {
     config: { access: 'patient' },
-    schema: { querystring: consultationTargetQuerySchema, response: { 200: extraHourResultSchema, ...errorResponses } },
+    schema: { querystring: consultationTargetQuerySchema, body: extraHourCaptureSchema, response: { 200: extraHourResultSchema, ...errorResponses } },
     handler: async (request) => {
-      const input = parseOrThrow(extraHourCaptureSchema, request.body);
-      await service.extraHourCapture(requireRole(request, 'patient').accountId, input.orderID, request.query.consulta);
+      await service.extraHourCapture(requireRole(request, 'patient').accountId, request.body.orderID, request.query.consulta);
       return {
         success: true as const,
         status: 'success' as const,
@@ -150,8 +147,8 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: z.array(doctorChatRowSchema), ...errorResponses } },
     handler: async (request) => {
       const rows = await service.doctorChats(requireRole(request, 'doctor').accountId);
-      await app.audit(request, { action: 'chat.list', role: 'doctor', patientIds: rows.map((r) => r.patient_id), detail: `filas: ${rows.length}` });
-      return rows.map(({ patient_id: _patient, ...row }) => row);
+      await app.audit(request, { action: 'chat.list', role: 'doctor', patientIds: rows.map((r) => r.c.patient_id), detail: `filas: ${rows.length}` });
+      return rows.map((r) => toDoctorChatRow(r.c, r.ultimo, app.now()));
     },
   });
 
@@ -159,26 +156,9 @@ export default async function chatRoutes(fastify: FastifyInstance) {
     config: { access: 'doctor' },
     schema: { params: tokenParamsSchema, response: { 200: doctorChatDetailSchema, ...errorResponses } },
     handler: async (request) => {
-      const { c, images } = await service.doctorChat(requireRole(request, 'doctor').accountId, request.params.token);
-      await app.audit(request, { action: 'chat.read', role: 'doctor', resource: { type: 'consultation', id: c.id }, patientId: c.patient_id });
-      const [row] = await service.doctorChats(requireRole(request, 'doctor').accountId).then((rows) => rows.filter((r) => r.consulta_token === c.token));
-      return {
-        ...stateFields(c, app.now()),
-        consulta_token: c.token,
-        paciente: `${c.paciente_nombre} ${c.paciente_apellido}`,
-        correo: c.paciente_correo,
-        servicio: c.servicio,
-        fecha_registro: c.fecha_registro.toISOString(),
-        segundos_restantes: c.ends_at ? service.remaining(c) : null,
-        ultimo_mensaje: row?.ultimo_mensaje ?? null,
-        sintomas: c.sintomas,
-        peso: c.peso,
-        talla: c.talla,
-        presion_arterial: c.presion_arterial,
-        frecuencia_cardiaca: c.frecuencia_cardiaca,
-        frecuencia_respiratoria: c.frecuencia_respiratoria,
-        imagenes: images.map((i) => ({ url: `/api/doctor/chats/${c.token}/images/${i.file_id}`, nombre: i.nombre })),
-      };
+      const chat = await service.doctorChat(requireRole(request, 'doctor').accountId, request.params.token);
+      await app.audit(request, { action: 'chat.read', role: 'doctor', resource: { type: 'consultation', id: chat.c.id }, patientId: chat.c.patient_id });
+      return toDoctorChatDetail(chat, app.now());
     },
   });
 

@@ -15,20 +15,18 @@ import type { Storage } from '../../infra/storage.js';
 import type { PubSub } from '../../infra/pubsub.js';
 import type { SessionAccount } from '../auth/index.js';
 import { inTransaction, type Db, type Tx } from '../../db/client.js';
-import { chatSecondsLeft, stateFields } from '../consultations/index.js';
 import type { PaymentsService, PurposeEffects } from '../payments/index.js';
 import type { Notifier } from '../mail/index.js';
 import type { SharedThrottle } from '../auth/index.js';
 import type {
   ChatConsultation,
-  ChatMessageRow,
   ChatRepository,
-  ChatRoomRow,
   NewChatMessage,
 } from './chat.repository.js';
 import { sha256 } from '../../infra/token.js';
 import { cleanFileName } from '../../infra/http/file-name.js';
 import { chatChannel, encodePublished, type PublishedFrame } from './chat.pubsub.js';
+import { toChatMessage as toMessage, toTimeFrame, type TranscriptMessage } from './chat.mapper.js';
 
 const HOUR_MS = TIMERS.chatSeconds * 1000;
 const DOCTOR_LIST_LIMIT = 200;
@@ -66,8 +64,6 @@ export interface ChatDeps {
 
 /** A send's answer: the stored message, or why this id cannot be used. */
 export type SendResult = { message: ChatMessage; refusal?: undefined } | { refusal: string; message?: undefined };
-
-const fullName = (nombre: string, apellido: string) => `${nombre} ${apellido}`.trim();
 
 /**
  * The chat consultation: the hour kept here (opened with 3600 s, messages refused after it, an
@@ -151,31 +147,10 @@ export function chatService(deps: ChatDeps) {
   }
   const rooms = new Map<string, { c: ChatConsultation; at: number }>();
 
-  const remaining = (room: { ends_at: Date | null } | null | undefined) => chatSecondsLeft(room?.ends_at, deps.now());
-
-  const timeFrame = (room: Pick<ChatRoomRow, 'ends_at' | 'time_closed_at'>): PublishedFrame & { type: 'time' } => ({
-    type: 'time',
-    segundos_restantes: remaining(room),
-    ends_at: room.ends_at.toISOString(),
-    tiempo_cerrado: room.time_closed_at !== null,
-  });
-
   const publish = (consultationId: string, frame: PublishedFrame) => {
     if (frame.type !== 'message') rooms.delete(consultationId);
     return pubsub.publish(chatChannel(consultationId), encodePublished(frame));
   };
-
-  const toMessage = (c: ChatConsultation, m: ChatMessageRow): ChatMessage => ({
-    id: m.id,
-    de: m.sender_role,
-    nombre:
-      m.sender_role === 'patient'
-        ? fullName(c.paciente_nombre, c.paciente_apellido)
-        : `Dr(a). ${fullName(c.doctor_nombre, c.doctor_apellido)}`,
-    texto: m.body,
-    fecha: m.created_at.toISOString(),
-    cid: m.client_id,
-  });
 
   /**
    * The chat a patient's call is about: the consultation of `token` (`?consulta=`) when it is the
@@ -203,7 +178,7 @@ export function chatService(deps: ChatDeps) {
 
   async function publishTime(consultationId: string) {
     const room = await repo.room(consultationId);
-    if (room) await publish(consultationId, timeFrame(room));
+    if (room) await publish(consultationId, toTimeFrame(room, deps.now()));
   }
 
   /** The consultation an extra hour would be for; refused once its time was closed. */
@@ -250,35 +225,25 @@ export function chatService(deps: ChatDeps) {
     if (unused.length > 0) await deps.payments.markRefundsDue(unused, 'hora_extra_no_usada');
   }
 
+  /** The doctor's open chats, each with its last message (`ultimo`, null before the first). */
+  async function doctorChats(doctorId: string) {
+    const rows = await repo.openForDoctor(doctorId, DOCTOR_LIST_LIMIT);
+    const last = new Map((await repo.lastMessages(rows.map((r) => r.id))).map((m) => [m.consultation_id, m.body]));
+    return rows.map((c) => ({ c, ultimo: last.get(c.id) ?? null }));
+  }
+
   return {
     paymentEffects,
-    remaining,
-    timeFrame,
-    toMessage,
     refusal,
 
-    /** GET /api/chat: the patient's chat (and their other open chats). Its hour opens when the patient's socket first joins. */
+    /**
+     * GET /api/chat: the patient's chat, their other open chats and the number of its images (the
+     * route maps them, chat.mapper.ts). Its hour opens when the patient's socket first joins.
+     */
     async state(patient: SessionAccount, token?: string) {
       const c = await currentOf(patient.accountId, token);
       const others = (await repo.openOfPatient(patient.accountId, OTHER_CHATS_LIMIT)).filter((o) => o.id !== c.id);
-      return {
-        consulta_token: c.token,
-        servicio: c.servicio,
-        doctor: `Dr(a). ${fullName(c.doctor_nombre, c.doctor_apellido)}`,
-        segundos_restantes: remaining(c),
-        ends_at: c.ends_at?.toISOString() ?? null,
-        tiempo_cerrado: c.time_closed_at !== null,
-        formulario_enviado: c.peso !== null,
-        imagenes: await repo.countImages(c.id),
-        ws: '/api/chat/ws',
-        fecha_registro: c.fecha_registro.toISOString(),
-        otras_abiertas: others.map((o) => ({
-          consulta_token: o.token,
-          servicio: o.servicio,
-          doctor: `Dr(a). ${fullName(o.doctor_nombre, o.doctor_apellido)}`,
-          fecha_registro: o.fecha_registro.toISOString(),
-        })),
-      };
+      return { c, others, images: await repo.countImages(c.id) };
     },
 
     /**
@@ -321,14 +286,8 @@ export function chatService(deps: ChatDeps) {
 
     history: (consultationId: string, since: number) => repo.listForConsultation(consultationId, since),
 
-    /** The whole chat of a consultation as the doctor's consultation modal shows it (issue 6). */
-    async transcript(consultationId: string) {
-      return (await repo.listForConsultation(consultationId)).map((m) => ({
-        de: m.sender_role === 'patient' ? ('paciente' as const) : ('doctor' as const),
-        texto: m.body,
-        enviado_at: m.created_at.toISOString(),
-      }));
-    },
+    /** The whole chat of a consultation, for the doctor's consultation modal (issue 6; mapped by `toChatLine`). */
+    transcript: (consultationId: string): Promise<TranscriptMessage[]> => repo.listForConsultation(consultationId),
 
     /**
      * May this sender send one more message now? Counts it when yes. A refused message is not
@@ -488,30 +447,18 @@ export function chatService(deps: ChatDeps) {
       await deps.notify.paymentReceived({ patientId });
     },
 
-    /** The doctor's open chats. */
-    async doctorChats(doctorId: string) {
-      const rows = await repo.openForDoctor(doctorId, DOCTOR_LIST_LIMIT);
-      const last = new Map((await repo.lastMessages(rows.map((r) => r.id))).map((m) => [m.consultation_id, m.body]));
-      return rows.map((c) => ({
-        ...stateFields(c, deps.now()),
-        /** Whose chat it is (the route audits the list with it; it does not leave the server). */
-        patient_id: c.patient_id,
-        consulta_token: c.token,
-        paciente: fullName(c.paciente_nombre, c.paciente_apellido),
-        correo: c.paciente_correo,
-        servicio: c.servicio,
-        fecha_registro: c.fecha_registro.toISOString(),
-        segundos_restantes: c.ends_at ? remaining(c) : null,
-        ultimo_mensaje: last.get(c.id) ?? null,
-      }));
-    },
+    doctorChats,
 
-    /** One of the doctor's consultations with the health data and images; anybody else's: 404. */
+    /**
+     * One of the doctor's consultations with the health data and images; anybody else's: 404.
+     * `ultimo` as in the doctor's list: the last message while the chat is among their open ones.
+     */
     async doctorChat(doctorId: string, token: string) {
       const c = await repo.byToken(token);
       if (!c || c.doctor_id !== doctorId) throw notFound();
       const images = await repo.images(c.id);
-      return { c, images };
+      const open = (await doctorChats(doctorId)).find((r) => r.c.token === c.token);
+      return { c, images, ultimo: open?.ultimo ?? null };
     },
 
     /** An image of one of the doctor's consultations (decrypted). */

@@ -7,6 +7,7 @@ import { sameOriginCheck } from '../../infra/http/same-origin.js';
 import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
 import { cookieNames, type SessionAccount } from '../auth/index.js';
 import { chatChannel, decodePublished, type PublishedFrame } from './chat.pubsub.js';
+import { toChatMessage, toTimeFrame } from './chat.mapper.js';
 import type { ChatConsultation } from './chat.repository.js';
 import type { ChatService } from './chat.service.js';
 
@@ -207,9 +208,9 @@ export function chatSocket(fastify: FastifyInstance, service: ChatService) {
       }
       const c = (await service.recheck(consultationId, rol, account.accountId)).c ?? ctx.c;
       const history = await service.history(consultationId, since);
-      const frames = history.map((m) => service.toMessage(c, m));
+      const frames = history.map((m) => toChatMessage(c, m));
       // The time first: a client counts itself joined when the history arrives.
-      if (c.ends_at) send(socket, service.timeFrame({ ends_at: c.ends_at, time_closed_at: c.time_closed_at }));
+      if (c.ends_at) send(socket, toTimeFrame({ ends_at: c.ends_at, time_closed_at: c.time_closed_at }, app.now()));
       send(socket, { type: 'history', messages: frames });
       live.start(frames.at(-1)?.id);
     })().catch((err: unknown) => {

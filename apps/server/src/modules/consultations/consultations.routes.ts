@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,75 +21,22 @@ import {
   messages,
   paypalOrderCreatedSchema,
   resultSchema,
-  searchSchema,
   tokenParamsSchema,
-  PAGE_SIZE,
-  type PageQuery,
-  pageQuerySchema,
-  pageSchema,
 } from '@clinica/shared';
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
-import { toClinicalHistory } from './clinical-history.js';
-import type { ConsultationsRepository } from './consultations.repository.js';
-import { stateFields } from './consultation-state.js';
+import { searchableAdminList } from '../../infra/http/searchable-admin-list.js';
+import {
+  toActiveConsultation,
+  toAuthorisation,
+  toChatSession,
+  toDetail,
+  toRow,
+  toSessionInfo,
+} from './consultations.mapper.js';
 import { requireRole } from '../../infra/http/access.js';
-
-type Row = Awaited<ReturnType<ConsultationsRepository['list']>>[number];
-type Detail = NonNullable<Awaited<ReturnType<ConsultationsRepository['detail']>>>;
-
-const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
-
-const toRow = (r: Row, now: number) => ({
-  ...stateFields(r, now),
-  id: r.id,
-  token: r.token,
-  numero: r.numero,
-  // The token is random and opaque already; token_encrypt is kept for the specification's field list.
-  token_encrypt: r.token,
-  nombre: r.nombre,
-  apellido: r.apellido,
-  cedula: r.cedula,
-  correo: r.correo,
-  servicio: r.servicio,
-  correo_doctor: r.correo_doctor,
-  fecha_registro: r.fecha_registro.toISOString(),
-  tipo_de_consulta: r.tipo_de_consulta,
-  estado_consulta: bit(r.estado_consulta),
-  revisado: bit(r.revisado),
-  metodo_de_pago: r.metodo_de_pago,
-  estado_pago: r.estado_pago,
-});
-
-/** The whole consultation; file addresses point at the caller's own download routes. */
-function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base: string, receiptsBase: string, now: number) {
-  return {
-    ...toRow(d, now),
-    nacionalidad: d.nacionalidad,
-    genero: d.genero,
-    edad: d.edad,
-    direccion: d.direccion,
-    celular: `${d.country_code} ${d.celular}`,
-    nombre_doctor: `${d.doctor_nombre} ${d.doctor_apellido}`,
-    ...toClinicalHistory(d),
-    archivo_examenes_encrypted: d.archivo_examenes_file_id ? `${base}/${d.token}/exam-file` : null,
-    imagenes: images.map((i) => ({ url: `${base}/${d.token}/images/${i.file_id}`, nombre: i.nombre })),
-    permiso_chat: d.permiso_chat,
-    pago: {
-      token: d.payment_token,
-      numero: d.payment_numero,
-      metodo_de_pago: d.metodo_de_pago,
-      monto: d.monto_cents / 100,
-      estado: d.estado_pago,
-      motivo_rechazo: d.motivo_rechazo,
-      Link_Comprobante: d.comprobante_file_id ? `${receiptsBase}/${d.payment_token}/comprobante` : null,
-      Nombre_Comprobante: d.comprobante_nombre,
-      posible_duplicado: d.posible_duplicado,
-    },
-  };
-}
 
 /** Virtual consultations: the patient's request and payment, the chat permission, and the admin screen. */
 export default async function consultationsRoutes(fastify: FastifyInstance) {
@@ -103,26 +50,25 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: consultationSessionSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.sessionInfo(requireRole(request, 'patient'));
+      return toSessionInfo(requireRole(request, 'patient'), service.isOpen());
     },
   });
 
   app.post('/api/consultations/consent', {
     config: { access: 'patient' },
     schema: { body: consentSchema, response: { 200: resultSchema, ...errorResponses } },
-    handler: async (request) => ({
-      success: true,
-      message: await service.recordConsent(requireRole(request, 'patient').accountId, request.body.aceptar),
-    }),
+    handler: async (request) => {
+      await service.recordConsent(requireRole(request, 'patient').accountId, request.body.aceptar);
+      return { success: true, message: request.body.aceptar === 'si' ? messages.consentRecorded : messages.consentDeclined };
+    },
   });
 
   // "Update session for PayPal" {metodo_de_pago, monto}: the order for the server's price.
   app.post('/api/consultations/paypal/order', {
     config: { access: 'patient' },
-    schema: { response: { 200: paypalOrderCreatedSchema, ...errorResponses } },
+    schema: { body: consultationPaypalOrderSchema, response: { 200: paypalOrderCreatedSchema, ...errorResponses } },
     handler: async (request) => {
-      const input = parseOrThrow(consultationPaypalOrderSchema, request.body);
-      const { id } = await service.createPaypalOrder(requireRole(request, 'patient').accountId, input);
+      const { id } = await service.createPaypalOrder(requireRole(request, 'patient').accountId, request.body);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
   });
@@ -130,10 +76,9 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   // "Verify PayPal payment": the history fields, doctor_id, orderID, payerID.
   app.post('/api/consultations/paypal/capture', {
     config: { access: 'patient' },
-    schema: { response: { 200: consultationSubmittedSchema, ...errorResponses } },
+    schema: { body: consultationPaypalCaptureSchema, response: { 200: consultationSubmittedSchema, ...errorResponses } },
     handler: async (request) => {
-      const input = parseOrThrow(consultationPaypalCaptureSchema, request.body);
-      const { token } = await service.capturePaypal(requireRole(request, 'patient').accountId, input);
+      const { token } = await service.capturePaypal(requireRole(request, 'patient').accountId, request.body);
       return { success: true as const, status: 'success' as const, message: messages.allSent, token, chat: true };
     },
   });
@@ -162,7 +107,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     schema: { querystring: consultationTargetQuerySchema, response: { 200: authorisationStatusSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.authorisation(requireRole(request, 'patient').accountId, request.query.consulta);
+      return toAuthorisation(await service.waiting(requireRole(request, 'patient').accountId, request.query.consulta));
     },
   });
 
@@ -172,7 +117,8 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: activeConsultationsSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { consultas: await service.active(requireRole(request, 'patient').accountId) };
+      const active = await service.active(requireRole(request, 'patient').accountId);
+      return { consultas: active.map((a) => toActiveConsultation(a, app.now())) };
     },
   });
 
@@ -182,7 +128,8 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     schema: { querystring: consultationTargetQuerySchema, response: { 200: chatSessionSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.chatSession(requireRole(request, 'patient'), request.query.consulta);
+      const patient = requireRole(request, 'patient');
+      return toChatSession(patient, await service.chatConsultation(patient.accountId, request.query.consulta));
     },
   });
 
@@ -229,30 +176,14 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
 
   // --- administrators (/Consultas_Admin) -------------------------------------------------------
 
-  /** One page of /Consultas_Admin; every patient it shows is in the audit trail. */
-  const adminList = async (request: FastifyRequest & { query: PageQuery }, nombre: string | undefined) => {
-    const { cursor, limit = PAGE_SIZE } = request.query;
-    const page = await service.adminPage({ nombre, cursor, limit });
-    await app.audit(request, {
-      action: 'consultation.list',
-      patientIds: page.items.map((r) => r.patient_id),
-      detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
-    });
-    return { items: page.items.map((r) => toRow(r, app.now())), next_cursor: page.next_cursor };
-  };
-
-  // Consulta_Admin.php, paged: ?cursor&limit (decision 0039; no silent cap).
-  app.get('/api/admin/consultations', {
-    config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(consultationRowSchema), ...errorResponses } },
-    handler: async (request) => adminList(request, undefined),
-  });
-
-  // Algoritmo_Consulta.php: the patient's first name, folded prefix ('maria' finds 'María'); paged: ?cursor&limit.
-  app.post('/api/admin/consultations/search', {
-    config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(consultationRowSchema), ...errorResponses } },
-    handler: async (request) => adminList(request, request.body.input),
+  // Consulta_Admin.php and Algoritmo_Consulta.php, paged (decision 0039): every patient shown is audited.
+  searchableAdminList(app, {
+    path: '/api/admin/consultations',
+    row: consultationRowSchema,
+    page: (q) => service.adminPage(q),
+    patientOf: (r) => r.patient_id,
+    audit: (request, read) => app.audit(request, { action: 'consultation.list', ...read }),
+    toRow: (r) => toRow(r, app.now()),
   });
 
   app.get('/api/admin/consultations/:token', {
@@ -288,9 +219,9 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
   // actualizar_consulta.php: consulta_id, correo, tipo_consulta, estado_consulta.
   app.post('/api/admin/consultations/update', {
     config: { access: 'admin' },
-    schema: { response: { 200: resultSchema, ...errorResponses } },
+    schema: { body: consultationClassificationSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const input = parseOrThrow(consultationClassificationSchema, request.body);
+      const input = request.body;
       await service.classify(requireRole(request, 'admin').accountId, input);
       await app.audit(request, { action: 'consultation.classify', resource: { type: 'consultation', id: input.consulta_id }, detail: input.tipo_consulta });
       return { success: true, message: messages.consultationUpdated };

@@ -3,7 +3,6 @@ import {
   SESSION_ABSOLUTE_MS,
   isVirtualConsultationOpen,
   messages,
-  type ActiveConsultation,
   type AuthorisationStatus,
   type ConsultationClassification,
   type ConsultationEvent,
@@ -14,7 +13,6 @@ import {
   type Service,
 } from '@clinica/shared';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
-import type { SessionAccount } from '../auth/index.js';
 import type { DoctorsRepository } from '../doctors/index.js';
 import type { PaymentRow } from '../payments/index.js';
 import { inTransaction, type Db, type Tx } from '../../db/client.js';
@@ -23,7 +21,7 @@ import type { Notifier } from '../mail/index.js';
 import { newToken } from '../../infra/token.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
-import { assertTransition, chatSecondsLeft } from './consultation-state.js';
+import { assertTransition } from './consultation-state.js';
 
 /** The state machine's event of each classification of the administrator. */
 const CLASSIFICATION_EVENTS: Record<ConsultationClassification['tipo_consulta'], ConsultationEvent> = {
@@ -33,9 +31,6 @@ const CLASSIFICATION_EVENTS: Record<ConsultationClassification['tipo_consulta'],
   quitar_permiso: 'quitar_permiso',
 };
 
-/** Where the chat page connects: the product's own chat (issue 4 serves it). */
-export const CHAT_API_PATH = '/api/chat';
-
 // A consent given longer ago than a session lasts is asked again.
 const CONSENT_VALID_MS = SESSION_ABSOLUTE_MS;
 // A patient's own consultations: a handful, read at once (the staff list pages, decision 0039).
@@ -44,7 +39,7 @@ const LIST_LIMIT = 500;
 const ACTIVE_LIMIT = 50;
 
 /** What the waiting page's poll needs of a consultation. */
-interface WaitingFacts {
+export interface WaitingFacts {
   estado_pago: string;
   motivo_rechazo: string | null;
   tipo_de_consulta: string | null;
@@ -52,15 +47,20 @@ interface WaitingFacts {
   permiso_chat: boolean;
 }
 
-/** Where a consultation stands for the patient's waiting page, with what to tell them. */
-function waitingState(c: WaitingFacts): { estado: AuthorisationStatus['estado']; message: string | null } {
-  if (c.estado_pago === 'rechazado') return { estado: 'rechazada', message: `${messages.paymentRejectedPrefix}${c.motivo_rechazo ?? ''}` };
-  if (c.tipo_de_consulta === 'tipo_c') return { estado: 'emergencia', message: messages.waitingTipoC };
-  if (c.estado_consulta === 0) return { estado: 'cerrada', message: messages.consultationClosed };
-  if (c.permiso_chat && c.estado_pago === 'aprobado') return { estado: 'autorizada', message: null };
-  if (c.tipo_de_consulta === 'quitar_permiso') return { estado: 'sin_permiso', message: messages.chatPermissionRemoved };
-  return { estado: 'pendiente', message: messages.waitingForChat };
+/** Where a consultation stands for the patient's waiting page (what to tell them: consultations.mapper.ts). */
+export type WaitingEstado = Exclude<AuthorisationStatus['estado'], 'sin_consulta'>;
+
+function waitingState(c: WaitingFacts): WaitingEstado {
+  if (c.estado_pago === 'rechazado') return 'rechazada';
+  if (c.tipo_de_consulta === 'tipo_c') return 'emergencia';
+  if (c.estado_consulta === 0) return 'cerrada';
+  if (c.permiso_chat && c.estado_pago === 'aprobado') return 'autorizada';
+  if (c.tipo_de_consulta === 'quitar_permiso') return 'sin_permiso';
+  return 'pendiente';
 }
+
+/** A consultation not closed, as the way back reads it. */
+export type ActiveRow = Awaited<ReturnType<ConsultationsRepository['unclosedOfPatient']>>[number];
 
 export interface ConsultationsDeps {
   db: Db;
@@ -150,16 +150,12 @@ export function consultationsService(deps: ConsultationsDeps) {
   return {
     paymentEffects,
 
-    /** Session check of the consultation page: usuario_id, and whether requests are accepted now. */
-    sessionInfo(patient: SessionAccount) {
-      const abierto = isOpen();
-      return { usuario_id: patient.accountId, abierto, mensaje: abierto ? null : messages.consultationOutsideHours };
-    },
+    /** Whether requests are accepted now (the clinic's hours for virtual consultations). */
+    isOpen,
 
     /** Records the consent answer with its time. */
     async recordConsent(patientId: string, aceptar: 'si' | 'no') {
       await repo.insertConsent(patientId, aceptar, at());
-      return aceptar === 'si' ? messages.consentRecorded : messages.consentDeclined;
     },
 
     /** PayPal step 1: the order for the server's price, after every check a request needs. */
@@ -222,56 +218,32 @@ export function consultationsService(deps: ConsultationsDeps) {
      * The waiting page's poll: where the patient's consultation of `token` stands (another
      * patient's token: as if there were none), or without a token their newest.
      */
-    async authorisation(patientId: string, token?: string): Promise<AuthorisationStatus> {
+    async waiting(patientId: string, token?: string) {
       const c = await repo.latestOfPatient(patientId, token);
-      if (!c) return { authenticated: false, estado: 'sin_consulta', message: null, token: null };
-      const { estado, message } = waitingState(c);
-      return { authenticated: estado === 'autorizada', estado, message, token: c.token };
+      return c ? { c, estado: waitingState(c) } : undefined;
     },
 
     /**
      * The way back (decision 0032): the patient's consultations still waiting for the clinic and
      * those whose chat is open (allowed, not exited, its time not ended by a refused extra hour),
-     * newest first, each open chat with its seconds left by the server's clock.
+     * newest first (each open chat's seconds left: the route, by the server's clock).
      */
-    async active(patientId: string): Promise<ActiveConsultation[]> {
+    async active(patientId: string) {
       const rows = await repo.unclosedOfPatient(patientId, ACTIVE_LIMIT);
-      const found: ActiveConsultation[] = [];
+      const found: { c: ActiveRow; estado: 'pendiente' | 'chat' }[] = [];
       for (const c of rows) {
-        const { estado } = waitingState(c);
-        const base = {
-          token: c.token,
-          servicio: c.servicio,
-          doctor: `Dr(a). ${`${c.doctor_nombre} ${c.doctor_apellido}`.trim()}`,
-          fecha_registro: c.fecha_registro.toISOString(),
-          metodo_de_pago: c.metodo_de_pago,
-        };
-        if (estado === 'pendiente') found.push({ ...base, estado: 'pendiente', segundos_restantes: null, ends_at: null });
-        else if (estado === 'autorizada' && c.room_closed_at === null && c.time_closed_at === null)
-          found.push({
-            ...base,
-            estado: 'chat',
-            segundos_restantes: chatSecondsLeft(c.ends_at, deps.now()),
-            ends_at: c.ends_at?.toISOString() ?? null,
-          });
+        const estado = waitingState(c);
+        if (estado === 'pendiente') found.push({ c, estado: 'pendiente' });
+        else if (estado === 'autorizada' && c.room_closed_at === null && c.time_closed_at === null) found.push({ c, estado: 'chat' });
       }
       return found;
     },
 
-    /** The chat's session check; without a consultation whose chat is allowed: 403. */
-    async chatSession(patient: SessionAccount, token?: string) {
-      const c = await repo.chatAllowed(patient.accountId, token);
+    /** The consultation whose chat the patient may open (of `token`, else their newest); none: 403. */
+    async chatConsultation(patientId: string, token?: string) {
+      const c = await repo.chatAllowed(patientId, token);
       if (!c) throw new AppError(403, messages.chatNotAllowed);
-      return {
-        usuario_id: patient.accountId,
-        correo: patient.correo,
-        nombre: patient.nombre,
-        apellido: patient.apellido,
-        pago: true,
-        api: CHAT_API_PATH,
-        consulta_id: c.id,
-        consulta_token: c.token,
-      };
+      return c;
     },
 
     /** The patient's own consultations (/Consultas), newest first. */

@@ -1,6 +1,7 @@
 import type { DoctorConsultationDetail, DoctorConsultationRow } from '@clinica/shared';
 import { stateFields, toClinicalHistory } from '../consultations/index.js';
 import { toExamFile } from '../records/index.js';
+import { toChatLine } from '../chat/index.js';
 import type { DoctorConsultationsRepository } from './doctor-consultations.repository.js';
 import type { DoctorConsultationsService } from './doctor-consultations.service.js';
 
@@ -46,6 +47,6 @@ export function toDoctorConsultationDetail({ row: d, images, examFiles, chat }: 
     archivo_examenes_encrypted: newest ? newest.url : null,
     archivos_examenes: files,
     imagenes: images.map((i) => ({ url: `${base}/images/${i.file_id}`, nombre: i.nombre })),
-    chat,
+    chat: chat.map(toChatLine),
   };
 }

@@ -16,7 +16,6 @@ import {
 } from '@clinica/shared';
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
-import { parseOrThrow } from '../../infra/http/validation.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
 import { requireRole } from '../../infra/http/access.js';
 import { toDoctorConsultationDetail, toDoctorConsultationRow } from './doctor-consultations.mapper.js';
@@ -59,9 +58,9 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
   // actualizar_consulta_doctor.php: consulta_id, correo, analisis, plan, fecha, hora, revisado.
   app.post('/api/doctor/consultations/update', {
     config: { access: 'doctor' },
-    schema: { response: { 200: resultSchema, ...errorResponses } },
+    schema: { body: doctorConsultationUpdateSchema, response: { 200: resultSchema, ...errorResponses } },
     handler: async (request) => {
-      const input = parseOrThrow(doctorConsultationUpdateSchema, request.body);
+      const input = request.body;
       const c = await service.update(requireRole(request, 'doctor').accountId, input);
       await app.audit(request, {
         action: 'consultation.update',

@@ -1,11 +1,12 @@
-import { isNextVisitInPast, messages, panamaClock, type ChatLine, type DoctorConsultationUpdate } from '@clinica/shared';
+import { isNextVisitInPast, messages, panamaClock, type DoctorConsultationUpdate } from '@clinica/shared';
 import { badRequest, notFound } from '../../infra/http/errors.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
 import type { ExamFilesService } from '../records/index.js';
+import type { TranscriptMessage } from '../chat/index.js';
 import type { DoctorConsultationsRepository } from './doctor-consultations.repository.js';
 
 /** Reads a consultation's chat transcript (the chat module provides it). */
-export type TranscriptReader = (consultationId: string) => Promise<ChatLine[]>;
+export type TranscriptReader = (consultationId: string) => Promise<TranscriptMessage[]>;
 
 /**
  * /Consultas_Admin_Doctor: a doctor sees and follows up only the consultations assigned to them

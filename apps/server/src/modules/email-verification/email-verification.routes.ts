@@ -15,14 +15,18 @@ export default async function emailVerificationRoutes(fastify: FastifyInstance) 
     schema: { response: { 200: emailVerificationStatusSchema, ...errorResponses } },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.status(requireRole(request, 'patient').accountId);
+      const p = await service.status(requireRole(request, 'patient').accountId);
+      return { verificado: p.verified_at !== null, correo: p.correo };
     },
   });
 
   app.post('/api/auth/email/resend', {
     config: { access: 'patient' },
     schema: { response: { 200: resultSchema, ...errorResponses } },
-    handler: async (request) => ({ success: true, message: await service.resend(requireRole(request, 'patient').accountId) }),
+    handler: async (request) => {
+      const outcome = await service.resend(requireRole(request, 'patient').accountId);
+      return { success: true, message: outcome === 'sent' ? messages.emailVerificationSent : messages.emailAlreadyVerified };
+    },
   });
 
   // Anonymous: the link may be opened on another device or browser than the one signed in.

@@ -59,21 +59,21 @@ export function emailVerificationService(deps: {
     async status(patientId: string) {
       const p = await deps.repo.patient(patientId);
       if (!p) throw notFound();
-      return { verificado: p.verified_at !== null, correo: p.correo };
+      return p;
     },
 
     /** 'Reenviar el enlace': a new link, at most one a minute and five an hour. */
     async resend(patientId: string) {
       const p = await repo.patient(patientId);
       if (!p) throw notFound();
-      if (p.verified_at) return messages.emailAlreadyVerified;
+      if (p.verified_at) return 'already-verified' as const;
       for (const limit of RESEND_LIMITS) {
         if ((await repo.sentSince(patientId, new Date(now() - limit.windowMs))) >= limit.max) {
           throw new AppError(429, messages.emailVerificationThrottled);
         }
       }
       await send(patientId);
-      return messages.emailVerificationSent;
+      return 'sent' as const;
     },
 
     /** Opens a link: verifies the address, or says in Spanish why the link does not serve. */

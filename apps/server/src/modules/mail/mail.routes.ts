@@ -13,10 +13,24 @@ export default async function mailRoutes(fastify: FastifyInstance) {
     config: { access: 'admin' },
     schema: { response: { 200: outboxListSchema, ...errorResponses } },
     handler: async (request) => {
-      const list = await service.list();
+      const { mode, rows } = await service.list();
       // The outbox names patients by their addresses: each listed patient gets the read in their history.
-      await app.audit(request, { action: 'mail.list', patientEmails: list.items.map((m) => m.to), detail: `filas: ${list.items.length}` });
-      return list;
+      await app.audit(request, { action: 'mail.list', patientEmails: rows.map((r) => r.recipient), detail: `filas: ${rows.length}` });
+      return {
+        mode,
+        items: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          to: r.recipient,
+          subject: r.subject,
+          status: r.status,
+          attempts: r.attempts,
+          created_at: r.created_at.toISOString(),
+          sent_at: r.sent_at?.toISOString() ?? null,
+          last_error: r.last_error,
+          in_outbox: r.transport === 'outbox',
+        })),
+      };
     },
   });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import PostalMime from 'postal-mime';
-import type { OutboxList, OutboxMessage } from '@clinica/shared';
+import type { OutboxMessage } from '@clinica/shared';
 import { notFound } from '../../infra/http/errors.js';
 import type { MailJobsRepository } from './mail-jobs.repository.js';
 import { outboxFile } from './mail-transport.js';
@@ -22,24 +22,9 @@ export function mailService(deps: { repo: MailJobsRepository; mode: 'smtp' | 'ou
   }
 
   return {
-    /** The newest messages with their state. */
-    async list(): Promise<OutboxList> {
-      const rows = await repo.listRecent(LIST_LIMIT);
-      return {
-        mode,
-        items: rows.map((r) => ({
-          id: r.id,
-          kind: r.kind,
-          to: r.recipient,
-          subject: r.subject,
-          status: r.status,
-          attempts: r.attempts,
-          created_at: r.created_at.toISOString(),
-          sent_at: r.sent_at?.toISOString() ?? null,
-          last_error: r.last_error,
-          in_outbox: r.transport === 'outbox',
-        })),
-      };
+    /** The newest messages with their state, and how mail leaves (the route maps them). */
+    async list() {
+      return { mode, rows: await repo.listRecent(LIST_LIMIT) };
     },
 
     /** The plain-text part of a message of the outbox folder (never its HTML: shown as text only). */

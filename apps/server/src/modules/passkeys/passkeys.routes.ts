@@ -58,7 +58,14 @@ export default async function passkeysRoutes(fastify: FastifyInstance) {
       schema: { response: { 200: passkeyListSchema, ...errorResponses } },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { llaves: await passkeys.list(me(request).accountId) };
+        const llaves = (await passkeys.list(me(request).accountId)).map((p) => ({
+          id: p.id,
+          nombre: p.nombre,
+          creada: p.created_at.toISOString(),
+          ultimo_uso: p.last_used_at?.toISOString() ?? null,
+          sincronizada: p.backed_up,
+        }));
+        return { llaves };
       },
     });
 

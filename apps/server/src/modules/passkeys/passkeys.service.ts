@@ -7,7 +7,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { PASSKEY_CHALLENGE_MS, PASSKEY_MAX_PER_ACCOUNT, messages, type Passkey, type StaffState } from '@clinica/shared';
+import { PASSKEY_CHALLENGE_MS, PASSKEY_MAX_PER_ACCOUNT, messages, type StaffState } from '@clinica/shared';
 import { AppError, badRequest } from '../../infra/http/errors.js';
 import type { PasskeysRepository } from './passkeys.repository.js';
 import { newToken, sha256 } from '../../infra/token.js';
@@ -72,15 +72,8 @@ export function passkeysService(deps: { repo: PasskeysRepository; rpName: string
     !token || token.length > 100 ? undefined : repo.takeChallenge(sha256(token, 'hex'), purpose, role, new Date(deps.now()));
 
   return {
-    async list(staffId: string): Promise<Passkey[]> {
-      return (await repo.list(staffId)).map((p) => ({
-        id: p.id,
-        nombre: p.nombre,
-        creada: p.created_at.toISOString(),
-        ultimo_uso: p.last_used_at?.toISOString() ?? null,
-        sincronizada: p.backed_up,
-      }));
-    },
+    /** The account's passkeys (the route maps them). */
+    list: (staffId: string) => repo.list(staffId),
 
     /** Registration, step 1: the options for navigator.credentials.create() and the cookie's token. */
     async registrationOptions(role: StaffRole, account: StaffAccount, rp: RelyingParty) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,12 +18,7 @@ import {
   receiptRowSchema,
   receiptUpdateSchema,
   resultSchema,
-  searchSchema,
   tokenParamsSchema,
-  PAGE_SIZE,
-  type PageQuery,
-  pageQuerySchema,
-  pageSchema,
 } from '@clinica/shared';
 import { errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
@@ -31,6 +26,7 @@ import { parseOrThrow } from '../../infra/http/validation.js';
 import { cookieNames } from '../auth/index.js';
 import type { PaymentsRepository } from './payments.repository.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
+import { searchableAdminList } from '../../infra/http/searchable-admin-list.js';
 import { requireRole } from '../../infra/http/access.js';
 
 const fileKind = z.object({
@@ -153,30 +149,14 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
 
   const adminRow = (r: ReceiptRecord) => ({ ...toRow(r), posible_duplicado: r.posible_duplicado });
 
-  /** One page of /Recibo_Admin; every patient it shows is in the audit trail. */
-  const adminList = async (request: FastifyRequest & { query: PageQuery }, nombre: string | undefined) => {
-    const { cursor, limit = PAGE_SIZE } = request.query;
-    const page = await payments.receiptPage({ nombre, cursor, limit });
-    await app.audit(request, {
-      action: 'receipt.list',
-      patientIds: page.items.map((r) => r.patient_id),
-      detail: `filas: ${page.items.length}${nombre ? ', búsqueda por nombre' : ''}`,
-    });
-    return { items: page.items.map(adminRow), next_cursor: page.next_cursor };
-  };
-
-  // Paged: ?cursor&limit (decision 0039; no silent cap).
-  app.get('/api/admin/receipts', {
-    config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errorResponses } },
-    handler: async (request) => adminList(request, undefined),
-  });
-
-  // The patient's first name, folded prefix ('maria' finds 'María'); paged: ?cursor&limit.
-  app.post('/api/admin/receipts/search', {
-    config: { access: 'admin' },
-    schema: { querystring: pageQuerySchema, body: searchSchema, response: { 200: pageSchema(adminReceiptRowSchema), ...errorResponses } },
-    handler: async (request) => adminList(request, request.body.input),
+  // /Recibo_Admin, paged (decision 0039): every patient shown is audited.
+  searchableAdminList(app, {
+    path: '/api/admin/receipts',
+    row: adminReceiptRowSchema,
+    page: (q) => payments.receiptPage(q),
+    patientOf: (r) => r.patient_id,
+    audit: (request, read) => app.audit(request, { action: 'receipt.list', ...read }),
+    toRow: adminRow,
   });
 
   app.get('/api/admin/receipts/:token', {

@@ -73,7 +73,8 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
       schema: { response: { 200: twoFactorStatusSchema, ...errorResponses } },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return app.twoFactor.status(me(request).accountId, me(request).idHash);
+        const s = await app.twoFactor.status(me(request).accountId, me(request).idHash);
+        return { activo: s.enabled, obligatorio: s.required, codigos_restantes: s.recoveryCodesLeft, restringida: s.restricted };
       },
     });
 

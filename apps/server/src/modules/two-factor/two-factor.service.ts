@@ -148,10 +148,10 @@ export function twoFactorService(deps: {
     async status(staffId: string, sessionIdHash: string) {
       const enabled = await repo.isEnabled(staffId);
       return {
-        activo: enabled,
-        obligatorio: deps.required,
-        codigos_restantes: enabled ? await repo.recoveryCodesLeft(staffId) : 0,
-        restringida: await isRestricted(staffId, sessionIdHash),
+        enabled,
+        required: deps.required,
+        recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(staffId) : 0,
+        restricted: await isRestricted(staffId, sessionIdHash),
       };
     },
 

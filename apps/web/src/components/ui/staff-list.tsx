@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
-import { messageOf } from '../../lib/api-client.js';
-import { useMessages } from '../../lib/i18n.js';
 import type { useCursorPages } from '../../lib/use-cursor-pages.js';
+import { ListStatus, useListState, type ListQueryState } from './list-status.js';
 import { NameSearch } from './name-search.js';
 import { Pager } from './pager.js';
 import './list.css';
 
 /** What a list's query gives the table: react-query's result of one page, or of a whole (short) list. */
-export interface StaffListQuery<T> {
-  isPending: boolean;
-  isError: boolean;
+export interface StaffListQuery<T> extends ListQueryState {
   isFetching: boolean;
-  error: unknown;
   data: { items: T[]; next_cursor?: string | null } | T[] | undefined;
 }
 
@@ -63,21 +59,15 @@ type StaffListProps<T> = TableProps<T> | CardProps<T>;
  */
 export function StaffList<T>(props: StaffListProps<T>) {
   const { list, rowKey, renderRow, rowClassName, search, pages, emptyText, errorFallback } = props;
-  const messages = useMessages();
   const items = Array.isArray(list.data) ? list.data : list.data?.items;
-  // One decision for every layout: which state the list is in, or its items.
-  const status: { text: string; alert: boolean } | null = list.isPending
-    ? { text: messages.loading, alert: false }
-    : list.isError
-      ? { text: messageOf(list.error, errorFallback ?? messages.requestNetworkError), alert: true }
-      : !items || items.length === 0
-        ? { text: emptyText ?? messages.noResults, alert: false }
-        : null;
+  // One decision for every layout (and for pages that show a list's state on their own): which
+  // state the list is in, or its items.
+  const status = useListState(list, (items?.length ?? 0) > 0, { emptyText, errorFallback });
 
   let body: ReactNode;
   if (props.layout === 'cards') {
     body = status ? (
-      <p {...(status.alert ? { role: 'alert', className: 'list-error' } : { role: 'status', className: 'list-state' })}>{status.text}</p>
+      <ListStatus state={status} />
     ) : (
       <ul className={props.listClassName ?? 'list-cards'} aria-label={props.caption}>
         {items!.map((r) => (
@@ -103,9 +93,9 @@ export function StaffList<T>(props: StaffListProps<T>) {
             </tr>
           </thead>
           <tbody>
-            {status ? (
+            {status?.kind === 'idle' ? null : status ? (
               <tr>
-                <td colSpan={columns.length} {...(status.alert ? { role: 'alert', className: 'list-error' } : {})}>
+                <td colSpan={columns.length} {...(status.kind === 'error' ? { role: 'alert', className: 'list-error' } : {})}>
                   {status.text}
                 </td>
               </tr>

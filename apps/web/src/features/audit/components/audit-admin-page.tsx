@@ -9,8 +9,8 @@ import {
 } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
-import { NameSearch } from '../../../components/ui/name-search.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useAudit } from '../api/get-audit.js';
@@ -57,8 +57,9 @@ export function AuditoriaAdminPage() {
   const pages = useCursorPages();
   const rows = useAudit({ patientId, actorId }, pages.cursor);
   const staff = useAuditStaff();
-  const [patientSearch, setPatientSearch] = useState<string | null>(null);
-  const found = useFindPatients(patientSearch);
+  // The patient filter's search: the staff lists' one wiring (a new search starts at its first page).
+  const patientSearch = useListSearch();
+  const found = useFindPatients(patientSearch.name, patientSearch.pages.cursor);
   const [patientLabel, setPatientLabel] = useState<string | null>(null);
 
   const setFilter = (key: 'paciente' | 'personal', value: string | null) => {
@@ -91,35 +92,27 @@ export function AuditoriaAdminPage() {
               </Button>
             </p>
           ) : (
-            <>
-              <NameSearch
-                onSearch={(name) => setPatientSearch(name === '' ? null : name)}
-                onClear={() => setPatientSearch(null)}
-              />
-              {patientSearch !== null &&
-                (found.isPending ? (
-                  <p>{messages.loading}</p>
-                ) : (found.data ?? []).length === 0 ? (
-                  <p>{messages.noResults}</p>
-                ) : (
-                  <ul className="audit-choices" aria-label={t('page.patientsFound')}>
-                    {found.data!.map((p) => (
-                      <li key={p.id}>
-                        <Button
-                          variant="ghost"
-                          onClick={() => {
-                            setPatientLabel(`${p.nombre} ${p.apellido}`);
-                            setPatientSearch(null);
-                            setFilter('paciente', p.id);
-                          }}
-                        >
-                          {p.nombre} {p.apellido} ({p.correo})
-                        </Button>
-                      </li>
-                    ))}
-                  </ul>
-                ))}
-            </>
+            <StaffList
+              layout="cards"
+              caption={t('page.patientsFound')}
+              listClassName="audit-choices"
+              list={found}
+              pages={patientSearch.pages}
+              search={patientSearch.search}
+              rowKey={(p) => p.id}
+              renderRow={(p) => (
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    setPatientLabel(`${p.nombre} ${p.apellido}`);
+                    patientSearch.search.onClear();
+                    setFilter('paciente', p.id);
+                  }}
+                >
+                  {p.nombre} {p.apellido} ({p.correo})
+                </Button>
+              )}
+            />
           )}
         </section>
         <section className="audit-filter" aria-labelledby="audit-staff">

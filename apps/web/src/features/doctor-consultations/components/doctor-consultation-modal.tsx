@@ -16,6 +16,7 @@ import { DateField, useDateIssues } from '../../../components/ui/date-field.js';
 import { Details } from '../../../components/ui/details.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { DetailState } from '../../../components/ui/detail-state.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
 import { ApiError, messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -31,17 +32,9 @@ export function DoctorConsultationModal({ token, onClose }: { token: string; onC
   const detail = useDoctorConsultation(token);
   return (
     <Modal title={t('modal.title')} size="lg" onClose={onClose}>
-      {token === '' ? (
-        <p role="alert">{messages.detailTokenMissing}</p>
-      ) : detail.isPending ? (
-        <p>{messages.loading}</p>
-      ) : detail.isError ? (
-        <p role="alert" className="list-error">
-          {detail.error instanceof ApiError && detail.error.status !== 404 ? messages.detailLoadFailed : messages.detailNoData}
-        </p>
-      ) : (
-        <Detail d={detail.data} />
-      )}
+      <DetailState token={token} query={detail} notFound={messages.detailNoData} errorClassName="list-error">
+        {(d) => <Detail d={d} />}
+      </DetailState>
     </Modal>
   );
 }

@@ -3,8 +3,8 @@ import { formatDateTime } from '@clinica/shared';
 import { Reference } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { DetailState } from '../../../components/ui/detail-state.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { useReceipt } from '../api/get-receipt.js';
 import { useReceipts } from '../api/get-receipts.js';
@@ -84,29 +84,22 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
   const receipt = useReceipt(token);
   return (
     <Modal title={t('modal.title')} size="md" onClose={onClose}>
-      {token === '' ? (
-        <p role="alert">{messages.detailTokenMissing}</p>
-      ) : receipt.isPending ? (
-        <p>{messages.loading}</p>
-      ) : receipt.isError ? (
-        <p role="alert" className="patient-error">
-          {receipt.error instanceof ApiError && receipt.error.status === 404 ? messages.noData : messages.detailLoadFailed}
-        </p>
-      ) : (
+      <DetailState token={token} query={receipt} notFound={messages.noData} errorClassName="patient-error">
+        {(data) => (
         <dl className="patient-details">
           {(
             [
-              [t('modal.name'), `${receipt.data.nombre} ${receipt.data.apellido}`],
-              [t('modal.idNumber'), receipt.data.cedula],
-              [t('modal.phone'), receipt.data.celular],
-              [t('modal.concept'), `${t(`purposes.${receipt.data.proposito}`)} · ${t(`services.${receipt.data.servicio}`)}`],
-              [t('modal.amount'), money(receipt.data.monto)],
-              [t('modal.method'), methodLabel(t, receipt.data.metodo_de_pago)],
-              [t('modal.agreement'), receipt.data.acuerdo ? t('modal.accepted') : t('modal.notAccepted')],
-              [t('modal.date'), formatDate(receipt.data.fecha)],
-              [t('modal.state'), t(`states.${receipt.data.estado}`)],
-              [t('modal.reviewed'), receipt.data.revisado ? t('modal.yes') : t('modal.no')],
-              [t('modal.reference'), <Reference key="n" kind="payment" numero={receipt.data.numero} />],
+              [t('modal.name'), `${data.nombre} ${data.apellido}`],
+              [t('modal.idNumber'), data.cedula],
+              [t('modal.phone'), data.celular],
+              [t('modal.concept'), `${t(`purposes.${data.proposito}`)} · ${t(`services.${data.servicio}`)}`],
+              [t('modal.amount'), money(data.monto)],
+              [t('modal.method'), methodLabel(t, data.metodo_de_pago)],
+              [t('modal.agreement'), data.acuerdo ? t('modal.accepted') : t('modal.notAccepted')],
+              [t('modal.date'), formatDate(data.fecha)],
+              [t('modal.state'), t(`states.${data.estado}`)],
+              [t('modal.reviewed'), data.revisado ? t('modal.yes') : t('modal.no')],
+              [t('modal.reference'), <Reference key="n" kind="payment" numero={data.numero} />],
             ] as const
           ).map(([label, value]) => (
             <div key={label}>
@@ -114,29 +107,29 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
               <dd>{value}</dd>
             </div>
           ))}
-          {receipt.data.reembolso && (
+          {data.reembolso && (
             <div>
               <dt>{t('modal.refund')}</dt>
               <dd>
-                <RefundState refund={receipt.data.reembolso} lng={lng} />
+                <RefundState refund={data.reembolso} lng={lng} />
               </dd>
             </div>
           )}
-          {receipt.data.estado === 'rechazado' && (
+          {data.estado === 'rechazado' && (
             <div className="patient-rejected">
               <dt>{t('modal.rejectionReason')}</dt>
-              <dd role="alert">{receipt.data.motivo_rechazo}</dd>
+              <dd role="alert">{data.motivo_rechazo}</dd>
             </div>
           )}
           <div>
             <dt>{t('modal.proof')}</dt>
             <dd>
-              {receipt.data.Link_Comprobante && IMAGE_NAME.test(receipt.data.Nombre_Comprobante ?? '') ? (
+              {data.Link_Comprobante && IMAGE_NAME.test(data.Nombre_Comprobante ?? '') ? (
                 // The specification shows the receipt image itself, 150 px wide (issue 23, item 8).
-                <StoredImage url={receipt.data.Link_Comprobante} alt={`${t('modal.proof')} (${receipt.data.Nombre_Comprobante ?? ''})`} />
-              ) : receipt.data.Link_Comprobante ? (
-                <a href={receipt.data.Link_Comprobante} target="_blank" rel="noopener">
-                  {t('modal.viewProof', { name: receipt.data.Nombre_Comprobante })}
+                <StoredImage url={data.Link_Comprobante} alt={`${t('modal.proof')} (${data.Nombre_Comprobante ?? ''})`} />
+              ) : data.Link_Comprobante ? (
+                <a href={data.Link_Comprobante} target="_blank" rel="noopener">
+                  {t('modal.viewProof', { name: data.Nombre_Comprobante })}
                 </a>
               ) : (
                 messages.unavailable
@@ -146,9 +139,9 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
           <div>
             <dt>{t('modal.invoice')}</dt>
             <dd>
-              {receipt.data.Link_Factura ? (
-                <a href={receipt.data.Link_Factura} target="_blank" rel="noopener">
-                  {t('modal.viewInvoice', { name: receipt.data.archivo_nombre })}
+              {data.Link_Factura ? (
+                <a href={data.Link_Factura} target="_blank" rel="noopener">
+                  {t('modal.viewInvoice', { name: data.archivo_nombre })}
                 </a>
               ) : (
                 messages.unavailable
@@ -156,7 +149,8 @@ function ReceiptModal({ token, onClose }: { token: string; onClose: () => void }
             </dd>
           </div>
         </dl>
-      )}
+        )}
+      </DetailState>
     </Modal>
   );
 }

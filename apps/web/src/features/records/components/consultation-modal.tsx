@@ -4,7 +4,7 @@ import type { ConsultationDetail } from '@clinica/shared';
 import { ClinicalHistory } from '../../../components/ui/clinical-history.js';
 import { Details } from '../../../components/ui/details.js';
 import { Modal } from '../../../components/ui/modal.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { DetailState } from '../../../components/ui/detail-state.js';
 import { useMessages, type TFunction } from '../../../lib/i18n.js';
 import { useMyConsultation } from '../api/get-my-consultation.js';
 import { ExamFilesSection } from './exam-files-section.js';
@@ -17,17 +17,9 @@ export function ConsultationModal({ token, onClose }: { token: string; onClose: 
   const detail = useMyConsultation(token);
   return (
     <Modal title={t('modal.title')} size="lg" onClose={onClose}>
-      {token === '' ? (
-        <p role="alert">{messages.detailTokenMissing}</p>
-      ) : detail.isPending ? (
-        <p>{messages.loading}</p>
-      ) : detail.isError ? (
-        <p role="alert" className="list-error">
-          {detail.error instanceof ApiError && detail.error.status !== 404 ? messages.detailLoadFailed : messages.detailNoData}
-        </p>
-      ) : (
-        <Detail d={detail.data} />
-      )}
+      <DetailState token={token} query={detail} notFound={messages.detailNoData} errorClassName="list-error">
+        {(d) => <Detail d={d} />}
+      </DetailState>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
 import { fakeApi, renderPage } from '../../../test/render.js';
@@ -31,9 +31,15 @@ describe('/Personal_Admin on the staff list', () => {
     expect(within(off).getByText('No hay cuentas desactivadas.')).toBeDefined();
   });
 
-  it('shows a refusal as an alert', async () => {
-    fakeApi({ 'GET /api/admin/staff': { status: 403, json: { success: false, message: messages.forbidden } } });
+  it('says loading and a refusal once for the three sections, not under each heading', async () => {
+    let answer!: (a: { status: number; json: unknown }) => void;
+    fakeApi({ 'GET /api/admin/staff': () => new Promise((resolve) => (answer = resolve)) });
     await renderPage(<StaffAccountsPage />);
-    expect((await screen.findAllByRole('alert'))[0]!.textContent).toBe(messages.forbidden);
+    expect((await screen.findAllByRole('status')).map((s) => s.textContent)).toEqual([messages.loading]);
+    expect(screen.queryByRole('region', { name: /Activas/ })).toBeNull();
+    answer({ status: 403, json: { success: false, message: messages.forbidden } });
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([messages.forbidden]));
+    expect(screen.queryByText(messages.loading)).toBeNull();
+    expect(screen.queryByRole('region', { name: /Pendientes de aprobación/ })).toBeNull();
   });
 });

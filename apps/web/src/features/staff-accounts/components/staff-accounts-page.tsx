@@ -3,6 +3,7 @@ import { formatDate, STAFF_STATES, type StaffAccount, type StaffAction, type Sta
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { ListStatus, useListState } from '../../../components/ui/list-status.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -73,6 +74,9 @@ export function StaffAccountsPage() {
   const accounts = useStaffAccounts();
   const act = useActOnStaffAccount();
   const [pending, setPending] = useState<{ account: StaffAccount; action: StaffAction } | null>(null);
+  // One read for the three sections: its loading and its refusal are said once, above them; an
+  // empty section says its own empty text (issue 21).
+  const state = useListState(accounts, true, { errorFallback: messages.requestFailed });
 
   const confirm = async () => {
     if (!pending) return;
@@ -91,29 +95,30 @@ export function StaffAccountsPage() {
       <h1>{t('page.title')}</h1>
       <p className="staff-intro">{t('page.intro')}</p>
       <InviteStaffForm />
-      {STAFF_STATES.map((estado) => {
-        // One short list read once; each state's section draws its part through the staff list
-        // (its loading, refusal and empty texts), cards because each row holds its actions.
-        const rows = accounts.data?.filter((a) => a.estado === estado);
-        return (
-          <section key={estado} className="staff-section" aria-labelledby={`staff-${estado}`}>
-            <h2 id={`staff-${estado}`}>
-              {t(`states.${estado}`)} {rows && <span className="staff-count">({rows.length})</span>}
-            </h2>
-            <StaffList
-              layout="cards"
-              caption={t(`states.${estado}`)}
-              listClassName="staff-list"
-              rowClassName={() => 'staff-card'}
-              list={{ ...accounts, data: rows }}
-              emptyText={t(`empty.${estado}`)}
-              errorFallback={messages.requestFailed}
-              rowKey={(a) => a.id}
-              renderRow={(account) => <AccountCard account={account} onAction={(action) => setPending({ account, action })} />}
-            />
-          </section>
-        );
-      })}
+      <ListStatus state={state} />
+      {accounts.data &&
+        STAFF_STATES.map((estado) => {
+          // Each state's section draws its part through the staff list (its empty text), cards
+          // because each row holds its actions.
+          const rows = accounts.data.filter((a) => a.estado === estado);
+          return (
+            <section key={estado} className="staff-section" aria-labelledby={`staff-${estado}`}>
+              <h2 id={`staff-${estado}`}>
+                {t(`states.${estado}`)} <span className="staff-count">({rows.length})</span>
+              </h2>
+              <StaffList
+                layout="cards"
+                caption={t(`states.${estado}`)}
+                listClassName="staff-list"
+                rowClassName={() => 'staff-card'}
+                list={{ ...accounts, data: rows }}
+                emptyText={t(`empty.${estado}`)}
+                rowKey={(a) => a.id}
+                renderRow={(account) => <AccountCard account={account} onAction={(action) => setPending({ account, action })} />}
+              />
+            </section>
+          );
+        })}
       {pending && (
         <ConfirmDialog
           title={t(`confirm.${pending.action}`)}

@@ -8,6 +8,7 @@ import { ClinicalHistory } from '../../../components/ui/clinical-history.js';
 import { Details } from '../../../components/ui/details.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { DetailState } from '../../../components/ui/detail-state.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { translateMessage, useMessages } from '../../../lib/i18n.js';
 import { useAdminConsultation } from '../api/get-admin-consultation.js';
@@ -22,17 +23,9 @@ export function ConsultationAdminModal({ token, onClose }: { token: string; onCl
   const detail = useAdminConsultation(token);
   return (
     <Modal title={t('consultationModal.title')} size="lg" onClose={onClose}>
-      {token === '' ? (
-        <p role="alert">{messages.detailTokenMissing}</p>
-      ) : detail.isPending ? (
-        <p>{messages.loading}</p>
-      ) : detail.isError ? (
-        <p role="alert" className="review-error">
-          {detail.error instanceof ApiError && detail.error.status === 404 ? messages.detailNoData : messages.detailLoadFailed}
-        </p>
-      ) : (
-        <ConsultationDetail d={detail.data} />
-      )}
+      <DetailState token={token} query={detail} notFound={messages.detailNoData} errorClassName="review-error">
+        {(d) => <ConsultationDetail d={d} />}
+      </DetailState>
     </Modal>
   );
 }

@@ -4,7 +4,8 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
-import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { DetailState } from '../../../components/ui/detail-state.js';
+import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages } from '../../../lib/i18n.js';
 import { useApproveReceipt } from '../api/approve-receipt.js';
 import { useAdminReceipt } from '../api/get-admin-receipt.js';
@@ -25,17 +26,9 @@ export function ReceiptAdminModal({ token: first, onClose }: { token: string; on
   const detail = useAdminReceipt(token);
   return (
     <Modal title={t('receiptModal.title')} size="lg" onClose={onClose}>
-      {token === '' ? (
-        <p role="alert">{messages.detailTokenMissing}</p>
-      ) : detail.isPending ? (
-        <p>{messages.loading}</p>
-      ) : detail.isError ? (
-        <p role="alert" className="review-error">
-          {detail.error instanceof ApiError && detail.error.status === 404 ? messages.noData : messages.detailLoadFailed}
-        </p>
-      ) : (
-        <ReceiptDetail key={token} r={detail.data} onOpen={setToken} />
-      )}
+      <DetailState token={token} query={detail} notFound={messages.noData} errorClassName="review-error">
+        {(r) => <ReceiptDetail key={token} r={r} onOpen={setToken} />}
+      </DetailState>
     </Modal>
   );
 }
