@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { cursorText } from '../../infra/http/keyset.js';
 import { nameOrReference } from '../../infra/http/name-search.js';
 import type { AppointmentCursor } from './appointments.cursor.js';
-import { appointments, doctorBlockedDates, doctorWeeklyHours, patients, payments, staff } from '../../db/schema.js';
+import { appointmentReminders, appointments, doctorBlockedDates, doctorWeeklyHours, patients, payments, staff } from '../../db/schema.js';
 
 export type AppointmentRecord = typeof appointments.$inferSelect;
 export type NewAppointment = Omit<typeof appointments.$inferInsert, 'id' | 'updated_at'>;
@@ -444,9 +444,13 @@ export function appointmentsRepository(db: Db) {
     async moveSlot(tx: Db, id: string, slot: { fecha: string; hora: string; inicio: Date }, now: Date) {
       const [row] = await tx
         .update(appointments)
-        .set({ fecha: slot.fecha, hora: slot.hora, inicio: slot.inicio, secuencia: sql`${appointments.secuencia} + 1`, reprogramada_at: now, updated_at: now })
+        // The patient's answer to a reminder was about the old hour: it is asked again for the new one.
+        .set({ fecha: slot.fecha, hora: slot.hora, inicio: slot.inicio, secuencia: sql`${appointments.secuencia} + 1`, reprogramada_at: now, updated_at: now, asistencia_confirmada_at: null })
         .where(and(eq(appointments.id, id), inArray(appointments.estado, ['pendiente', 'confirmada']), isNull(appointments.asistencia)))
         .returning();
+      // The reminders sent for the old hour no longer count (decision 0052's sweep claims one per
+      // appointment and lead time): the new hour gets its own, and the old confirm links stop working.
+      if (row) await tx.delete(appointmentReminders).where(eq(appointmentReminders.appointment_id, id));
       return row;
     },
 

@@ -222,18 +222,18 @@ export function createNotifier(deps: {
       send('staffNewAppointment', doctor, appt),
 
     /**
-     * An appointment moved (decision 0049): the patient gets the updated .ics and their reminder
-     * moves with it; the doctor and every administrator are told.
+     * An appointment moved (decision 0049): the patient gets the updated .ics and their reminders
+     * move with it; the doctor and every administrator are told.
      */
     async appointmentRescheduled(to: Recipient, doctor: { staffId: string }, appt: AppointmentData & { before: Date }) {
+      // Reminders still queued for the old hour are withdrawn; the reminders sweep sends the new
+      // hour's (the move cleared the appointment's sent reminders, decision 0052).
       try {
-        await mail.cancel(reminderKey(appt.appointmentId));
+        for (const key of [undefined, ...(deps.reminderHours ?? [])].map((h) => reminderKey(appt.appointmentId, h))) await mail.cancel(key);
       } catch (err) {
         log.error({ err }, 'reminder not cancelled');
       }
       await send('appointmentRescheduled', to, appt);
-      const at = appt.start.getTime() - DAY_MS;
-      if (at > deps.now()) await send('appointmentReminder', to, appt, { sendAt: new Date(at), dedupeKey: reminderKey(appt.appointmentId) });
       await send('staffAppointmentRescheduled', doctor, { ...appt, path: '/Citas_Admin_Doctor' });
       let admins: { correo: string; nombre: string }[] = [];
       try {

@@ -154,4 +154,30 @@ describe('reminders 24 h and 2 h before, once each, with a link that confirms at
     }
     expect(await c.t.app.reminders.sweep()).toBe(0);
   }, 90_000); // one long story through many requests: slow on a loaded machine
+
+  it('a moved appointment is reminded again for its new hour: the answer about the old hour is cleared and its link stops working', async () => {
+    const doctor = await doctorAccount(c.t);
+    const eva = await patientJar(c.t);
+    const cita = await confirmedAppointment(c, eva.jar, { id_doctor: doctor.id, fecha: '2026-11-25', hora: '10:00' });
+    at('2026-11-24T10:30');
+    expect(await c.t.app.reminders.sweep()).toBe(1);
+    const [first] = await remindersTo(c.t, eva.correo);
+    expect((await confirm(first!.token)).statusCode).toBe(200);
+    expect(await answered(cita)).not.toBeNull();
+
+    const moved = await call(c.t, await adminJar(c.t), 'POST', `/api/admin/appointments/${cita}/reschedule`, { fecha: '2026-11-26', hora: '11:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await answered(cita)).toBeNull();
+    const old = await view(first!.token);
+    expect(old.statusCode).toBe(404);
+    expect(old.json().message).toBe(messages.attendanceLinkInvalid);
+    // Thursday 11:00 is more than 24 hours away: nothing yet; inside the window, one new reminder.
+    expect(await c.t.app.reminders.sweep()).toBe(0);
+    at('2026-11-25T11:30');
+    expect(await c.t.app.reminders.sweep()).toBe(1);
+    const reminders = await remindersTo(c.t, eva.correo);
+    expect(reminders).toHaveLength(2);
+    expect(reminders[1]!.text).toContain('jueves 26 nov. 2026, 11:00 a. m.');
+    expect((await view(reminders[1]!.token)).json()).toMatchObject({ fecha: '2026-11-26', hora: '11:00' });
+  }, 60_000);
 });
