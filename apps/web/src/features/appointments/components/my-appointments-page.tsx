@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from '../../../lib/router.js';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
@@ -13,10 +13,13 @@ import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
 import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
 import { useMyAppointments } from '../api/get-my-appointments.js';
 import { AppointmentDetails, StateWords } from './appointment-details.js';
-import { RescheduleForm } from './reschedule-form.js';
 import { formatHour, formatInstant, formatLongDate, formatSlot } from './format.js';
 import { AttendanceNote } from './attendance-note.js';
 import '../appointments.css';
+
+// The reschedule form (with the date picker and free hours) loads when the patient asks for it:
+// the list a phone opens first does not carry it (bench/budgets.json, /Citas_usuario).
+const RescheduleForm = lazy(() => import('./reschedule-form.js').then((m) => ({ default: m.RescheduleForm })));
 
 /** /Citas_usuario: the patient's appointments and the detail modal loaded by token. */
 export function CitasUsuarioPage() {
@@ -125,7 +128,9 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
               <p className="appt-note">{messages.appointmentCancelTooLate}</p>
             )}
             {moving && (
-              <RescheduleForm a={a} as="patient" onDone={() => setMoving(false)} onCancel={() => setMoving(false)} />
+              <Suspense fallback={<p className="appt-note">{messages.loading}</p>}>
+                <RescheduleForm a={a} as="patient" onDone={() => setMoving(false)} onCancel={() => setMoving(false)} />
+              </Suspense>
             )}
             {a.estado !== 'cancelada' && !a.reprogramable && a.asistencia === null && (
               <p className="appt-note">{messages.appointmentRescheduleTooLate}</p>
