@@ -128,3 +128,50 @@ test('an administrator sets a doctor\'s weekly hours on /Citas_Admin; the doctor
   await expect(own.getByLabel('Viernes, horario 1: hasta')).toHaveValue('13:00');
   await doc.context().close();
 });
+
+test('an administrator blocks Thursday 9:00-11:00 for a doctor on /Citas_Admin; the patient is no longer offered those hours', async ({ page, request, browser, baseURL }) => {
+  const doctor = await registerStaff(request, 'doctor', 'medicina_interna');
+  const thursday = next(4, 2);
+  const admin = await browser.newContext();
+  const adm = await admin.newPage();
+  await visitedBefore(adm, admin, baseURL!);
+  await login(adm, 'admin', DEMO.admin);
+  await adm.goto('/Citas_Admin');
+  const section = adm.getByRole('region', { name: 'Horario semanal de un médico' });
+  await section.getByLabel('Servicio').selectOption('medicina_interna');
+  await section.getByLabel('Médico').selectOption({ label: doctor.nombre });
+  const form = section.getByRole('form', { name: 'Fechas u horas no disponibles del médico' });
+  await pickDay(adm, thursday, 'Fecha no disponible');
+  await form.getByLabel('Bloquear desde').selectOption('09:00');
+  await form.getByLabel('Bloquear hasta').selectOption('11:00');
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await acceptAlert(adm, messages.hoursBlockedOk);
+  await expect(section.getByRole('list', { name: 'Fechas no disponibles del médico' }).getByRole('listitem')).toContainText(
+    `${formatWeekdayDate(thursday, 'es')}, de 9:00 a. m. a 11:00 a. m.`,
+  );
+  if (SHOTS) {
+    for (const width of [360, 1366]) {
+      await adm.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+      await section.screenshot({ path: `${SHOTS}/admin-blocks-${width}.png` });
+    }
+  }
+  await admin.close();
+
+  // The doctor finds the administrator's block among their own.
+  const doc = await doctorPage(browser, baseURL!, doctor);
+  await doc.goto('/Fecha_Admin_Doctor');
+  await expect(doc.getByRole('list', { name: 'Mis fechas no disponibles' }).getByRole('listitem')).toContainText(
+    `${formatWeekdayDate(thursday, 'es')}, de 9:00 a. m. a 11:00 a. m.`,
+  );
+  await doc.context().close();
+
+  const patient = await registerPatient(request, {});
+  await login(page, 'patient', patient);
+  await page.goto('/citas');
+  await page.getByLabel('Servicio', { exact: true }).selectOption('medicina_interna');
+  await page.getByLabel('Médico', { exact: true }).selectOption({ label: doctor.nombre });
+  await pickDay(page, thursday);
+  await expect
+    .poll(() => offered(page))
+    .toEqual(['08:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00', '21:00']);
+});

@@ -35,7 +35,7 @@ describe('module plugins declare what they need, and the app does not start with
 
   it('every module with staff routes declares the two-factor gate, so it cannot be registered ungated', () => {
     // Routes open to patients or to anybody only (the gate concerns staff sessions).
-    const withoutStaffRoutes = new Set(['mailer', 'audit', 'two-factor', 'health', 'site', 'media', 'email-verification']);
+    const withoutStaffRoutes = new Set(['mailer', 'audit', 'two-factor', 'health', 'site', 'media', 'email-verification', 'reminders']);
     const ungated = MODULE_PLUGINS.filter(
       (p) => !withoutStaffRoutes.has(nameOf(p) ?? '') && !(metaOf(p).dependencies ?? []).includes('two-factor'),
     ).map(nameOf);

@@ -113,6 +113,7 @@ const NOT_PERSONAL: Record<string, string> = {
   // fetch writes an appointment.list row naming the doctor and the patients the feed showed.
   '/api/calendar/:file': 'a doctor’s feed, audited in calendar.test.ts',
   '/api/admin/doctors/:id/weekly-hours': 'a doctor’s weekly hours (no patient)',
+  '/api/admin/doctors/:id/blocked-dates': 'a doctor’s unavailable dates, with how many appointments each keeps (no patient)',
   '/api/doctor/documents/cie10': 'the CIE-10 list the clinic ships (codes and titles, no patient)',
   '/api/doctor/documents/profile': "the doctor's own registration data",
   '/api/doctor/documents/profile/signature': "the doctor's own signature",

@@ -360,6 +360,40 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
     },
   });
 
+  // Any doctor's unavailable dates and part-day blocks, read, set and lifted by an administrator
+  // (issue 24), with the same warning and rules as the doctor's own.
+  app.get('/api/admin/doctors/:id/blocked-dates', {
+    config: { access: 'admin' },
+    schema: { params: doctorIdParamsSchema, response: { 200: doctorBlockedDatesSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.doctorBlockedDates(request.params.id, { checkDoctor: true });
+    },
+  });
+
+  app.post('/api/admin/doctors/:id/blocked-dates', {
+    config: { access: 'admin' },
+    schema: { params: doctorIdParamsSchema, body: blockDateSchema, response: { 200: blockDateResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { date, desde, hasta, confirmar } = request.body;
+      return service.blockDate(request.params.id, date, desde && hasta ? { desde, hasta } : null, confirmar === true, { checkDoctor: true });
+    },
+  });
+
+  app.delete('/api/admin/doctors/:id/blocked-dates/:fecha', {
+    config: { access: 'admin' },
+    schema: {
+      params: doctorIdParamsSchema.extend(blockedDateParamsSchema.shape),
+      querystring: blockedDateQuerySchema,
+      response: { 200: resultSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { desde, hasta } = request.query;
+      await service.unblockDate(request.params.id, request.params.fecha, desde && hasta ? { desde, hasta } : null);
+      return { success: true, message: messages.dateUnblockedOk };
+    },
+  });
+
   app.post('/api/admin/appointments/:token/cancel', {
     config: { access: 'admin' },
     schema: { params: tokenParamsSchema, body: appointmentCancelSchema, response: { 200: resultSchema, ...errorResponses } },

@@ -596,7 +596,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
     // --- unavailable dates --------------------------------------------------------------------
 
     /** The doctor's unavailable dates, today and later, with how many appointments each still holds. */
-    async doctorBlockedDates(doctorId: string) {
+    async doctorBlockedDates(doctorId: string, { checkDoctor = false }: { checkDoctor?: boolean } = {}) {
+      if (checkDoctor && !(await repo.isDoctor(doctorId))) throw notFound();
       return repo.blockedWithCounts(doctorId, panamaToday(deps.now()), at());
     },
 
@@ -610,7 +611,10 @@ export function appointmentsService(deps: AppointmentsDeps) {
       fecha: string,
       range: { desde: string; hasta: string } | null,
       confirmar: boolean,
+      /** An administrator names the doctor: a staff id that is not a doctor's is 404. */
+      { checkDoctor = false }: { checkDoctor?: boolean } = {},
     ): Promise<BlockDateResult> {
+      if (checkDoctor && !(await repo.isDoctor(doctorId))) throw notFound();
       if (fecha < panamaToday(deps.now())) throw badRequest(messages.blockDatePast, { date: messages.blockDatePast });
       const result = await inTransaction(deps.db, async (tx) => {
         // Exclusive: no booking lands on the date between the check and the block.

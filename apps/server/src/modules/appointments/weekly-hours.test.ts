@@ -192,6 +192,40 @@ describe('who sets the hours', () => {
     expect((await putAt(doctor.jar, `/api/admin/doctors/${doctor.id}/weekly-hours`, { horario })).statusCode).toBe(401);
     expect((await putAt(jar, '/api/doctor/weekly-hours', { horario })).statusCode).toBe(401);
   });
+
+  it("an administrator blocks part of a doctor's day (with the same warning over a booked hour) and lifts it; not a patient, not a doctor, not a non-doctor id", async () => {
+    const doctor = await doctorAccount(c.t);
+    const admin = await adminJar(c.t);
+    const patient = await patientJar(c.t);
+    expect((await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: WED, hora: '10:00' })).statusCode).toBe(200);
+    const url = `/api/admin/doctors/${doctor.id}/blocked-dates`;
+
+    // Over the booked 10:00: the warning lists it and nothing is written until confirmed.
+    const warned = await call(c.t, admin, 'POST', url, { date: WED, desde: '09:00', hasta: '11:00' });
+    expect(warned.json()).toMatchObject({ bloqueada: false, message: messages.blockHoursHasAppointments, citas: [{ fecha: WED, hora: '10:00' }] });
+    expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/blocked-dates')).json()).toEqual([]);
+    const done = await call(c.t, admin, 'POST', url, { date: WED, desde: '09:00', hasta: '11:00', confirmar: true });
+    expect(done.json()).toMatchObject({ bloqueada: true, message: messages.hoursBlockedOk });
+    // The doctor sees the administrator's block as their own; the patient's picker loses 9:00 only (10:00 stays booked).
+    expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/blocked-dates')).json()).toEqual([{ fecha: WED, desde: '09:00', hasta: '11:00', citas: 1 }]);
+    expect((await call(c.t, admin, 'GET', url)).json()).toEqual([{ fecha: WED, desde: '09:00', hasta: '11:00', citas: 1 }]);
+    const free = await hours(c.t, patient.jar, doctor.id, WED);
+    expect(free).not.toContain('09:00');
+    expect(free).toContain('11:00');
+
+    // Only administrators, only for a doctor.
+    const adminId = rowsOf<{ id: string }>(await c.t.app.db.execute(sql`select id from staff where role = 'admin' limit 1`))[0]!.id;
+    expect((await call(c.t, admin, 'POST', `/api/admin/doctors/${adminId}/blocked-dates`, { date: THU })).statusCode).toBe(404);
+    expect((await call(c.t, admin, 'GET', `/api/admin/doctors/${adminId}/blocked-dates`)).statusCode).toBe(404);
+    expect((await call(c.t, patient.jar, 'POST', url, { date: THU })).statusCode).toBe(401);
+    expect((await call(c.t, doctor.jar, 'POST', url, { date: THU })).statusCode).toBe(401);
+    expect(rowsOf(await c.t.app.db.execute(sql`select 1 from doctor_blocked_dates where doctor_id = ${doctor.id}`))).toHaveLength(1);
+
+    const lift = await c.t.app.inject({ method: 'DELETE', url: `${url}/${WED}?desde=09:00&hasta=11:00`, headers: { cookie: admin.header } });
+    expect(lift.statusCode, lift.body).toBe(200);
+    expect(lift.json().message).toBe(messages.dateUnblockedOk);
+    expect(await hours(c.t, patient.jar, doctor.id, WED)).toContain('09:00');
+  });
 });
 
 describe('the booking rule under concurrency', () => {

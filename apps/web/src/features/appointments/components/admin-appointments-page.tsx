@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { Field } from '../../../components/ui/field.js';
+import { DetailState } from '../../../components/ui/detail-state.js';
 import { Modal } from '../../../components/ui/modal.js';
-import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
+import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
-import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useCancelAppointment } from '../api/cancel-appointment.js';
 import { useAdminAppointment } from '../api/get-admin-appointment.js';
 import { useAdminAppointments } from '../api/get-admin-appointments.js';
@@ -21,21 +22,27 @@ import '../appointments.css';
 /** /Citas_Admin: every appointment, the first-name search, the detail modal and cancellation; a doctor's weekly hours below. */
 export function CitasAdminPage() {
   const { t } = useTranslation('appointments');
-  const [search, setSearch] = useState<string | null>(null);
+  // The server matches the patient's first name or the appointment's number; an empty search is
+  // refused, as the specification's 'Enviar' did (docs/spec/staff.md).
+  const { name, pages, search } = useListSearch({ required: true, byReference: true });
   const [open, setOpen] = useState<string | null>(null);
-  const pages = useCursorPages();
-  const rows = useAdminAppointments(search, pages.cursor);
-  const find = (name: string | null) => {
-    setSearch(name);
-    pages.reset();
-  };
+  const rows = useAdminAppointments(name, pages.cursor);
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.adminTitle')}</h1>
       <ListOrWeek
         view="admin"
         onOpen={setOpen}
-        list={<StaffTable caption={t('staff.adminCaption')} rows={rows} pages={pages} onSearch={find} withDoctor onOpen={setOpen} />}
+        list={
+          <StaffTable
+            caption={t('staff.adminCaption')}
+            rows={rows}
+            pages={pages}
+            search={search}
+            withDoctor
+            onOpen={setOpen}
+          />
+        }
       />
       {open !== null && <AdminAppointmentModal token={open} onClose={() => setOpen(null)} />}
       <AdminDoctorHours />
@@ -49,24 +56,16 @@ function AdminAppointmentModal({ token, onClose }: { token: string; onClose: () 
   const appointment = useAdminAppointment(token);
   return (
     <Modal title={t('staff.modalTitle')} size="lg" onClose={onClose}>
-      {appointment.isPending ? (
-        <p>{messages.loading}</p>
-      ) : appointment.isError ? (
-        <p role="alert" className="appt-error">
-          {appointment.error instanceof ApiError && appointment.error.status === 404
-            ? messages.noData
-            : messages.detailLoadFailed}
-        </p>
-      ) : (
-        <div className="appt-modal">
-          <AppointmentDetails a={appointment.data} view="admin" />
-          <AttendanceActions a={appointment.data} as="admin" />
-          {appointment.data.estado !== 'cancelada' && appointment.data.asistencia === null && (
-            <AdminMove a={appointment.data} />
-          )}
-          {appointment.data.estado !== 'cancelada' && <CancelForm token={token} />}
-        </div>
-      )}
+      <DetailState token={token} query={appointment} notFound={messages.noData} errorClassName="appt-error">
+        {(a) => (
+          <div className="appt-modal">
+            <AppointmentDetails a={a} view="admin" />
+            <AttendanceActions a={a} as="admin" />
+            {a.estado !== 'cancelada' && a.asistencia === null && <AdminMove a={a} />}
+            {a.estado !== 'cancelada' && <CancelForm token={token} />}
+          </div>
+        )}
+      </DetailState>
     </Modal>
   );
 }

@@ -7,9 +7,10 @@ import { ApiError } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useDoctors } from '../api/get-doctors.js';
 import { useRevokeDoctorCalendarFeed } from '../api/revoke-doctor-calendar-feed.js';
+import { DoctorBlocks } from './doctor-blocks.js';
 import { WeeklyHoursEditor } from './weekly-hours-editor.js';
 
-/** /Citas_Admin: an administrator picks a doctor (service, then name) and sets their weekly hours (decision 0048), or revokes their calendar feed (0051). */
+/** /Citas_Admin: an administrator picks a doctor (service, then name) and sets their weekly hours (decision 0048) and unavailable dates or hours, or revokes their calendar feed (0051). */
 export function AdminDoctorHours() {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
@@ -65,6 +66,8 @@ export function AdminDoctorHours() {
       )}
       {/* A new editor per doctor: edits of one never carry over to another. */}
       {doctorId !== '' && <WeeklyHoursEditor key={doctorId} doctorId={doctorId} />}
+      {/* The doctor's unavailable dates and hours, also part of a day (issue 24), as the doctor sets them. */}
+      {doctorId !== '' && <DoctorBlocks key={`blocks-${doctorId}`} doctorId={doctorId} />}
       {doctorId !== '' && <RevokeDoctorFeed doctorId={doctorId} />}
     </section>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { DetailState } from '../../../components/ui/detail-state.js';
 import { Modal } from '../../../components/ui/modal.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { useListSearch } from '../../../components/ui/use-list-search.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
-import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useDoctorAppointment } from '../api/get-doctor-appointment.js';
 import { useDoctorAppointments } from '../api/get-doctor-appointments.js';
 import { AppointmentDetails } from './appointment-details.js';
@@ -14,21 +14,20 @@ import '../appointments.css';
 /** /Citas_Admin_Doctor: the doctor's own appointments (a list, or their week), the first-name search and the detail modal. */
 export function CitasAdminDoctorPage() {
   const { t } = useTranslation('appointments');
-  const [search, setSearch] = useState<string | null>(null);
+  // The server matches the patient's first name or the appointment's number; an empty search is
+  // refused, as the specification's 'Enviar' did (docs/spec/staff.md).
+  const { name, pages, search } = useListSearch({ required: true, byReference: true });
   const [open, setOpen] = useState<string | null>(null);
-  const pages = useCursorPages();
-  const rows = useDoctorAppointments(search, pages.cursor);
-  const find = (name: string | null) => {
-    setSearch(name);
-    pages.reset();
-  };
+  const rows = useDoctorAppointments(name, pages.cursor);
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.doctorTitle')}</h1>
       <ListOrWeek
         view="doctor"
         onOpen={setOpen}
-        list={<StaffTable caption={t('staff.doctorCaption')} rows={rows} pages={pages} onSearch={find} onOpen={setOpen} />}
+        list={
+          <StaffTable caption={t('staff.doctorCaption')} rows={rows} pages={pages} search={search} onOpen={setOpen} />
+        }
       />
       {open !== null && <DoctorAppointmentModal token={open} onClose={() => setOpen(null)} />}
     </div>
@@ -41,20 +40,14 @@ function DoctorAppointmentModal({ token, onClose }: { token: string; onClose: ()
   const appointment = useDoctorAppointment(token);
   return (
     <Modal title={t('staff.modalTitle')} size="md" onClose={onClose}>
-      {appointment.isPending ? (
-        <p>{messages.loading}</p>
-      ) : appointment.isError ? (
-        <p role="alert" className="appt-error">
-          {appointment.error instanceof ApiError && appointment.error.status === 404
-            ? messages.noData
-            : messages.detailLoadFailed}
-        </p>
-      ) : (
-        <div className="appt-modal">
-          <AppointmentDetails a={appointment.data} view="doctor" />
-          <AttendanceActions a={appointment.data} as="doctor" />
-        </div>
-      )}
+      <DetailState token={token} query={appointment} notFound={messages.noData} errorClassName="appt-error">
+        {(a) => (
+          <div className="appt-modal">
+            <AppointmentDetails a={a} view="doctor" />
+            <AttendanceActions a={a} as="doctor" />
+          </div>
+        )}
+      </DetailState>
     </Modal>
   );
 }

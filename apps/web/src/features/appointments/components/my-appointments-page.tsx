@@ -1,21 +1,25 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from '../../../lib/router.js';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
+import { DetailState } from '../../../components/ui/detail-state.js';
 import { Reference } from '../../../components/ui/reference.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Pager } from '../../../components/ui/pager.js';
-import { ApiError, messageOf } from '../../../lib/api-client.js';
+import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCursorPages } from '../../../lib/use-cursor-pages.js';
 import { useCancelMyAppointment } from '../api/cancel-my-appointment.js';
 import { appointmentIcsUrl, useMyAppointment } from '../api/get-my-appointment.js';
 import { useMyAppointments } from '../api/get-my-appointments.js';
 import { AppointmentDetails, StateWords } from './appointment-details.js';
-import { RescheduleForm } from './reschedule-form.js';
 import { formatHour, formatInstant, formatLongDate, formatSlot } from './format.js';
 import { AttendanceNote } from './attendance-note.js';
 import '../appointments.css';
+
+// The reschedule form (with the date picker and free hours) loads when the patient asks for it:
+// the list a phone opens first does not carry it (bench/budgets.json, /Citas_usuario).
+const RescheduleForm = lazy(() => import('./reschedule-form.js').then((m) => ({ default: m.RescheduleForm })));
 
 /** /Citas_usuario: the patient's appointments and the detail modal loaded by token. */
 export function CitasUsuarioPage() {
@@ -57,7 +61,9 @@ export function CitasUsuarioPage() {
                 </p>
                 {r.reservada_hasta && (
                   // Until when the slot waits for the receipt's approval (decision 0050).
-                  <p className="appt-row-meta appt-held-until">{messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(r.reservada_hasta))}</p>
+                  <p className="appt-row-meta appt-held-until">
+                    {messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(r.reservada_hasta))}
+                  </p>
                 )}
               </div>
               <Button
@@ -97,58 +103,54 @@ function MyAppointmentModal({ token, onClose }: { token: string; onClose: () => 
 
   return (
     <Modal title={t('mine.modalTitle')} size="md" onClose={onClose}>
-      {token === '' ? (
-        <p role="alert">{messages.detailTokenMissing}</p>
-      ) : appointment.isPending ? (
-        <p>{messages.loading}</p>
-      ) : appointment.isError ? (
-        <p role="alert" className="appt-error">
-          {appointment.error instanceof ApiError && appointment.error.status === 404
-            ? messages.noData
-            : messages.detailLoadFailed}
-        </p>
-      ) : (
-        <div className="appt-modal">
-          <AppointmentDetails a={appointment.data} view="patient" />
-          <div className="appt-actions">
-            {appointment.data.estado !== 'cancelada' && (
-              <a className="btn btn-secondary" href={appointmentIcsUrl(token)} download>
-                {t('mine.calendar')}
-              </a>
+      <DetailState token={token} query={appointment} notFound={messages.noData} errorClassName="appt-error">
+        {(a) => (
+          <div className="appt-modal">
+            <AppointmentDetails a={a} view="patient" />
+            <div className="appt-actions">
+              {a.estado !== 'cancelada' && (
+                <a className="btn btn-secondary" href={appointmentIcsUrl(token)} download>
+                  {t('mine.calendar')}
+                </a>
+              )}
+              {a.reprogramable && !moving && !confirming && (
+                <Button variant="secondary" onClick={() => setMoving(true)}>
+                  {t('move.open')}
+                </Button>
+              )}
+              {a.cancelable && !confirming && !moving && (
+                <Button variant="danger" onClick={() => setConfirming(true)}>
+                  {t('mine.cancel')}
+                </Button>
+              )}
+            </div>
+            {a.estado !== 'cancelada' && !a.cancelable && (
+              <p className="appt-note">{messages.appointmentCancelTooLate}</p>
             )}
-            {appointment.data.reprogramable && !moving && !confirming && (
-              <Button variant="secondary" onClick={() => setMoving(true)}>
-                {t('move.open')}
-              </Button>
+            {moving && (
+              <Suspense fallback={<p className="appt-note">{messages.loading}</p>}>
+                <RescheduleForm a={a} as="patient" onDone={() => setMoving(false)} onCancel={() => setMoving(false)} />
+              </Suspense>
             )}
-            {appointment.data.cancelable && !confirming && !moving && (
-              <Button variant="danger" onClick={() => setConfirming(true)}>
-                {t('mine.cancel')}
-              </Button>
+            {a.estado !== 'cancelada' && !a.reprogramable && a.asistencia === null && (
+              <p className="appt-note">{messages.appointmentRescheduleTooLate}</p>
+            )}
+            {confirming && (
+              <div className="appt-confirm" role="group" aria-labelledby="appt-confirm-text">
+                <p id="appt-confirm-text">{messages.appointmentConfirmCancel}</p>
+                <div className="appt-actions">
+                  <Button variant="danger" busy={cancel.isPending} onClick={() => void doCancel()}>
+                    {t('mine.confirmYes')}
+                  </Button>
+                  <Button variant="secondary" onClick={() => setConfirming(false)}>
+                    {t('mine.confirmNo')}
+                  </Button>
+                </div>
+              </div>
             )}
           </div>
-          {appointment.data.estado !== 'cancelada' && !appointment.data.cancelable && (
-            <p className="appt-note">{messages.appointmentCancelTooLate}</p>
-          )}
-          {moving && <RescheduleForm a={appointment.data} as="patient" onDone={() => setMoving(false)} onCancel={() => setMoving(false)} />}
-          {appointment.data.estado !== 'cancelada' && !appointment.data.reprogramable && appointment.data.asistencia === null && (
-            <p className="appt-note">{messages.appointmentRescheduleTooLate}</p>
-          )}
-          {confirming && (
-            <div className="appt-confirm" role="group" aria-labelledby="appt-confirm-text">
-              <p id="appt-confirm-text">{messages.appointmentConfirmCancel}</p>
-              <div className="appt-actions">
-                <Button variant="danger" busy={cancel.isPending} onClick={() => void doCancel()}>
-                  {t('mine.confirmYes')}
-                </Button>
-                <Button variant="secondary" onClick={() => setConfirming(false)}>
-                  {t('mine.confirmNo')}
-                </Button>
-              </div>
-            </div>
-          )}
-        </div>
-      )}
+        )}
+      </DetailState>
     </Modal>
   );
 }

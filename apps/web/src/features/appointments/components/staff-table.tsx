@@ -1,10 +1,9 @@
 import type { AppointmentRow, ListPage } from '@clinica/shared';
-import { showAlert } from '../../../components/ui/alert-store.js';
 import { Reference, useReferenceColumn } from '../../../components/ui/reference.js';
 import { Button } from '../../../components/ui/button.js';
 import { StaffList } from '../../../components/ui/staff-list.js';
-import { useMessages, useTranslation } from '../../../lib/i18n.js';
-import type { useCursorPages } from '../../../lib/use-cursor-pages.js';
+import type { useListSearch } from '../../../components/ui/use-list-search.js';
+import { useTranslation } from '../../../lib/i18n.js';
 import { AttendanceNote } from './attendance-note.js';
 import { formatShortDate, formatSlot } from './format.js';
 import { StateWords } from './appointment-details.js';
@@ -19,18 +18,17 @@ interface StaffTableProps {
     error: unknown;
     data: ListPage<AppointmentRow> | undefined;
   };
-  pages: ReturnType<typeof useCursorPages>;
-  /** A first name to search ('' is refused with an alert), or null to clear the search. */
-  onSearch: (name: string | null) => void;
+  /** The list's pages and search (useListSearch: an empty search is refused with an alert). */
+  pages: ReturnType<typeof useListSearch>['pages'];
+  search: ReturnType<typeof useListSearch>['search'];
   /** Administrators also see the doctor and the service. */
   withDoctor?: boolean;
   onOpen: (token: string) => void;
 }
 
 /** The appointments of the staff screens: each row name, date and time, and 'Información Completa'. */
-export function StaffTable({ caption, rows, pages, onSearch, withDoctor, onOpen }: StaffTableProps) {
+export function StaffTable({ caption, rows, pages, search, withDoctor, onOpen }: StaffTableProps) {
   const { t } = useTranslation('appointments');
-  const messages = useMessages();
   const referenceColumn = useReferenceColumn();
   return (
     <StaffList
@@ -49,12 +47,7 @@ export function StaffTable({ caption, rows, pages, onSearch, withDoctor, onOpen 
       pages={pages}
       // The spec's 'Enviar' and 'Limpiar Búsqueda' (docs/spec/staff.md, doctor appointments list).
       // The server matches the patient's first name or the appointment's number (nameOrReference).
-      search={{
-        byReference: true,
-        submitLabel: t('staff.search'),
-        onSearch: (name) => (name === '' ? void showAlert(messages.missingFields) : onSearch(name)),
-        onClear: () => onSearch(null),
-      }}
+      search={{ ...search, submitLabel: t('staff.search') }}
       rowKey={(r) => r.id}
       rowClassName={(r) => (r.estado === 'cancelada' ? 'appt-row-cancelled' : undefined)}
       renderRow={(r) => (
