@@ -204,7 +204,8 @@ beforeAll(async () => {
   let mailId = '';
   for (let i = 0; i < 100 && !mailId; i++) {
     const list = (await get(admin, '/api/admin/outbox')).json<{ items: { id: string; to: string }[] }>();
-    mailId = list.items.find((m) => m.to.includes(patient.correo))?.id ?? '';
+    // One already written to the outbox folder (a queued one, such as a reminder, has no file yet: 404).
+    mailId = list.items.find((m) => m.to.includes(patient.correo) && m.in_outbox)?.id ?? '';
     if (!mailId) await new Promise((r) => setTimeout(r, 100));
   }
   expect(mailId, 'a mail to the patient in the outbox').not.toBe('');
