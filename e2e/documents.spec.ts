@@ -33,6 +33,8 @@ async function expectAccessible(page: Page) {
 /** Draws a wavy stroke on the signature pad with the mouse (pointer events). */
 async function drawSignature(page: Page) {
   const canvas = page.getByRole('img', { name: /Recuadro de firma/ });
+  // boundingBox does not wait: the pad may still be laying out after the page's last render.
+  await expect(canvas).toBeVisible();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('signature pad not visible');
   await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);

@@ -481,6 +481,7 @@ export const productMessages = {
   appointmentAttendanceMarked: 'Asistencia registrada.',
   appointmentAttendanceTooEarly: 'La asistencia se registra cuando la hora de la cita ya empezó.',
   appointmentAttendanceCancelled: 'Esta cita está cancelada: no se puede registrar la asistencia.',
+  appointmentCancelAfterAttendance: 'La asistencia de esta cita ya se registró: no se puede cancelar.',
   appointmentAttendanceNotConfirmed: 'Esta cita no está confirmada (su pago no fue aprobado): no se puede registrar la asistencia.',
   appointmentAttendanceInvalid: 'Indique si el paciente asistió o no asistió.',
   appointmentPrepayRequired:

@@ -203,8 +203,9 @@ beforeAll(async () => {
   // The outbox: the worker writes the patient's mails (the booking's acknowledgement among them).
   let mailId = '';
   for (let i = 0; i < 100 && !mailId; i++) {
-    const list = (await get(admin, '/api/admin/outbox')).json<{ items: { id: string; to: string }[] }>();
-    mailId = list.items.find((m) => m.to.includes(patient.correo))?.id ?? '';
+    const list = (await get(admin, '/api/admin/outbox')).json<{ items: { id: string; to: string; in_outbox: boolean }[] }>();
+    // One already written to the outbox folder (a queued one, such as a reminder, has no file yet: 404).
+    mailId = list.items.find((m) => m.to.includes(patient.correo) && m.in_outbox)?.id ?? '';
     if (!mailId) await new Promise((r) => setTimeout(r, 100));
   }
   expect(mailId, 'a mail to the patient in the outbox').not.toBe('');

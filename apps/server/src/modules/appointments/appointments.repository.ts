@@ -346,7 +346,8 @@ export function appointmentsRepository(db: Db) {
           // A cancellation is a new version of the patient's calendar event (decision 0051).
           secuencia: sql`${appointments.secuencia} + 1`,
         })
-        .where(and(target, ne(appointments.estado, 'cancelada')))
+        // A marked appointment is never cancelled (the check constraint appointments_attendance_active).
+        .where(and(target, ne(appointments.estado, 'cancelada'), isNull(appointments.asistencia)))
         .returning();
       return row;
     },

@@ -587,6 +587,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
     async cancelByAdmin(token: string, staffId: string, motivo: string) {
       const row = await repo.detail(token, {});
       if (!row) throw notFound();
+      // Attended or not, it happened: a record of it is not cancelled (decision 0049).
+      if (row.asistencia !== null) throw badRequest(messages.appointmentCancelAfterAttendance);
       const { cancelled, refund } = await cancelWithRefund(row.id, { cancelada_por: 'administrador', staffId, motivo });
       if (!cancelled) throw new AppError(409, messages.appointmentAlreadyCancelled);
       await tellCancelled(cancelled, motivo, refund !== undefined);

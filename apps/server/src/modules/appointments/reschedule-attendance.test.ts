@@ -260,6 +260,11 @@ describe('attended / no-show and the prepay policy', () => {
     expect((await call(c.t, admin2, 'POST', `/api/admin/appointments/${first}/reschedule`, { fecha: DAYS.thursday, hora: '10:00' })).json().message).toBe(
       messages.appointmentRescheduleStarted,
     );
+    // Nor cancelled: what happened stays on record (before, the database's check refused it with a 500).
+    const cancel = await call(c.t, admin2, 'POST', `/api/admin/appointments/${first}/cancel`, { motivo: 'Error' });
+    expect(cancel.statusCode, cancel.body).toBe(400);
+    expect(cancel.json().message).toBe(messages.appointmentCancelAfterAttendance);
+    expect((await call(c.t, admin2, 'GET', `/api/admin/appointments/${first}`)).json()).toMatchObject({ estado: 'confirmada', asistencia: 'no_asistio' });
 
     // The policy: two no-shows, so a receipt is refused (nothing written) and /citas is told.
     expect((await call(c.t, jar, 'GET', '/api/appointments/policy')).json()).toEqual({ solo_pago_inmediato: true, message: messages.appointmentPrepayRequired });

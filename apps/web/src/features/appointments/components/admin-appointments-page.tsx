@@ -62,7 +62,7 @@ function AdminAppointmentModal({ token, onClose }: { token: string; onClose: () 
             <AppointmentDetails a={a} view="admin" />
             <AttendanceActions a={a} as="admin" />
             {a.estado !== 'cancelada' && a.asistencia === null && <AdminMove a={a} />}
-            {a.estado !== 'cancelada' && <CancelForm token={token} />}
+            {a.estado !== 'cancelada' && a.asistencia === null && <CancelForm token={token} />}
           </div>
         )}
       </DetailState>
