@@ -1,56 +1,18 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
-import { buildApp } from '../../app.js';
-import { parseConfig } from '../../infra/config.js';
-import { openDatabase, type Database } from '../../db/client.js';
-import { CookieJar, PNG_1X1, multipart, validRegistration } from '../../../test/harness.js';
-import { hasPostgres, startPostgres } from '../../../test/postgres.js';
+import { PNG_1X1, multipart } from '../../../test/harness.js';
+import { hasPostgres } from '../../../test/postgres.js';
+import { twoPostgresInstances } from './postgres-instances.test-support.js';
 import { rowsOf } from './appointments.test-support.js';
 
 // PGlite has one connection, so simultaneous requests there reach the database one after the
 // other. Here two server instances (two connection pools) share a real PostgreSQL 15 and the
 // requests for one slot really run at once: the partial unique index decides.
 
-const clock = { ms: Date.parse('2026-11-21T15:00:00Z') };
-
 describe.skipIf(!hasPostgres)('one slot on PostgreSQL 15, two server instances', () => {
-  let pg: Awaited<ReturnType<typeof startPostgres>>;
-  let dataDir: string;
-  const dbs: Database[] = [];
-  const apps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    pg = await startPostgres();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-pgappt-'));
-    for (let i = 0; i < 2; i++) {
-      const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_WORKER: '0', DATABASE_URL: pg.url });
-      const database = await openDatabase({ databaseUrl: pg.url, dataDir });
-      dbs.push(database);
-      const app = await buildApp({ config, database, now: () => clock.ms, logger: false });
-      await app.ready();
-      apps.push(app);
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    pg?.stop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function patient(app: FastifyInstance) {
-    const reg = validRegistration({ correo: `p.${Math.random().toString(36).slice(2)}@example.com` });
-    const res = await app.inject({ method: 'POST', url: '/api/auth/register', ...multipart(reg, [{ field: 'image_cedula', filename: 'c.png', bytes: PNG_1X1 }]) });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    const jar = new CookieJar();
-    jar.store(await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reg.correo, password: reg.password } }));
-    return jar;
-  }
+  const { apps, dbs, patient } = twoPostgresInstances('clinica-pgappt-');
 
   it('50 simultaneous transfer requests through two instances: exactly one appointment', async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
