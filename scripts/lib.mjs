@@ -6,6 +6,13 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * How node runs the compiled server (and its commands): stack traces through the source maps, and
+ * the `clinica-compiled` export condition that makes `@clinica/shared` resolve to its dist/
+ * (packages/shared/package.json; without it, tsx and Vite read the TypeScript sources).
+ */
+export const serverNodeArgs = ['--enable-source-maps', '--conditions=clinica-compiled'];
+
 /** Runs a command in the repository, echoing it; exits the process when it fails. */
 export function run(cmd, opts = {}) {
   console.log(`\n$ ${cmd}`);

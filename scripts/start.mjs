@@ -1,15 +1,34 @@
 // `npm start`: the whole product on http://localhost:3000 with the embedded database and the demo
 // clinic. Installs dependencies when missing, builds the web app, then starts the server, which
 // migrates the database under DATA_DIR (./data) and seeds the demo clinic on its first run.
+//
+// With NODE_ENV=production it runs the compiled build instead (`npm run build` made it; a
+// deployment ships it, scripts/deployment.mjs): plain node, no install, no build, no tsx
+// (docs/decisions/0055). The configuration must then be production's (apps/server/src/infra/config.ts).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, root, run } from './lib.mjs';
+import { ensureDependencies, root, run, serverNodeArgs } from './lib.mjs';
 
-ensureDependencies();
-run('npm run build');
-
+const production = process.env.NODE_ENV === 'production';
 const env = { WEB_DIST_DIR: path.join(root, 'apps/web/dist'), ...process.env };
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit', env });
+let args;
+if (production) {
+  const missing = ['apps/server/dist/server.js', 'packages/shared/dist/index.js', 'apps/web/dist/index.html'].filter(
+    (f) => !fs.existsSync(path.join(root, f)),
+  );
+  if (missing.length > 0) {
+    console.error(`Falta la compilación de producción (${missing.join(', ')}). Ejecute antes: npm run build`);
+    process.exit(1);
+  }
+  args = [...serverNodeArgs, 'apps/server/dist/server.js'];
+} else {
+  ensureDependencies();
+  run('npm run build -w @clinica/web');
+  args = ['--import', 'tsx', 'apps/server/src/server.ts'];
+}
+
+const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
 console.log(`\nClínica en http://${env.HOST ?? 'localhost'}:${env.PORT ?? 3000}`);
