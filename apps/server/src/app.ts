@@ -19,6 +19,7 @@ import web from './infra/web.js';
 import realtime from './infra/realtime.js';
 import type { PubSub } from './infra/pubsub.js';
 import redis from './infra/redis.js';
+import metrics from './infra/metrics.js';
 import { sessionsPlugin } from './modules/auth/index.js';
 import { MODULE_PLUGINS } from './modules.js';
 
@@ -146,6 +147,8 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(configPlugin, { config, now: opts.now ?? Date.now });
   await app.register(dbPlugin, { database: opts.database });
+  // First after the database: its onResponse hook counts every request, whatever answers it.
+  await app.register(metrics);
   // Redis when REDIS_URL is set: shared pub/sub, revocations and login limits (issue 10).
   await app.register(redis);
   await app.register(fastifyCookie, { secret: config.cookieSecret });

@@ -21,16 +21,53 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /** What the database is busy with now, for the metrics (infra/metrics.ts). */
+  usage(): DatabaseUsage;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: the pool's connections (`total` open, `idle` of them, `waiting` requests for one,
+ * `max`); PGlite has no pool (one connection in this process, statements queued behind a lock):
+ * `inFlight` calls made and not yet answered, the queue a slow statement makes grow.
+ */
+export interface DatabaseUsage {
+  inFlight: number;
+  pool?: { total: number; idle: number; waiting: number; max: number };
+}
+
+/**
+ * Counts PGlite's calls in flight by wrapping the three entry points drizzle uses on this one
+ * instance (a transaction counts once, however many statements it runs).
+ */
+function countInFlight(client: PGlite) {
+  const counter = { inFlight: 0 };
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(client, name, {
+      configurable: true,
+      value: async (...args: unknown[]) => {
+        counter.inFlight += 1;
+        try {
+          return await original(...args);
+        } finally {
+          counter.inFlight -= 1;
+        }
+      },
+    });
+  }
+  return counter;
 }
 
 /** Wraps an open PGlite (on disk, in memory, or loaded from a test snapshot). */
 export function fromPglite(client: PGlite): Database {
+  const counter = countInFlight(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    usage: () => ({ inFlight: counter.inFlight }),
     close: () => client.close(),
   };
 }
@@ -93,6 +130,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      usage: () => ({
+        inFlight: pool.totalCount - pool.idleCount,
+        pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: limits.max },
+      }),
       close: () => pool.end(),
     };
   }

@@ -40,6 +40,9 @@ export const DB_POOL_DEFAULTS = {
   statementTimeoutMs: 15_000,
 } as const;
 
+/** The metrics port in production when METRICS_PORT is not set (OpenTelemetry's Prometheus exporter's). */
+export const METRICS_DEFAULT_PORT = 9464;
+
 /** Default of SESSION_CACHE_TTL_SECONDS when another instance may share the sessions. */
 const SHARED_SESSION_CACHE_TTL_SECONDS = 15;
 
@@ -184,6 +187,17 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.string().url().optional(),
   PAYPAL_SDK_URL: z.string().url().optional(),
+  // Metrics (/metrics, Prometheus text; infra/metrics.ts, decision 0055). On their own port, bound to
+  // METRICS_HOST (loopback by default, so only this machine's Prometheus or agent reads them):
+  // 9464 by default in production, off elsewhere (the demo and the tests run many servers on one
+  // machine); `off` turns it off. Or, with METRICS_TOKEN, on the main port to `Authorization: Bearer`.
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'un puerto (1-65535) u off')
+    .refine((v) => v === 'off' || (Number(v) >= 1 && Number(v) <= 65535), 'un puerto (1-65535) u off')
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN debe tener al menos 32 caracteres').optional(),
   // Browser tests run the server on real time; this lets them request consultations at any hour.
   // Test-only: production refuses to start with it.
   TEST_ONLY_IGNORE_CONSULTATION_HOURS: z.enum(['0', '1']).default('0'),
@@ -339,6 +353,7 @@ function productionProblems(e: z.infer<typeof envSchema>, opts: { allowWeakPrevi
     weak.push('DOCTOR_REGISTRATION_KEY: es igual a ADMIN_REGISTRATION_KEY; con ella un médico podría registrarse como administrador');
   }
   check('FILE_ENCRYPTION_KEY', e.FILE_ENCRYPTION_KEY, machineKey);
+  if (e.METRICS_TOKEN) check('METRICS_TOKEN', e.METRICS_TOKEN, machineKey);
   for (const key of e.FILE_ENCRYPTION_PREVIOUS_KEYS?.split(',') ?? []) {
     if (!opts.allowWeakPreviousKeys) check('FILE_ENCRYPTION_PREVIOUS_KEYS', key, machineKey);
   }
@@ -473,6 +488,12 @@ export function parseConfig(
     /** Fastify's trustProxy: false, a hop count or the proxies' addresses (parseTrustProxy). */
     trustProxy,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production,
+    /** Where /metrics is served: its own port (or null) and/or the main port with a bearer token. */
+    metrics: {
+      port: e.METRICS_PORT === 'off' ? null : e.METRICS_PORT ? Number(e.METRICS_PORT) : production ? METRICS_DEFAULT_PORT : null,
+      host: e.METRICS_HOST,
+      token: e.METRICS_TOKEN,
+    },
     appointmentRules: {
       rescheduleNoticeHours: e.APPOINTMENT_RESCHEDULE_NOTICE_HOURS,
       noShowPrepayAfter: e.APPOINTMENT_NO_SHOW_PREPAY_AFTER,

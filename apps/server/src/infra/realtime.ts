@@ -74,6 +74,14 @@ export default fp(
     };
     app.sessions.events.on('revoked', onRevoked);
 
+    app.metrics.gauge({
+      name: 'clinica_chat_sockets_open',
+      help: 'Conexiones WebSocket del chat abiertas en esta instancia',
+      collect() {
+        this.set(connections);
+      },
+    });
+
     app.decorate('realtime', {
       pubsub,
       track(socket: WebSocket, idHash: string) {
@@ -98,5 +106,5 @@ export default fp(
       await pubsub.close();
     });
   },
-  { name: 'realtime', dependencies: ['sessions', 'redis'] },
+  { name: 'realtime', dependencies: ['sessions', 'redis', 'metrics'] },
 );

@@ -99,6 +99,14 @@ export function mailJobsRepository(db: Db) {
       return rows.length;
     },
 
+    /** Messages per status still in the table (sent, failed and cancelled ones are purged after 30 days). */
+    async countByStatus() {
+      return db
+        .select({ status: mailJobs.status, count: sql<number>`count(*)::int` })
+        .from(mailJobs)
+        .groupBy(mailJobs.status);
+    },
+
     /** The newest messages, for the administrators' page. */
     async listRecent(limit: number) {
       return db

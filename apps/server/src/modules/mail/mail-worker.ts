@@ -30,6 +30,8 @@ export interface MailWorkerOptions {
   now: () => number;
   log: FastifyBaseLogger;
   maxAttempts: number;
+  /** Told of every failed attempt (the metrics' failure counter); `gaveUp` when no retry follows. */
+  onAttemptFailed?: (gaveUp: boolean) => void;
   /** The stored payload's content, decrypted (mail-payload.ts); without it only plain rows can be sent. */
   open?: (stored: StoredMailPayload) => MailPayload;
 }
@@ -71,6 +73,7 @@ export class MailWorker {
         const retryAt = permanent || job.attempts >= maxAttempts ? null : new Date(now() + retryDelay(job.attempts));
         const message = err instanceof Error ? err.message.slice(0, 500) : String(err);
         await repo.markFailed(job.id, job.attempts, message, retryAt);
+        this.opts.onAttemptFailed?.(retryAt === null);
         log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt, err: message }, 'mail not sent');
         continue;
       }

@@ -44,12 +44,29 @@ export default fp(
     const cfg = app.config.mail;
     const repo = mailJobsRepository(app.db);
     const transport = cfg.smtpUrl ? smtpTransport(cfg.smtpUrl, cfg.from) : outboxTransport(cfg.outboxDir, cfg.from);
+    // The queue as an operator watches it: depth by status (read from the table at each scrape,
+    // so every instance reports the shared queue) and this instance's failed attempts.
+    app.metrics.gauge({
+      name: 'clinica_mail_jobs',
+      help: 'Correos en la cola por estado: queued (por enviar), sending (en envío), failed (abandonados, se guardan 30 días)',
+      labelNames: ['status'] as const,
+      async collect() {
+        const counts = new Map((await repo.countByStatus()).map((r) => [r.status, Number(r.count)]));
+        for (const status of ['queued', 'sending', 'failed'] as const) this.set({ status }, counts.get(status) ?? 0);
+      },
+    });
+    const failures = app.metrics.counter({
+      name: 'clinica_mail_send_failures_total',
+      help: 'Intentos de envío de correo fallidos en esta instancia; final="true" cuando no habrá más intentos',
+      labelNames: ['final'] as const,
+    });
     const worker = new MailWorker({
       repo,
       transport,
       now: app.now,
       log: app.log,
       maxAttempts: cfg.maxAttempts,
+      onAttemptFailed: (gaveUp) => failures.inc({ final: String(gaveUp) }),
       open: (stored) => openMailPayload(app.config.fileKeys, stored),
     });
 
@@ -102,5 +119,5 @@ export default fp(
       transport.close();
     });
   },
-  { name: 'mailer', dependencies: ['config', 'db'] },
+  { name: 'mailer', dependencies: ['config', 'db', 'metrics'] },
 );
