@@ -16,6 +16,10 @@ const include = [
 // PostgreSQL and Redis (two instances; crashes under a write load).
 const withServices = Boolean(process.env.CLINICA_TEST_PG_URL);
 
+// After `npm run build` (scripts/test.mjs sets CLINICA_TEST_DEPLOY=1): the deployment in a fresh
+// directory with `npm install --omit=dev`, and the nginx site and systemd unit of docs/deploy/.
+const withDeploy = process.env.CLINICA_TEST_DEPLOY === '1';
+
 export default defineConfig({
   // Each project names its own files and setup: a project's arrays would be added to the root's.
   test: {
@@ -45,6 +49,20 @@ export default defineConfig({
                 include: ['apps/server/test/scale-out/**/*.test.ts'],
                 testTimeout: 300_000,
                 hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+      ...(withDeploy
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'deploy',
+                include: ['apps/server/test/deploy/**/*.test.ts'],
+                testTimeout: 240_000,
+                hookTimeout: 240_000,
                 fileParallelism: false,
               },
             },

@@ -1,7 +1,8 @@
-// `npm test`: installs what the tests need (npm dependencies; Debian's chromium, poppler-utils,
+// `npm test`: installs what the tests need (npm dependencies; Debian's chromium, poppler-utils, nginx,
 // postgresql-15 and redis-server through apt-get when missing and root), then typecheck, lint, unit
-// and API tests (on PGlite and on PostgreSQL 15, plus the two-instance and crash tests), the web build
-// and the browser tests, then the first-load budgets and Lighthouse. Ends with one line 'N passed, N failed' over all the tests it ran.
+// and API tests (on PGlite and on PostgreSQL 15, plus the two-instance and crash tests), the build
+// (web, server, shared), the deployment test (a fresh --omit=dev install started in production; nginx -t
+// and systemd-analyze verify on docs/deploy/), the browser tests, then the first-load budgets and Lighthouse. Ends with one line 'N passed, N failed' over all the tests it ran.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,8 @@ import { ensureDebianPackages, ensureDependencies, root, run } from './lib.mjs';
 import { startServices } from './services.mjs';
 
 ensureDependencies();
-ensureDebianPackages({ chromium: 'chromium', pdftotext: 'poppler-utils' });
+// nginx: `nginx -t` checks docs/deploy/nginx.conf (apps/server/test/deploy/deploy-files.test.ts).
+ensureDebianPackages({ chromium: 'chromium', pdftotext: 'poppler-utils', nginx: 'nginx' });
 
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
@@ -51,6 +53,30 @@ if (fs.existsSync(vitestJson)) {
 }
 
 run('npm run build');
+
+// The production build as a deployment ships it: copied to a fresh directory, `npm install
+// --omit=dev`, started with NODE_ENV=production; and docs/deploy/'s nginx site and systemd unit
+// (Vitest project `deploy`, only with CLINICA_TEST_DEPLOY=1, after the build).
+const deployJson = path.join(tmp, 'vitest-deploy.json');
+fs.rmSync(deployJson, { force: true });
+const deploy = spawnSync(`npx vitest run --project deploy --reporter=default --reporter=json --outputFile.json=${deployJson}`, {
+  cwd: root,
+  stdio: 'inherit',
+  shell: true,
+  env: { ...process.env, CLINICA_TEST_DEPLOY: '1' },
+});
+if (fs.existsSync(deployJson)) {
+  const v = JSON.parse(fs.readFileSync(deployJson, 'utf8'));
+  results.passed += v.numPassedTests;
+  results.failed += v.numFailedTests;
+  results.skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`vitest deploy: ${path.relative(root, file.name)} › ${t.fullName}`);
+} else {
+  results.failed += 1;
+  failures.push('vitest deploy: no result written');
+}
 
 // First-load budgets and first-usable times as a phone loads each page (bench/budgets.json, Chromium):
 // each page and each first-usable aim counts as one test.
@@ -115,6 +141,7 @@ if (auditStatus === 'failed') failures.push('npm audit');
 const ok =
   audit.status === 0 &&
   vitest.status === 0 &&
+  deploy.status === 0 &&
   playwright.status === 0 &&
   budget.status === 0 &&
   lighthouse.status === 0 &&

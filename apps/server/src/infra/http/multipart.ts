@@ -11,7 +11,7 @@ export interface UploadedFile {
 }
 
 /** Room for the text fields and the multipart framing beside the files of a form. */
-const FORM_ALLOWANCE_BYTES = 1024 * 1024;
+export const FORM_ALLOWANCE_BYTES = 1024 * 1024;
 
 /**
  * Reads a multipart body: text fields, and at most one file for each named field, into memory.
