@@ -22,6 +22,11 @@ export interface Database {
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the data directory (a gzipped tarball) taken by the serving
+   * instance itself, while it keeps serving (backups, decision 0056).
+   */
+  snapshot?: () => Promise<Blob>;
 }
 
 /** Wraps an open PGlite (on disk, in memory, or loaded from a test snapshot). */
@@ -32,6 +37,17 @@ export function fromPglite(client: PGlite): Database {
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
+    async snapshot() {
+      // A checkpoint first, so the copy carries little WAL to replay when it is opened.
+      await client.exec('CHECKPOINT');
+      // Every statement and transaction of this PGlite runs under its transaction mutex (query,
+      // exec and transaction all take it): holding it, no transaction is open half-way and no
+      // statement runs, and dumpDataDir reads the files synchronously before it compresses them.
+      // The tarball is therefore the directory between two transactions: every commit
+      // acknowledged before this point is in it. (A second PGlite opening the directory instead
+      // would not be: PGlite takes no lock, decision 0056.)
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
   };
 }
 
@@ -74,10 +90,16 @@ export async function migratePostgres(databaseUrl: string, connectionTimeoutMs: 
  * Opens the database the configuration names and applies pending migrations: PostgreSQL when
  * a URL is given (a pool with the configured limits), otherwise PGlite on disk under the data directory.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool?: PoolOptions }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  pool?: PoolOptions;
+  /** false: PostgreSQL only, connect without migrating (the backup command must not change what it copies). */
+  migrate?: boolean;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const limits = opts.pool ?? DB_POOL_DEFAULTS;
-    await migratePostgres(opts.databaseUrl, limits.connectionTimeoutMs);
+    if (opts.migrate !== false) await migratePostgres(opts.databaseUrl, limits.connectionTimeoutMs);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: limits.max,
