@@ -75,7 +75,7 @@ export async function restoreArchive(opts: {
       }
       if (name === POSTGRES_ENTRY) {
         const restore = pgRestore(opts.databaseUrl!);
-        const failed = restore.done.then(() => null, (err: unknown) => err);
+        const failed = restore.done.then(() => null, (err: unknown) => (err instanceof Error ? err : new Error(String(err))));
         return {
           async write(b) {
             if (!restore.stdin.write(b)) await Promise.race([once(restore.stdin, 'drain'), failed]);

@@ -74,7 +74,7 @@ export function backupsService(deps: {
         entry = POSTGRES_ENTRY;
         const dump = pgDump(config.databaseUrl);
         // A failed pg_dump ends its stream early; its exit status is what tells.
-        const failed = dump.done.then(() => null, (err: unknown) => err);
+        const failed = dump.done.then(() => null, (err: unknown) => (err instanceof Error ? err : new Error(String(err))));
         await w.entry(entry, dump.stream);
         const err = await failed;
         if (err) throw err;

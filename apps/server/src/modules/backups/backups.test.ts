@@ -127,7 +127,7 @@ describe('backup configuration', () => {
   it('schedules a daily backup at 3:00 in production, none by default elsewhere; keeps 7', () => {
     expect(parseConfig(PRODUCTION).backup).toMatchObject({ scheduleHour: 3, keep: 7, key: undefined });
     expect(parseConfig({}).backup).toMatchObject({ scheduleHour: null, keep: 7 });
-    expect(parseConfig({ BACKUP_SCHEDULE_HOUR: 'off', NODE_ENV: 'production', ...PRODUCTION }).backup.scheduleHour).toBeNull();
+    expect(parseConfig({ ...PRODUCTION, BACKUP_SCHEDULE_HOUR: 'off' }).backup.scheduleHour).toBeNull();
     expect(() => parseConfig({ BACKUP_SCHEDULE_HOUR: '24' })).toThrow(/BACKUP_SCHEDULE_HOUR/);
     expect(() => parseConfig({ BACKUP_KEY: 'corta' })).toThrow(/BACKUP_KEY debe ser 32 bytes/);
   });
