@@ -78,13 +78,13 @@ export async function run(): Promise<BenchRow[]> {
       payload: { clave_seguridad: config.doctorRegistrationKey, nombre: 'Bench', apellido: 'Doctor', correo: 'bk.doctor@clinica.test', password: 'secreto-seguro-1', password_confirm: 'secreto-seguro-1', servicio: 'consulta_general' },
     });
     if (reg.statusCode !== 201) throw new Error(reg.body);
-    const { rows } = (await database.db.execute(sql`select id::text from staff where correo = 'bk.doctor@clinica.test'`)) as unknown as { rows: { id: string }[] };
+    const { rows } = (await database.db.execute(sql`select id::text from staff where correo = 'bk.doctor@clinica.test'`)) as { rows: { id: string }[] };
     const seeding = performance.now();
     await seed(database.db, rows[0]!.id, RECORDS);
     const seededMs = performance.now() - seeding;
     const counts = (await database.db.execute(
       sql`select (select count(*)::int from consultations) as c, (select count(*)::int from appointments) as a`,
-    )) as unknown as { rows: { c: number; a: number }[] };
+    )) as { rows: { c: number; a: number }[] };
     const { c, a } = counts.rows[0]!;
     if (c + a < RECORDS) throw new Error(`seeded ${c} consultations and ${a} appointments, fewer than ${RECORDS}`);
     const dirBytes = async (dir: string): Promise<number> => {
@@ -96,9 +96,25 @@ export async function run(): Promise<BenchRow[]> {
     };
     const onDisk = await dirBytes(path.join(dataDir, 'pgdata'));
 
+    // While the backup runs, a query every 20 ms: its longest wait is how long the snapshot held
+    // the database (the pause a patient's request would feel).
+    let probing = true;
+    let longestWaitMs = 0;
+    let probes = 0;
+    const probe = (async () => {
+      while (probing) {
+        const p0 = performance.now();
+        await database.ping();
+        longestWaitMs = Math.max(longestWaitMs, performance.now() - p0);
+        probes += 1;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
     const t0 = performance.now();
     const result = await app.backups.run('manual');
     const backupMs = performance.now() - t0;
+    probing = false;
+    await probe;
     if (!result.ok) throw new Error(result.error);
     const rss = process.memoryUsage().rss;
 
@@ -113,7 +129,7 @@ export async function run(): Promise<BenchRow[]> {
       `PGlite data directory ${mb(onDisk)}, no stored files; ${os.cpus().length} cores, Node ${process.version}`;
     const empty = { requestsPerSecond: NaN, p99Ms: NaN, errors: 0, serverBusy: NaN, serverUsPerRequest: NaN };
     return [
-      { bench: BENCH, target: 'backup (PGlite, serving)', ...empty, p50Ms: backupMs, note: `archive ${mb(result.size)} (encrypted, checksummed); process RSS after ${mb(rss)}; ${conditions}` },
+      { bench: BENCH, target: 'backup (PGlite, serving)', ...empty, p50Ms: backupMs, note: `archive ${mb(result.size)} (encrypted, checksummed); longest wait of a query during it ${longestWaitMs.toFixed(0)} ms (${probes} probes); process RSS after ${mb(rss)}; ${conditions}` },
       { bench: BENCH, target: 'restore into an empty directory', ...empty, p50Ms: restoreMs, note: `checksum, key and tag checked first (two reads); ${conditions}` },
     ];
   } finally {

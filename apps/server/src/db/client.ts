@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -29,6 +31,8 @@ export interface Database {
   snapshot?: () => Promise<Blob>;
 }
 
+const gzip = promisify(zlib.gzip);
+
 /** Wraps an open PGlite (on disk, in memory, or loaded from a test snapshot). */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -42,11 +46,13 @@ export function fromPglite(client: PGlite): Database {
       await client.exec('CHECKPOINT');
       // Every statement and transaction of this PGlite runs under its transaction mutex (query,
       // exec and transaction all take it): holding it, no transaction is open half-way and no
-      // statement runs, and dumpDataDir reads the files synchronously before it compresses them.
-      // The tarball is therefore the directory between two transactions: every commit
-      // acknowledged before this point is in it. (A second PGlite opening the directory instead
-      // would not be: PGlite takes no lock, decision 0056.)
-      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      // statement runs, and dumpDataDir('none') reads the files synchronously into a tar. The tar
+      // is therefore the directory between two transactions: every commit acknowledged before this
+      // point is in it. Queries wait only for that read; the gzip runs after the mutex is released.
+      // (A second PGlite opening the directory instead would not be safe: PGlite takes no lock,
+      // decision 0056.)
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      return new Blob([await gzip(new Uint8Array(await tar.arrayBuffer()))], { type: 'application/x-gzip' });
     },
   };
 }
