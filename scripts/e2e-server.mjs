@@ -44,6 +44,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
     APPOINTMENT_REMINDER_SWEEP_SECONDS: '2',
     // Reset links expire after 45 s instead of 30 min, so a spec can see one expire (test-only).
     TEST_ONLY_PASSWORD_RESET_TTL_SECONDS: '45',
+    // Backups (decision 0056): a test key, so e2e/backups.spec.ts can run `npm run backup` against this server.
+    BACKUP_KEY: process.env.BACKUP_KEY ?? 'e2e0'.repeat(16),
+    BACKUP_DIR: path.join(root, '.tmp', `e2e-backups-${process.env.E2E_PORT ?? 3100}`),
   },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));

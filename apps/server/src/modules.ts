@@ -3,6 +3,7 @@ import { remindersPlugin } from './modules/reminders/index.js';
 import { calendarPlugin } from './modules/calendar/index.js';
 import { auditLogPlugin, auditTrailPlugin } from './modules/audit/index.js';
 import { authPlugin } from './modules/auth/index.js';
+import { backupsPlugin } from './modules/backups/index.js';
 import { chatPlugin } from './modules/chat/index.js';
 import { consultationsPlugin } from './modules/consultations/index.js';
 import { dataRequestsPlugin } from './modules/data-requests/index.js';
@@ -67,4 +68,5 @@ export const MODULE_PLUGINS = [
   dataRequestsPlugin,
   auditLogPlugin,
   staffAccountsPlugin,
+  backupsPlugin,
 ] as const;

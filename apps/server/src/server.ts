@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { seedDemo } from './seed.js';
 import { useFieldKeys } from './db/field-crypto.js';
 import { sealColumns } from './db/seal-columns.js';
+import { listenBackupControl } from './modules/backups/index.js';
 
 /** Entry point: configuration, database, app, listen; a clean shutdown on SIGTERM or SIGINT. */
 async function main() {
@@ -39,6 +40,11 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // PGlite: `npm run backup` asks this process for the snapshot (decision 0056).
+  if (database.kind === 'pglite') {
+    const closeControl = await listenBackupControl(config.dataDir, app.backups);
+    app.addHook('onClose', closeControl);
+  }
   await app.listen({ port: config.port, host: config.host });
 }
 

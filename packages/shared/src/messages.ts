@@ -508,6 +508,36 @@ export const productMessages = {
     'Este enlace para confirmar la asistencia no es válido. Ábralo completo desde el correo, o entre en "Mis citas" de su área de paciente.',
   attendanceLinkClosed:
     'Este enlace ya no sirve: la cita ya empezó o no está confirmada. Para cualquier cambio, entre en "Mis citas" o comuníquese con la clínica.',
+  // backups and restores (issue 26, decision 0056): the commands' answers and the administrators' card
+  backupNoKey:
+    'No se hizo la copia de seguridad: falta la clave de las copias (BACKUP_KEY) en la configuración.',
+  backupInProgress: 'Ya se está haciendo una copia de seguridad; espere a que termine.',
+  backupServerNotRunning:
+    'El servidor no está en marcha con este directorio de datos: inícielo para copiar sin detenerlo, o copie el directorio con el servidor detenido.',
+  backupArchiveMissing: 'No se encuentra el archivo de la copia de seguridad.',
+  backupArchiveDamaged:
+    'El archivo de la copia de seguridad está dañado o incompleto (su suma de comprobación no coincide): no se restauró nada.',
+  backupArchiveWrongKey:
+    'La clave de las copias (BACKUP_KEY) no es la que cifró esta copia de seguridad: no se restauró nada.',
+  backupRestoreTargetNotEmpty:
+    'Solo se restaura en un directorio de datos vacío o una base de datos vacía: el destino ya tiene datos y no se tocó.',
+  backupRestoreKindMismatch:
+    'Esta copia es de otra base de datos (PGlite o PostgreSQL) que la configurada: no se restauró nada.',
+  backupWritten: 'Copia de seguridad escrita:',
+  backupRestored: 'Copia de seguridad restaurada:',
+  backupsTitle: 'Copias de seguridad',
+  backupsLastRun: 'Última copia',
+  backupsLastSuccess: 'Última copia correcta',
+  backupsResult: 'Resultado',
+  backupsResultOk: 'Correcta',
+  backupsResultError: 'Falló',
+  backupsSize: 'Tamaño',
+  backupsSchedule: 'Copia diaria',
+  backupsScheduleOff: 'Desactivada',
+  backupsNone: 'Todavía no hay ninguna copia de seguridad.',
+  backupsAlert:
+    'Atención: no hay una copia de seguridad correcta de las últimas 24 horas. Revise la configuración y el registro del servidor.',
+  backupsNoKey: 'Falta la clave de las copias (BACKUP_KEY): no se puede hacer ninguna copia.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -24,6 +26,11 @@ export interface Database {
   /** What the database is busy with now, for the metrics (infra/metrics.ts). */
   usage(): DatabaseUsage;
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the data directory (a gzipped tarball) taken by the serving
+   * instance itself, while it keeps serving (backups, decision 0056).
+   */
+  snapshot?: () => Promise<Blob>;
 }
 
 /**
@@ -58,6 +65,7 @@ function countInFlight(client: PGlite) {
   }
   return counter;
 }
+const gzip = promisify(zlib.gzip);
 
 /** Wraps an open PGlite (on disk, in memory, or loaded from a test snapshot). */
 export function fromPglite(client: PGlite): Database {
@@ -69,6 +77,19 @@ export function fromPglite(client: PGlite): Database {
     ping: async () => void (await client.query('select 1')),
     usage: () => ({ inFlight: counter.inFlight }),
     close: () => client.close(),
+    async snapshot() {
+      // A checkpoint first, so the copy carries little WAL to replay when it is opened.
+      await client.exec('CHECKPOINT');
+      // Every statement and transaction of this PGlite runs under its transaction mutex (query,
+      // exec and transaction all take it): holding it, no transaction is open half-way and no
+      // statement runs, and dumpDataDir('none') reads the files synchronously into a tar. The tar
+      // is therefore the directory between two transactions: every commit acknowledged before this
+      // point is in it. Queries wait only for that read; the gzip runs after the mutex is released.
+      // (A second PGlite opening the directory instead would not be safe: PGlite takes no lock,
+      // decision 0056.)
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      return new Blob([await gzip(new Uint8Array(await tar.arrayBuffer()))], { type: 'application/x-gzip' });
+    },
   };
 }
 
@@ -111,10 +132,16 @@ export async function migratePostgres(databaseUrl: string, connectionTimeoutMs: 
  * Opens the database the configuration names and applies pending migrations: PostgreSQL when
  * a URL is given (a pool with the configured limits), otherwise PGlite on disk under the data directory.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; pool?: PoolOptions }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  pool?: PoolOptions;
+  /** false: PostgreSQL only, connect without migrating (the backup command must not change what it copies). */
+  migrate?: boolean;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const limits = opts.pool ?? DB_POOL_DEFAULTS;
-    await migratePostgres(opts.databaseUrl, limits.connectionTimeoutMs);
+    if (opts.migrate !== false) await migratePostgres(opts.databaseUrl, limits.connectionTimeoutMs);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: limits.max,

@@ -97,6 +97,22 @@ const envSchema = z.object({
     )
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
+  // Backups (issue 26, decision 0056). The archive key: 32 bytes in hex, kept apart from the
+  // archives (and from FILE_ENCRYPTION_KEY). Without it no backup is written, in any environment:
+  // the command refuses and the schedule records a failed run, which the administrators' page shows.
+  BACKUP_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'BACKUP_KEY debe ser 32 bytes en hexadecimal (64 caracteres)')
+    .optional(),
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  // The hour (0-23, Panama time) of the daily backup, or 'off'. Default: 3 in production, off elsewhere.
+  BACKUP_SCHEDULE_HOUR: z
+    .string()
+    .regex(/^(off|\d{1,2})$/, "una hora de 0 a 23, u 'off'")
+    .refine((v) => v === 'off' || Number(v) <= 23, "una hora de 0 a 23, u 'off'")
+    .optional(),
+  // How many archives BACKUP_DIR keeps; the oldest beyond it are deleted after a successful backup.
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How many proxies stand in front (a hop count) or which they are (addresses/CIDRs): only the
   // X-Forwarded-For entries those proxies added are believed (parseTrustProxy).
@@ -357,6 +373,12 @@ function productionProblems(e: z.infer<typeof envSchema>, opts: { allowWeakPrevi
   for (const key of e.FILE_ENCRYPTION_PREVIOUS_KEYS?.split(',') ?? []) {
     if (!opts.allowWeakPreviousKeys) check('FILE_ENCRYPTION_PREVIOUS_KEYS', key, machineKey);
   }
+  if (e.BACKUP_KEY) {
+    check('BACKUP_KEY', e.BACKUP_KEY, machineKey);
+    if (e.BACKUP_KEY.toLowerCase() === e.FILE_ENCRYPTION_KEY.toLowerCase()) {
+      weak.push('BACKUP_KEY: es igual a FILE_ENCRYPTION_KEY; la clave de las copias se guarda aparte de la de los datos');
+    }
+  }
   for (const name of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const) {
     const value = e[name];
     if (value && isDemo(value) && !demo.includes(name)) demo.push(name);
@@ -417,6 +439,20 @@ function parseDocumentSigning(e: z.infer<typeof envSchema>, production: boolean)
     return undefined;
   }
   return { p12Path: path.resolve(e.DOCUMENT_SIGNING_P12), password: e.DOCUMENT_SIGNING_P12_PASSWORD };
+}
+
+/**
+ * Backups (decision 0056): the key (undefined = no backup can be written), where archives go, the
+ * daily hour (Panama time; null = no schedule) and how many are kept.
+ */
+function parseBackup(e: z.infer<typeof envSchema>, production: boolean) {
+  const hour = e.BACKUP_SCHEDULE_HOUR ?? (production ? '3' : 'off');
+  return {
+    key: e.BACKUP_KEY ? Buffer.from(e.BACKUP_KEY, 'hex') : undefined,
+    dir: path.resolve(e.BACKUP_DIR),
+    scheduleHour: hour === 'off' ? null : Number(hour),
+    keep: e.BACKUP_KEEP,
+  };
 }
 
 /** SESSION_CACHE_TTL_SECONDS in ms; by default bounded only when another instance may exist. */
@@ -484,6 +520,7 @@ export function parseConfig(
     fileEncryptionKey: Buffer.from(e.FILE_ENCRYPTION_KEY, 'hex'),
     fileKeys: fileKeysOf(e.FILE_ENCRYPTION_KEY, e.FILE_ENCRYPTION_PREVIOUS_KEYS),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    backup: parseBackup(e, production),
     logLevel: e.LOG_LEVEL,
     /** Fastify's trustProxy: false, a hop count or the proxies' addresses (parseTrustProxy). */
     trustProxy,

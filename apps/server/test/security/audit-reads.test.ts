@@ -130,6 +130,7 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/admin/two-factor': "the caller's own second factor",
   '/api/doctor/two-factor': "the caller's own second factor",
   '/api/admin/suggestions': 'suggestions (audited as suggestion.list)',
+  '/api/admin/backups': 'backup runs: times, sizes and results (no patient)',
   '/api/auth/email/status': "the caller's own verification state",
   '/api/admin/staff': 'staff accounts',
   '/api/admin/passkeys': "the caller's own passkeys",

@@ -1,5 +1,6 @@
 import { useSession } from '../../features/auth/api/get-session.js';
 import { AdminWelcomePage } from '../../features/site/components/admin-welcome-page.js';
+import { BackupStatusCard } from '../../features/backups/components/backup-status-card.js';
 import { DoctorWelcomePage } from '../../features/site/components/doctor-welcome-page.js';
 import { useTranslation } from '../../lib/i18n.js';
 import { MENUS } from '../layout/menus.js';
@@ -12,9 +13,10 @@ function useSignedInLinks(role: 'admin' | 'doctor') {
   return [...MENUS[role].signedIn, ...MENUS[role].more].map((l) => ({ to: l.to, label: t(`menu.${l.label}`) }));
 }
 
-/** /Admin: the welcome, with the administrator's pages once signed in (not sign-in again). */
+/** /Admin: the welcome, with the administrator's pages and the backups' state once signed in (not sign-in again). */
 export function AdminHomePage() {
-  return <AdminWelcomePage links={useSignedInLinks('admin')} />;
+  const links = useSignedInLinks('admin');
+  return <AdminWelcomePage links={links} status={links ? <BackupStatusCard /> : null} />;
 }
 
 /** /AdminDoctor: the welcome, with the doctor's pages once signed in. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router.js';
 import { StaffLinks, type StaffLink } from './staff-links.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -8,7 +9,7 @@ import '../site.css';
  * `links`: the signed-in person's pages (composed in app/composed/staff-welcome-pages.tsx from the
  * header's menu); null when nobody is signed in, and the page offers sign-in and registration.
  */
-export function AdminWelcomePage({ links = null }: { links?: StaffLink[] | null }) {
+export function AdminWelcomePage({ links = null, status = null }: { links?: StaffLink[] | null; status?: ReactNode }) {
   const { t } = useTranslation('site');
   const messages = useMessages();
   return (
@@ -17,7 +18,11 @@ export function AdminWelcomePage({ links = null }: { links?: StaffLink[] | null 
       <p className="site-lead">{t('adminWelcome.lead')}</p>
       {!links && <p>{t('adminWelcome.key')}</p>}
       {links ? (
-        <StaffLinks links={links} label={t('adminWelcome.yourPages')} />
+        <>
+          <StaffLinks links={links} label={t('adminWelcome.yourPages')} />
+          {/* The clinic's state an administrator must see first (the backups' card, composed in app/composed). */}
+          {status}
+        </>
       ) : (
         <div className="site-actions">
           <Link className="site-button" to="/Login_Admin">

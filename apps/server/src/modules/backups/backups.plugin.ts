@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { backupsRepository } from './backups.repository.js';
+import { backupsService } from './backups.service.js';
+import backupsRoutes from './backups.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Backups (modules/backups, decision 0056). */
+    backups: ReturnType<typeof backupsService>;
+  }
+}
+
+/** Backups: the service built once (`app.backups`), the daily schedule while the app runs, the admin route. */
+export default fp(
+  async (app) => {
+    const service = backupsService({
+      repo: backupsRepository(app.db),
+      config: app.config,
+      database: app.database,
+      now: () => new Date(app.now()),
+      log: app.log,
+    });
+    app.decorate('backups', service);
+    const stop = service.startSchedule();
+    app.addHook('onClose', async () => stop());
+    if (app.config.backup.scheduleHour !== null && !app.config.backup.key) {
+      app.log.warn('BACKUP_KEY is not set: the daily backup will fail until it is');
+    }
+    await app.register(backupsRoutes);
+  },
+  { name: 'backups', dependencies: ['config', 'db', 'sessions', 'two-factor', 'audit'] },
+);

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** How old the last successful backup may be before the administrators' page raises its alert. */
+export const BACKUP_ALERT_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** One backup attempt (table backup_runs): when, how big, how it ended. */
+export const backupRunSchema = z.object({
+  inicio: z.string(),
+  fin: z.string(),
+  origen: z.enum(['programada', 'manual']),
+  resultado: z.enum(['ok', 'error']),
+  tamano_bytes: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type BackupRun = z.infer<typeof backupRunSchema>;
+
+/** GET /api/admin/backups: the last runs, the last success and whether it is too old. */
+export const backupStatusSchema = z.object({
+  ultima: backupRunSchema.nullable(),
+  ultima_correcta: z.string().nullable(),
+  /** True when no backup succeeded in the last 24 hours (none at all included). */
+  alerta: z.boolean(),
+  /** The daily backup's hour in Panama time, or null when the schedule is off. */
+  hora_programada: z.number().int().min(0).max(23).nullable(),
+  conservar: z.number().int(),
+  clave_configurada: z.boolean(),
+  recientes: z.array(backupRunSchema),
+});
+export type BackupStatus = z.infer<typeof backupStatusSchema>;
