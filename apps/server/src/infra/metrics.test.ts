@@ -5,6 +5,7 @@ import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-t
 import { messages } from '@clinica/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { parseConfig } from './config.js';
+import { backupsRepository } from '../modules/backups/backups.repository.js';
 
 const TOKEN = 'Zq8vN3xR7tL2pK9mW4sD6fH1jB5cY0aE';
 
@@ -82,11 +83,18 @@ describe('/metrics on the main port, with METRICS_TOKEN', () => {
     expect(family(families, 'nodejs_eventloop_lag_seconds')?.type).toBe('GAUGE');
   });
 
-  it('reports no backup age until a source is wired, then the source\'s time', async () => {
-    expect(family(await scrape(), 'clinica_backup_last_success_timestamp_seconds')).toBeUndefined();
-    t.app.metrics.setBackupStatusSource(async () => new Date('2026-11-26T03:00:00Z'));
-    const gauge = family(await scrape(), 'clinica_backup_last_success_timestamp_seconds')!;
-    expect(Number(gauge.metrics[0]!.value)).toBe(Date.parse('2026-11-26T03:00:00Z') / 1000);
+  it('reports the backup age from the backups module: 0 before any backup succeeded, then the last success', async () => {
+    const gauge = async () =>
+      Number(family(await scrape(), 'clinica_backup_last_success_timestamp_seconds')!.metrics[0]!.value);
+    expect(await gauge()).toBe(0);
+    const repo = backupsRepository(t.app.db);
+    const at = new Date('2026-11-26T03:00:00Z');
+    await repo.record({ started_at: new Date(at.getTime() - 60_000), finished_at: at, origen: 'manual', resultado: 'ok', archivo: 'a.cbk', size_bytes: 10 });
+    // A later failure does not move the last success.
+    await repo.record({ started_at: new Date(at.getTime() + 3_600_000), finished_at: new Date(at.getTime() + 3_660_000), origen: 'programada', resultado: 'error', error: 'x' });
+    expect(await gauge()).toBe(at.getTime() / 1000);
+    // Wired once: a second source is a programming error, not a silent replacement.
+    expect(() => t.app.metrics.setBackupStatusSource(() => null)).toThrow();
   });
 });
 

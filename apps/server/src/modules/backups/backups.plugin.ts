@@ -21,6 +21,9 @@ export default fp(
       log: app.log,
     });
     app.decorate('backups', service);
+    // The backup-age gauge of /metrics (infra/metrics.ts): the last success, read at each scrape.
+    const repo = backupsRepository(app.db);
+    app.metrics.setBackupStatusSource(() => repo.lastSuccess());
     const stop = service.startSchedule();
     app.addHook('onClose', async () => stop());
     if (app.config.backup.scheduleHour !== null && !app.config.backup.key) {
