@@ -40,3 +40,4 @@ export * from './schemas/passkeys.schema.js';
 export * from './doctor-hours.js';
 export * from './schemas/calendar.schema.js';
 export * from './schemas/backups.schema.js';
+export * from './schemas/video.schema.js';

@@ -16,3 +16,4 @@ export * from './schema-email-verification.js';
 export * from './schema-passkeys.js';
 export * from './schema-calendar.js';
 export * from './schema-backups.js';
+export * from './schema-video.js';
