@@ -8,6 +8,7 @@
 // (median of three) when the first misses a threshold, to keep npm test's cost small.
 //
 //   node scripts/lighthouse.mjs [--runs 3] [--json .tmp/lighthouse.json] [--port 3190]
+//   (an explicit --runs N measures every page N times, the signed-in ones included)
 //
 // Uses apps/web/dist as built (npm run build; LIGHTHOUSE_WEB_DIST_DIR for another build); exits 1 when a
 // page misses a threshold. LIGHTHOUSE_PAGES=/,/citas measures some pages; LIGHTHOUSE_SAVE_DIR keeps each report.
@@ -26,6 +27,9 @@ const { values: args } = parseArgs({
   },
 });
 const runs = Number(args.runs);
+// An explicit --runs (or LIGHTHOUSE_RUNS) applies to the signed-in pages too: a before/after comparison
+// wants the median of N runs on every page, not one run unless it misses its floor.
+const runsAsked = process.argv.some((a) => a.startsWith('--runs')) || process.env.LIGHTHOUSE_RUNS !== undefined;
 const port = Number(args.port);
 const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100 };
 /** Requests after the document in the longest critical chain (document -> entry -> data GET = 2). */
@@ -140,7 +144,7 @@ try {
     const limits = { ...THRESHOLDS, performance: page.floor ?? aim };
     const meets = () =>
       Object.entries(limits).every(([c, min]) => median(scores.map((s) => s[c])) >= min) && median(scores.map((s) => s.chainDepth)) <= MAX_CHAIN_DEPTH;
-    const first = page.quick ? 1 : runs;
+    const first = page.quick && !runsAsked ? 1 : runs;
     for (let i = 0; i < first; i++) await once(i);
     // A page at the edge of a threshold gets more runs before it counts as a miss: the median of
     // twice as many runs (three for a signed-in page), less noise, not a re-roll until it passes.

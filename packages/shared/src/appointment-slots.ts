@@ -1,3 +1,4 @@
+import { PANAMA_UTC_OFFSET_HOURS } from './constants.js';
 import { panamaClock } from './panama-time.js';
 
 /**
@@ -23,8 +24,6 @@ export const PATIENT_CANCEL_NOTICE_HOURS = 24;
 /** How long an unpaid PayPal checkout holds its slot. */
 export const PAYPAL_HOLD_MINUTES = 15;
 
-// America/Panama is UTC-5 all year (no daylight saving since 1908).
-const PANAMA_UTC_OFFSET_HOURS = -5;
 const DAY_MS = 24 * 60 * 60_000;
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -18,6 +18,13 @@ export const SERVICE_PRICE_CENTS: Record<Service, number> = {
 export const CURRENCY = 'USD';
 
 export const CLINIC_TIME_ZONE = 'America/Panama';
+/**
+ * America/Panama is UTC-5 all year (no daylight saving since 1908): Panama's wall clock is UTC's moved
+ * by this many hours. The product reads Panama's clock by this arithmetic rather than through
+ * Intl.DateTimeFormat with a time zone, whose first use costs a phone about 60 ms of blocking time at
+ * start (decision 0046, session 10).
+ */
+export const PANAMA_UTC_OFFSET_HOURS = -5;
 
 export const TIMERS = {
   chatSeconds: 3600,

@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE } from './constants.js';
+import { panamaWallClock } from './panama-time.js';
 
 /**
  * The one way the product writes dates and times (issue 23, docs/decisions/0044): pages, e-mails,
@@ -35,17 +35,6 @@ interface Parts {
   s: number;
 }
 
-const panamaParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: CLINIC_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
 /** The pieces in Panama time; null for a value that is no date (shown as it came, never a crash). */
 function partsOf(value: DateValue): Parts | null {
   if (typeof value === 'string') {
@@ -57,10 +46,17 @@ function partsOf(value: DateValue): Parts | null {
   }
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return null;
-  const p: Record<string, number> = {};
-  for (const { type, value: v } of panamaParts.formatToParts(date)) p[type] = Number(v);
-  const [y, mo, d] = [p.year ?? 1970, p.month ?? 1, p.day ?? 1];
-  return { y, mo, d, wd: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(), h: (p.hour ?? 0) % 24, mi: p.minute ?? 0, s: p.second ?? 0 };
+  // Panama's wall clock read with getUTC* (panama-time.ts: UTC-5 all year, no Intl time zone).
+  const at = panamaWallClock(date.getTime());
+  return {
+    y: at.getUTCFullYear(),
+    mo: at.getUTCMonth() + 1,
+    d: at.getUTCDate(),
+    wd: at.getUTCDay(),
+    h: at.getUTCHours(),
+    mi: at.getUTCMinutes(),
+    s: at.getUTCSeconds(),
+  };
 }
 
 /** The language's locale for Intl: our 'es' is Panama's Spanish; the rest are the app's language codes. */

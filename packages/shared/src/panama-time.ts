@@ -1,21 +1,11 @@
-import { CLINIC_TIME_ZONE } from './constants.js';
+import { PANAMA_UTC_OFFSET_HOURS } from './constants.js';
 
 /**
  * Clock readings in Panama time (docs/spec/decisions.md: all times in the product are Panama time,
- * America/Panama, UTC-5 without daylight saving), whatever the time zone of the machine.
+ * America/Panama, UTC-5 without daylight saving), whatever the time zone of the machine: the UTC
+ * clock moved by PANAMA_UTC_OFFSET_HOURS (no Intl time zone: its first use is slow on a phone).
  */
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CLINIC_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  weekday: 'short',
-  hourCycle: 'h23',
-});
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+export const panamaWallClock = (ms: number) => new Date(ms + PANAMA_UTC_OFFSET_HOURS * 3_600_000);
 
 export interface PanamaClock {
   /** yyyy-MM-dd */
@@ -28,13 +18,14 @@ export interface PanamaClock {
 
 /** The date, hour, minute and weekday in Panama at the instant `ms`. */
 export function panamaClock(ms: number): PanamaClock {
-  const p: Record<string, string> = {};
-  for (const { type, value } of parts.formatToParts(new Date(ms))) p[type] = value;
+  // Read with getUTC*: the Date holds Panama's wall clock as if it were UTC.
+  const at = panamaWallClock(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
   return {
-    date: `${p.year}-${p.month}-${p.day}`,
-    hour: Number(p.hour),
-    minute: Number(p.minute),
-    weekday: WEEKDAYS.indexOf(p.weekday ?? ''),
+    date: `${String(at.getUTCFullYear()).padStart(4, '0')}-${two(at.getUTCMonth() + 1)}-${two(at.getUTCDate())}`,
+    hour: at.getUTCHours(),
+    minute: at.getUTCMinutes(),
+    weekday: at.getUTCDay(),
   };
 }
 

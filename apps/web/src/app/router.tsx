@@ -153,8 +153,8 @@ const PAGES: Record<string, Page> = {
   '/Citas_Admin': page(() => import('../features/appointments/components/admin-appointments-page.js'), 'CitasAdminPage', ['appointments']),
   // chat consultation: the patient's chat, the extra hour's payment pages, the doctor's chats (issue 4)
   '/ConsultaChat': page(() => import('./composed/chat-pages.js'), 'ChatConsultationPage', ['chat', 'payments'], { data: [prefetch(() => import('../features/chat/api/get-chat-session.js'), (m) => queryClient.prefetchQuery(m.getChatSessionQueryOptions(new URLSearchParams(window.location.search).get('consulta') ?? undefined)))] }),
-  '/pagos': page(() => import('./composed/chat-pages.js'), 'PagosPage', ['chat', 'payments']),
-  '/metodo-pago': page(() => import('./composed/chat-pages.js'), 'PagosPage', ['chat', 'payments']),
+  '/pagos': page(() => import('./composed/extra-hour-payment-page.js'), 'PagosPage', ['chat', 'payments']),
+  '/metodo-pago': page(() => import('./composed/extra-hour-payment-page.js'), 'PagosPage', ['chat', 'payments']),
   '/Chat_Doctor': page(() => import('../features/chat/components/doctor-chats-page.js'), 'DoctorChatsPage', ['chat']),
   // Later features: add '/path': page(() => import('../features/<name>/components/<x>-page.js'), 'XPage'),
 };

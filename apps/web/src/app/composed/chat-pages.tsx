@@ -1,13 +1,10 @@
 import { ChatConsultationPage as ChatPage } from '../../features/chat/components/chat-consultation-page.js';
-import { ExtraHourPaymentPage } from '../../features/chat/components/payment-page.js';
-import { PaymentMethods } from '../../features/payments/components/payment-methods.js';
+import { LazyPaymentArea } from './lazy-payment-area.js';
 
-/** /ConsultaChat: the chat feature's page with the payments feature's area in its 'Área de Pagos'. */
+/**
+ * /ConsultaChat: the chat feature's page with the payments feature's area in its extra-hour offer,
+ * loaded when the offer is shown (near the hour's end), not with the chat (decision 0046, session 10).
+ */
 export function ChatConsultationPage() {
-  return <ChatPage PaymentArea={PaymentMethods} />;
-}
-
-/** /pagos and /metodo-pago: the payment area of the extra hour as a page. */
-export function PagosPage() {
-  return <ExtraHourPaymentPage PaymentArea={PaymentMethods} />;
+  return <ChatPage PaymentArea={LazyPaymentArea} />;
 }

@@ -19,7 +19,7 @@ import { ChatFrame } from './chat-frame.js';
 import { ChatPanel } from './chat-panel.js';
 import { ExitChatButton } from './exit-chat-button.js';
 import { ExtraHourOverlay } from './extra-hour-overlay.js';
-import { HealthForm } from './health-form.js';
+import { HealthForm } from './lazy-health-form.js';
 import { ImageUpload } from './image-upload.js';
 import type { ChatPaymentArea } from './payment-area.js';
 import '../chat.css';

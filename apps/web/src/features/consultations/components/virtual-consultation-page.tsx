@@ -1,30 +1,23 @@
 import { useState, type ComponentType } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from '../../../lib/router.js';
 import { useQueryClient } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  HISTORY_SECTIONS,
-  consultationRequestSchema,
-  type ConsultationRequest,
-  type ConsultationRequestInput,
-  type HistorySection,
-  type Service,
-} from '@clinica/shared';
+import type { Service } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
+import { useLazyModule } from '../../../lib/lazy-validation.js';
 import { ACTIVE_CONSULTATIONS_KEY, chatPath, useActiveConsultations } from '../api/get-active-consultations.js';
-import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
 import { useConsultationSession } from '../api/get-consultation-session.js';
-import { useCreatePaypalOrder } from '../api/create-paypal-order.js';
-import { useSendReceipt } from '../api/send-receipt.js';
 import { ConsentAgreement } from './consent-agreement.js';
-import { ConsultationForm } from './consultation-form.js';
 import { ConsultationInfo } from './consultation-info.js';
 import { ConsultationsInProgress } from './consultations-in-progress.js';
 import { WaitingForChat } from './waiting-for-chat.js';
 import '../consultations.css';
+
+// The data form and the payment (react-hook-form, the form's resolver, the payment calls) load once
+// the consent step has painted and the browser is idle (lib/lazy-validation.ts), not with it: the
+// consent box is the page's first control and is usable sooner on a slow phone (decision 0046,
+// session 10). Accepting the consent normally finds it loaded; until then 'Cargando datos...'.
+const loadRequestStage = () => import('./consultation-request-stage.js');
 
 /** What the page needs from the payment area (the app gives it the payments feature's). */
 export interface ConsultationPaymentAreaProps {
@@ -34,18 +27,6 @@ export interface ConsultationPaymentAreaProps {
   capturePaypalOrder: (input: { orderID: string; payerID?: string }) => Promise<void>;
   sendReceipt: (input: { metodo_de_pago: 'Transferencia' | 'Yappy'; monto: number; file: File }) => Promise<void>;
 }
-
-const EMPTY: ConsultationRequestInput = {
-  servicio: '',
-  doctor_id: '',
-  sintomas: '',
-  antecedentesFamiliares: '',
-  antecedentesPersonales: '',
-  antecedentesQuirurgicos: '',
-  alergias: '',
-  otrosDatos: '',
-};
-const NONE_NA = Object.fromEntries(HISTORY_SECTIONS.map((s) => [s, false])) as Record<HistorySection, boolean>;
 
 /**
  * /consultas-virtuales, in the specification's order: information, consent, the data form and,
@@ -62,59 +43,11 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
   // The patient chose to request another consultation while one is under way.
   const [anotherChosen, setAnotherChosen] = useState(false);
   const active = useActiveConsultations();
-  const [notApplicable, setNotApplicableState] = useState(NONE_NA);
   const session = useConsultationSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const createOrder = useCreatePaypalOrder();
-  const capture = useCapturePaypalOrder();
-  const sendReceipt = useSendReceipt();
-
-  const form = useForm<ConsultationRequestInput, unknown, ConsultationRequest>({
-    resolver: zodResolver(consultationRequestSchema),
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-  });
-  const values = useWatch({ control: form.control }) as ConsultationRequestInput;
-  const valid = consultationRequestSchema.safeParse(values);
-
-  const resetAll = () => {
-    form.reset(EMPTY);
-    setNotApplicableState(NONE_NA);
-  };
-  /**
-   * The server failed while recording the consultation with its payment (5xx): the payment area
-   * shows the specification's 'No se pudo completar la consulta.' instead of a generic error.
-   */
-  const incomplete = (error: unknown): never => {
-    if (error instanceof ApiError && error.status >= 500) throw new ApiError(messages.consultationIncomplete, error.status);
-    throw error;
-  };
-  /** The form as the server takes it (validated by the same schema). */
-  const request = () => consultationRequestSchema.parse(form.getValues());
-
-  const payment: Omit<ConsultationPaymentAreaProps, 'servicio'> = {
-    createPaypalOrder: async ({ metodo_de_pago, monto }) => {
-      const { servicio, doctor_id } = request();
-      return createOrder.mutateAsync({ servicio, doctor_id, metodo_de_pago, monto });
-    },
-    capturePaypalOrder: async ({ orderID, payerID }) => {
-      const result = await capture.mutateAsync({ ...request(), orderID, payerID }).catch(incomplete);
-      resetAll();
-      setStage('consent');
-      void queryClient.invalidateQueries({ queryKey: ACTIVE_CONSULTATIONS_KEY });
-      void navigate(chatPath(result.token));
-      void showAlert(messages.allSent);
-    },
-    sendReceipt: async ({ metodo_de_pago, monto, file }) => {
-      const result = await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file }).catch(incomplete);
-      void queryClient.invalidateQueries({ queryKey: ACTIVE_CONSULTATIONS_KEY });
-      resetAll();
-      setWaitingToken(result.token);
-      setStage('waiting');
-      void showAlert(messages.receiptSent);
-    },
-  };
+  const requestStage = useLazyModule(loadRequestStage);
+  const RequestStage = requestStage.module?.ConsultationRequestStage;
 
   const inProgress = stage === 'consent' && !anotherChosen ? active.data : undefined;
   if (stage === 'consent' && !anotherChosen && active.isPending) {
@@ -150,16 +83,28 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
       )}
       {stage === 'consent' && <ConsentAgreement onAccepted={() => setStage('form')} />}
       {stage === 'form' && (
-        <>
-          <ConsultationForm
-            form={form}
-            notApplicable={notApplicable}
-            setNotApplicable={(section, value) => setNotApplicableState((prev) => ({ ...prev, [section]: value }))}
+        RequestStage ? (
+          <RequestStage
+            PaymentArea={PaymentArea}
+            open={session.data?.abierto !== false}
+            onPaidByPaypal={(token) => {
+              setStage('consent');
+              void queryClient.invalidateQueries({ queryKey: ACTIVE_CONSULTATIONS_KEY });
+              void navigate(chatPath(token));
+              void showAlert(messages.allSent);
+            }}
+            onReceiptSent={(token) => {
+              void queryClient.invalidateQueries({ queryKey: ACTIVE_CONSULTATIONS_KEY });
+              setWaitingToken(token);
+              setStage('waiting');
+              void showAlert(messages.receiptSent);
+            }}
           />
-          {valid.success && session.data?.abierto !== false && (
-            <PaymentArea servicio={valid.data.servicio} title={t('page.paymentTitle')} {...payment} />
-          )}
-        </>
+        ) : requestStage.failed ? (
+          <p role="alert">{messages.requestFailed}</p>
+        ) : (
+          <p role="status">{messages.loading}</p>
+        )
       )}
       {stage === 'waiting' && (
         <WaitingForChat
