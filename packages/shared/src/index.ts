@@ -39,3 +39,4 @@ export * from './schemas/appointment-attendance.schema.js';
 export * from './schemas/passkeys.schema.js';
 export * from './doctor-hours.js';
 export * from './schemas/calendar.schema.js';
+export * from './schemas/video.schema.js';

@@ -508,6 +508,23 @@ export const productMessages = {
     'Este enlace para confirmar la asistencia no es válido. Ábralo completo desde el correo, o entre en "Mis citas" de su área de paciente.',
   attendanceLinkClosed:
     'Este enlace ya no sirve: la cita ya empezó o no está confirmada. Para cualquier cambio, entre en "Mis citas" o comuníquese con la clínica.',
+  // video consultations (issue 25, docs/decisions/0053)
+  videoConsentText:
+    'Acepto tener esta consulta por videollamada con mi médico. La videollamada no se graba: la imagen y el sonido viajan cifrados entre los dos, sin guardarse en la clínica. Se registran solo la hora de inicio, la de fin y la duración. Puedo terminarla cuando quiera y seguir por el chat.',
+  videoConsentRequired: 'Antes de su primera videollamada debe aceptar el consentimiento de videoconsulta.',
+  videoConsentAccepted: 'Consentimiento de videoconsulta aceptado.',
+  videoConsentMustAccept: 'Marque la casilla para aceptar el consentimiento de videoconsulta.',
+  videoDisabled: 'Las videollamadas no están disponibles en este momento. Puede seguir la consulta por el chat.',
+  videoFrameInvalid: 'La señal de la videollamada no es válida. Vuelva a intentarlo.',
+  videoNoCall: 'Esa videollamada ya terminó o no existe.',
+  videoBusy: 'Ya hay una videollamada en curso en esta consulta.',
+  videoTooFast: 'La videollamada envía demasiadas señales. Espere unos segundos.',
+  videoEndedByPerson: 'La videollamada terminó.',
+  videoEndedLeft: 'La otra persona salió de la videollamada.',
+  videoEndedTime: 'Se acabó el tiempo de la consulta y la videollamada terminó. Puede pagar una hora adicional en el Área de Pagos.',
+  videoDeclined: 'La otra persona rechazó la videollamada. Puede seguir por el chat.',
+  videoRecordLine: 'Videollamada: {{inicio}}–{{fin}} ({{minutos}} min)',
+  videoRecordOngoing: 'Videollamada: desde las {{inicio}} (en curso)',
   // the video call page (issue 25, docs/decisions/0054): what the browser's camera and microphone answered
   videoPermissionDenied:
     'El navegador no tiene permiso para usar la cámara o el micrófono. Permítalo en el candado junto a la dirección de la página y pulse "Probar de nuevo"; mientras tanto puede seguir por el chat.',
