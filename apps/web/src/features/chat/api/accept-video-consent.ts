@@ -1,10 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { VIDEO_ROUTES, videoConsentStateSchema } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
-import { forConsultation } from '../hooks/use-chat-target.js';
+import { VIDEO_CONSENT_KEY } from './get-video-consent.js';
 
-/** POST the patient's acceptance of the video consent (decision 0053). */
-export async function acceptVideoConsent(consulta: string) {
-  return api.post<unknown>(forConsultation('/api/chat/video/consent', consulta));
+/** POST /api/video/consent `{ acepto: true }` (patient): records the acceptance once. */
+export async function acceptVideoConsent() {
+  return videoConsentStateSchema.parse(await api.post<unknown>(VIDEO_ROUTES.consent, { acepto: true }));
 }
 
-export const useAcceptVideoConsent = (consulta: string) => useMutation({ mutationFn: () => acceptVideoConsent(consulta) });
+export const useAcceptVideoConsent = () => {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: acceptVideoConsent, onSuccess: (state) => client.setQueryData(VIDEO_CONSENT_KEY, state) });
+};

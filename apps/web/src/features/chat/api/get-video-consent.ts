@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { VIDEO_ROUTES, videoConsentStateSchema } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
-import { forConsultation } from '../hooks/use-chat-target.js';
 
-/** GET whether the patient already accepted the video consent (decision 0053). */
-export async function getVideoConsent(consulta: string) {
-  return api.get<{ aceptado: boolean }>(forConsultation('/api/chat/video/consent', consulta));
+/** GET /api/video/consent (patient): whether the video consent was accepted (once for every consultation). */
+export async function getVideoConsent() {
+  return videoConsentStateSchema.parse(await api.get<unknown>(VIDEO_ROUTES.consent));
 }
 
-export const useVideoConsent = (consulta: string, enabled: boolean) =>
-  useQuery({ queryKey: ['chat', 'video-consent', consulta], queryFn: () => getVideoConsent(consulta), enabled, retry: false, staleTime: Infinity });
+export const VIDEO_CONSENT_KEY = ['chat', 'video-consent'] as const;
+
+export const useVideoConsent = (enabled: boolean) => useQuery({ queryKey: VIDEO_CONSENT_KEY, queryFn: getVideoConsent, enabled, retry: false, staleTime: Infinity });

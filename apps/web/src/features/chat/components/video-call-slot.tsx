@@ -1,25 +1,22 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
-import type { CallSignal } from '../video/call-peer.js';
-import type { ChatRole } from '@clinica/shared';
+import type { ChatRole, VideoClientFrame, VideoServerFrame } from '@clinica/shared';
 
 // The call is a chunk of its own, fetched when a call is opened or rung: none of it is in
 // /ConsultaChat's first load (bench/budgets.json; decision 0054).
 const VideoCall = lazy(() => import('../video/video-call.js').then((m) => ({ default: m.VideoCall })));
 
+/** Who the page is talking to, as the page knows them before the call's frames say (`peer` of decision 0053). */
 export interface VideoPeerInfo {
-  /** The other person's name as the page shows it. */
   name: string;
-  /** The doctor's professional registration number, shown to the patient (telehealth: the professional is identified). */
-  registration?: string | null;
 }
 
 interface Options {
   token: string | undefined;
   rol: ChatRole;
-  /** Sends a signal over the chat's socket (queued while it reconnects). */
-  sendSignal: (signal: CallSignal) => void;
+  /** Sends a frame over the chat's socket (queued while it reconnects). */
+  sendVideo: (frame: VideoClientFrame) => void;
   /** The consultation's hour is over (or closed): no call starts, a running one ends. */
   timeUp: boolean;
   peer: VideoPeerInfo;
@@ -30,26 +27,27 @@ interface Options {
  * the signals that arrive before the call's chunk is loaded (a ring). The page feeds the socket's
  * signals to `receive`; once the call's chunk is in, it takes them directly.
  */
-export function useVideoCallSlot({ token, rol, sendSignal, timeUp, peer }: Options) {
+export function useVideoCallSlot({ token, rol, sendVideo, timeUp, peer }: Options) {
   const { t } = useTranslation('chat');
   const messages = useMessages();
   const [open, setOpen] = useState(false);
-  const buffered = useRef<CallSignal[]>([]);
-  const listener = useRef<((signal: CallSignal) => void) | null>(null);
+  const buffered = useRef<VideoServerFrame[]>([]);
+  const listener = useRef<((frame: VideoServerFrame) => void) | null>(null);
 
-  const receive = useCallback((signal: CallSignal) => {
-    if (listener.current) return listener.current(signal);
-    if (signal.kind === 'invite') {
-      buffered.current = [signal];
+  const receive = useCallback((frame: VideoServerFrame) => {
+    if (listener.current) return listener.current(frame);
+    // A ring opens the call (its chunk loads); a ring withdrawn before that is forgotten.
+    if (frame.type === 'call-invite') {
+      buffered.current = [frame];
       setOpen(true);
-    } else if (signal.kind === 'hangup') buffered.current = [];
+    } else if (frame.type === 'call-hangup' || frame.type === 'call-decline') buffered.current = [];
   }, []);
 
-  const subscribe = useCallback((fn: (signal: CallSignal) => void) => {
+  const subscribe = useCallback((fn: (frame: VideoServerFrame) => void) => {
     listener.current = fn;
     const waiting = buffered.current;
     buffered.current = [];
-    for (const signal of waiting) fn(signal);
+    for (const frame of waiting) fn(frame);
     return () => {
       if (listener.current === fn) listener.current = null;
     };
@@ -65,7 +63,7 @@ export function useVideoCallSlot({ token, rol, sendSignal, timeUp, peer }: Optio
   const view =
     token && open ? (
       <Suspense fallback={<p className="chat-note">{messages.loading}</p>}>
-        <VideoCall token={token} rol={rol} peer={peer} timeUp={timeUp} send={sendSignal} subscribe={subscribe} onClose={() => setOpen(false)} />
+        <VideoCall token={token} rol={rol} peer={peer} timeUp={timeUp} send={sendVideo} subscribe={subscribe} onClose={() => setOpen(false)} />
       </Suspense>
     ) : null;
 

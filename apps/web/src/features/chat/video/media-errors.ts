@@ -18,7 +18,7 @@ export function unsupportedReason(w: Pick<Window, 'isSecureContext'> & { RTCPeer
  * 'DevicesNotFoundError', 'TrackStartError'), so each cause lists every name seen for it.
  */
 export function mediaErrorMessage(error: unknown): string {
-  const name = error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error) ? String((error as { name: unknown }).name) : '';
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':

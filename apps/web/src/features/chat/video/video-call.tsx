@@ -1,48 +1,69 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messages as catalogue, type ChatRole } from '@clinica/shared';
+import {
+  messages as catalogue,
+  VIDEO_HANGUP_MESSAGES,
+  videoServerFrameSchema,
+  type ChatRole,
+  type TurnCredentials,
+  type VideoClientFrame,
+  type VideoPeer,
+  type VideoServerFrame,
+} from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useTranslation } from '../../../lib/i18n.js';
+import { getTurnCredentials } from '../api/get-video-turn.js';
 import type { VideoPeerInfo } from '../components/video-call-slot.js';
-import { CallPeer, type CallSignal, type PeerMedia, type PeerState } from './call-peer.js';
+import { CallPeer, type PeerFrame, type PeerMedia, type PeerState } from './call-peer.js';
 import type { CallQuality } from './call-quality.js';
 import { DeviceCheck } from './device-check.js';
 import { StreamVideo } from './stream-video.js';
-import { VideoConsent, useVideoConsentNeeded } from './video-consent.js';
-import { getIceConfig, type IceConfig } from '../api/get-video-ice.js';
 import { useLocalMedia, type MediaChoice } from './use-local-media.js';
+import { useVideoConsentNeeded, VideoConsent } from './video-consent.js';
 import './video.css';
+
+/** A frame this page sends, before the consultation and the call's id are added. */
+type OutFrame =
+  | PeerFrame
+  | { type: 'call-invite'; audioOnly: boolean }
+  | { type: 'call-accept' }
+  | { type: 'call-decline' }
+  | { type: 'call-hangup'; reason: 'ended' | 'left' };
 
 interface VideoCallProps {
   token: string;
   rol: ChatRole;
   peer: VideoPeerInfo;
   timeUp: boolean;
-  send: (signal: CallSignal) => void;
-  subscribe: (listener: (signal: CallSignal) => void) => () => void;
+  send: (frame: VideoClientFrame) => void;
+  subscribe: (listener: (frame: VideoServerFrame) => void) => () => void;
   onClose: () => void;
 }
 
+/** check: the devices (and a ring, when one came); calling: ringing the other side; answering: accepted, waiting for the offer. */
 type Phase = 'check' | 'calling' | 'answering' | 'call' | 'ended';
 
 /** An invitation nobody answers is withdrawn after this long. */
 const RING_MS = 60_000;
 
+const coarsePointer = () => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+
 /**
  * The video call of a consultation (issue 25, decision 0054), loaded as a chunk of its own when
  * opened or rung: the patient's consent the first time, the camera and microphone check, then the
- * call itself on the browser's RTCPeerConnection (call-peer.ts) with its signals over the chat's
- * socket. Either side may call; the other answers. The chat stays beside it all along, and is
- * where the conversation goes on when the call cannot.
+ * call on the browser's RTCPeerConnection (call-peer.ts) with its frames over the chat's socket
+ * (decision 0053). Either side may call; the other answers. The chat stays beside it all along,
+ * and is where the conversation goes on when the call cannot.
  */
 export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }: VideoCallProps) {
   const { t } = useTranslation('chat_video');
-  const consent = useVideoConsentNeeded(token, rol);
+  const consent = useVideoConsentNeeded(rol);
   const [phase, setPhase] = useState<Phase>('check');
-  const [incoming, setIncoming] = useState(false);
+  const [ring, setRing] = useState<{ callId: string; audioOnly: boolean } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [choice, setChoice] = useState<MediaChoice>({ audioOnly: false, cameraId: '', micId: '', facing: 'user' });
   const media = useLocalMedia(choice, phase !== 'ended' && consent.needed === false);
+  const [who, setWho] = useState<VideoPeer | null>(null);
   const [remote, setRemote] = useState<MediaStream | null>(null);
   const [peerMedia, setPeerMedia] = useState<PeerMedia>({ mic: true, cam: true });
   const [peerState, setPeerState] = useState<PeerState>('connecting');
@@ -52,12 +73,27 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
   const [fullScreen, setFullScreen] = useState(false);
   const frame = useRef<HTMLElement>(null);
   const peerRef = useRef<CallPeer | null>(null);
-  const ice = useRef<IceConfig | null>(null);
-  const early = useRef<CallSignal[]>([]);
+  const callId = useRef<string | null>(null);
+  const ice = useRef<TurnCredentials | null>(null);
+  const early = useRef<VideoServerFrame[]>([]);
   const phaseRef = useRef(phase);
-  phaseRef.current = phase;
   const streamRef = useRef(media.stream);
-  streamRef.current = media.stream;
+  const micRef = useRef(mic);
+  const camRef = useRef(cam);
+  useEffect(() => {
+    phaseRef.current = phase;
+    streamRef.current = media.stream;
+    micRef.current = mic;
+    camRef.current = cam;
+  });
+
+  /** Sends a frame of the current call. */
+  const out = useCallback(
+    (f: OutFrame) => {
+      if (callId.current) send({ ...f, consulta: token, callId: callId.current });
+    },
+    [send, token],
+  );
 
   const stopPeer = useCallback(() => {
     peerRef.current?.close();
@@ -65,120 +101,168 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
     early.current = [];
     setRemote(null);
     setQuality(null);
+    setPeerMedia({ mic: true, cam: true });
   }, []);
 
+  /** The call is over (or never started): `tell` hangs up on the other side too. */
   const end = useCallback(
     (message: string, tell: boolean) => {
-      if (tell) send({ kind: 'hangup' });
+      if (tell) out({ type: 'call-hangup', reason: 'ended' });
+      callId.current = null;
       stopPeer();
-      setIncoming(false);
+      setRing(null);
       setNotice(message);
       setPhase('ended');
     },
-    [send, stopPeer],
+    [out, stopPeer],
   );
 
-  /** The peer connection, once the other side is in: the caller's offers at once, the callee's answers the offer. */
-  const startPeer = useCallback(() => {
-    const local = streamRef.current;
-    if (!local || !ice.current || peerRef.current) return;
-    const created = new CallPeer({
-      iceServers: ice.current.iceServers,
-      relayOnly: ice.current.relayOnly,
-      polite: rol === 'patient',
-      send,
-      local,
-      onRemoteStream: setRemote,
-      onState: setPeerState,
-      onPeerMedia: setPeerMedia,
-      onQuality: setQuality,
-    });
-    created.setMic(mic);
-    created.setCam(cam && !choice.audioOnly);
-    peerRef.current = created;
-    setPhase('call');
-    for (const signal of early.current.splice(0)) void created.handle(signal);
-  }, [rol, send, mic, cam, choice.audioOnly]);
+  /** The peer connection once both are in: the caller's first offer goes at once; the callee answers it. */
+  const startPeer = useCallback(
+    (caller: boolean) => {
+      const local = streamRef.current;
+      if (!local || !ice.current || peerRef.current) return;
+      const created = new CallPeer({
+        iceServers: ice.current.iceServers,
+        relayOnly: ice.current.relayOnly,
+        caller,
+        send: out,
+        local,
+        onRemoteStream: setRemote,
+        onState: setPeerState,
+        onQuality: setQuality,
+      });
+      created.setMic(micRef.current);
+      created.setCam(camRef.current);
+      peerRef.current = created;
+      setPhase('call');
+      for (const f of early.current.splice(0)) void created.handle(f).catch(() => undefined);
+    },
+    [out],
+  );
 
-  // The other side's signals (the slot hands over a ring that came before this chunk).
+  // The other side's frames (the slot hands over a ring that came before this chunk).
   useEffect(
     () =>
-      subscribe((signal) => {
+      subscribe((raw) => {
+        const parsed = videoServerFrameSchema.safeParse(raw);
+        if (!parsed.success) return;
+        const f = parsed.data;
         const now = phaseRef.current;
-        switch (signal.kind) {
-          case 'invite':
-            if (now === 'calling') {
-              // Both called at once: the patient answers the doctor's call, the doctor waits for that answer.
-              if (rol === 'patient') {
-                send({ kind: 'accept' });
-                setPhase('answering');
-              }
-            } else if (now !== 'call' && now !== 'answering') {
-              setIncoming(true);
-              setNotice(null);
-              setPhase('check');
+        if (f.type === 'call-invite') {
+          setWho(f.peer);
+          if (now === 'calling') {
+            // Both rang at once: the server kept the other's call (ours was 'busy'); it is answered.
+            callId.current = f.callId;
+            out({ type: 'call-accept' });
+            setPhase('answering');
+          } else if (now !== 'call' && now !== 'answering') {
+            setRing({ callId: f.callId, audioOnly: f.audioOnly });
+            setNotice(null);
+            setPhase('check');
+          }
+          return;
+        }
+        if (f.type === 'call-error') {
+          if (f.callId !== null && f.callId !== callId.current) return;
+          if (f.code === 'consent') consent.require();
+          if (f.code === 'busy' && now === 'calling') return; // the other side's ring is on its way
+          if (f.code === 'too-fast' || f.code === 'invalid') return setNotice(f.message);
+          return end(f.message, false);
+        }
+        if (f.type === 'call-hangup' && f.reason === 'time') return end(f.message, false);
+        if (f.callId !== callId.current && !(f.type === 'call-hangup' && ring?.callId === f.callId)) {
+          return;
+        }
+        switch (f.type) {
+          case 'call-accept':
+            setWho(f.peer);
+            if (now === 'calling') startPeer(true);
+            return;
+          case 'call-decline':
+            return end(catalogue.videoDeclined, false);
+          case 'call-hangup':
+            if (now === 'check' && !peerRef.current) {
+              setRing(null);
+              callId.current = null;
+              return setNotice(f.message);
             }
-            break;
-          case 'accept':
-            if (now === 'calling') startPeer();
-            break;
-          case 'decline':
-            if (now === 'calling') end(t('declined', { name: peer.name }), false);
-            break;
-          case 'hangup':
-            if (now === 'check' && !peerRef.current) setIncoming(false);
-            else end(t('ended'), false);
-            break;
-          case 'description':
-          case 'candidate':
-            if (peerRef.current) void peerRef.current.handle(signal).catch(() => undefined);
+            return end(f.message, false);
+          case 'call-media':
+            setPeerMedia({ mic: f.audio, cam: f.video });
+            void peerRef.current?.handle(f);
+            return;
+          case 'call-offer':
+          case 'call-answer':
+          case 'call-ice':
+          case 'call-restart':
+            if (peerRef.current) void peerRef.current.handle(f).catch(() => undefined);
             else {
-              early.current.push(signal);
-              if (now === 'answering' && signal.kind === 'description') startPeer();
+              early.current.push(f);
+              if (now === 'answering' && f.type === 'call-offer') startPeer(false);
             }
-            break;
         }
       }),
-    [subscribe, send, startPeer, end, rol, t, peer.name],
+    [subscribe, out, startPeer, end, consent, ring],
   );
 
-  // A call not answered within a minute is withdrawn.
+  // A ring nobody answers is withdrawn after a minute.
   useEffect(() => {
     if (phase !== 'calling') return;
-    const timer = window.setTimeout(() => end(t('declined', { name: peer.name }), true), RING_MS);
+    const timer = window.setTimeout(() => end(t('noAnswer', { name: who?.nombre ?? peer.name }), true), RING_MS);
     return () => window.clearTimeout(timer);
-  }, [phase, end, t, peer.name]);
+  }, [phase, end, t, who, peer.name]);
 
-  // The paid hour is over: the call ends, as the chat does ('Área de Pagos' is the page's).
+  // The paid hour is over on this page's clock: the call ends as the chat does (the server ends it
+  // too, with the same words). The screen changes as the hour ends (React's state adjusted while
+  // rendering); the connection is closed and the other side told after it.
+  const [timeSeen, setTimeSeen] = useState(timeUp);
+  if (timeUp !== timeSeen) {
+    setTimeSeen(timeUp);
+    if (timeUp) {
+      setRing(null);
+      if (phase === 'call' || phase === 'calling' || phase === 'answering') {
+        setPhase('ended');
+        setNotice(VIDEO_HANGUP_MESSAGES.time);
+        setRemote(null);
+        setQuality(null);
+      }
+    }
+  }
   useEffect(() => {
-    if (timeUp && (phase === 'call' || phase === 'calling' || phase === 'answering')) end(translateMessage(catalogue.videoCallTimeOver), true);
-    else if (timeUp && incoming) setIncoming(false);
-  }, [timeUp, phase, incoming, end]);
+    if (!timeUp || !callId.current) return;
+    out({ type: 'call-hangup', reason: 'ended' });
+    callId.current = null;
+    early.current = [];
+    peerRef.current?.close();
+    peerRef.current = null;
+  }, [timeUp, out]);
 
   // Another camera or microphone during the call: the peer sends the new tracks.
   useEffect(() => {
     if (media.stream && peerRef.current) void peerRef.current.replaceStream(media.stream);
   }, [media.stream]);
 
-  // Leaving the page (or closing the call) hangs up.
+  // Leaving the page (or the chat) hangs up.
   useEffect(
     () => () => {
-      if (peerRef.current || phaseRef.current === 'calling') send({ kind: 'hangup' });
+      if (callId.current && phaseRef.current !== 'check') send({ type: 'call-hangup', reason: 'left', consulta: token, callId: callId.current });
       peerRef.current?.close();
       peerRef.current = null;
     },
-    [send],
+    [send, token],
   );
 
   useEffect(() => {
-    const changed = () => setFullScreen(document.fullscreenElement === frame.current && frame.current !== null);
+    const changed = () => setFullScreen(frame.current !== null && document.fullscreenElement === frame.current);
     document.addEventListener('fullscreenchange', changed);
     return () => document.removeEventListener('fullscreenchange', changed);
   }, []);
 
+  /** Credentials for this call (again for every call: an extra hour gives new ones, decision 0053). */
   const loadIce = async () => {
     try {
-      ice.current = await getIceConfig(token);
+      ice.current = await getTurnCredentials(token, rol);
       return true;
     } catch (error) {
       setNotice(messageOf(error, catalogue.videoCallFailed));
@@ -189,26 +273,31 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
   const call = async () => {
     setNotice(null);
     if (!(await loadIce())) return;
-    send({ kind: 'invite', video: !choice.audioOnly });
+    callId.current = crypto.randomUUID();
+    out({ type: 'call-invite', audioOnly: choice.audioOnly });
     setPhase('calling');
   };
 
   const answer = async () => {
+    if (!ring) return;
     setNotice(null);
     if (!(await loadIce())) return;
-    setIncoming(false);
-    send({ kind: 'accept' });
+    callId.current = ring.callId;
+    setRing(null);
+    out({ type: 'call-accept' });
     setPhase('answering');
   };
 
   const decline = () => {
-    send({ kind: 'decline' });
-    setIncoming(false);
+    if (!ring) return;
+    send({ type: 'call-decline', consulta: token, callId: ring.callId });
+    setRing(null);
   };
 
   const close = () => {
-    if (incoming) send({ kind: 'decline' });
-    else if (phase === 'calling' || peerRef.current) send({ kind: 'hangup' });
+    if (ring) decline();
+    else if (callId.current && phase !== 'check' && phase !== 'ended') out({ type: 'call-hangup', reason: 'ended' });
+    callId.current = null;
     stopPeer();
     onClose();
   };
@@ -233,9 +322,11 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
     else void frame.current?.requestFullscreen?.().catch(() => undefined);
   };
 
-  const peerTitle = rol === 'patient' ? t('peer.doctor', { name: peer.name }) : t('peer.patient', { name: peer.name });
+  const name = who?.nombre ?? peer.name;
+  const peerTitle = rol === 'patient' ? t('peer.doctor', { name }) : t('peer.patient', { name });
   const inCall = phase === 'call' || phase === 'answering';
   const videoOn = !choice.audioOnly;
+  const noticeText = notice && <p className="chat-note video-notice" role="status">{translateMessage(notice)}</p>;
 
   return (
     <section ref={frame} className={`chat-card video-call${fullScreen ? ' video-call-full' : ''}`} aria-labelledby="video-call-title">
@@ -247,17 +338,19 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
       </div>
       <p className="video-peer">
         <strong>{peerTitle}</strong>
-        {rol === 'patient' && peer.registration ? <span> · {t('peer.registration', { number: peer.registration })}</span> : null}
+        {rol === 'patient' && who?.registro ? <span> · {t('peer.registration', { number: who.registro })}</span> : null}
       </p>
 
       {consent.needed === true ? (
-        <VideoConsent token={token} onAccepted={consent.accepted} onDecline={close} />
-      ) : consent.needed === null ? null : inCall ? (
+        <VideoConsent onAccepted={consent.accepted} onDecline={close} />
+      ) : consent.needed === null ? (
+        <p className="chat-note">{translateMessage(catalogue.loading)}</p>
+      ) : inCall ? (
         <>
           <div className="video-stage">
-            <StreamVideo stream={remote} muted={false} label={t('peer.video', { name: peer.name })} className="video-remote" />
+            <StreamVideo stream={remote} muted={false} label={t('peer.video', { name })} className="video-remote" />
             <div className="video-states" role="status">
-              {peerState === 'connecting' && <span className="video-state">{t('connecting')}</span>}
+              {(phase === 'answering' || peerState === 'connecting') && <span className="video-state">{t('connecting')}</span>}
               {peerState === 'reconnecting' && <span className="video-state">{t('reconnecting')}</span>}
               {!peerMedia.mic && <span className="video-state">{t('peer.micOff')}</span>}
               {!peerMedia.cam && <span className="video-state">{t('peer.camOff')}</span>}
@@ -270,11 +363,11 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
             </p>
           )}
           <div className="video-controls" role="group" aria-label={t('controls.label')}>
-            <Button variant={mic ? 'secondary' : 'primary'} onClick={toggleMic} aria-pressed={!mic}>
+            <Button variant={mic ? 'secondary' : 'primary'} onClick={toggleMic}>
               {mic ? t('controls.micOff') : t('controls.micOn')}
             </Button>
             {videoOn && (
-              <Button variant={cam ? 'secondary' : 'primary'} onClick={toggleCam} aria-pressed={!cam}>
+              <Button variant={cam ? 'secondary' : 'primary'} onClick={toggleCam}>
                 {cam ? t('controls.camOff') : t('controls.camOn')}
               </Button>
             )}
@@ -283,21 +376,19 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
                 {t('controls.switchCamera')}
               </Button>
             )}
-            <Button variant="secondary" onClick={toggleFullScreen}>
-              {fullScreen ? t('controls.exitFullScreen') : t('controls.fullScreen')}
-            </Button>
-            <Button variant="danger" onClick={() => end(t('ended'), true)}>
+            {typeof document.documentElement.requestFullscreen === 'function' && (
+              <Button variant="secondary" onClick={toggleFullScreen}>
+                {fullScreen ? t('controls.exitFullScreen') : t('controls.fullScreen')}
+              </Button>
+            )}
+            <Button variant="danger" onClick={() => end(VIDEO_HANGUP_MESSAGES.ended, true)}>
               {t('controls.hangUp')}
             </Button>
           </div>
         </>
       ) : phase === 'ended' ? (
         <>
-          {notice && (
-            <p className="chat-note" role="status">
-              {translateMessage(notice)}
-            </p>
-          )}
+          {noticeText}
           <div className="video-controls">
             <Button variant="secondary" onClick={() => setPhase('check')} disabled={timeUp}>
               {t('again')}
@@ -306,7 +397,7 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
         </>
       ) : (
         <>
-          {incoming && (
+          {ring && (
             <p className="video-ringing" role="alert">
               {t('ringing', { name: peerTitle })}
             </p>
@@ -316,14 +407,10 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
               {t('calling', { name: peerTitle })}
             </p>
           )}
-          {notice && (
-            <p className="chat-note" role="status">
-              {translateMessage(notice)}
-            </p>
-          )}
+          {noticeText}
           <DeviceCheck media={media} choice={choice} onChoice={setChoice} locked={phase === 'calling'} />
           <div className="video-controls">
-            {incoming ? (
+            {ring ? (
               <>
                 <Button onClick={() => void answer()} disabled={!media.stream || timeUp}>
                   {t('check.answer')}
@@ -333,7 +420,7 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
                 </Button>
               </>
             ) : phase === 'calling' ? (
-              <Button variant="danger" onClick={() => end(t('ended'), true)}>
+              <Button variant="danger" onClick={() => end(VIDEO_HANGUP_MESSAGES.ended, true)}>
                 {t('controls.hangUp')}
               </Button>
             ) : (
@@ -347,5 +434,3 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
     </section>
   );
 }
-
-const coarsePointer = () => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { messages as catalogue, type ChatRole } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
 import { messageOf } from '../../../lib/api-client.js';
@@ -7,23 +7,28 @@ import { useAcceptVideoConsent } from '../api/accept-video-consent.js';
 import { useVideoConsent } from '../api/get-video-consent.js';
 
 /**
- * Whether this person must accept the video consent first: the patient, once (the server keeps
- * the acceptance; decision 0053). `needed` is null while the answer is on its way.
+ * Whether this person must accept the video consent first: the patient, once (the server keeps the
+ * acceptance and refuses a call without it, decision 0053). `needed` is null while the answer is on
+ * its way; `require()` when the server refused a call for it (accepted elsewhere and then lost).
  */
-export function useVideoConsentNeeded(token: string, rol: ChatRole) {
-  const query = useVideoConsent(token, rol === 'patient');
-  const [acceptedNow, setAcceptedNow] = useState(false);
-  const needed = rol !== 'patient' || acceptedNow ? false : query.data === undefined ? (query.isError ? true : null) : !query.data.aceptado;
-  return { needed, accepted: () => setAcceptedNow(true) };
+export function useVideoConsentNeeded(rol: ChatRole) {
+  const patient = rol === 'patient';
+  const query = useVideoConsent(patient);
+  const [forced, setForced] = useState(false);
+  const needed = !patient ? false : forced ? true : query.data ? !query.data.aceptado : query.isError ? true : null;
+  return { needed, accepted: () => setForced(false), require: () => setForced(true) };
 }
 
-/** The short consent the patient accepts before the first video call (text from the catalogue). */
-export function VideoConsent({ token, onAccepted, onDecline }: { token: string; onAccepted: () => void; onDecline: () => void }) {
+/** The short consent the patient accepts before the first video call (the catalogue's text). */
+export function VideoConsent({ onAccepted, onDecline }: { onAccepted: () => void; onDecline: () => void }) {
   const { t } = useTranslation('chat_video');
-  const accept = useAcceptVideoConsent(token);
+  const accept = useAcceptVideoConsent();
+  const [ticked, setTicked] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const ids = useId();
   const submit = async () => {
     setError(null);
+    if (!ticked) return setError(catalogue.videoConsentMustAccept);
     try {
       await accept.mutateAsync();
       onAccepted();
@@ -34,10 +39,13 @@ export function VideoConsent({ token, onAccepted, onDecline }: { token: string; 
   return (
     <div className="video-consent">
       <h3>{t('consent.title')}</h3>
-      <p>{translateMessage(catalogue.videoConsentText)}</p>
+      <label className="video-consent-box" htmlFor={`${ids}-box`}>
+        <input id={`${ids}-box`} type="checkbox" checked={ticked} onChange={(e) => setTicked(e.target.checked)} aria-describedby={error ? `${ids}-error` : undefined} />
+        <span>{translateMessage(catalogue.videoConsentText)}</span>
+      </label>
       {error && (
-        <p className="chat-error" role="alert">
-          {error}
+        <p id={`${ids}-error`} className="chat-error" role="alert">
+          {translateMessage(error)}
         </p>
       )}
       <div className="video-controls">
