@@ -399,12 +399,12 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
         <>
           {ring && (
             <p className="video-ringing" role="alert">
-              {t('ringing', { name: peerTitle })}
+              {t('ringing', { name })}
             </p>
           )}
           {phase === 'calling' && (
             <p className="chat-note" role="status">
-              {t('calling', { name: peerTitle })}
+              {t('calling', { name })}
             </p>
           )}
           {noticeText}
@@ -425,7 +425,7 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
               </Button>
             ) : (
               <Button onClick={() => void call()} disabled={!media.stream || timeUp}>
-                {t('check.call', { name: peerTitle })}
+                {t('check.call', { name })}
               </Button>
             )}
           </div>
