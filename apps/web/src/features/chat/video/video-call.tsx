@@ -166,7 +166,14 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
         if (f.type === 'call-error') {
           if (f.callId !== null && f.callId !== callId.current) return;
           if (f.code === 'consent') consent.require();
-          if (f.code === 'busy' && now === 'calling') return; // the other side's ring is on its way
+          // Both rang at once: the other side's ring is on its way (then answered); none within 3 s: a call is under way.
+          if (f.code === 'busy' && now === 'calling') {
+            const mine = callId.current;
+            window.setTimeout(() => {
+              if (phaseRef.current === 'calling' && callId.current === mine) end(f.message, false);
+            }, 3_000);
+            return;
+          }
           if (f.code === 'too-fast' || f.code === 'invalid') return setNotice(f.message);
           return end(f.message, false);
         }
