@@ -26,6 +26,7 @@ import { sponsorsPlugin } from './modules/sponsors/index.js';
 import { staffAccountsPlugin } from './modules/staff-accounts/index.js';
 import { suggestionsPlugin } from './modules/suggestions/index.js';
 import { twoFactorPlugin } from './modules/two-factor/index.js';
+import { videoPlugin } from './modules/video/index.js';
 
 /**
  * Every module's plugin, in the order app.ts registers them (after the sessions plugin and the
@@ -47,6 +48,7 @@ export const MODULE_PLUGINS = [
   passkeysPlugin,
   doctorsPlugin,
   paymentsPlugin,
+  videoPlugin,
   consultationsPlugin,
   chatPlugin,
   appointmentsPlugin,

@@ -15,3 +15,4 @@ export * from './schema-data-requests.js';
 export * from './schema-email-verification.js';
 export * from './schema-passkeys.js';
 export * from './schema-calendar.js';
+export * from './schema-video.js';

@@ -21,6 +21,8 @@ const PRODUCTION = {
   PAYPAL_CLIENT_ID: 'client-id-de-produccion',
   PAYPAL_CLIENT_SECRET: 'client-secret-de-produccion',
   DOCUMENT_SIGNING_P12: '/etc/clinica/firma-documentos.p12',
+  TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',
+  TURN_SECRET: 'b1e07c2a5f9d4c3e8a6b0d2f4e6a8c0b1d3f5a7c9e1b3d5f',
 };
 
 describe('parseConfig', () => {
@@ -247,5 +249,30 @@ describe('the server entry point', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/En producción no se permiten valores de demostración/);
+  });
+});
+
+describe('video calls (decision 0053)', () => {
+  const { TURN_URLS: _urls, TURN_SECRET: _secret, ...withoutTurn } = PRODUCTION;
+  it('refuses production with video enabled and no TURN relay or secret, or a weak secret; VIDEO_ENABLED=0 starts without', () => {
+    expect(() => parseConfig(withoutTurn)).toThrow(/TURN_URLS y TURN_SECRET son obligatorios/);
+    expect(() => parseConfig({ ...withoutTurn, TURN_URLS: PRODUCTION.TURN_URLS })).toThrow(/TURN_SECRET: es obligatorio/);
+    expect(() => parseConfig({ ...PRODUCTION, TURN_SECRET: 'secreto' })).toThrow(/TURN_SECRET/);
+    expect(parseConfig({ ...withoutTurn, VIDEO_ENABLED: '0' }).video).toMatchObject({ enabled: false, relayOnly: false });
+  });
+  it('forces relay-only by default in production, not elsewhere; relay-only needs a relay; URLs must be turn: or turns:', () => {
+    expect(parseConfig(PRODUCTION).video).toEqual({
+      enabled: true,
+      turnUrls: ['turns:turn.clinica.example.pa:443?transport=tcp'],
+      turnSecret: PRODUCTION.TURN_SECRET,
+      relayOnly: true,
+    });
+    expect(parseConfig({}).video).toMatchObject({ enabled: true, turnUrls: [], relayOnly: false });
+    expect(() => parseConfig({ VIDEO_RELAY_ONLY: '1' })).toThrow(/VIDEO_RELAY_ONLY=1 necesita TURN_URLS/);
+    expect(() => parseConfig({ TURN_URLS: 'https://turn.example', TURN_SECRET: 'x' })).toThrow(/TURN_URLS/);
+    expect(parseConfig({ TURN_URLS: 'turn:127.0.0.1:3478, turn:127.0.0.1:3478?transport=tcp', TURN_SECRET: 's' }).video.turnUrls).toEqual([
+      'turn:127.0.0.1:3478',
+      'turn:127.0.0.1:3478?transport=tcp',
+    ]);
   });
 });

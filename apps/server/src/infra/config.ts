@@ -187,6 +187,13 @@ const envSchema = z.object({
   // Browser tests run the server on real time; this lets them request consultations at any hour.
   // Test-only: production refuses to start with it.
   TEST_ONLY_IGNORE_CONSULTATION_HOURS: z.enum(['0', '1']).default('0'),
+  // Video consultations (issue 25, decision 0053): on by default; TURN_URLS (comma-separated
+  // turn:/turns: URLs of coturn) and TURN_SECRET (coturn's static-auth-secret) give the calls a
+  // relay; VIDEO_RELAY_ONLY (default on in production) makes every call go through it.
+  VIDEO_ENABLED: z.enum(['0', '1']).default('1'),
+  TURN_URLS: z.string().optional(),
+  TURN_SECRET: z.string().min(1).optional(),
+  VIDEO_RELAY_ONLY: z.enum(['0', '1']).optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -411,6 +418,43 @@ function sessionCacheTtlMs(e: z.infer<typeof envSchema>): number | undefined {
   return seconds === undefined ? undefined : seconds * 1000;
 }
 
+/**
+ * Video calls (decision 0053): the TURN relay's URLs and shared secret (the TURN REST API scheme of
+ * coturn's `use-auth-secret`) and whether calls must go through it. Production with video enabled
+ * refuses to start without TURN_URLS and a strong TURN_SECRET (calls would reveal the patient's
+ * address or not connect behind a NAT); relay-only without a relay is refused everywhere.
+ */
+export function parseVideo(
+  e: Pick<z.infer<typeof envSchema>, 'VIDEO_ENABLED' | 'TURN_URLS' | 'TURN_SECRET' | 'VIDEO_RELAY_ONLY'>,
+  production: boolean,
+) {
+  const enabled = e.VIDEO_ENABLED === '1';
+  const turnUrls = (e.TURN_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
+  for (const url of turnUrls) {
+    if (!/^turns?:[^\s]+$/.test(url)) {
+      throw new Error(`Configuración no válida:\n  TURN_URLS: "${url.slice(0, 80)}" no es una dirección turn: o turns: (ejemplo: turns:turn.clinica.pa:443?transport=tcp)`);
+    }
+  }
+  const relayOnly = e.VIDEO_RELAY_ONLY ? e.VIDEO_RELAY_ONLY === '1' : production;
+  if (enabled) {
+    if (turnUrls.length > 0 && !e.TURN_SECRET) throw new Error('Configuración no válida:\n  TURN_SECRET: es obligatorio con TURN_URLS (el static-auth-secret de coturn)');
+    if (production && (turnUrls.length === 0 || !e.TURN_SECRET)) {
+      throw new Error('En producción, con las videollamadas activas (VIDEO_ENABLED=1), TURN_URLS y TURN_SECRET son obligatorios; o desactívelas con VIDEO_ENABLED=0');
+    }
+    if (production && e.TURN_SECRET) {
+      const why = secretWeakness(e.TURN_SECRET, { minBits: 96, minDistinct: 10 });
+      if (why) throw new Error(`En producción no se permite una configuración débil:\n  TURN_SECRET: ${why}; genere uno aleatorio (por ejemplo con openssl rand -hex 32)`);
+    }
+    if (relayOnly && turnUrls.length === 0) {
+      throw new Error('Configuración no válida:\n  VIDEO_RELAY_ONLY=1 necesita TURN_URLS y TURN_SECRET (sin relé las videollamadas no conectarían)');
+    }
+  }
+  return { enabled, turnUrls, turnSecret: e.TURN_SECRET, relayOnly: enabled && relayOnly };
+}
+
 /** The file keyring (infra/storage.ts Keyring): the current key, then the previous ones. */
 function fileKeysOf(current: string, previous: string | undefined): { current: Buffer; previous: readonly Buffer[] } {
   return {
@@ -508,6 +552,8 @@ export function parseConfig(
     paypal: parsePaypal(e, production),
     ignoreConsultationHours: parseIgnoreConsultationHours(e.TEST_ONLY_IGNORE_CONSULTATION_HOURS, production),
     documentSigning: parseDocumentSigning(e, production),
+    /** Video consultations (decision 0053): TURN relay and relay-only. */
+    video: parseVideo(e, production),
     clinic: {
       name: e.CLINIC_NAME,
       city: e.CLINIC_CITY,

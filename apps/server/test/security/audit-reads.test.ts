@@ -103,6 +103,8 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/consultations/chat-session': 'whether the chat is allowed',
   '/api/chat': "the patient's chat clock and state (the socket's history is audited on connect)",
   '/api/chat/ws': 'a WebSocket: audited when it joins (chat.read), not callable by inject',
+  '/api/video/turn': 'relay credentials, no patient data (audited anyway as video.turn; needs an opened chat, proven in modules/video/video.test.ts)',
+  '/api/video/consent': "the patient's own consent flag and the catalogue's text",
   '/api/appointments/blocked-dates': 'a doctor’s unavailable dates',
   '/api/appointments/hours': 'free hours',
   '/api/appointments/policy': 'whether the signed-in patient must pay at once (a yes/no and a fixed message, decision 0049)',

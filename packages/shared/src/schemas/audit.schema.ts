@@ -78,6 +78,10 @@ export const AUDIT_ACTIONS = {
   'auth.passkey_removed': 'Llave de acceso eliminada',
   'auth.passkey_login': 'Inicio de sesión con llave de acceso',
   'auth.passkey_failed': 'Llave de acceso rechazada',
+  'video.consent': 'Consentimiento de videoconsulta aceptado',
+  'video.turn': 'Credenciales del relé para una videollamada',
+  'video.call_start': 'Inicio de una videollamada',
+  'video.call_end': 'Fin de una videollamada',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

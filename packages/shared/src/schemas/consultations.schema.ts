@@ -5,6 +5,7 @@ import { messages } from '../messages.js';
 import { emailField, requiredChoice } from './auth.schema.js';
 import { CONSULTATION_STATES, PAYMENT_VIEW_STATES } from '../consultation-state.js';
 import { clinicalHistoryFieldsShape } from './clinical-history.schema.js';
+import { consultationCallsField } from './consultation-call.schema.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
 
 /** Virtual consultation request, its payment, its authorisation and the staff screens. */
@@ -216,6 +217,8 @@ export type ConsultationDetail = z.infer<typeof consultationDetailSchema>;
 
 export const adminConsultationDetailSchema = consultationDetailSchema.extend({
   pago: consultationPaymentSchema.extend({ posible_duplicado: z.boolean() }),
+  /** The consultation's video calls (issue 25): start, end, minutes. */
+  videollamadas: consultationCallsField,
 });
 export type AdminConsultationDetail = z.infer<typeof adminConsultationDetailSchema>;
 

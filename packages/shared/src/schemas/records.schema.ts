@@ -5,6 +5,7 @@ import { messages } from '../messages.js';
 import { emailField } from './auth.schema.js';
 import { consultationStateShape } from './consultations.schema.js';
 import { clinicalHistoryFieldsShape } from './clinical-history.schema.js';
+import { consultationCallsField } from './consultation-call.schema.js';
 
 /**
  * Records (issue 6): the patient's profile and exam files, the doctors' consultation review,
@@ -139,6 +140,8 @@ export const doctorConsultationDetailSchema = doctorConsultationRowSchema.extend
   archivos_examenes: z.array(examFileSchema),
   imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),
   chat: z.array(chatLineSchema),
+  /** The consultation's video calls (issue 25): start, end, minutes. */
+  videollamadas: consultationCallsField,
 });
 export type DoctorConsultationDetail = z.infer<typeof doctorConsultationDetailSchema>;
 

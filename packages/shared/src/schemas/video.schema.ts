@@ -193,10 +193,5 @@ export const videoConsentAcceptSchema = z.object({
   acepto: z.literal(true, { error: messages.videoConsentMustAccept }),
 });
 
-/** A call in a consultation's record (staff detail): start, end (null while under way), whole minutes. */
-export const consultationCallSchema = z.object({
-  inicio: z.string(),
-  fin: z.string().nullable(),
-  minutos: z.number().int().min(0).nullable(),
-});
-export type ConsultationCall = z.infer<typeof consultationCallSchema>;
+/** A call in a consultation's record (staff detail): `consultation-call.schema.ts` (the consultations' schemas use it too). */
+export { consultationCallSchema, type ConsultationCall } from './consultation-call.schema.js';

@@ -34,6 +34,12 @@ declare module 'fastify' {
      * where, what and the outcome. Throws when the row cannot be written (the read fails with it).
      */
     audit(request: FastifyRequest, entry: AuditEntry): Promise<void>;
+    /**
+     * Appends one row for what the server did on its own, with no request (a sweep: a video call
+     * ended by the hour's end, decision 0053): no method, path or address; the actor is `actor`
+     * when the event is on someone's behalf, else 'anonymous' (the server).
+     */
+    auditEvent(entry: Omit<AuditEntry, 'role'>): Promise<void>;
   }
 }
 
@@ -118,6 +124,23 @@ export default fp(
     }
 
     app.decorate('audit', (request: FastifyRequest, entry: AuditEntry) => record(request, entry));
+    app.decorate('auditEvent', async (entry: Omit<AuditEntry, 'role'>) => {
+      const patientId = entry.patientId ?? (entry.resource ? await repo.patientOf(entry.resource.type, entry.resource.id) : null);
+      await repo.insert([
+        {
+          at: new Date(app.now()),
+          actor_role: entry.actor?.role ?? 'anonymous',
+          actor_id: entry.actor?.accountId ?? null,
+          actor_correo: entry.actor?.correo ?? null,
+          action: entry.action,
+          resource_type: entry.resource?.type ?? null,
+          resource_id: clip(entry.resource?.id, 100),
+          patient_id: patientId,
+          outcome: entry.outcome ?? 'success',
+          detail: clip(entry.detail, 500),
+        },
+      ]);
+    });
 
     /** One row per sign-in attempt; the e-mail tried, never the password. */
     async function recordLogin(request: FastifyRequest, reply: FastifyReply, kind: Role | 'all') {

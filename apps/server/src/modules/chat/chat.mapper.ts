@@ -1,4 +1,4 @@
-import type { ChatLine, ChatMessage } from '@clinica/shared';
+import type { ChatLine, ChatMessage, VideoPeer } from '@clinica/shared';
 import { chatSecondsLeft, stateFields } from '../consultations/index.js';
 import type { ChatConsultation, ChatMessageRow, ChatRoomRow } from './chat.repository.js';
 import type { PublishedFrame } from './chat.pubsub.js';
@@ -101,4 +101,11 @@ export const toDoctorChatDetail = (
   frecuencia_cardiaca: c.frecuencia_cardiaca,
   frecuencia_respiratoria: c.frecuencia_respiratoria,
   imagenes: images.map((i) => ({ url: `/api/doctor/chats/${c.token}/images/${i.file_id}`, nombre: i.nombre })),
+});
+
+/** A video call's sender as the other side reads it (decision 0053): the names the chat shows, the doctor's registration number. */
+export const toVideoPeer = (c: ChatConsultation, rol: 'patient' | 'doctor', registro: string | null): VideoPeer => ({
+  rol,
+  nombre: rol === 'patient' ? fullName(c.paciente_nombre, c.paciente_apellido) : doctorName(c),
+  registro: rol === 'doctor' ? registro : null,
 });

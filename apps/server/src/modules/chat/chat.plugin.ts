@@ -4,11 +4,14 @@ import { assertTransition } from '../consultations/index.js';
 import { chatRepository } from './chat.repository.js';
 import { chatService, type ChatService } from './chat.service.js';
 import chatRoutes from './chat.routes.js';
+import { VIDEO_SWEEP_MS, chatSignalling } from './chat.signalling.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The chat consultation (modules/chat). */
     chat: ChatService;
+    /** Ends the video calls whose consultation's time is over (the sweep's one pass; decision 0053). */
+    chatVideoSweep: () => Promise<void>;
   }
 }
 
@@ -33,9 +36,32 @@ export default fp(
     app.decorate('chat', service);
     app.payments.registerEffects(service.paymentEffects);
     await app.register(chatRoutes);
+
+    // Video calls end with the consultation's paid time (decision 0053): every instance sweeps;
+    // each call is ended by one conditional UPDATE, so only one instance tells the two sides.
+    // Tests call `app.chatVideoSweep()` with their clock.
+    const signalling = chatSignalling({ app, chat: service, video: app.video, pubsub: app.realtime.pubsub, log: app.log });
+    let running: Promise<void> | undefined;
+    const sweep = () => {
+      running ??= signalling
+        .sweep()
+        .catch((err: unknown) => app.log.error({ err }, 'video call sweep failed'))
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    };
+    app.decorate('chatVideoSweep', sweep);
+    const timer = setInterval(() => void sweep(), VIDEO_SWEEP_MS);
+    timer.unref();
+    // Before the database closes: stop, and let a sweep under way finish.
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
   },
   {
     name: 'chat',
-    dependencies: ['config', 'db', 'redis', 'storage', 'realtime', 'payments', 'consultations', 'mailer', 'sessions', 'two-factor', 'audit'],
+    dependencies: ['config', 'db', 'redis', 'storage', 'realtime', 'payments', 'consultations', 'video', 'mailer', 'sessions', 'two-factor', 'audit'],
   },
 );

@@ -1,4 +1,4 @@
-import { chatMessageSchema } from '@clinica/shared';
+import { CHAT_ROLES, chatMessageSchema, videoServerFrameSchema } from '@clinica/shared';
 import { z } from 'zod';
 
 /** The pub/sub channel of one consultation's chat (one per consultation, on every instance). */
@@ -19,6 +19,11 @@ export const publishedFrameSchema = z.discriminatedUnion('type', [
     tiempo_cerrado: z.boolean(),
   }),
   z.object({ type: z.literal('closed'), message: z.string() }),
+  /**
+   * A video call's signalling frame (decision 0053) for the sockets of one role (`to`: the other
+   * member of the sender) or both (`both`: the server's hang-up at the hour's end). Never stored.
+   */
+  z.object({ type: z.literal('signal'), to: z.enum([...CHAT_ROLES, 'both']), frame: videoServerFrameSchema }),
 ]);
 export type PublishedFrame = z.infer<typeof publishedFrameSchema>;
 

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import { chatClientFrameSchema, chatSocketQuerySchema, messages, type ChatRole, type ChatServerFrame } from '@clinica/shared';
+import {
+  chatClientFrameSchema,
+  chatSocketQuerySchema,
+  messages,
+  type ChatRole,
+  type ChatServerFrame,
+  type VideoServerFrame,
+} from '@clinica/shared';
 import { requireRole } from '../../infra/http/access.js';
 import { sameOriginCheck } from '../../infra/http/same-origin.js';
 import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
@@ -10,6 +17,7 @@ import { chatChannel, decodePublished, type PublishedFrame } from './chat.pubsub
 import { toChatMessage, toTimeFrame } from './chat.mapper.js';
 import type { ChatConsultation } from './chat.repository.js';
 import type { ChatService } from './chat.service.js';
+import { chatSignalling } from './chat.signalling.js';
 
 /**
  * The chat's WebSocket protocol (decision 0033), both roles:
@@ -20,7 +28,9 @@ import type { ChatService } from './chat.service.js';
  *   session and membership checked again for each, answered `ack` or `error` (with the `cid`);
  * - server -> every member: the consultation's pub/sub frames (`chat.pubsub.ts`), messages without
  *   gap or duplicate after the history, `closed` ending the socket (4403);
- * - the session re-checked every minute (idle expiry has no request), an ended one closing (4401).
+ * - the session re-checked every minute (idle expiry has no request), an ended one closing (4401);
+ * - video calls' signalling (`call-*` frames, decision 0053, `chat.signalling.ts`): checked like a
+ *   `send`, relayed to the other member's sockets only, never stored or replayed in the history.
  */
 
 /** Close code of a socket whose consultation's chat was closed (exit). */
@@ -37,16 +47,26 @@ const SESSION_RECHECK_MS = 60_000;
  */
 export function liveDelivery(opts: {
   since: number;
-  send: (frame: PublishedFrame) => void;
+  send: (frame: Exclude<PublishedFrame, { type: 'signal' }>) => void;
   close: () => void;
   invalidate: () => void;
   malformed: () => void;
+  /**
+   * The socket's role and what to do with a video signalling frame for it (decision 0053): a
+   * `signal` frame for the other role is dropped; one for this role is handed over (not `send`),
+   * and it changes nothing of the chat's state.
+   */
+  signal?: { rol: ChatRole; deliver: (frame: VideoServerFrame) => void };
 }) {
   let lastId = opts.since;
   let held: string[] | undefined = [];
   const deliver = (payload: string) => {
     const frame = decodePublished(payload);
     if (!frame) return opts.malformed();
+    if (frame.type === 'signal') {
+      if (opts.signal && (frame.to === 'both' || frame.to === opts.signal.rol)) opts.signal.deliver(frame.frame);
+      return;
+    }
     if (frame.type === 'message') {
       if (frame.message.id <= lastId) return;
       lastId = frame.message.id;
@@ -79,6 +99,8 @@ export function chatSocket(fastify: FastifyInstance, service: ChatService) {
   // Only this site's pages may open a socket with the visitor's cookie (cross-site WebSocket hijacking).
   const sameOrigin = sameOriginCheck(app.config.publicOrigin);
 
+  const signalling = chatSignalling({ app, chat: service, video: app.video, pubsub: app.realtime.pubsub, log: app.log });
+
   const joined = new WeakMap<FastifyRequest, { c: ChatConsultation; account: SessionAccount; rol: ChatRole }>();
 
   app.get(
@@ -105,11 +127,11 @@ export function chatSocket(fastify: FastifyInstance, service: ChatService) {
         socket.close(1011, 'no context');
         return;
       }
-      handleSocket(socket, ctx, request.query.since, request.cookies[cookies.names[ctx.rol]]);
+      handleSocket(socket, ctx, request.query.since, request.cookies[cookies.names[ctx.rol]], request);
     },
   );
 
-  const send = (socket: WebSocket, frame: ChatServerFrame) => {
+  const send = (socket: WebSocket, frame: ChatServerFrame | VideoServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
   };
 
@@ -118,6 +140,7 @@ export function chatSocket(fastify: FastifyInstance, service: ChatService) {
     ctx: { c: ChatConsultation; account: SessionAccount; rol: ChatRole },
     since: number,
     token: string | undefined,
+    request: FastifyRequest,
   ) {
     const { rol, account } = ctx;
     const consultationId = ctx.c.id;
@@ -132,6 +155,26 @@ export function chatSocket(fastify: FastifyInstance, service: ChatService) {
       // The chat's time or state changed (perhaps on another instance): read it again.
       invalidate: () => service.invalidate(consultationId),
       malformed: () => app.log.warn({ consultationId }, 'chat: a pub/sub payload that is not a chat frame was dropped'),
+      signal: {
+        rol,
+        deliver: (frame) => {
+          signalling.seen(consultationId, frame);
+          send(socket, frame);
+        },
+      },
+    });
+
+    const signal = signalling.socket({
+      rol,
+      consultationId,
+      token: ctx.c.token,
+      request,
+      session: async () => {
+        const session = await app.sessions.resolve(rol, token);
+        if (session) await app.sessions.touch(session.idHash);
+        return session;
+      },
+      send: (frame) => send(socket, frame),
     });
 
     const recheck = setInterval(() => {
@@ -162,16 +205,22 @@ export function chatSocket(fastify: FastifyInstance, service: ChatService) {
     });
 
     async function onFrame(text: string) {
-      let cid: string | undefined;
-      let parsed;
+      let json: unknown;
       try {
-        const json: unknown = JSON.parse(text);
-        if (json && typeof json === 'object' && typeof (json as { cid?: unknown }).cid === 'string')
-          cid = (json as { cid: string }).cid.slice(0, 64);
-        parsed = chatClientFrameSchema.safeParse(json);
+        json = JSON.parse(text);
       } catch {
-        parsed = undefined;
+        json = undefined;
       }
+      // A video call's signalling frame (decision 0053): its own checks and answers.
+      if (json && typeof json === 'object' && String((json as { type?: unknown }).type).startsWith('call-')) {
+        if ((await signal(json)) === 'closed') socket.close(SESSION_ENDED_CLOSE, 'session ended');
+        return;
+      }
+      const cid =
+        json && typeof json === 'object' && typeof (json as { cid?: unknown }).cid === 'string'
+          ? (json as { cid: string }).cid.slice(0, 64)
+          : undefined;
+      const parsed = json === undefined ? undefined : chatClientFrameSchema.safeParse(json);
       if (!parsed?.success) {
         send(socket, { type: 'error', cid, message: parsed?.error.issues[0]?.message ?? messages.invalidRequest });
         return;

@@ -29,5 +29,5 @@ export default fp(
     app.payments.registerEffects(service.paymentEffects);
     await app.register(consultationsRoutes);
   },
-  { name: 'consultations', dependencies: ['config', 'db', 'payments', 'doctors', 'mailer', 'sessions', 'two-factor', 'audit'] },
+  { name: 'consultations', dependencies: ['config', 'db', 'payments', 'doctors', 'mailer', 'sessions', 'two-factor', 'audit', 'video'] },
 );

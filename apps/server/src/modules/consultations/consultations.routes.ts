@@ -36,6 +36,7 @@ import {
   toRow,
   toSessionInfo,
 } from './consultations.mapper.js';
+import { toConsultationCall } from '../video/index.js';
 import { requireRole } from '../../infra/http/access.js';
 
 /** Virtual consultations: the patient's request and payment, the chat permission, and the admin screen. */
@@ -192,7 +193,8 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const { row, images } = await service.detail(request.params.token);
       await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
-      return toDetail(row, images, '/api/admin/consultations', '/api/admin/receipts', app.now());
+      const calls = await app.video.callsOf([row.id]);
+      return { ...toDetail(row, images, '/api/admin/consultations', '/api/admin/receipts', app.now()), videollamadas: calls.map(toConsultationCall) };
     },
   });
 

@@ -1,4 +1,4 @@
-import type { DoctorConsultationDetail, DoctorConsultationRow } from '@clinica/shared';
+import type { ConsultationCall, DoctorConsultationDetail, DoctorConsultationRow } from '@clinica/shared';
 import { stateFields, toClinicalHistory } from '../consultations/index.js';
 import { toExamFile } from '../records/index.js';
 import { toChatLine } from '../chat/index.js';
@@ -30,13 +30,18 @@ export const toDoctorConsultationRow = (r: Row, now: number): DoctorConsultation
   estado_consulta: bit(r.estado_consulta),
 });
 
-/** The modal: the row, the patient, the clinical history, the files (the doctor's own download routes) and the chat. */
-export function toDoctorConsultationDetail({ row: d, images, examFiles, chat }: Detail, now: number): DoctorConsultationDetail {
+/** The modal: the row, the patient, the clinical history, the files (the doctor's own download routes), the chat and the video calls. */
+export function toDoctorConsultationDetail(
+  { row: d, images, examFiles, chat }: Detail,
+  now: number,
+  videollamadas: ConsultationCall[],
+): DoctorConsultationDetail {
   const c = d.c;
   const base = `${DOCTOR_CONSULTATIONS_BASE}/${c.token}`;
   const files = examFiles.map((f) => toExamFile(f, `${base}/exam-files`));
   const newest = files.find((f) => f.id === c.archivo_examenes_file_id) ?? files[files.length - 1];
   return {
+    videollamadas,
     ...toDoctorConsultationRow(d, now),
     nacionalidad: d.nacionalidad,
     genero: d.genero,

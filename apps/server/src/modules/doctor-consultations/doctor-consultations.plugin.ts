@@ -25,5 +25,5 @@ export default fp(
     );
     await app.register(doctorConsultationsRoutes);
   },
-  { name: 'doctor-consultations', dependencies: ['db', 'records', 'chat', 'sessions', 'two-factor', 'audit'] },
+  { name: 'doctor-consultations', dependencies: ['db', 'records', 'chat', 'sessions', 'two-factor', 'audit', 'video'] },
 );

@@ -17,6 +17,7 @@ import {
 import { AppError, errorResponses } from '../../infra/http/errors.js';
 import { readMultipart } from '../../infra/http/multipart.js';
 import { sendStoredFile } from '../../infra/http/send-file.js';
+import { toConsultationCall } from '../video/index.js';
 import { requireRole } from '../../infra/http/access.js';
 import { toDoctorConsultationDetail, toDoctorConsultationRow } from './doctor-consultations.mapper.js';
 
@@ -51,7 +52,8 @@ export default async function doctorConsultationsRoutes(fastify: FastifyInstance
       const detail = await service.detail(request.params.token, requireRole(request, 'doctor').accountId);
       await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: detail.row.id }, patientId: detail.row.patient_id });
       reply.header('cache-control', 'no-store');
-      return toDoctorConsultationDetail(detail, app.now());
+      const calls = await app.video.callsOf([detail.row.id]);
+      return toDoctorConsultationDetail(detail, app.now(), calls.map(toConsultationCall));
     },
   });
 

@@ -8,6 +8,7 @@ import { DoctorConsultationModal } from './doctor-consultation-modal.js';
 
 const TOKEN = 'tok_abcdefghijklmnop';
 const detail: DoctorConsultationDetail = {
+  videollamadas: [],
   estado: 'autorizada',
   estado_tipo: 'A',
   motivo_rechazo: null,
