@@ -348,6 +348,12 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
         {rol === 'patient' && who?.registro ? <span> · {t('peer.registration', { number: who.registro })}</span> : null}
       </p>
 
+      {/* A ring is said above whatever step shows (the consent first, the check). */}
+      {ring && (
+        <p className="video-ringing" role="alert">
+          {t('ringing', { name })}
+        </p>
+      )}
       {consent.needed === true ? (
         <VideoConsent onAccepted={consent.accepted} onDecline={close} />
       ) : consent.needed === null ? (
@@ -404,11 +410,6 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
         </>
       ) : (
         <>
-          {ring && (
-            <p className="video-ringing" role="alert">
-              {t('ringing', { name })}
-            </p>
-          )}
           {phase === 'calling' && (
             <p className="chat-note" role="status">
               {t('calling', { name })}
