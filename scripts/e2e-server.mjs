@@ -4,6 +4,7 @@ import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startMailSink } from './e2e-smtp-sink.mjs';
+import { startCoturnAlone } from './services.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // E2E_WEB_DIST_DIR: a build of one's own, so a run does not replace the build other runs are serving.
@@ -19,6 +20,9 @@ const mailSink = await startMailSink({
   port: Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1000),
   dir: path.join(root, '.tmp', `e2e-mail-${process.env.E2E_PORT ?? 3100}`),
 });
+// Video calls go through a real relay (decision 0053): coturn on loopback, relay-only forced, so
+// the browser tests see what a patient's call does in production (no direct path between the two).
+const turn = await startCoturnAlone();
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -44,6 +48,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
     APPOINTMENT_REMINDER_SWEEP_SECONDS: '2',
     // Reset links expire after 45 s instead of 30 min, so a spec can see one expire (test-only).
     TEST_ONLY_PASSWORD_RESET_TTL_SECONDS: '45',
+    TURN_URLS: turn.urls,
+    TURN_SECRET: turn.secret,
+    VIDEO_RELAY_ONLY: '1',
   },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));

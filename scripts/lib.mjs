@@ -29,7 +29,7 @@ export function ensureDependencies() {
   fs.writeFileSync(stamp, hash);
 }
 
-const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+export const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 
 /**
  * Makes sure Debian packages are installed, through apt-get when we are root; otherwise says how.

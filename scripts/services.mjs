@@ -1,12 +1,14 @@
-// The servers the scale-out tests need: a throw-away PostgreSQL 15 cluster and a Redis, both from
-// Debian's packages (installed through apt-get when missing and root), on loopback, on free ports,
-// in a temporary directory, without persistence. `npm test` starts them before the tests and stops
-// them at the end, also on failure or Ctrl-C. By hand:
+// The servers the scale-out tests need: a throw-away PostgreSQL 15 cluster, a Redis and coturn (the
+// video calls' TURN relay, decision 0053), all from Debian's packages (installed through apt-get when
+// missing and root), on loopback, on free ports, in a temporary directory, without persistence.
+// `npm test` starts them before the tests and stops them at the end, also on failure or Ctrl-C. By hand:
 //
 //   node scripts/services.mjs npx vitest run --project postgres
 //
-// runs a command with CLINICA_TEST_PG_URL and CLINICA_TEST_REDIS_URL set, then stops both.
+// runs a command with CLINICA_TEST_PG_URL, CLINICA_TEST_REDIS_URL, CLINICA_TEST_TURN_URLS and
+// CLINICA_TEST_TURN_SECRET set, then stops them.
 import { execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -43,6 +45,15 @@ function runAs(user, bin, args) {
   }
 }
 
+function killPidFile(file) {
+  if (!fs.existsSync(file)) return;
+  try {
+    process.kill(Number(fs.readFileSync(file, 'utf8').trim()), 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
 function stopDir(dir) {
   const pgData = path.join(dir, 'pg', 'data');
   if (fs.existsSync(path.join(pgData, 'postmaster.pid'))) {
@@ -52,14 +63,8 @@ function stopDir(dir) {
       // Already gone.
     }
   }
-  const redisPid = path.join(dir, 'redis', 'redis.pid');
-  if (fs.existsSync(redisPid)) {
-    try {
-      process.kill(Number(fs.readFileSync(redisPid, 'utf8').trim()), 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  killPidFile(path.join(dir, 'redis', 'redis.pid'));
+  killPidFile(path.join(dir, 'coturn', 'turnserver.pid'));
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -97,7 +102,77 @@ async function waitForPort(port, ms) {
 }
 
 /**
- * Starts PostgreSQL 15 and Redis for this process. Returns their URLs, the environment to pass to
+ * coturn for the video calls' tests and the demo (decision 0053): Debian's `turnserver` on
+ * 127.0.0.1 on a free port, the TURN REST API scheme (`use-auth-secret` with a random
+ * `static-auth-secret`; the server hands out HMAC credentials made with it), no TLS (loopback
+ * only; production terminates TLS on 443, docs/deployment.md), relays on 127.0.0.1 from a range of
+ * 200 ports of its own, loopback peers allowed (both browsers are on this machine), no CLI. Its
+ * files are under `dir` (stopDir stops it). Returns the URLs and the secret for TURN_URLS / TURN_SECRET.
+ */
+export async function startCoturn(dir) {
+  ensureDebianPackages({ turnserver: 'coturn' });
+  const turnDir = path.join(dir, 'coturn');
+  fs.mkdirSync(turnDir, { recursive: true });
+  const port = await freePort();
+  const secret = crypto.randomBytes(32).toString('hex');
+  // A relay range per run (several runs may share the machine): 200 ports from a random start.
+  const minPort = 20_000 + 200 * crypto.randomInt(0, 200);
+  const conf = path.join(turnDir, 'turnserver.conf');
+  fs.writeFileSync(
+    conf,
+    [
+      'listening-ip=127.0.0.1',
+      'relay-ip=127.0.0.1',
+      `listening-port=${port}`,
+      `min-port=${minPort}`,
+      `max-port=${minPort + 199}`,
+      'use-auth-secret',
+      `static-auth-secret=${secret}`,
+      'realm=clinica.local',
+      'fingerprint',
+      'no-tls',
+      'no-dtls',
+      'allow-loopback-peers',
+      'no-multicast-peers',
+      'no-cli',
+      'no-software-attribute',
+      `userdb=${path.join(turnDir, 'turndb')}`,
+      `pidfile=${path.join(turnDir, 'turnserver.pid')}`,
+      `log-file=${path.join(turnDir, 'turnserver.log')}`,
+      'simple-log',
+      'no-stdout-log',
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
+  const coturn = spawn('turnserver', ['-c', conf], { stdio: 'ignore', detached: true });
+  fs.writeFileSync(path.join(turnDir, 'turnserver.pid'), String(coturn.pid));
+  coturn.unref();
+  await waitForPort(port, 10_000);
+  const urls = `turn:127.0.0.1:${port}?transport=udp,turn:127.0.0.1:${port}?transport=tcp`;
+  return { urls, secret, port, pid: coturn.pid };
+}
+
+/**
+ * A throw-away directory of this process for coturn alone (the browser tests' server and the demo,
+ * which need no PostgreSQL or Redis); stopped on exit.
+ */
+export async function startCoturnAlone() {
+  reapStale();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+  fs.writeFileSync(path.join(dir, 'owner'), String(process.pid));
+  const stop = () => stopDir(dir);
+  process.on('exit', stop);
+  try {
+    return { ...(await startCoturn(dir)), stop };
+  } catch (err) {
+    stop();
+    throw err;
+  }
+}
+
+/**
+ * Starts PostgreSQL 15, Redis and coturn for this process. Returns their URLs, the environment to pass to
  * the tests, and stop() (also called on exit, SIGINT and SIGTERM).
  */
 export async function startServices() {
@@ -168,9 +243,16 @@ export async function startServices() {
     fs.writeFileSync(path.join(redisDir, 'redis.pid'), String(redis.pid));
     redis.unref();
     await waitForPort(redisPort, 10_000);
+    const turn = await startCoturn(dir);
     const pgUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
-    return { pgUrl, redisUrl, env: { CLINICA_TEST_PG_URL: pgUrl, CLINICA_TEST_REDIS_URL: redisUrl }, stop };
+    return {
+      pgUrl,
+      redisUrl,
+      turn,
+      env: { CLINICA_TEST_PG_URL: pgUrl, CLINICA_TEST_REDIS_URL: redisUrl, CLINICA_TEST_TURN_URLS: turn.urls, CLINICA_TEST_TURN_SECRET: turn.secret },
+      stop,
+    };
   } catch (err) {
     stop();
     throw err;
@@ -182,7 +264,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const cmd = process.argv.slice(2);
   if (cmd.length === 0) {
     console.log(
-      `CLINICA_TEST_PG_URL=${services.pgUrl}\nCLINICA_TEST_REDIS_URL=${services.redisUrl}\n(Ctrl-C para detenerlos)`,
+      `CLINICA_TEST_PG_URL=${services.pgUrl}\nCLINICA_TEST_REDIS_URL=${services.redisUrl}\nCLINICA_TEST_TURN_URLS=${services.turn.urls}\n(Ctrl-C para detenerlos)`,
     );
     setInterval(() => {}, 1 << 30);
   } else {

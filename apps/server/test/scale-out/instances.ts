@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import type { ChatServerFrame } from '@clinica/shared';
+import type { ChatServerFrame, VideoServerFrame } from '@clinica/shared';
 import { PNG_1X1, multipart, validRegistration } from '../harness.js';
 import { openDatabase } from '../../src/db/client.js';
 import { createAdmin } from '../../src/modules/staff-accounts/create-admin.js';
@@ -278,6 +278,9 @@ export function weekdayAhead(daysAhead: number) {
 }
 
 /** A chat socket with an inbox; `next(type)` waits for the first frame of that type. */
+/** What a chat socket receives: the chat's frames and the video call's (decision 0053). */
+type SocketFrame = ChatServerFrame | VideoServerFrame;
+
 export function chatSocket(base: string, token: string, rol: 'patient' | 'doctor', cookie: string) {
   const ws = new WebSocket(
     `${base.replace(/^http/, 'ws')}/api/chat/ws?consulta=${encodeURIComponent(token)}&rol=${rol}&since=0`,
@@ -285,10 +288,10 @@ export function chatSocket(base: string, token: string, rol: 'patient' | 'doctor
       headers: { cookie, origin: base },
     },
   );
-  const inbox: ChatServerFrame[] = [];
-  const waiters: { match: (f: ChatServerFrame) => boolean; resolve: (f: ChatServerFrame) => void }[] = [];
+  const inbox: SocketFrame[] = [];
+  const waiters: { match: (f: SocketFrame) => boolean; resolve: (f: SocketFrame) => void }[] = [];
   ws.on('message', (raw: Buffer) => {
-    const frame = JSON.parse(raw.toString('utf8')) as ChatServerFrame;
+    const frame = JSON.parse(raw.toString('utf8')) as SocketFrame;
     const i = waiters.findIndex((w) => w.match(frame));
     if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
     else inbox.push(frame);
@@ -301,18 +304,20 @@ export function chatSocket(base: string, token: string, rol: 'patient' | 'doctor
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
   return {
     ws,
+    /** Frames received and not yet taken by `next`. */
+    inbox,
     opened,
     closed,
     /** The first frame of this type (and matching `pred`), from the inbox or the next ones. */
-    next<T extends ChatServerFrame['type']>(
+    next<T extends SocketFrame['type']>(
       type: T,
-      pred: (f: Extract<ChatServerFrame, { type: T }>) => boolean = () => true,
+      pred: (f: Extract<SocketFrame, { type: T }>) => boolean = () => true,
       ms = 10_000,
     ) {
-      const match = (f: ChatServerFrame) => f.type === type && pred(f as Extract<ChatServerFrame, { type: T }>);
+      const match = (f: SocketFrame) => f.type === type && pred(f as Extract<SocketFrame, { type: T }>);
       const i = inbox.findIndex(match);
-      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0] as Extract<ChatServerFrame, { type: T }>);
-      return new Promise<Extract<ChatServerFrame, { type: T }>>((resolve, reject) => {
+      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0] as Extract<SocketFrame, { type: T }>);
+      return new Promise<Extract<SocketFrame, { type: T }>>((resolve, reject) => {
         const timer = setTimeout(
           () =>
             reject(
@@ -324,10 +329,14 @@ export function chatSocket(base: string, token: string, rol: 'patient' | 'doctor
           match,
           resolve: (f) => {
             clearTimeout(timer);
-            resolve(f as Extract<ChatServerFrame, { type: T }>);
+            resolve(f as Extract<SocketFrame, { type: T }>);
           },
         });
       });
+    },
+    /** Sends any frame as it is (the video call's `call-*` frames, decision 0053). */
+    raw(frame: Record<string, unknown>) {
+      ws.send(JSON.stringify(frame));
     },
     /** Sends a message under the page-made id `cid` (a UUID; a new one when not given). */
     send(texto: string, cid: string = randomUUID()) {

@@ -40,12 +40,12 @@ export interface ChatTestbed {
 
 const unique = (p: string) => `${p}.${Math.random().toString(36).slice(2)}@example.com`;
 
-/** Starts the app on a loopback port; `env` adds configuration (e.g. TURN_URLS). */
-export async function chatTestbed(env: Record<string, string> = {}): Promise<ChatTestbed> {
+/** Starts the app on a loopback port; `env` adds configuration (e.g. TURN_URLS); `startAt` sets the clock. */
+export async function chatTestbed(env: Record<string, string> = {}, opts: { startAt?: number } = {}): Promise<ChatTestbed> {
   const paypal: PaypalStandIn = await startPaypalStandIn({ clientId: 'test-client-id', clientSecret: 'test-client-secret' });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-chat-'));
   const { database } = await freshDatabase();
-  const clock = new TestClock();
+  const clock = opts.startAt === undefined ? new TestClock() : new TestClock(opts.startAt);
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
