@@ -77,6 +77,13 @@ const received = (page: Page) =>
     return out;
   });
 
+/** The ICE username fragment of the page's current local description: a restart changes it. */
+const iceUfrag = (page: Page) =>
+  page.evaluate(() => {
+    const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
+    return /a=ice-ufrag:(\S+)/.exec(peers[peers.length - 1]?.localDescription?.sdp ?? '')?.[1] ?? null;
+  });
+
 /** Audio and video arrive and keep arriving: every counter grows between two readings. */
 async function expectMediaFlowing(page: Page) {
   const before = await received(page);
@@ -180,11 +187,14 @@ test.describe('video call inside the consultation', () => {
     await expect(videoCall(d.page).getByText('Micrófono apagado')).toBeHidden();
     await expect(videoCall(d.page).getByText('Cámara apagada')).toBeHidden();
 
-    // The phone loses the network for 3 s: within 10 s of its return both receive again.
+    // The phone loses the network for 3 s: back online, ICE restarts (new ICE credentials on both
+    // sides: the patient asks, the doctor's page offers) and within 10 s both receive again.
+    const ufragBefore = await iceUfrag(d.page);
     await p.context.setOffline(true);
     await p.page.waitForTimeout(3_000);
     await p.context.setOffline(false);
     const back = Date.now();
+    await expect.poll(() => iceUfrag(d.page), { timeout: 10_000 }).not.toBe(ufragBefore);
     await expectMediaFlowing(p.page);
     await expectMediaFlowing(d.page);
     expect(Date.now() - back).toBeLessThan(10_000);
