@@ -142,6 +142,11 @@ const KEEP_PEERS = `(() => {
 const CLICK_TO_FRAME = `async (label) => {
   const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === label);
   if (!button) throw new Error('no call button');
+  // The button is enabled once the doctor's camera is open (the check): the click counts from there.
+  for (let waited = 0; button.disabled; waited += 50) {
+    if (waited > 120000) throw new Error('the call button stayed disabled');
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const start = performance.now();
   button.click();
   for (;;) {
@@ -161,9 +166,14 @@ async function callAndTime({ doctor, patient, name }: Pair) {
   // The patient answers when the ring shows.
   const answered = patient
     .getByRole('button', { name: 'Contestar' })
-    .click({ timeout: 120_000 });
+    .click({ timeout: 120_000 })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
   const ms = await doctor.evaluate<number>(`(${CLICK_TO_FRAME})(${JSON.stringify(`Llamar a ${name}`)})`);
-  await answered;
+  const refused = await answered;
+  if (refused) throw refused instanceof Error ? refused : new Error(String(refused));
   return ms;
 }
 
