@@ -173,7 +173,7 @@ async function callAndTime({ doctor, patient, name }: Pair) {
     );
   const ms = await doctor.evaluate<number>(`(${CLICK_TO_FRAME})(${JSON.stringify(`Llamar a ${name}`)})`);
   const refused = await answered;
-  if (refused) throw refused instanceof Error ? refused : new Error(String(refused));
+  if (refused) throw refused instanceof Error ? refused : new Error('the patient could not answer');
   return ms;
 }
 
