@@ -198,6 +198,10 @@ export async function run(): Promise<BenchRow[]> {
         await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
         continue;
       }
+      // The baseline: the same pages open, no call, for the same window (session checks, sweeps, sockets).
+      const idleBefore = await cpuMs(pid);
+      await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
+      const idle = (await cpuMs(pid)) - idleBefore;
       const cpuBefore = await cpuMs(pid);
       const started = Date.now();
       const outcomes = await Promise.allSettled(pairs.map(callAndTime));
@@ -216,10 +220,10 @@ export async function run(): Promise<BenchRow[]> {
         errors: failed,
         serverBusy: cpu / window,
         serverUsPerRequest: NaN,
-        cpuUsPerRequest: (cpu * 1000) / count,
+        cpuUsPerRequest: (Math.max(0, cpu - idle) * 1000) / count,
         note:
           `doctor's click to the first decoded remote frame (${times.map(Math.round).join(', ')} ms${failed ? `; ${failed} of ${count} calls had no frame within 120 s` : ''}); server CPU ${Math.round(cpu)} ms over ${Math.round(window / 1000)} s = ` +
-          `${(cpu / count).toFixed(1)} ms per call (cpuUsPerRequest = per call); ${count * 2} Chromium pages with fake 640x480 camera on this machine's cores, ` +
+          `${(cpu / count).toFixed(1)} ms per call; the same pages without a call ${Math.round(idle)} ms, so the calls' own ${(Math.max(0, cpu - idle) / count).toFixed(1)} ms per call (cpuUsPerRequest); ${count * 2} Chromium pages with fake 640x480 camera on this machine's cores, ` +
           `coturn on loopback, relay-only; the patient answers by a Playwright click`,
       });
       await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
