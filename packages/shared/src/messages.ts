@@ -523,6 +523,7 @@ export const productMessages = {
   videoEndedLeft: 'La otra persona salió de la videollamada.',
   videoEndedTime: 'Se acabó el tiempo de la consulta y la videollamada terminó. Puede pagar una hora adicional en el Área de Pagos.',
   videoDeclined: 'La otra persona rechazó la videollamada. Puede seguir por el chat.',
+  videoRecordTitle: 'Videollamadas',
   videoRecordLine: 'Videollamada: {{inicio}}–{{fin}} ({{minutos}} min)',
   videoRecordOngoing: 'Videollamada: desde las {{inicio}} (en curso)',
   // the video call page (issue 25, docs/decisions/0054): what the browser's camera and microphone answered

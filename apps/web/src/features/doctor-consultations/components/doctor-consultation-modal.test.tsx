@@ -70,6 +70,35 @@ describe('the doctor’s consultation modal and its follow-up form', () => {
     expect(within(form).getByLabelText<HTMLInputElement>('Hora de la próxima consulta').value).toBe('09:15');
   });
 
+  it("lists the consultation's video calls in the record: start, end and minutes, or under way", async () => {
+    fakeApi({
+      [`GET /api/doctor/consultations/${TOKEN}`]: {
+        json: {
+          ...detail,
+          videollamadas: [
+            { inicio: '2026-11-20T19:02:00.000Z', fin: '2026-11-20T19:31:00.000Z', minutos: 29 },
+            { inicio: '2026-11-20T19:40:00.000Z', fin: null, minutos: null },
+          ],
+        },
+      },
+    });
+    await renderPage(<DoctorConsultationModal token={TOKEN} onClose={() => undefined} />);
+    const patient = await screen.findByRole('region', { name: 'Paciente' });
+    const calls = within(patient).getByText(messages.videoRecordTitle).nextElementSibling!;
+    // Panama time (UTC−5): 19:02Z is 2:02 p. m.
+    expect(within(calls as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Videollamada: 2:02 p. m.–2:31 p. m. (29 min)',
+      'Videollamada: desde las 2:40 p. m. (en curso)',
+    ]);
+  });
+
+  it('shows no video call line for a consultation without calls', async () => {
+    fakeApi({ [`GET /api/doctor/consultations/${TOKEN}`]: { json: detail } });
+    await renderPage(<DoctorConsultationModal token={TOKEN} onClose={() => undefined} />);
+    await screen.findByRole('region', { name: 'Paciente' });
+    expect(screen.queryByText(messages.videoRecordTitle)).toBeNull();
+  });
+
   it('sends the follow-up with the form’s values', async () => {
     const calls = fakeApi({
       [`GET /api/doctor/consultations/${TOKEN}`]: { json: detail },

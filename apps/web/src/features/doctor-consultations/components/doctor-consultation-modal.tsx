@@ -13,7 +13,8 @@ import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { ClinicalHistory, useClinicalHistoryLabels } from '../../../components/ui/clinical-history.js';
 import { DateField, useDateIssues } from '../../../components/ui/date-field.js';
-import { Details } from '../../../components/ui/details.js';
+import { Details, type DetailItem } from '../../../components/ui/details.js';
+import { VideoCalls } from '../../../components/ui/video-calls.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { DetailState } from '../../../components/ui/detail-state.js';
@@ -63,6 +64,8 @@ function Detail({ d }: { d: DoctorConsultationDetail }) {
             [t('modal.registeredAt'), formatDateTime(d.fecha_registro)],
             [messages.consultationStateLabel, <ConsultationStateText key="estado" state={d} />],
             [messages.paymentStateLabel, <PaymentStateText key="pago" state={d} />],
+            // The video calls' start, end and minutes (issue 25): the only trace a call leaves.
+            ...(d.videollamadas.length > 0 ? [[messages.videoRecordTitle, <VideoCalls key="video" calls={d.videollamadas} />] satisfies DetailItem] : []),
           ]}
         />
       </section>

@@ -5,7 +5,8 @@ import { TIPOS_DE_CONSULTA, type AdminConsultationDetail, type TipoDeConsulta } 
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { ClinicalHistory } from '../../../components/ui/clinical-history.js';
-import { Details } from '../../../components/ui/details.js';
+import { Details, type DetailItem } from '../../../components/ui/details.js';
+import { VideoCalls } from '../../../components/ui/video-calls.js';
 import { Field } from '../../../components/ui/field.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { DetailState } from '../../../components/ui/detail-state.js';
@@ -61,6 +62,8 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             [t('consultationModal.reference'), <Reference key="n" kind="consultation" numero={d.numero} />],
             [t('consultationModal.chatPermission'), yesNo(d.permiso_chat)],
             [messages.consultationStateLabel, <ConsultationStateText key="estado" state={d} />],
+            // The video calls' start, end and minutes (issue 25): the only trace a call leaves.
+            ...(d.videollamadas.length > 0 ? [[messages.videoRecordTitle, <VideoCalls key="video" calls={d.videollamadas} />] satisfies DetailItem] : []),
           ]}
         />
       </section>
