@@ -556,6 +556,17 @@ export const productMessages = {
   videoRecordTitle: 'Videollamadas',
   videoRecordLine: 'Videollamada: {{inicio}}–{{fin}} ({{minutos}} min)',
   videoRecordOngoing: 'Videollamada: desde las {{inicio}} (en curso)',
+  // the video call page (issue 25, docs/decisions/0054): what the browser's camera and microphone answered
+  videoPermissionDenied:
+    'El navegador no tiene permiso para usar la cámara o el micrófono. Permítalo en el candado junto a la dirección de la página y pulse "Probar de nuevo"; mientras tanto puede seguir por el chat.',
+  videoDeviceMissing:
+    'No se encontró una cámara o un micrófono en este dispositivo. Puede llamar solo con audio si tiene micrófono, o seguir por el chat.',
+  videoDeviceBusy:
+    'La cámara o el micrófono está en uso por otra aplicación. Ciérrela y pulse "Probar de nuevo", o siga por el chat.',
+  videoUnsupported:
+    'Este navegador no permite videollamadas (o la página no se abrió por una conexión segura). Use una versión reciente de Chrome, Firefox, Safari o Edge; mientras tanto puede seguir por el chat.',
+  videoDeviceFailed: 'No se pudo abrir la cámara o el micrófono. Pulse "Probar de nuevo", o siga por el chat.',
+  videoCallFailed: 'No se pudo establecer la videollamada. Pruebe de nuevo o siga por el chat.',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -37,6 +37,12 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // The video call (issue 25, decision 0054) may use the camera and microphone on this origin only;
+  // a frame of another origin never can, and nothing may read the position.
+  const policy = new Map(String(res.headers['permissions-policy']).split(',').map((d) => d.trim().split('=') as [string, string]));
+  expect(policy.get('camera')).toBe('(self)');
+  expect(policy.get('microphone')).toBe('(self)');
+  expect(policy.get('geolocation')).toBe('()');
 }
 
 /** API answers are data: a CSP that allows nothing, nosniff, and no reading by other sites. */

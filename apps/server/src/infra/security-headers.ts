@@ -39,7 +39,8 @@ export default fp(
       'referrer-policy': 'strict-origin-when-cross-origin',
       // PayPal's checkout window talks back to its opener; the demo opens no window.
       'cross-origin-opener-policy': paypal.mode === 'rest' ? 'same-origin-allow-popups' : 'same-origin',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+      // Camera and microphone for the consultation's video call (issue 25, decision 0054): this origin only, never an embedded frame.
+      'permissions-policy': 'camera=(self), microphone=(self), geolocation=(), payment=(self)',
     };
     // Answers of /api are data, never a document: no page can render, frame or script through
     // them, so they need only the headers that keep them data (nosniff, a CSP that allows

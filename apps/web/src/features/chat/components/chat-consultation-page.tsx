@@ -22,6 +22,7 @@ import { ExtraHourOverlay } from './extra-hour-overlay.js';
 import { HealthForm } from './lazy-health-form.js';
 import { ImageUpload } from './image-upload.js';
 import type { ChatPaymentArea } from './payment-area.js';
+import { useVideoCallSlot } from './video-call-slot.js';
 import '../chat.css';
 
 /**
@@ -112,6 +113,19 @@ function ChatOfConsultation({ PaymentArea, wanted }: { PaymentArea: ChatPaymentA
       setTimeClosed(t.tiempo_cerrado);
       if (t.segundos_restantes > 0) setReceiptPending(false);
     },
+    onVideo: (frame) => video.receive(frame),
+  });
+  const seconds = countdown.seconds ?? state.data?.segundos_restantes ?? 0;
+  const timeClosed = timeClosedLive ?? state.data?.tiempo_cerrado ?? false;
+  const timeUp = seconds === 0;
+  const closed = socket.status === 'closed';
+  // The call is the paid hour's, as the chat is: over when the time is (decision 0054).
+  const video = useVideoCallSlot({
+    token: choosing ? undefined : state.data?.consulta_token,
+    rol: 'patient',
+    sendVideo: socket.sendVideo,
+    timeUp: timeUp || timeClosed || closed,
+    peer: { name: state.data?.doctor ?? '' },
   });
 
   if (!session.data || !state.data) {
@@ -126,10 +140,6 @@ function ChatOfConsultation({ PaymentArea, wanted }: { PaymentArea: ChatPaymentA
 
   const { nombre, apellido, correo } = session.data;
   const others = state.data.otras_abiertas;
-  const seconds = countdown.seconds ?? state.data.segundos_restantes;
-  const timeClosed = timeClosedLive ?? state.data.tiempo_cerrado;
-  const timeUp = seconds === 0;
-  const closed = socket.status === 'closed';
   const disabledReason = closed ? messages.chatClosed : timeClosed ? messages.chatTimeClosed : timeUp ? messages.chatTimeOver : null;
   const extraHourOffered = timeUp && !timeClosed && !closed && !receiptPending;
   const showOverlay = extraHourOffered && !overlayHidden;
@@ -150,6 +160,7 @@ function ChatOfConsultation({ PaymentArea, wanted }: { PaymentArea: ChatPaymentA
       <ChatFrame
         title={t('patient.title')}
         unread={unread}
+        video={video.view}
         bar={
           <>
             <div className="chat-bar-time">
@@ -165,6 +176,7 @@ function ChatOfConsultation({ PaymentArea, wanted }: { PaymentArea: ChatPaymentA
                 {t('extraHour.reopen')}
               </Button>
             )}
+            {video.button}
             {/* At the top, the screen's height away from 'Enviar' at the bottom. */}
             <ExitChatButton onExited={countdown.reset} />
             {receiptPending && (

@@ -22,6 +22,8 @@ interface ChatFrameProps {
   unread: number;
   /** Class of the page (the doctor's page adds its own). */
   className?: string;
+  /** The video call while open: on a phone above the tabs (the chat below), from 900 px atop the side column. */
+  video?: ReactNode;
 }
 
 /**
@@ -31,7 +33,7 @@ interface ChatFrameProps {
  * other panes in a scrolling column beside the conversation. Every pane stays mounted, so a
  * half-typed message or form survives a change of tab.
  */
-export function ChatFrame({ title, bar, panes, chat, unread, className }: ChatFrameProps) {
+export function ChatFrame({ title, bar, panes, chat, unread, className, video }: ChatFrameProps) {
   const { t } = useTranslation('chat');
   const phone = usePhoneLayout();
   const fill = useFillScreen<HTMLDivElement>();
@@ -57,6 +59,7 @@ export function ChatFrame({ title, bar, panes, chat, unread, className }: ChatFr
       <div className="chat-bar">{bar}</div>
       {phone ? (
         <>
+          {video && <div className="chat-video-slot">{video}</div>}
           <div className="chat-tabs" role="tablist" aria-label={t('frame.tabsLabel')}>
             {tabs.map((tab) => (
               <button
@@ -93,6 +96,7 @@ export function ChatFrame({ title, bar, panes, chat, unread, className }: ChatFr
       ) : (
         <div className="chat-columns">
           <div className="chat-side">
+            {video && <div className="chat-video-slot">{video}</div>}
             {panes.map((pane) => (
               <div key={pane.id} className={`chat-pane-${pane.id}`}>
                 {pane.content}

@@ -12,6 +12,7 @@ import { useCountdown } from '../hooks/use-countdown.js';
 import { usePhoneLayout } from '../hooks/use-phone-layout.js';
 import { ChatFrame } from './chat-frame.js';
 import { ChatPanel } from './chat-panel.js';
+import { useVideoCallSlot } from './video-call-slot.js';
 import '../chat.css';
 
 const remainingText = (t: TFunction, s: number | null) => (s === null ? t('doctor.notOpened') : s === 0 ? t('doctor.timeUp') : formatSeconds(s));
@@ -87,6 +88,7 @@ function DoctorChat({ token, list, onBack }: { token: string; list: ReactNode; o
       setOpened(true);
       sync(time.segundos_restantes);
     },
+    onVideo: (frame) => video.receive(frame),
   });
   const [unread, setUnread] = useState(0);
   const d = detail.data;
@@ -94,6 +96,7 @@ function DoctorChat({ token, list, onBack }: { token: string; list: ReactNode; o
     if (d?.segundos_restantes != null) sync(d.segundos_restantes);
   }, [d?.segundos_restantes, detail.dataUpdatedAt, sync]);
   const seconds = opened || d?.segundos_restantes != null ? countdown.seconds : null;
+  const video = useVideoCallSlot({ token, rol: 'doctor', sendVideo: socket.sendVideo, timeUp: seconds === null || seconds === 0, peer: { name: d?.paciente ?? '' } });
 
   const patientData = d && (
     <section className="chat-card" aria-labelledby="doctor-patient-title">
@@ -140,6 +143,7 @@ function DoctorChat({ token, list, onBack }: { token: string; list: ReactNode; o
       title={t('doctor.title')}
       className="doctor-chat"
       unread={unread}
+      video={video.view}
       bar={
         <>
           {onBack && (
@@ -153,6 +157,7 @@ function DoctorChat({ token, list, onBack }: { token: string; list: ReactNode; o
               {remainingText(t, seconds)}
             </p>
           </div>
+          {video.button}
         </>
       }
       panes={[

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { messages as catalogue, type ChatMessage, type ChatRole, type ChatServerFrame } from '@clinica/shared';
+import { messages as catalogue, type ChatMessage, type ChatRole, type ChatServerFrame, type VideoClientFrame, type VideoServerFrame } from '@clinica/shared';
 import { newEntry, readOutbox, reconnectDelay, writeOutbox, type OutboxEntry } from '../outbox.js';
 
 /** Close codes the server uses: the session ended (4401), the consultation's chat was closed (4403). */
@@ -34,6 +34,8 @@ interface Options {
   rol: ChatRole;
   /** The server's remaining time, on join and whenever it changes (extra hour, overlay closed). */
   onTime?: (time: TimeFrame) => void;
+  /** The video call's signalling frames from the other member (decision 0053), never stored. */
+  onVideo?: (frame: VideoServerFrame) => void;
 }
 
 /** Merges messages by id, in id order: a reconnect's history and live frames never duplicate. */
@@ -58,7 +60,7 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== 
  * storage until the server acknowledges them, sent one after the other in the order typed, each
  * under its own id (a resend is stored once by the server).
  */
-export function useChatSocket({ token, rol, onTime }: Options) {
+export function useChatSocket({ token, rol, onTime, onVideo }: Options) {
   const [stored, setStored] = useState<ChatMessage[]>([]);
   const [outbox, setOutbox] = useState<OutboxEntry[]>([]);
   const [status, setStatus] = useState<SocketStatus>('connecting');
@@ -70,9 +72,14 @@ export function useChatSocket({ token, rol, onTime }: Options) {
   const pumpRef = useRef<() => void>(() => undefined);
   const lastId = useRef(0);
   const onTimeRef = useRef(onTime);
+  const onVideoRef = useRef(onVideo);
   useEffect(() => {
     onTimeRef.current = onTime;
-  }, [onTime]);
+    onVideoRef.current = onVideo;
+  }, [onTime, onVideo]);
+  // Video frames wait here while the socket is not joined (decision 0053: only after the history).
+  const videoQueue = useRef<VideoClientFrame[]>([]);
+  const videoFlush = useRef<() => void>(() => undefined);
 
   /** Changes the outbox: memory, screen and storage together. */
   const updateBox = useCallback(
@@ -108,6 +115,12 @@ export function useChatSocket({ token, rol, onTime }: Options) {
       inFlight = null;
       window.clearTimeout(ackTimer);
     };
+
+    const flushVideo = () => {
+      if (stopped || !joined || !socket || socket.readyState !== WebSocket.OPEN) return;
+      for (const frame of videoQueue.current.splice(0)) socket.send(JSON.stringify(frame));
+    };
+    videoFlush.current = flushVideo;
 
     const pump = () => {
       if (stopped || !joined || inFlight !== null || !socket || socket.readyState !== WebSocket.OPEN) return;
@@ -175,7 +188,10 @@ export function useChatSocket({ token, rol, onTime }: Options) {
       const ws = new WebSocket(url);
       socket = ws;
       ws.onmessage = (event: MessageEvent<string>) => {
-        const frame = JSON.parse(event.data) as ChatServerFrame;
+        const raw = JSON.parse(event.data) as ChatServerFrame | VideoServerFrame;
+        // The video call's frames go to the call (decision 0053); they are never chat messages.
+        if (raw.type.startsWith('call-')) return onVideoRef.current?.(raw as VideoServerFrame);
+        const frame = raw as ChatServerFrame;
         switch (frame.type) {
           case 'history':
             received(frame.messages);
@@ -184,6 +200,7 @@ export function useChatSocket({ token, rol, onTime }: Options) {
             attempt = 0;
             setStatus('open');
             pump();
+            flushVideo();
             break;
           case 'message':
             received([frame.message]);
@@ -255,6 +272,7 @@ export function useChatSocket({ token, rol, onTime }: Options) {
       socket?.close();
       socket = null;
       pumpRef.current = () => undefined;
+      videoFlush.current = () => undefined;
     };
   }, [token, rol, updateBox]);
 
@@ -306,6 +324,12 @@ export function useChatSocket({ token, rol, onTime }: Options) {
     return [...sent, ...waiting];
   }, [stored, outbox, rol, retrySend, canRetry]);
 
+  /** Sends a video frame now, or as soon as the socket is joined again (never stored across a reload). */
+  const sendVideo = useCallback((frame: VideoClientFrame) => {
+    videoQueue.current.push(frame);
+    videoFlush.current();
+  }, []);
+
   const pending = outbox.filter((e) => e.state === 'sending').length;
-  return { messages: shown, status, online, pending, lastError, send, unsent };
+  return { messages: shown, status, online, pending, lastError, send, unsent, sendVideo };
 }
