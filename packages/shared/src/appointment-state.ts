@@ -15,18 +15,25 @@ export type Attendance = (typeof ATTENDANCE)[number];
 /** What the derivation needs from an appointment row. */
 export interface AppointmentStateFields {
   estado: AppointmentState;
-  /** Moves so far (0: never rescheduled). */
-  secuencia: number;
+  /**
+   * Moved at least once (reprogramada_at set). Not `secuencia > 0`: a cancellation raises the
+   * sequence too, and a lapsed PayPal hold taken up again keeps it (decision 0049, session 10).
+   */
+  reprogramada: boolean;
   asistencia: Attendance | null;
   cancelada_por: CancelledBy | null;
 }
 
-/** The state a person reads: cancelled wins, then what staff marked, then moved, confirmed or requested. */
+/**
+ * The state a person reads: cancelled wins, then what staff marked, then moved, confirmed or
+ * requested. A moved appointment whose payment still waits reads 'Reprogramada' too (the lists
+ * add the payment's own state beside it: 'Reprogramada · Pago en revisión').
+ */
 export function appointmentViewState(a: AppointmentStateFields): AppointmentViewState {
   if (a.estado === 'cancelada') return 'cancelada';
   if (a.asistencia) return a.asistencia;
-  if (a.estado === 'confirmada') return a.secuencia > 0 ? 'reprogramada' : 'confirmada';
-  return 'solicitada';
+  if (a.reprogramada) return 'reprogramada';
+  return a.estado === 'confirmada' ? 'confirmada' : 'solicitada';
 }
 
 const CANCELLED_WORDS: Record<CancelledBy, MessageKey> = {

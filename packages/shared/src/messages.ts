@@ -491,8 +491,8 @@ export const productMessages = {
   appointmentStateRescheduled: 'Reprogramada',
   appointmentStateCancelledPatient: 'Cancelada por el paciente',
   appointmentStateCancelledClinic: 'Cancelada por la clínica',
-  appointmentStateCancelledPayment: 'Cancelada: el pago fue rechazado',
-  appointmentStateCancelledHold: 'Cancelada: el pago no se completó a tiempo',
+  appointmentStateCancelledPayment: 'Cancelada porque se rechazó el pago',
+  appointmentStateCancelledHold: 'Cancelada porque el pago no se completó a tiempo',
   appointmentStateAttended: 'Asistió',
   appointmentStateNoShow: 'No asistió',
   // typed dates (issue 23, docs/decisions/0044): what exactly is wrong with what was typed

@@ -125,6 +125,8 @@ export const appointmentRowSchema = z.object({
   // Issue 24, decision 0049: moves so far, attendance and how cancelled (the state in words:
   // appointmentStateText), and whether the patient may still move it (the notice window).
   secuencia: z.number().int(),
+  /** Moved at least once (the state reads 'Reprogramada', also while its payment waits). */
+  reprogramada: z.boolean(),
   asistencia: z.enum(['asistio', 'no_asistio']).nullable(),
   cancelada_por: z.enum(CANCELLED_BY).nullable(),
   motivo_cancelacion: z.string().nullable(),

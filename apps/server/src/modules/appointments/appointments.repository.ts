@@ -42,6 +42,7 @@ const rowColumns = {
   asistencia_confirmada_at: appointments.asistencia_confirmada_at,
   // The state in words (decision 0049): moves, attendance, how cancelled.
   secuencia: appointments.secuencia,
+  reprogramada_at: appointments.reprogramada_at,
   asistencia: appointments.asistencia,
   cancelada_por: appointments.cancelada_por,
   motivo_cancelacion: appointments.motivo_cancelacion,

@@ -64,6 +64,7 @@ const toRow = (r: Row) => ({
   reservada_hasta: heldUntil(r),
   asistencia_confirmada_at: r.asistencia_confirmada_at?.toISOString() ?? null,
   secuencia: r.secuencia,
+  reprogramada: r.reprogramada_at !== null,
   asistencia: r.asistencia,
   cancelada_por: r.cancelada_por,
   motivo_cancelacion: r.motivo_cancelacion,

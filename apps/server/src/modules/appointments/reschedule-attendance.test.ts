@@ -280,3 +280,30 @@ describe('attended / no-show and the prepay policy', () => {
     expect((await call(c.t, jar, 'GET', '/api/appointments/policy')).json()).toMatchObject({ solo_pago_inmediato: false });
   });
 });
+
+// Session 10: a moved appointment whose receipt still waits read 'Solicitada', as if never moved.
+describe('a moved request reads as moved, its payment still visible', () => {
+  let c: AppointmentsClinic;
+  beforeAll(async () => {
+    c = await openAppointmentsClinic();
+  });
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('pending (receipt under review) and moved: reprogramada true, still pendiente with its payment under review', async () => {
+    const doctor = await doctorAccount(c.t);
+    const patient = await patientJar(c.t);
+    const booked = await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: DAYS.monday, hora: '10:00' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [before] = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<{ items: (Row & { reprogramada: boolean; estado_pago: string })[] }>().items;
+    expect(before).toMatchObject({ estado: 'pendiente', reprogramada: false, estado_pago: 'pendiente' });
+
+    const moved = await call(c.t, patient.jar, 'POST', `/api/appointments/${before!.token}/reschedule`, { fecha: DAYS.wednesday, hora: '11:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [after] = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<{ items: (Row & { reprogramada: boolean; estado_pago: string })[] }>().items;
+    expect(after).toMatchObject({ estado: 'pendiente', reprogramada: true, estado_pago: 'pendiente', fecha: DAYS.wednesday, hora: '11:00' });
+    const admin = await adminJar(c.t);
+    expect((await call(c.t, admin, 'GET', `/api/admin/appointments/${before!.token}`)).json()).toMatchObject({ reprogramada: true, estado: 'pendiente' });
+  });
+});

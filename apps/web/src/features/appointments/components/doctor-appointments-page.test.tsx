@@ -23,6 +23,7 @@ const row = (numero: number, nombre: string, extra: Record<string, unknown> = {}
   reservada_hasta: null,
   asistencia_confirmada_at: null,
   secuencia: 0,
+  reprogramada: false,
   asistencia: null,
   cancelada_por: null,
   motivo_cancelacion: null,
@@ -35,7 +36,7 @@ const row = (numero: number, nombre: string, extra: Record<string, unknown> = {}
 describe('/Citas_Admin_Doctor on the staff list', () => {
   it('refuses an empty search, searches by name or number from the first page, clears it, and says when a detail is not the doctor’s', async () => {
     const calls = fakeApi({
-      'GET /api/doctor/appointments': { json: { items: [row(12, 'Rosa'), row(11, 'Luis', { secuencia: 1 })], next_cursor: 'c1' } },
+      'GET /api/doctor/appointments': { json: { items: [row(12, 'Rosa'), row(11, 'Luis', { secuencia: 1, reprogramada: true })], next_cursor: 'c1' } },
       'GET /api/doctor/appointments?cursor=c1': { json: { items: [row(10, 'Marta', { asistencia: 'no_asistio' })], next_cursor: null } },
       'POST /api/doctor/appointments/search': { json: { items: [row(12, 'Rosa')], next_cursor: null } },
       'GET /api/doctor/appointments/tok-12': { status: 404, json: { success: false, message: messages.noData } },
