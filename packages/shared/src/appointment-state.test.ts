@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentStateText, appointmentViewState } from './appointment-state.js';
+import { appointmentStateText, appointmentViewState, noShowWords } from './appointment-state.js';
 import { messages } from './messages.js';
 
 // One function names an appointment's state for the three roles (issue 24, decision 0049).
@@ -34,5 +34,21 @@ describe('appointment state in words', () => {
       const text = appointmentStateText(messages, { ...cancelled, cancelada_por, motivo_cancelacion: 'Motivo' });
       expect(text.split(':')).toHaveLength(2);
     }
+  });
+});
+
+describe('a patient\'s no-shows in words (session 10)', () => {
+  it('counts in words and says whether the prepay policy applies now', () => {
+    expect(noShowWords(messages, { inasistencias: 0, limite: 2, solo_pago_inmediato: false })).toEqual({
+      count: 'Sin inasistencias',
+      policy: 'Puede reservar con cualquier método de pago; el pago inmediato se exige desde 2 inasistencias.',
+    });
+    expect(noShowWords(messages, { inasistencias: 1, limite: 2, solo_pago_inmediato: false }).count).toBe('1 inasistencia');
+    expect(noShowWords(messages, { inasistencias: 2, limite: 2, solo_pago_inmediato: true })).toEqual({
+      count: '2 inasistencias',
+      policy: 'Solo puede reservar con pago inmediato (PayPal o tarjeta): la clínica lo exige desde 2 inasistencias.',
+    });
+    // No policy configured (0): the count alone.
+    expect(noShowWords(messages, { inasistencias: 5, limite: 0, solo_pago_inmediato: false })).toEqual({ count: '5 inasistencias', policy: null });
   });
 });

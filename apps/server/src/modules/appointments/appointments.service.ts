@@ -501,6 +501,16 @@ export function appointmentsService(deps: AppointmentsDeps) {
       return repo.noShowCount(deps.db, patientId);
     },
 
+    /**
+     * A patient's no-shows for staff, with the policy's threshold and whether it applies now
+     * (session 10): the same count and rule as `mustPrepay`, read once.
+     */
+    async noShowStatus(patientId: string) {
+      const inasistencias = await repo.noShowCount(deps.db, patientId);
+      const limite = deps.rules.noShowPrepayAfter;
+      return { inasistencias, limite, solo_pago_inmediato: limite > 0 && inasistencias >= limite };
+    },
+
     /** What /citas says before the patient chooses how to pay (the no-show policy). */
     async bookingPolicy(patientId: string) {
       const prepay = await mustPrepay(deps.db, patientId);

@@ -72,3 +72,34 @@ describe('/Citas_Admin_Doctor on the staff list', () => {
     expect(calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/doctor/appointments' });
   });
 });
+
+// Issue 24 item 4 (session 10): the doctor reads the patient's no-shows in words in the
+// appointment's details, with whether the prepay policy applies now.
+describe('/Citas_Admin_Doctor: the patient\'s no-shows in the details', () => {
+  it('opens the appointment and reads "2 inasistencias" and that the policy applies', async () => {
+    const detail = {
+      ...row(12, 'Rosa', { asistencia: 'no_asistio' }),
+      correo: 'rosa@example.com',
+      telefono: '+507 6000-0000',
+      mensaje: 'Control',
+      created_at: '2026-11-20T15:00:00.000Z',
+      correo_doctor: 'ana@clinica.example',
+      id_doctor: 'doc-1',
+      inasistencias: 2,
+      estado_inasistencias: { inasistencias: 2, limite: 2, solo_pago_inmediato: true },
+      asistencia_marcable: true,
+      pago: null,
+    };
+    fakeApi({
+      'GET /api/doctor/appointments': { json: { items: [row(12, 'Rosa', { asistencia: 'no_asistio' })], next_cursor: null } },
+      'GET /api/doctor/appointments/tok-12': { json: detail },
+    });
+    await renderPage(<CitasAdminDoctorPage />);
+    const table = await screen.findByRole('table');
+    await userEvent.click(await within(table).findByRole('button', { name: /Rosa Pérez/ }));
+    const dialog = await screen.findByRole('dialog');
+    const value = (await within(dialog).findByText('2 inasistencias')).closest('dd') as HTMLElement;
+    expect(value.previousElementSibling?.textContent).toBe('Inasistencias del paciente');
+    expect(within(value).getByText('Solo puede reservar con pago inmediato (PayPal o tarjeta): la clínica lo exige desde 2 inasistencias.')).toBeDefined();
+  });
+});
