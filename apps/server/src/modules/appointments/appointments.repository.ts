@@ -466,6 +466,19 @@ export function appointmentsRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Browser tests only (TEST_ONLY_APPOINTMENT_BACKDATE, decision 0049 session 10): puts an active
+     * appointment on a slot that has already started. The unique slot index still refuses a taken one.
+     */
+    async backdateForTests(token: string, slot: { fecha: string; hora: string; inicio: Date }, now: Date) {
+      const [row] = await db
+        .update(appointments)
+        .set({ fecha: slot.fecha, hora: slot.hora, inicio: slot.inicio, updated_at: now })
+        .where(and(eq(appointments.token, token), ne(appointments.estado, 'cancelada')))
+        .returning({ token: appointments.token, fecha: appointments.fecha, hora: appointments.hora, doctor_id: appointments.doctor_id });
+      return row;
+    },
+
     /** How many of the patient's appointments were marked no-show. */
     async noShowCount(exec: Db, patientId: string) {
       const [row] = await exec
