@@ -551,8 +551,8 @@ test('a patient moves an appointment to another free hour from /Citas_usuario an
   await acceptAlert(page, messages.appointmentRescheduled);
   await expect(modal).toContainText(shownDay(nueva));
   await expect(modal).toContainText('4:00 p. m.');
-  // Its state is kept: still requested while the transfer waits (decision 0049).
-  await expect(modal).toContainText('Solicitada · Pago en revisión');
+  // It reads as moved, and what it waits for still shows: the transfer (decision 0049, session 10).
+  await expect(modal).toContainText('Reprogramada · Pago en revisión');
   await expect(modal).not.toContainText(shownDay(fecha));
 
   const mail = await waitForMail(patient.email, 'Su cita cambió de fecha u hora');

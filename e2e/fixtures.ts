@@ -95,6 +95,9 @@ async function approverOn(base: string) {
   return a.request;
 }
 
+/** The demo administrator's API session on `base` (signed in, second factor enrolled): for set-up through admin routes. */
+export const adminApi = (base: string) => approverOn(base);
+
 /** A staff account's id as the administrators' list (/Personal_Admin) shows it. */
 export async function staffIdOf(base: string, role: 'admin' | 'doctor', email: string) {
   const admin = await approverOn(base);

@@ -83,7 +83,9 @@ test('a patient reads their profile, downloads their data and opens a consultati
   await page.getByRole('button', { name: /Ver detalle de la consulta/ }).click();
   const modal = page.getByRole('dialog', { name: 'Detalle de la consulta' });
   await expect(modal).toContainText('Dolor de oído desde el lunes');
-  await expect(modal).toContainText('Ana Castillo (general@clinica.demo)');
+  // The doctor's name and specialty; staff e-mail addresses are not for patients (decision 0049, session 10).
+  await expect(modal).toContainText('Ana Castillo (Medicina General)');
+  await expect(modal).not.toContainText('general@clinica.demo');
   await expect(modal).toContainText('Penicilina');
   // No follow-up yet, no exam file: the catalogue's 'No disponible'.
   await expect(modal.getByText(messages.unavailable).first()).toBeVisible();

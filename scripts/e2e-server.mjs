@@ -42,6 +42,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
     // The server runs on real time; consultation requests must work at any hour of a test run.
     // Test-only (production refuses it); the hours rule itself is proven by the API tests' clock.
     TEST_ONLY_IGNORE_CONSULTATION_HOURS: '1',
+    // An appointment can be moved to an hour that has started, so a spec marks attendance (decision 0049, session 10).
+    TEST_ONLY_APPOINTMENT_BACKDATE: '1',
     SMTP_URL: mailSink.url,
     MAIL_POLL_MS: '500',
     // Reminders (decision 0052) looked for every 2 s instead of every minute, so a spec sees one soon.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOOKING_WINDOW_DAYS, addDays, freeHours, parseHour, slotProblem, slotStart, slotsOn, weekdayOf } from './appointment-slots.js';
+import { BOOKING_WINDOW_DAYS, addDays, freeHours, isCalendarDate, parseHour, slotProblem, slotStart, slotsOn, weekdayOf } from './appointment-slots.js';
 
 // The slot rules of docs/spec/decisions.md ("In-person appointments"), Panama time whatever the machine's
 // time zone. 2026-11-25 is a Wednesday, 2026-11-28 a Saturday, 2026-11-29 a Sunday.
@@ -117,5 +117,35 @@ describe('the clock, in Panama time whatever the machine time zone', () => {
     const now = panama(SAT, '00:30');
     expect(slotProblem('2026-11-27', '21:00', { ...free, now })).toBe('past_date');
     expect(freeHours(SAT, { ...free, now })).toHaveLength(8);
+  });
+});
+
+// Issue 24, item 8: freeHours checks the date once instead of once per slot; it must still offer
+// exactly the slots the booking rule (slotProblem) accepts, whatever the date, clock and context.
+describe('freeHours is the booking rule, computed once per date', () => {
+  it('offers exactly the slots slotProblem accepts, over dates, clocks, blocks, held and weekly hours', () => {
+    const hoursSets = [undefined, new Set(['08:00', '09:00', '14:00', '15:00', '16:00']), new Set<string>(), new Set(['09:00', '16:00', '21:00'])];
+    const heldSets = [new Set<string>(), new Set(['09:00', '15:00', '21:00'])];
+    // Around midnight, midday and the last bookable day; Saturday 2026-11-21 10:00 in Panama is 15:00 UTC.
+    const clocks = [Date.UTC(2026, 10, 21, 15, 0), Date.UTC(2026, 10, 21, 14, 59, 59), Date.UTC(2026, 10, 22, 4, 59), Date.UTC(2026, 10, 22, 5, 0), Date.UTC(2026, 10, 23, 20, 30)];
+    const dates = ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-27', '2027-05-20', '2027-05-21', '2027-05-22', '2026-02-30', 'hoy'];
+    let compared = 0;
+    for (const now of clocks) {
+      for (const fecha of dates) {
+        for (const hours of hoursSets) {
+          for (const held of heldSets) {
+            for (const blocked of [false, true]) {
+              const ctx = { now, blocked, held, ...(hours ? { hours } : {}) };
+              const expected = isCalendarDate(fecha) ? slotsOn(fecha).filter((hora) => slotProblem(fecha, hora, ctx) === null) : [];
+              expect(freeHours(fecha, ctx), `${fecha} at ${new Date(now).toISOString()}`).toEqual(expected);
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(clocks.length * dates.length * hoursSets.length * heldSets.length * 2);
+    // And it is not empty everywhere: Monday 23 with the clinic's hours, seen on Saturday, has all 14.
+    expect(freeHours('2026-11-23', { now: clocks[0]!, blocked: false, held: new Set() })).toHaveLength(14);
   });
 });

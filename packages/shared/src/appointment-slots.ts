@@ -87,18 +87,26 @@ export function addDays(fecha: string, days: number) {
   return new Date(Date.UTC(y, mo - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The last date read, by minute: the slot rules ask for today once per slot (Intl is not free). */
-let todayMemo = { minute: Number.NaN, date: '' };
+/**
+ * The last dates read, by minute: the slot rules ask for today and the last bookable day once per
+ * slot (Intl and Date formatting are not free: they were a third of a free-hours request's CPU).
+ */
+let todayMemo = { minute: Number.NaN, date: '', last: '' };
 
-/** Today's date in Panama at the instant `nowMs`. */
-export function panamaToday(nowMs: number) {
+function todayAt(nowMs: number) {
   const minute = Math.floor(nowMs / 60_000);
-  if (minute !== todayMemo.minute) todayMemo = { minute, date: panamaClock(nowMs).date };
-  return todayMemo.date;
+  if (minute !== todayMemo.minute) {
+    const date = panamaClock(nowMs).date;
+    todayMemo = { minute, date, last: addDays(date, BOOKING_WINDOW_DAYS) };
+  }
+  return todayMemo;
 }
 
+/** Today's date in Panama at the instant `nowMs`. */
+export const panamaToday = (nowMs: number) => todayAt(nowMs).date;
+
 /** The last date that may be booked at the instant `nowMs`. */
-export const lastBookableDate = (nowMs: number) => addDays(panamaToday(nowMs), BOOKING_WINDOW_DAYS);
+export const lastBookableDate = (nowMs: number) => todayAt(nowMs).last;
 
 /** Why a slot cannot be booked, in the order a person would want to hear it. */
 export type SlotProblem =
@@ -143,8 +151,33 @@ export function slotProblem(fecha: string, hora: string, ctx: SlotContext): Slot
   return null;
 }
 
-/** The free hours of the doctor on `fecha`: clinic slots minus blocked date, the doctor's off hours, held hours and past hours. */
-export function freeHours(fecha: string, ctx: SlotContext) {
-  if (!isCalendarDate(fecha)) return [];
-  return slotsOn(fecha).filter((hora) => slotProblem(fecha, hora, ctx) === null);
+/** 'HH:00' of every hour of a day, written once. */
+const HOUR_LABELS = Array.from({ length: 24 }, (_, h) => formatHour(h));
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The free hours of the doctor on `fecha`: clinic slots minus blocked date, the doctor's off hours,
+ * held hours and past hours. Exactly the slots `slotProblem` finds no problem with (a test holds
+ * the two together), but the date is parsed and its checks made once, not once per slot: this
+ * runs on every free-hours request (issue 24, item 8).
+ */
+export function freeHours(fecha: string, ctx: SlotContext): string[] {
+  const p = parseIsoDate(fecha);
+  if (!p || ctx.blocked) return [];
+  const today = todayAt(ctx.now);
+  if (fecha < today.date || fecha > today.last) return [];
+  const midnight = Date.UTC(p.y, p.mo - 1, p.d);
+  const day = new Date(midnight).getUTCDay();
+  const { open, close } = day === 0 || day === 6 ? CLINIC_HOURS.weekend : CLINIC_HOURS.weekday;
+  // The instant of the date's 00:00 in Panama; a slot that has started (or starts this minute) is past.
+  const panamaMidnight = midnight - PANAMA_UTC_OFFSET_HOURS * HOUR_MS;
+  const out: string[] = [];
+  for (let hour = open; hour < close; hour++) {
+    const hora = HOUR_LABELS[hour]!;
+    if (ctx.hours && !ctx.hours.has(hora)) continue;
+    if (panamaMidnight + hour * HOUR_MS <= ctx.now) continue;
+    if (ctx.held.has(hora)) continue;
+    out.push(hora);
+  }
+  return out;
 }

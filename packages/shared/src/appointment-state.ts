@@ -5,6 +5,7 @@
  */
 import type { MessageKey } from './messages.js';
 import type { AppointmentState, CancelledBy } from './schemas/appointments.schema.js';
+import type { NoShowStatus } from './schemas/no-show.schema.js';
 
 export const APPOINTMENT_VIEW_STATES = ['solicitada', 'confirmada', 'reprogramada', 'cancelada', 'asistio', 'no_asistio'] as const;
 export type AppointmentViewState = (typeof APPOINTMENT_VIEW_STATES)[number];
@@ -15,18 +16,25 @@ export type Attendance = (typeof ATTENDANCE)[number];
 /** What the derivation needs from an appointment row. */
 export interface AppointmentStateFields {
   estado: AppointmentState;
-  /** Moves so far (0: never rescheduled). */
-  secuencia: number;
+  /**
+   * Moved at least once (reprogramada_at set). Not `secuencia > 0`: a cancellation raises the
+   * sequence too, and a lapsed PayPal hold taken up again keeps it (decision 0049, session 10).
+   */
+  reprogramada: boolean;
   asistencia: Attendance | null;
   cancelada_por: CancelledBy | null;
 }
 
-/** The state a person reads: cancelled wins, then what staff marked, then moved, confirmed or requested. */
+/**
+ * The state a person reads: cancelled wins, then what staff marked, then moved, confirmed or
+ * requested. A moved appointment whose payment still waits reads 'Reprogramada' too (the lists
+ * add the payment's own state beside it: 'Reprogramada · Pago en revisión').
+ */
 export function appointmentViewState(a: AppointmentStateFields): AppointmentViewState {
   if (a.estado === 'cancelada') return 'cancelada';
   if (a.asistencia) return a.asistencia;
-  if (a.estado === 'confirmada') return a.secuencia > 0 ? 'reprogramada' : 'confirmada';
-  return 'solicitada';
+  if (a.reprogramada) return 'reprogramada';
+  return a.estado === 'confirmada' ? 'confirmada' : 'solicitada';
 }
 
 const CANCELLED_WORDS: Record<CancelledBy, MessageKey> = {
@@ -59,4 +67,14 @@ export function appointmentStateText(m: Record<MessageKey, string>, a: Appointme
   const words = m[appointmentStateKey(a)];
   const motivo = a.estado === 'cancelada' ? a.motivo_cancelacion?.trim() : undefined;
   return motivo ? `${words}: ${motivo}` : words;
+}
+
+/**
+ * A patient's no-shows in words for staff: '2 inasistencias' and, when the clinic has the policy,
+ * whether the patient now books only with an immediate payment (decision 0049, session 10).
+ */
+export function noShowWords(m: Record<MessageKey, string>, s: NoShowStatus): { count: string; policy: string | null } {
+  const count = s.inasistencias === 0 ? m.noShowCountNone : s.inasistencias === 1 ? m.noShowCountOne : m.noShowCountMany.replace('{{n}}', String(s.inasistencias));
+  if (s.limite === 0) return { count, policy: null };
+  return { count, policy: (s.solo_pago_inmediato ? m.noShowPrepayApplies : m.noShowPrepayNotYet).replace('{{limite}}', String(s.limite)) };
 }

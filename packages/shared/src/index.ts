@@ -29,6 +29,7 @@ export * from './consultation-state.js';
 export * from './appointment-state.js';
 export * from './reference-number.js';
 export * from './schemas/appointments.schema.js';
+export * from './schemas/no-show.schema.js';
 export * from './schemas/doctor-hours.schema.js';
 export * from './schemas/chat.schema.js';
 export * from './schemas/two-factor.schema.js';

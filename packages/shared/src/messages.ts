@@ -491,10 +491,16 @@ export const productMessages = {
   appointmentStateRescheduled: 'Reprogramada',
   appointmentStateCancelledPatient: 'Cancelada por el paciente',
   appointmentStateCancelledClinic: 'Cancelada por la clínica',
-  appointmentStateCancelledPayment: 'Cancelada: el pago fue rechazado',
-  appointmentStateCancelledHold: 'Cancelada: el pago no se completó a tiempo',
+  appointmentStateCancelledPayment: 'Cancelada porque se rechazó el pago',
+  appointmentStateCancelledHold: 'Cancelada porque el pago no se completó a tiempo',
   appointmentStateAttended: 'Asistió',
   appointmentStateNoShow: 'No asistió',
+  // A patient's no-shows as staff read them, and whether the prepay policy applies (decision 0049, session 10).
+  noShowCountNone: 'Sin inasistencias',
+  noShowCountOne: '1 inasistencia',
+  noShowCountMany: '{{n}} inasistencias',
+  noShowPrepayApplies: 'Solo puede reservar con pago inmediato (PayPal o tarjeta): la clínica lo exige desde {{limite}} inasistencias.',
+  noShowPrepayNotYet: 'Puede reservar con cualquier método de pago; el pago inmediato se exige desde {{limite}} inasistencias.',
   // typed dates (issue 23, docs/decisions/0044): what exactly is wrong with what was typed
   dateTypedFormat: 'Escriba la fecha como dd/mm/aaaa, por ejemplo 2/12/2026.',
   dateImpossible: 'Esa fecha no existe en el calendario. Revise el día y el mes (dd/mm/aaaa).',

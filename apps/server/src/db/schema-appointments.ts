@@ -84,6 +84,9 @@ export const appointments = pgTable(
     check('appointments_held_until', sql`${t.estado} <> 'reservada' OR ${t.reservada_hasta} IS NOT NULL`),
     // A patient's no-shows are counted for the prepay policy (decision 0049).
     index('appointments_patient_no_show_idx').on(t.patient_id).where(sql`${t.asistencia} = 'no_asistio'`),
+    // The hold-expiry sweep (decision 0050) reads the oldest waiting receipts: only 'pendiente' rows,
+    // in booking order, so it reads the few waiting rows instead of the whole table (decision 0049, session 10).
+    index('appointments_pending_created_idx').on(t.created_at).where(sql`${t.estado} = 'pendiente'`),
     check('appointments_attendance_active', sql`${t.asistencia} IS NULL OR ${t.estado} = 'confirmada'`),
     check('appointments_cancelled_by', sql`(${t.estado} = 'cancelada') = (${t.cancelada_por} IS NOT NULL)`),
   ],

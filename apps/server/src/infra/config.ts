@@ -224,6 +224,9 @@ const envSchema = z.object({
   TURN_URLS: z.string().optional(),
   TURN_SECRET: z.string().min(1).optional(),
   VIDEO_RELAY_ONLY: z.enum(['0', '1']).optional(),
+  // Browser tests run on real time: this adds a route that moves an appointment to an hour that has
+  // already started, so a spec can mark attendance (decision 0049, session 10). Production refuses it.
+  TEST_ONLY_APPOINTMENT_BACKDATE: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -294,6 +297,12 @@ export function parsePaypal(
 /** The browser tests' switch for the consultation hours; production refuses to start with it. */
 export function parseIgnoreConsultationHours(value: '0' | '1', production: boolean) {
   if (value === '1' && production) throw new Error('En producción no se permite TEST_ONLY_IGNORE_CONSULTATION_HOURS');
+  return value === '1';
+}
+
+/** The browser tests' appointment backdate route (decision 0049, session 10); production refuses to start with it. */
+export function parseAppointmentBackdate(value: '0' | '1', production: boolean) {
+  if (value === '1' && production) throw new Error('En producción no se permite TEST_ONLY_APPOINTMENT_BACKDATE');
   return value === '1';
 }
 
@@ -609,6 +618,7 @@ export function parseConfig(
     mail: parseMail(e, production, dataDir),
     paypal: parsePaypal(e, production),
     ignoreConsultationHours: parseIgnoreConsultationHours(e.TEST_ONLY_IGNORE_CONSULTATION_HOURS, production),
+    testOnlyAppointmentBackdate: parseAppointmentBackdate(e.TEST_ONLY_APPOINTMENT_BACKDATE, production),
     documentSigning: parseDocumentSigning(e, production),
     /** Video consultations (decision 0053): TURN relay and relay-only. */
     video: parseVideo(e, production),

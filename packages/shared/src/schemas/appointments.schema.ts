@@ -6,6 +6,7 @@ import { messages } from '../messages.js';
 import { requiredChoice, requiredText } from './auth.schema.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, REFUND_STATES, montoField, paypalApprovalShape } from './payments.schema.js';
 import { pageQuerySchema } from './records.schema.js';
+import { noShowStatusSchema } from './no-show.schema.js';
 
 /** In-person appointments: the request and its payment, the lists and details, the doctors' unavailable dates. */
 
@@ -125,6 +126,8 @@ export const appointmentRowSchema = z.object({
   // Issue 24, decision 0049: moves so far, attendance and how cancelled (the state in words:
   // appointmentStateText), and whether the patient may still move it (the notice window).
   secuencia: z.number().int(),
+  /** Moved at least once (the state reads 'Reprogramada', also while its payment waits). */
+  reprogramada: z.boolean(),
   asistencia: z.enum(['asistio', 'no_asistio']).nullable(),
   cancelada_por: z.enum(CANCELLED_BY).nullable(),
   motivo_cancelacion: z.string().nullable(),
@@ -140,17 +143,21 @@ export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
 export const appointmentPageQuerySchema = pageQuerySchema;
 export type AppointmentPageQuery = z.infer<typeof appointmentPageQuerySchema>;
 
+
 /** The detail modal (nombre, apellido, correo, telefono, fecha, hora, servicio, mensaje, created_at, token, id). */
 export const appointmentDetailSchema = appointmentRowSchema.extend({
   correo: z.string(),
   telefono: z.string(),
   mensaje: z.string(),
   created_at: z.string(),
-  correo_doctor: z.string(),
+  /** Staff only: null for the patient (staff e-mail addresses are not for patients; decision 0049, session 10). */
+  correo_doctor: z.string().nullable(),
   /** The doctor's id: the reschedule form reads that doctor's free hours (decision 0049). */
   id_doctor: z.string(),
   /** Staff only (null for the patient): how many appointments of this patient were marked no-show. */
   inasistencias: z.number().int().nullable(),
+  /** Staff only (null for the patient): the count and the prepay policy, for the words. */
+  estado_inasistencias: noShowStatusSchema.nullable(),
   /** Staff only: whether attendance can be marked now (the hour started, confirmed, not cancelled). */
   asistencia_marcable: z.boolean(),
   pago: paymentSummary.nullable(),

@@ -176,7 +176,15 @@ export const consultationRowSchema = z.object({
   cedula: z.string(),
   correo: z.string(),
   servicio: z.enum(SERVICES),
-  correo_doctor: z.string(),
+  /**
+   * The doctor's e-mail address: staff only (the administrators' views). Null for the patient:
+   * staff e-mail addresses are not for patients, who read the doctor's name and specialty
+   * (decision 0049, session 10; it differs from the specification's patient field list on purpose).
+   */
+  correo_doctor: z.string().nullable(),
+  nombre_doctor: z.string(),
+  /** The doctor's specialty as their profile says it (decision 0041); null until filled. */
+  especialidad_doctor: z.string().nullable(),
   fecha_registro: z.string(),
   tipo_de_consulta: z.enum(TIPOS_DE_CONSULTA).nullable(),
   estado_consulta: z.union([z.literal(0), z.literal(1)]),
@@ -205,7 +213,6 @@ export const consultationDetailSchema = consultationRowSchema.extend({
   edad: z.number(),
   direccion: z.string(),
   celular: z.string(),
-  nombre_doctor: z.string(),
   ...clinicalHistoryFieldsShape,
   /** Download address of the exam file, or null. */
   archivo_examenes_encrypted: z.string().nullable(),

@@ -6,6 +6,7 @@ import { emailField } from './auth.schema.js';
 import { consultationStateShape } from './consultations.schema.js';
 import { clinicalHistoryFieldsShape } from './clinical-history.schema.js';
 import { consultationCallsField } from './consultation-call.schema.js';
+import { noShowStatusSchema } from './no-show.schema.js';
 
 /**
  * Records (issue 6): the patient's profile and exam files, the doctors' consultation review,
@@ -199,6 +200,8 @@ export const adminPatientDetailSchema = profileSchema.extend({
   /** 1 until the first consultation is used, then 0. */
   Primera_Consulta: zeroOne,
   fecha_registro: z.string(),
+  /** The patient's no-shows and whether the prepay policy applies (issue 24 item 4, decision 0049). */
+  estado_inasistencias: noShowStatusSchema,
 });
 export type AdminPatientDetail = z.infer<typeof adminPatientDetailSchema>;
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { appointmentsRepository } from './appointments.repository.js';
 import { appointmentsService, type AppointmentsService } from './appointments.service.js';
 import appointmentsRoutes from './appointments.routes.js';
+import appointmentsTestOnlyRoutes from './appointments.test-only.routes.js';
 import { AvailabilityCache, availabilityFeed } from './appointments.availability.js';
 
 const HOLD_SWEEP_MS = 60_000;
@@ -40,6 +41,8 @@ export default fp(
     app.decorate('appointments', service);
     app.payments.registerEffects(service.paymentEffects);
     await app.register(appointmentsRoutes);
+    // Browser tests only; the configuration refuses the switch in production (decision 0049, session 10).
+    if (app.config.testOnlyAppointmentBackdate) await app.register(appointmentsTestOnlyRoutes);
 
     // Holds that expire (decision 0050): every minute, unapproved transfer/Yappy bookings past
     // their deadline are released. Safe on several instances: each release is one conditional

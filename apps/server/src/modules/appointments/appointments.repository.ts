@@ -42,6 +42,7 @@ const rowColumns = {
   asistencia_confirmada_at: appointments.asistencia_confirmada_at,
   // The state in words (decision 0049): moves, attendance, how cancelled.
   secuencia: appointments.secuencia,
+  reprogramada_at: appointments.reprogramada_at,
   asistencia: appointments.asistencia,
   cancelada_por: appointments.cancelada_por,
   motivo_cancelacion: appointments.motivo_cancelacion,
@@ -462,6 +463,19 @@ export function appointmentsRepository(db: Db) {
         .set({ asistencia, asistencia_por: staffId, asistencia_at: now, updated_at: now })
         .where(and(eq(appointments.id, id), eq(appointments.estado, 'confirmada')))
         .returning();
+      return row;
+    },
+
+    /**
+     * Browser tests only (TEST_ONLY_APPOINTMENT_BACKDATE, decision 0049 session 10): puts an active
+     * appointment on a slot that has already started. The unique slot index still refuses a taken one.
+     */
+    async backdateForTests(token: string, slot: { fecha: string; hora: string; inicio: Date }, now: Date) {
+      const [row] = await db
+        .update(appointments)
+        .set({ fecha: slot.fecha, hora: slot.hora, inicio: slot.inicio, updated_at: now })
+        .where(and(eq(appointments.token, token), ne(appointments.estado, 'cancelada')))
+        .returning({ token: appointments.token, fecha: appointments.fecha, hora: appointments.hora, doctor_id: appointments.doctor_id });
       return row;
     },
 

@@ -64,6 +64,7 @@ const toRow = (r: Row) => ({
   reservada_hasta: heldUntil(r),
   asistencia_confirmada_at: r.asistencia_confirmada_at?.toISOString() ?? null,
   secuencia: r.secuencia,
+  reprogramada: r.reprogramada_at !== null,
   asistencia: r.asistencia,
   cancelada_por: r.cancelada_por,
   motivo_cancelacion: r.motivo_cancelacion,
@@ -89,9 +90,11 @@ const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
   telefono: `${d.country_code} ${d.celular}`,
   mensaje: d.mensaje,
   created_at: d.created_at.toISOString(),
-  correo_doctor: d.correo_doctor,
+  // Staff e-mail addresses are not for patients (decision 0049, session 10).
+  correo_doctor: view === 'patient' ? null : d.correo_doctor,
   id_doctor: d.doctor_id,
   inasistencias: null,
+  estado_inasistencias: null,
   asistencia_marcable: view !== 'patient' && d.asistencia_marcable,
   pago:
     view === 'doctor' || d.metodo_de_pago === null || d.estado_pago === null || d.monto_cents === null
@@ -106,10 +109,10 @@ const toDetail = (d: Detail, view: 'patient' | 'doctor' | 'admin') => ({
 });
 
 /** Staff's detail: the patient's no-show count beside it (decision 0049). */
-const withNoShows = async (service: Service, d: Detail, view: 'doctor' | 'admin') => ({
-  ...toDetail(d, view),
-  inasistencias: await service.noShowCount(d.patient_id),
-});
+const withNoShows = async (service: Service, d: Detail, view: 'doctor' | 'admin') => {
+  const status = await service.noShowStatus(d.patient_id);
+  return { ...toDetail(d, view), inasistencias: status.inasistencias, estado_inasistencias: status };
+};
 
 /** In-person appointments: availability, booking with payment, the three lists, cancellation, unavailable dates. */
 export default async function appointmentsRoutes(fastify: FastifyInstance) {

@@ -16,6 +16,7 @@ import {
   panamaToday,
   slotProblem,
   slotStart,
+  slotsOn,
   type AppointmentPaypalCapture,
   type AppointmentPaypalOrder,
   type AppointmentReceipt,
@@ -499,6 +500,42 @@ export function appointmentsService(deps: AppointmentsDeps) {
     /** Staff's view of a patient's record: how many of their appointments were marked no-show. */
     noShowCount(patientId: string) {
       return repo.noShowCount(deps.db, patientId);
+    },
+
+    /**
+     * Browser tests only (the route exists only with TEST_ONLY_APPOINTMENT_BACKDATE, which
+     * production refuses): moves the appointment to the latest clinic slot of its doctor that has
+     * already started and is free, within the last 7 days, so a spec on real time can mark it.
+     */
+    async backdateForTests(token: string) {
+      const now = deps.now();
+      const today = panamaToday(now);
+      for (let d = 0; d <= 7; d++) {
+        const fecha = addDays(today, -d);
+        for (const hora of slotsOn(fecha).reverse()) {
+          const inicio = slotStart(fecha, hora);
+          if (inicio.getTime() > now) continue;
+          try {
+            const moved = await repo.backdateForTests(token, { fecha, hora, inicio }, at());
+            if (!moved) throw notFound();
+            changed(moved.doctor_id);
+            return { fecha: moved.fecha, hora: moved.hora };
+          } catch (err) {
+            if (!isSlotConflict(err)) throw err;
+          }
+        }
+      }
+      throw slotTaken();
+    },
+
+    /**
+     * A patient's no-shows for staff, with the policy's threshold and whether it applies now
+     * (session 10): the same count and rule as `mustPrepay`, read once.
+     */
+    async noShowStatus(patientId: string) {
+      const inasistencias = await repo.noShowCount(deps.db, patientId);
+      const limite = deps.rules.noShowPrepayAfter;
+      return { inasistencias, limite, solo_pago_inmediato: limite > 0 && inasistencias >= limite };
     },
 
     /** What /citas says before the patient chooses how to pay (the no-show policy). */

@@ -149,3 +149,30 @@ async function patientJarOf(correo: string) {
   if (res.statusCode !== 200) throw new Error(res.body);
   return jar;
 }
+
+// Session 10: the sweep filtered on `estado` with no index serving it (a scan of every active
+// appointment each minute). bench/hold-sweep-plan.ts measures it on 10,000 rows; here the plan of
+// the sweep's query (appointments.repository.ts lapsedPending, written out) must use the partial index.
+describe('the sweep reads the waiting bookings through their own index', () => {
+  it('plans lapsedPending on appointments_pending_created_idx (only pendiente rows, in booking order)', async () => {
+    const [index] = rowsOf<{ indexdef: string }>(
+      await c.t.app.db.execute(sql`select indexdef from pg_indexes where indexname = 'appointments_pending_created_idx'`),
+    );
+    expect(index?.indexdef).toMatch(/\(created_at\) WHERE \(estado = 'pendiente'::text\)/);
+    // A test database is tiny, so the planner would read the table itself: forbid that, as 10,000 rows do.
+    const plan = await c.t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return rowsOf<Record<string, string>>(
+        await tx.execute(sql`explain select id, payment_id from appointments
+          where estado = 'pendiente'
+            and coalesce(reservada_hasta, least(created_at + make_interval(secs => ${24 * 3600}), inicio)) <= ${new Date().toISOString()}::timestamptz
+          order by created_at asc limit 100`),
+      )
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(plan).toContain('Index Scan using appointments_pending_created_idx');
+    expect(plan).not.toContain('Sort');
+  });
+});

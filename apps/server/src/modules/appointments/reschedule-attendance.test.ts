@@ -280,3 +280,95 @@ describe('attended / no-show and the prepay policy', () => {
     expect((await call(c.t, jar, 'GET', '/api/appointments/policy')).json()).toMatchObject({ solo_pago_inmediato: false });
   });
 });
+
+// Session 10: a moved appointment whose receipt still waits read 'Solicitada', as if never moved.
+describe('a moved request reads as moved, its payment still visible', () => {
+  let c: AppointmentsClinic;
+  beforeAll(async () => {
+    c = await openAppointmentsClinic();
+  });
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('pending (receipt under review) and moved: reprogramada true, still pendiente with its payment under review', async () => {
+    const doctor = await doctorAccount(c.t);
+    const patient = await patientJar(c.t);
+    const booked = await bookByReceipt(c.t, patient.jar, { id_doctor: doctor.id, fecha: DAYS.monday, hora: '10:00' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [before] = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<{ items: (Row & { reprogramada: boolean; estado_pago: string })[] }>().items;
+    expect(before).toMatchObject({ estado: 'pendiente', reprogramada: false, estado_pago: 'pendiente' });
+
+    const moved = await call(c.t, patient.jar, 'POST', `/api/appointments/${before!.token}/reschedule`, { fecha: DAYS.wednesday, hora: '11:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [after] = (await call(c.t, patient.jar, 'GET', '/api/appointments')).json<{ items: (Row & { reprogramada: boolean; estado_pago: string })[] }>().items;
+    expect(after).toMatchObject({ estado: 'pendiente', reprogramada: true, estado_pago: 'pendiente', fecha: DAYS.wednesday, hora: '11:00' });
+    const admin = await adminJar(c.t);
+    expect((await call(c.t, admin, 'GET', `/api/admin/appointments/${before!.token}`)).json()).toMatchObject({ reprogramada: true, estado: 'pendiente' });
+  });
+});
+
+// Session 10 (issue 24 item 4): staff read a patient's no-shows in words with the prepay policy,
+// in the appointment's details (its doctor, administrators) and the administrators' patient
+// record; another doctor sees nothing of that patient, and the patient never sees the count or
+// a staff e-mail address.
+describe('a patient\'s no-shows for staff', () => {
+  let c: AppointmentsClinic;
+  beforeAll(async () => {
+    c = await openAppointmentsClinic();
+  });
+  afterAll(async () => {
+    await c?.close();
+  });
+
+  it('the doctor of the appointment and administrators read count and policy; another doctor gets 404; the patient reads neither, nor the doctor\'s e-mail', async () => {
+    const doctor = await doctorAccount(c.t);
+    const otherDoctor = await doctorAccount(c.t, 'consulta_general', 'Luis');
+    const patient = await patientJar(c.t);
+    const first = await bookConfirmed(c, patient.jar, { id_doctor: doctor.id, fecha: DAYS.monday, hora: '10:00' });
+    const second = await bookConfirmed(c, patient.jar, { id_doctor: doctor.id, fecha: DAYS.monday, hora: '11:00' });
+    const [{ patient_id: patientId }] = rowsOf<{ patient_id: string }>(await c.t.app.db.execute(sql`select patient_id from appointments where token = ${first}`)) as [
+      { patient_id: string },
+    ];
+    const adminBefore = await adminJar(c.t);
+    const recordBefore = await call(c.t, adminBefore, 'GET', `/api/admin/patients/${patientId}`);
+    expect(recordBefore.statusCode, recordBefore.body).toBe(200);
+    expect(recordBefore.json().estado_inasistencias).toEqual({ inasistencias: 0, limite: 2, solo_pago_inmediato: false });
+
+    // Monday 11:30: both hours have started; the doctor marks one no-show, then the other.
+    c.t.clock.advance(49 * HOUR + 30 * 60_000);
+    const doc = await loginDoctor(c.t, doctor.correo);
+    expect((await call(c.t, doc, 'POST', `/api/doctor/appointments/${first}/attendance`, { asistencia: 'no_asistio' })).statusCode).toBe(200);
+    const one = (await call(c.t, doc, 'GET', `/api/doctor/appointments/${first}`)).json();
+    expect(one).toMatchObject({ inasistencias: 1, estado_inasistencias: { inasistencias: 1, limite: 2, solo_pago_inmediato: false } });
+    expect((await call(c.t, doc, 'POST', `/api/doctor/appointments/${second}/attendance`, { asistencia: 'no_asistio' })).statusCode).toBe(200);
+    expect((await call(c.t, doc, 'GET', `/api/doctor/appointments/${second}`)).json().estado_inasistencias).toEqual({
+      inasistencias: 2,
+      limite: 2,
+      solo_pago_inmediato: true,
+    });
+
+    // Another doctor: the appointment is not theirs, so neither it nor the patient's count is shown.
+    const other = await loginDoctor(c.t, otherDoctor.correo);
+    const foreign = await call(c.t, other, 'GET', `/api/doctor/appointments/${first}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('inasistencias');
+    // A doctor has no access to the administrators' patient record at all.
+    expect((await call(c.t, other, 'GET', `/api/admin/patients/${patientId}`)).statusCode).toBe(401);
+
+    const admin = await adminJar(c.t);
+    expect((await call(c.t, admin, 'GET', `/api/admin/patients/${patientId}`)).json().estado_inasistencias).toEqual({
+      inasistencias: 2,
+      limite: 2,
+      solo_pago_inmediato: true,
+    });
+    const adminDetail = (await call(c.t, admin, 'GET', `/api/admin/appointments/${first}`)).json();
+    expect(adminDetail).toMatchObject({ correo_doctor: doctor.correo, estado_inasistencias: { inasistencias: 2, solo_pago_inmediato: true } });
+
+    // The patient: the state in words, never the count, the policy words or a staff address.
+    const jar = await login(c.t, patient.correo);
+    const own = await call(c.t, jar, 'GET', `/api/appointments/${first}`);
+    expect(own.json()).toMatchObject({ asistencia: 'no_asistio', inasistencias: null, estado_inasistencias: null, correo_doctor: null });
+    expect(own.body).not.toContain(doctor.correo);
+  });
+});

@@ -18,7 +18,13 @@ type Detail = NonNullable<Awaited<ReturnType<ConsultationsRepository['detail']>>
 
 const bit = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
-export const toRow = (r: Row, now: number) => ({
+/**
+ * Who reads the answer: staff see the doctor's e-mail address, the patient never does (only the
+ * doctor's name and specialty; decision 0049, session 10).
+ */
+export type Reader = 'patient' | 'staff';
+
+export const toRow = (r: Row, now: number, reader: Reader) => ({
   ...stateFields(r, now),
   id: r.id,
   token: r.token,
@@ -30,7 +36,9 @@ export const toRow = (r: Row, now: number) => ({
   cedula: r.cedula,
   correo: r.correo,
   servicio: r.servicio,
-  correo_doctor: r.correo_doctor,
+  correo_doctor: reader === 'staff' ? r.correo_doctor : null,
+  nombre_doctor: `${r.doctor_nombre} ${r.doctor_apellido}`,
+  especialidad_doctor: r.doctor_especialidad,
   fecha_registro: r.fecha_registro.toISOString(),
   tipo_de_consulta: r.tipo_de_consulta,
   estado_consulta: bit(r.estado_consulta),
@@ -40,15 +48,14 @@ export const toRow = (r: Row, now: number) => ({
 });
 
 /** The whole consultation; file addresses point at the caller's own download routes. */
-export function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base: string, receiptsBase: string, now: number) {
+export function toDetail(d: Detail, images: { file_id: string; nombre: string }[], base: string, receiptsBase: string, now: number, reader: Reader) {
   return {
-    ...toRow(d, now),
+    ...toRow(d, now, reader),
     nacionalidad: d.nacionalidad,
     genero: d.genero,
     edad: d.edad,
     direccion: d.direccion,
     celular: `${d.country_code} ${d.celular}`,
-    nombre_doctor: `${d.doctor_nombre} ${d.doctor_apellido}`,
     ...toClinicalHistory(d),
     archivo_examenes_encrypted: d.archivo_examenes_file_id ? `${base}/${d.token}/exam-file` : null,
     imagenes: images.map((i) => ({ url: `${base}/${d.token}/images/${i.file_id}`, nombre: i.nombre })),

@@ -139,7 +139,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: z.array(consultationRowSchema), ...errorResponses } },
     handler: async (request) => {
       const patientId = requireRole(request, 'patient').accountId;
-      const rows = (await service.list({ patientId })).map((r) => toRow(r, app.now()));
+      const rows = (await service.list({ patientId })).map((r) => toRow(r, app.now(), 'patient'));
       await app.audit(request, { action: 'consultation.list', role: 'patient', patientId, detail: `filas: ${rows.length}` });
       return rows;
     },
@@ -151,7 +151,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     handler: async (request) => {
       const { row, images } = await service.detail(request.params.token, requireRole(request, 'patient').accountId);
       await app.audit(request, { action: 'consultation.read', role: 'patient', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
-      return toDetail(row, images, '/api/consultations', '/api/receipts', app.now());
+      return toDetail(row, images, '/api/consultations', '/api/receipts', app.now(), 'patient');
     },
   });
 
@@ -184,7 +184,7 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
     page: (q) => service.adminPage(q),
     patientOf: (r) => r.patient_id,
     audit: (request, read) => app.audit(request, { action: 'consultation.list', ...read }),
-    toRow: (r) => toRow(r, app.now()),
+    toRow: (r) => toRow(r, app.now(), 'staff'),
   });
 
   app.get('/api/admin/consultations/:token', {
@@ -194,7 +194,10 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
       const { row, images } = await service.detail(request.params.token);
       await app.audit(request, { action: 'consultation.read', resource: { type: 'consultation', id: row.id }, patientId: row.patient_id });
       const calls = await app.video.callsOf([row.id]);
-      return { ...toDetail(row, images, '/api/admin/consultations', '/api/admin/receipts', app.now()), videollamadas: calls.map(toConsultationCall) };
+      return {
+        ...toDetail(row, images, '/api/admin/consultations', '/api/admin/receipts', app.now(), 'staff'),
+        videollamadas: calls.map(toConsultationCall),
+      };
     },
   });
 

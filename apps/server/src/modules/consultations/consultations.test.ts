@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, messages } from '@clinica/shared';
 import { PNG_1X1 } from '../../../test/harness.js';
@@ -586,5 +586,33 @@ describe('the administrators\' consultation list', () => {
     expect((await call(c.t, c.admin, 'POST', '/api/admin/consultations/search', { input: 'Nadie%' })).json()).toEqual({ items: [], next_cursor: null });
     const empty = await call(c.t, c.admin, 'POST', '/api/admin/consultations/search', { input: '' });
     expect(empty.json().message).toBe(messages.missingFields);
+  });
+});
+
+// Session 10: /Consultas showed the patient the doctor's e-mail address. Staff addresses are not
+// for patients: the patient's list and detail carry the doctor's name and specialty, never the
+// address (null), while the administrators' views keep it.
+describe('the doctor as the patient sees them', () => {
+  it('name and specialty for the patient, no e-mail address in the answer; administrators still read it', async () => {
+    c.t.clock.ms = PANAMA_10AM;
+    const p = await patientJar(c.t);
+    await consent(c.t, p.jar);
+    const orderID = await approvedOrder(c, p.jar);
+    const res = await call(c.t, p.jar, 'POST', '/api/consultations/paypal/capture', captureBody(c, orderID));
+    expect(res.statusCode, res.body).toBe(200);
+    const found: unknown = await c.t.app.db.execute(sql`select correo, nombre, apellido from staff where id = ${c.doctors.consulta_general}`);
+    const [doctor] = (found as { rows: { correo: string; nombre: string; apellido: string }[] }).rows;
+    await c.t.app.db.execute(sql`update staff set perfil_especialidad = 'Medicina general' where id = ${c.doctors.consulta_general}`);
+
+    const list = await call(c.t, p.jar, 'GET', '/api/consultations');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[0]).toMatchObject({ correo_doctor: null, nombre_doctor: `${doctor!.nombre} ${doctor!.apellido}`, especialidad_doctor: 'Medicina general' });
+    expect(list.body).not.toContain(doctor!.correo);
+    const detail = await call(c.t, p.jar, 'GET', `/api/consultations/${res.json().token}`);
+    expect(detail.json()).toMatchObject({ correo_doctor: null, nombre_doctor: `${doctor!.nombre} ${doctor!.apellido}` });
+    expect(detail.body).not.toContain(doctor!.correo);
+
+    const admin = await call(c.t, c.admin, 'GET', `/api/admin/consultations/${res.json().token}`);
+    expect(admin.json()).toMatchObject({ correo_doctor: doctor!.correo, nombre_doctor: `${doctor!.nombre} ${doctor!.apellido}` });
   });
 });

@@ -15,5 +15,5 @@ export default fp(
     app.decorate('patientsAdmin', patientsAdminRepository(app.db));
     await app.register(patientsAdminRoutes);
   },
-  { name: 'patients-admin', dependencies: ['db', 'storage', 'records', 'sessions', 'two-factor', 'audit'] },
+  { name: 'patients-admin', dependencies: ['db', 'storage', 'records', 'sessions', 'two-factor', 'audit', 'appointments'] },
 );

@@ -66,6 +66,8 @@ export default async function patientsAdminRoutes(fastify: FastifyInstance) {
         fecha_registro: p.created_at.toISOString(),
         url_img_cedula: p.image_cedula_file_id ? `/api/admin/patients/${p.id}/cedula-image` : null,
         name_img_cedula: row.image_nombre,
+        // Issue 24 item 4: the patient's no-shows and whether they now must prepay (decision 0049).
+        estado_inasistencias: await app.appointments.noShowStatus(p.id),
       };
     },
   });

@@ -71,6 +71,8 @@ describe('the detail', () => {
     expect(res.statusCode).toBe(200);
     const d = adminPatientDetailSchema.strict().parse(res.json());
     expect(d).toMatchObject({ nombre: 'María', apellido: 'Ábrego', correo: maria.correo, Acuerdo: true, Primera_Consulta: 1, name_img_cedula: 'cedula.png' });
+    // Issue 24 item 4: the no-shows in the record, with the policy (none yet; prepay from 2 by default).
+    expect(d.estado_inasistencias).toEqual({ inasistencias: 0, limite: 2, solo_pago_inmediato: false });
     expect(res.body).not.toMatch(/password|hash/i);
     const image = await call(t, admin.jar, 'GET', d.url_img_cedula!);
     expect(image.statusCode).toBe(200);

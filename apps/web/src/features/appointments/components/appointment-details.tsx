@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Reference } from '../../../components/ui/reference.js';
 import { Details } from '../../../components/ui/details.js';
+import { NoShowSummary } from '../../../components/ui/no-show-summary.js';
 import type { AppointmentDetail } from '@clinica/shared';
 import { useMessages, useTranslation, type TFunction } from '../../../lib/i18n.js';
 import { AppointmentStateText } from './appointment-state.js';
@@ -38,8 +39,10 @@ export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'p
       t('attendance.answerLabel'),
       a.asistencia_confirmada_at ? t('attendance.confirmedAt', { when: formatInstant(a.asistencia_confirmada_at) }) : t('attendance.unanswered'),
     ]);
-  if (view !== 'patient' && a.inasistencias !== null) items.push([t('attendance.noShows'), String(a.inasistencias)]);
-  if (view !== 'doctor') items.push([t('details.doctor'), `${a.doctor} (${a.correo_doctor})`]);
+  // Staff only, in words with the prepay policy (the server sends null to the patient).
+  if (view !== 'patient' && a.estado_inasistencias) items.push([t('attendance.noShows'), <NoShowSummary key="ns" status={a.estado_inasistencias} />]);
+  // The patient reads the doctor's name only: staff e-mail addresses are not for patients (the server sends null).
+  if (view !== 'doctor') items.push([t('details.doctor'), a.correo_doctor ? `${a.doctor} (${a.correo_doctor})` : a.doctor]);
   if (a.pago) {
     // Money owed back or returned says so instead of 'En revisión' / 'Aprobado' (issue 20).
     const state = a.pago.reembolso === 'reembolsado' ? messages.refundDone : a.pago.reembolso === 'pendiente' ? messages.refundPending : t(`paymentStates.${a.pago.estado}`);

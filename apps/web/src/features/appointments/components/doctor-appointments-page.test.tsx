@@ -23,6 +23,7 @@ const row = (numero: number, nombre: string, extra: Record<string, unknown> = {}
   reservada_hasta: null,
   asistencia_confirmada_at: null,
   secuencia: 0,
+  reprogramada: false,
   asistencia: null,
   cancelada_por: null,
   motivo_cancelacion: null,
@@ -35,7 +36,7 @@ const row = (numero: number, nombre: string, extra: Record<string, unknown> = {}
 describe('/Citas_Admin_Doctor on the staff list', () => {
   it('refuses an empty search, searches by name or number from the first page, clears it, and says when a detail is not the doctor’s', async () => {
     const calls = fakeApi({
-      'GET /api/doctor/appointments': { json: { items: [row(12, 'Rosa'), row(11, 'Luis', { secuencia: 1 })], next_cursor: 'c1' } },
+      'GET /api/doctor/appointments': { json: { items: [row(12, 'Rosa'), row(11, 'Luis', { secuencia: 1, reprogramada: true })], next_cursor: 'c1' } },
       'GET /api/doctor/appointments?cursor=c1': { json: { items: [row(10, 'Marta', { asistencia: 'no_asistio' })], next_cursor: null } },
       'POST /api/doctor/appointments/search': { json: { items: [row(12, 'Rosa')], next_cursor: null } },
       'GET /api/doctor/appointments/tok-12': { status: 404, json: { success: false, message: messages.noData } },
@@ -69,5 +70,36 @@ describe('/Citas_Admin_Doctor on the staff list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Limpiar Búsqueda' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     expect(calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/doctor/appointments' });
+  });
+});
+
+// Issue 24 item 4 (session 10): the doctor reads the patient's no-shows in words in the
+// appointment's details, with whether the prepay policy applies now.
+describe('/Citas_Admin_Doctor: the patient\'s no-shows in the details', () => {
+  it('opens the appointment and reads "2 inasistencias" and that the policy applies', async () => {
+    const detail = {
+      ...row(12, 'Rosa', { asistencia: 'no_asistio' }),
+      correo: 'rosa@example.com',
+      telefono: '+507 6000-0000',
+      mensaje: 'Control',
+      created_at: '2026-11-20T15:00:00.000Z',
+      correo_doctor: 'ana@clinica.example',
+      id_doctor: 'doc-1',
+      inasistencias: 2,
+      estado_inasistencias: { inasistencias: 2, limite: 2, solo_pago_inmediato: true },
+      asistencia_marcable: true,
+      pago: null,
+    };
+    fakeApi({
+      'GET /api/doctor/appointments': { json: { items: [row(12, 'Rosa', { asistencia: 'no_asistio' })], next_cursor: null } },
+      'GET /api/doctor/appointments/tok-12': { json: detail },
+    });
+    await renderPage(<CitasAdminDoctorPage />);
+    const table = await screen.findByRole('table');
+    await userEvent.click(await within(table).findByRole('button', { name: /Rosa Pérez/ }));
+    const dialog = await screen.findByRole('dialog');
+    const value = (await within(dialog).findByText('2 inasistencias')).closest('dd') as HTMLElement;
+    expect(value.previousElementSibling?.textContent).toBe('Inasistencias del paciente');
+    expect(within(value).getByText('Solo puede reservar con pago inmediato (PayPal o tarjeta): la clínica lo exige desde 2 inasistencias.')).toBeDefined();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from '../../../lib/router.js';
 import type { AdminPatientDetail } from '@clinica/shared';
 import { Modal } from '../../../components/ui/modal.js';
 import { StoredImage } from '../../../components/ui/stored-image.js';
+import { NoShowSummary } from '../../../components/ui/no-show-summary.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useAdminPatient } from '../api/get-admin-patient.js';
 import { useFormatDateTime } from '../../../lib/date-time.js';
@@ -53,6 +54,8 @@ function Detail({ p }: { p: AdminPatientDetail }) {
       p.Primera_Consulta === 1 ? t('modal.firstAvailable') : t('modal.firstUsed'),
     ],
     [t('modal.registeredAt'), formatDateTime(p.fecha_registro)],
+    // Issue 24 item 4: in-person appointments marked no-show, and whether they must now prepay.
+    [t('modal.noShows'), <NoShowSummary key="ns" status={p.estado_inasistencias} />],
   ];
   return (
     <div className="details-section">

@@ -8,7 +8,7 @@ import { DetailState } from '../../../components/ui/detail-state.js';
 import { useMessages, type TFunction } from '../../../lib/i18n.js';
 import { useMyConsultation } from '../api/get-my-consultation.js';
 import { ExamFilesSection } from './exam-files-section.js';
-import { useRecordsText } from './format.js';
+import { doctorName, useRecordsText } from './format.js';
 
 /** The detail of one of the patient's consultations, loaded by its token. */
 export function ConsultationModal({ token, onClose }: { token: string; onClose: () => void }) {
@@ -50,7 +50,7 @@ function Detail({ d }: { d: ConsultationDetail }) {
         <Details
           items={[
             [t('modal.service'), t(`services.${d.servicio}`)],
-            [t('modal.doctor'), `${d.nombre_doctor} (${d.correo_doctor})`],
+            [t('modal.doctor'), doctorName(d, t)],
             [t('modal.registered'), formatDateTime(d.fecha_registro)],
             [t('modal.type'), d.tipo_de_consulta ? t(`tipo.${d.tipo_de_consulta}`) : t('modal.unclassified')],
             [t('modal.state'), <ConsultationStateText key="estado" state={d} />],

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.js';
 import { useMyConsultations } from '../api/get-my-consultations.js';
 import { ConsultationModal } from './consultation-modal.js';
 import { useMessages } from '../../../lib/i18n.js';
-import { useRecordsText } from './format.js';
+import { doctorName, useRecordsText } from './format.js';
 import '../../../components/ui/list.css';
 import '../records.css';
 
@@ -39,7 +39,7 @@ export function ConsultasPage({ ChatLink }: { ChatLink?: ComponentType<{ token: 
                 </p>
                 <p className="records-row-meta">
                   {/* The number the clinic reads when the patient calls about it (decision 0045). */}
-                  <Reference kind="consultation" numero={r.numero} /> · {t('consultations.doctor', { email: r.correo_doctor })} · <ConsultationStateText state={r} />
+                  <Reference kind="consultation" numero={r.numero} /> · {t('consultations.doctor', { name: doctorName(r, t) })} · <ConsultationStateText state={r} />
                   {r.revisado === 1 && <span className="list-badge list-badge-ok">{t('consultations.reviewed')}</span>}
                 </p>
               </div>

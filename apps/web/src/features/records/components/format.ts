@@ -7,3 +7,14 @@ export function useRecordsText() {
   const lng = i18n.resolvedLanguage ?? i18n.language;
   return { t, formatDateTime: (iso: string) => formatDateTime(iso, lng) };
 }
+
+/**
+ * The doctor as the patient reads them: name and specialty (the profile's, else the service's
+ * name). Never the e-mail address: staff addresses are not for patients (decision 0049, session 10).
+ */
+export function doctorName(
+  d: { nombre_doctor: string; especialidad_doctor: string | null; servicio: string },
+  t: (key: string) => string,
+) {
+  return `${d.nombre_doctor} (${d.especialidad_doctor?.trim() || t(`services.${d.servicio}`)})`;
+}

@@ -57,7 +57,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
         <Details
           items={[
             [t('consultationModal.service'), serviceLabel(d.servicio)],
-            [t('consultationModal.doctor'), `${d.nombre_doctor} (${d.correo_doctor})`],
+            [t('consultationModal.doctor'), d.correo_doctor ? `${d.nombre_doctor} (${d.correo_doctor})` : d.nombre_doctor],
             [t('consultationModal.registeredAt'), formatDateTime(d.fecha_registro)],
             [t('consultationModal.reference'), <Reference key="n" kind="consultation" numero={d.numero} />],
             [t('consultationModal.chatPermission'), yesNo(d.permiso_chat)],

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_pending_created_idx" ON "appointments" USING btree ("created_at") WHERE "appointments"."estado" = 'pendiente';

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * A patient's no-shows for staff (issue 24 item 4, decision 0049): how many appointments were
+ * marked no-show, the policy's threshold (APPOINTMENT_NO_SHOW_PREPAY_AFTER; 0 = no policy) and
+ * whether it applies now (the patient books only with an immediate payment). Said in words by
+ * `noShowWords` (appointment-state.ts).
+ */
+export const noShowStatusSchema = z.object({
+  inasistencias: z.number().int().min(0),
+  limite: z.number().int().min(0),
+  solo_pago_inmediato: z.boolean(),
+});
+export type NoShowStatus = z.infer<typeof noShowStatusSchema>;
