@@ -5,6 +5,7 @@ import { auditLogPlugin, auditTrailPlugin } from './modules/audit/index.js';
 import { authPlugin } from './modules/auth/index.js';
 import { chatPlugin } from './modules/chat/index.js';
 import { consultationsPlugin } from './modules/consultations/index.js';
+import { dashboardPlugin } from './modules/dashboard/index.js';
 import { dataRequestsPlugin } from './modules/data-requests/index.js';
 import { doctorConsultationsPlugin } from './modules/doctor-consultations/index.js';
 import { doctorsPlugin } from './modules/doctors/index.js';
@@ -67,4 +68,5 @@ export const MODULE_PLUGINS = [
   dataRequestsPlugin,
   auditLogPlugin,
   staffAccountsPlugin,
+  dashboardPlugin,
 ] as const;

@@ -39,3 +39,5 @@ export * from './schemas/appointment-attendance.schema.js';
 export * from './schemas/passkeys.schema.js';
 export * from './doctor-hours.js';
 export * from './schemas/calendar.schema.js';
+export * from './schemas/dashboard.schema.js';
+export * from './csv.js';
