@@ -39,6 +39,7 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Recibo_Admin', label: 'recibos' },
       { to: '/PacientesDataAdmin', label: 'pacientes' },
       { to: '/Sugerencias_Admin', label: 'sugerencias' },
+      { to: '/Estadisticas_Admin', label: 'estadisticas' },
     ],
     more: [
       { to: '/Documentos_Admin', label: 'documentosSinVincular' },
