@@ -24,10 +24,11 @@ const card = (page: Page, title: string) => page.getByRole('region', { name: tit
 
 /** The table of a chart's card, opened, as rows of cell texts (body, then the total row). */
 async function openTable(c: Locator) {
-  await c.getByText('Ver la tabla').click();
+  // A disclosure: opened once (a second click would close it).
+  if (!(await c.locator('details').evaluate((d: HTMLDetailsElement) => d.open))) await c.getByText('Ver la tabla').click();
   const table = c.getByRole('table');
   await expect(table).toBeVisible();
-  const cells = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("th, td"), (cell) => (cell.textContent ?? "").trim())));
+  const cells = (rows: Locator) => rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('th, td'), (cell) => (cell.textContent ?? '').trim())));
   return { head: (await cells(table.locator('thead tr')))[0]!, body: await cells(table.locator('tbody tr')), total: (await cells(table.locator('tfoot tr')))[0]! };
 }
 
@@ -136,5 +137,6 @@ test.describe('at 360 px (touch)', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(360);
     }
     await page.screenshot({ path: 'test-results/dashboard-360.png', fullPage: true });
+    await consultations.screenshot({ path: 'test-results/dashboard-360-card.png' });
   });
 });
