@@ -65,7 +65,7 @@ export const dashboardSchema = z.object({
   }),
   /** Transfer and Yappy receipts waiting for review now (whatever the range), their waits in seconds. */
   recibosPendientes: z.object({ cantidad: count, espera_maxima_s: z.number().nullable(), espera_mediana_s: z.number().nullable() }),
-  /** Consultations paid in the range whose chat was authorised: the median seconds from payment to authorisation. */
+  /** Consultations requested (and so paid) in the range whose chat was authorised: the median seconds from payment to authorisation. */
   autorizacion: z.object({
     consultas: count,
     mediana_s: z.number().nullable(),

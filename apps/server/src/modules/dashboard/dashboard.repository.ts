@@ -123,17 +123,19 @@ export function dashboardRepository(db: Db) {
     },
 
     /**
-     * Consultations paid in the range whose chat is authorised: the median seconds from the payment
-     * to its approval (PayPal: verified at capture; transfer and Yappy: the administrator's
-     * classification), per method and overall (GROUPING SETS: a median is not a sum of medians).
+     * Consultations requested in the range whose chat is authorised: the median seconds from the
+     * payment to its approval (PayPal: verified at capture; transfer and Yappy: the administrator's
+     * classification), per method and overall (GROUPING SETS: a median is not a sum of medians). A
+     * consultation is written in its payment's transaction, so the range is read on the
+     * consultations' date index and each payment by its key.
      */
     async authorisation(range: Instants) {
       const result = await db.execute(sql`
         SELECT p.metodo_de_pago AS metodo, GROUPING(p.metodo_de_pago) AS total, count(*) AS consultas,
                percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM p.decidido_at - p.created_at)) AS mediana
         FROM ${consultations} c JOIN ${payments} p ON p.id = c.payment_id
-        WHERE c.permiso_chat AND p.estado = 'aprobado' AND p.decidido_at IS NOT NULL
-          AND p.created_at >= ${range.from.toISOString()}::timestamptz AND p.created_at < ${range.to.toISOString()}::timestamptz
+        WHERE c.fecha_registro >= ${range.from.toISOString()}::timestamptz AND c.fecha_registro < ${range.to.toISOString()}::timestamptz
+          AND c.permiso_chat AND p.estado = 'aprobado' AND p.decidido_at IS NOT NULL
         GROUP BY GROUPING SETS ((p.metodo_de_pago), ())`);
       return rowsOf<{ metodo: PaymentMethod | null; total: unknown; consultas: unknown; mediana: unknown }>(result).map((r) => ({
         metodo: num(r.total) === 1 ? null : r.metodo,
