@@ -39,9 +39,10 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Recibo_Admin', label: 'recibos' },
       { to: '/PacientesDataAdmin', label: 'pacientes' },
       { to: '/Sugerencias_Admin', label: 'sugerencias' },
-      { to: '/Estadisticas_Admin', label: 'estadisticas' },
     ],
     more: [
+      // First behind "Más": in the menu's line it pushed the account's buttons to a third header row at 1366 px (decision 0057).
+      { to: '/Estadisticas_Admin', label: 'estadisticas' },
       { to: '/Documentos_Admin', label: 'documentosSinVincular' },
       { to: '/Noticias_Admin', label: 'noticias' },
       { to: '/Blog_Admin', label: 'blog' },
