@@ -141,7 +141,7 @@ export async function run(opts: { runs?: number } = {}): Promise<BenchRow[]> {
   try {
     const t0 = performance.now();
     await seed(database, now);
-    const counts = (await exec(database, sql`SELECT (SELECT count(*) FROM consultations) AS c, (SELECT count(*) FROM appointments) AS a, (SELECT count(*) FROM payments) AS p`)) as unknown as {
+    const counts = (await exec(database, sql`SELECT (SELECT count(*) FROM consultations) AS c, (SELECT count(*) FROM appointments) AS a, (SELECT count(*) FROM payments) AS p`)) as {
       rows: { c: unknown; a: unknown; p: unknown }[];
     };
     const seeded = counts.rows[0]!;
@@ -165,7 +165,7 @@ export async function run(opts: { runs?: number } = {}): Promise<BenchRow[]> {
     const results: { row: BenchRow; p95: number }[] = [];
     for (const [name, range, query] of ranges) {
       const plan = (
-        (await exec(database, sql`EXPLAIN ANALYZE SELECT count(*) FROM consultations WHERE fecha_registro >= ${range.from.toISOString()}::timestamptz AND fecha_registro < ${range.to.toISOString()}::timestamptz`)) as unknown as {
+        (await exec(database, sql`EXPLAIN ANALYZE SELECT count(*) FROM consultations WHERE fecha_registro >= ${range.from.toISOString()}::timestamptz AND fecha_registro < ${range.to.toISOString()}::timestamptz`)) as {
           rows: { 'QUERY PLAN': string }[];
         }
       ).rows.map((r) => r['QUERY PLAN']);
