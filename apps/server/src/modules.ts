@@ -6,6 +6,7 @@ import { authPlugin } from './modules/auth/index.js';
 import { backupsPlugin } from './modules/backups/index.js';
 import { chatPlugin } from './modules/chat/index.js';
 import { consultationsPlugin } from './modules/consultations/index.js';
+import { dashboardPlugin } from './modules/dashboard/index.js';
 import { dataRequestsPlugin } from './modules/data-requests/index.js';
 import { doctorConsultationsPlugin } from './modules/doctor-consultations/index.js';
 import { doctorsPlugin } from './modules/doctors/index.js';
@@ -71,4 +72,5 @@ export const MODULE_PLUGINS = [
   auditLogPlugin,
   staffAccountsPlugin,
   backupsPlugin,
+  dashboardPlugin,
 ] as const;

@@ -42,3 +42,5 @@ export * from './doctor-hours.js';
 export * from './schemas/calendar.schema.js';
 export * from './schemas/backups.schema.js';
 export * from './schemas/video.schema.js';
+export * from './schemas/dashboard.schema.js';
+export * from './csv.js';

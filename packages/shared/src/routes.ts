@@ -92,6 +92,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   admin('/Solicitudes_Datos_Admin'),
   // The doctors' profiles, the identity printed on their documents (issue 22, decision 0041).
   admin('/Perfiles_Medicos_Admin'),
+  // The administrators' dashboard (issue 26, item 4, decision 0057).
+  admin('/Estadisticas_Admin'),
   open('/AdminDoctor', 'doctor'),
   open('/Login_Admin_Doctor', 'doctor'),
   open('/Registro_Admin_Doctor', 'doctor'),

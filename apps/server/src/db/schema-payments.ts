@@ -65,6 +65,10 @@ export const payments = pgTable(
     // /Recibo_Admin walks the newest first by keyset (decision 0039): each page is an index range.
     index('payments_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('payments_comprobante_sha256_idx').on(t.comprobante_sha256),
+    // The dashboard's "now" figures (decision 0057): the receipts waiting for review and the refunds
+    // owed are a handful of rows among every payment ever made; each partial index holds only them.
+    index('payments_waiting_review_idx').on(t.created_at).where(sql`${t.estado} = 'pendiente' AND ${t.reembolso_estado} IS NULL`),
+    index('payments_refund_owed_idx').on(t.monto_cents).where(sql`${t.reembolso_estado} = 'pendiente'`),
     check('payments_amount_positive', sql`${t.monto_cents} > 0`),
     // PayPal payments carry their order; transfer and Yappy payments carry their receipt file.
     check(

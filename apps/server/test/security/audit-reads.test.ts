@@ -137,6 +137,7 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/admin/staff': 'staff accounts',
   '/api/admin/passkeys': "the caller's own passkeys",
   '/api/doctor/passkeys': "the caller's own passkeys",
+  '/api/admin/dashboard': 'counts, sums and medians over every patient; doctors by name (no patient)',
   '/api/admin/documents/unlinked': 'documents bound to no account: no patient account to name (audited as document.unlinked_list)',
 };
 

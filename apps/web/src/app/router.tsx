@@ -140,6 +140,8 @@ const PAGES: Record<string, Page> = {
   '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations'], { data: [prefetch(() => import('../features/doctor-consultations/api/get-doctor-consultations.js'), (m) => queryClient.prefetchQuery(m.getDoctorConsultationsQueryOptions(null, undefined)))] }),
   '/PacientesDataAdmin': page(() => import('../features/patients-admin/components/patients-admin-page.js'), 'PacientesDataAdminPage', ['patients-admin']),
   '/Documentos_Admin': page(() => import('../features/documents/components/unlinked-documents-page.js'), 'UnlinkedDocumentsPage', ['documents']),
+  // the administrators' dashboard: charts with their tables and CSV, Chart.js in this page's chunk only (issue 26, decision 0057)
+  '/Estadisticas_Admin': page(() => import('../features/dashboard/components/dashboard-page.js'), 'EstadisticasAdminPage'),
   '/Auditoria_Admin': page(() => import('../features/audit/components/audit-admin-page.js'), 'AuditoriaAdminPage', ['audit']),
   // Ley 81 correction and closing requests (issue 18, decision 0028)
   '/Solicitudes_Datos_Admin': page(() => import('../features/data-requests/components/data-requests-admin-page.js'), 'SolicitudesDatosAdminPage', ['data-requests']),

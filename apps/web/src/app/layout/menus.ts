@@ -41,6 +41,8 @@ export const MENUS: Record<'site' | 'admin' | 'doctor', { always: MenuLink[]; si
       { to: '/Sugerencias_Admin', label: 'sugerencias' },
     ],
     more: [
+      // First behind "Más": in the menu's line it pushed the account's buttons to a third header row at 1366 px (decision 0057).
+      { to: '/Estadisticas_Admin', label: 'estadisticas' },
       { to: '/Documentos_Admin', label: 'documentosSinVincular' },
       { to: '/Noticias_Admin', label: 'noticias' },
       { to: '/Blog_Admin', label: 'blog' },
