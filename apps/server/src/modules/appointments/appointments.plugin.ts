@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { appointmentsRepository } from './appointments.repository.js';
 import { appointmentsService, type AppointmentsService } from './appointments.service.js';
 import appointmentsRoutes from './appointments.routes.js';
+import waitlistRoutes from './waitlist.routes.js';
+import { waitlistRepository } from './waitlist.repository.js';
 import { AvailabilityCache, availabilityFeed } from './appointments.availability.js';
 
 const HOLD_SWEEP_MS = 60_000;
@@ -36,16 +38,21 @@ export default fp(
       quotas: app.config.quotas,
       holds: app.config.appointmentHolds,
       rules: app.config.appointmentRules,
+      waitlist: { repo: waitlistRepository(app.db), settings: app.config.appointmentWaitlist },
+      warn: (err, what) => app.log.warn({ err }, what),
     });
     app.decorate('appointments', service);
     app.payments.registerEffects(service.paymentEffects);
     await app.register(appointmentsRoutes);
+    await app.register(waitlistRoutes);
 
     // Holds that expire (decision 0050): every minute, unapproved transfer/Yappy bookings past
     // their deadline are released. Safe on several instances: each release is one conditional
     // UPDATE, and only the instance that made it sends the mail.
     const sweep = setInterval(() => {
       service.expireHolds().catch((err: unknown) => app.log.warn({ err }, 'appointment hold sweep failed'));
+      // Waitlist offers past their deadline and entries of past days end (decision 0050); one conditional UPDATE each.
+      service.waitlist?.expire().catch((err: unknown) => app.log.warn({ err }, 'waitlist sweep failed'));
     }, HOLD_SWEEP_MS);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
