@@ -96,7 +96,7 @@ describe('joining the waitlist', () => {
     // Not twice, even at once.
     const twice = await Promise.all([join(p.jar, doctor.id), join(p.jar, doctor.id)]);
     expect(twice.map((r) => r.statusCode)).toEqual([409, 409]);
-    expect(twice[0]!.json()).toMatchObject({ message: messages.waitlistAlreadyJoined });
+    expect(twice[0].json()).toMatchObject({ message: messages.waitlistAlreadyJoined });
 
     const entries = await mine(p.jar);
     expect(entries).toEqual([expect.objectContaining({ fecha: THU, servicio: 'consulta_general', doctor: 'Ana Castillo', ofertas: [] })]);
