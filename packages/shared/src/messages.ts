@@ -530,7 +530,6 @@ export const productMessages = {
   waitlistMineLine: '{{fecha}}, con {{doctor}}',
   waitlistMineOffer: 'Se liberó una hora: {{hora}}. Reservarla',
   waitlistOfferUntil: 'válida hasta {{fecha}}',
-  waitlistOfferReason: 'Motivo de la consulta',
   waitlistLeaveButton: 'Salir de la lista de espera',
   waitlistStaffTitle: 'Listas de espera',
   waitlistStaffNone: 'Nadie está en lista de espera.',

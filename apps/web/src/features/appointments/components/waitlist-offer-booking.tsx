@@ -1,5 +1,6 @@
 import { Suspense, useState, type ComponentType } from 'react';
 import { Link } from '../../../lib/router.js';
+import { showAlert } from '../../../components/ui/alert-store.js';
 import { Field } from '../../../components/ui/field.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -63,7 +64,7 @@ export function WaitlistOfferBooking({ token, PaymentArea }: { token: string; Pa
       ) : (
         <>
           <p className="appt-note">{messages.waitlistOfferValidUntil.replace('{{fecha}}', formatInstant(o.expira_at))}</p>
-          <Field label={messages.waitlistOfferReason} required error={missing ? messages.missingFields : undefined}>
+          <Field label={t('booking.reason')} required error={missing ? messages.missingFields : undefined}>
             {(p) => (
               <textarea
                 {...p}
@@ -95,10 +96,12 @@ export function WaitlistOfferBooking({ token, PaymentArea }: { token: string; Pa
               capturePaypalOrder={async ({ orderID, payerID }) => {
                 await capture.mutateAsync({ ...request, monto: price.data ?? 0, orderID, payerID });
                 setBooked({ message: messages.appointmentSent, heldUntil: null });
+                void showAlert(messages.appointmentSent);
               }}
               sendReceipt={async ({ metodo_de_pago, monto, file }) => {
                 const sent = await sendReceipt.mutateAsync({ fields: { ...request, metodo_de_pago, monto, oferta: token }, file });
                 setBooked({ message: messages.receiptSent, heldUntil: sent.reservada_hasta });
+                void showAlert(messages.receiptSent);
               }}
             />
           </Suspense>
