@@ -524,7 +524,7 @@ export const productMessages = {
   waitlistOfferClosed: 'Esta oferta ya venció o ya se usó. Si sigue en la lista de espera, le avisaremos por correo si se libera otra hora ese día.',
   waitlistOfferMismatch: 'La oferta es para otra hora. Por favor, abra el enlace del correo de nuevo.',
   waitlistOfferTitle: 'Se liberó una hora para usted',
-  waitlistOfferValidUntil: 'Oferta válida hasta {{fecha}}. La hora será del primer paciente que la reserve y pague.',
+  waitlistOfferValidUntil: 'Oferta válida hasta {{fecha}} (hora de Panamá). La hora será del primer paciente que la reserve y pague.',
   waitlistOfferSlot: '{{fecha}}, {{hora}}, con {{doctor}}',
   waitlistMineTitle: 'Mis listas de espera',
   waitlistMineLine: '{{fecha}}, con {{doctor}}',

@@ -350,7 +350,7 @@ const es: Catalogue = {
     heading: 'Se liberó una hora',
     paragraphs: [
       `Se liberó una hora del día que usted esperaba en la lista de espera: ${when(d.start)} (hora de Panamá).`,
-      `La oferta vale hasta el ${when(d.expiresAt)}. La hora será del primer paciente de la lista de espera que la reserve y pague; si otro la toma antes, seguirá en la lista para las demás horas de ese día.`,
+      `La oferta vale hasta el ${when(d.expiresAt)} (hora de Panamá). La hora será del primer paciente de la lista de espera que la reserve y pague; si otro la toma antes, seguirá en la lista para las demás horas de ese día.`,
       'Para reservarla, abra el enlace e inicie sesión si se lo pide.',
     ],
     action: { label: 'Ver la hora y reservar', path: `/citas?oferta=${encodeURIComponent(d.token)}` },
