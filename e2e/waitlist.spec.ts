@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { addDays, formatWeekdayDate, messages, panamaToday, weekdayOf } from '@clinica/shared';
 import { test, expect, PNG_1X1, login, registerPatient, registerStaff } from './fixtures';
 import { pickDay } from './booking';
@@ -24,7 +24,7 @@ async function signedIn(browser: Browser, baseURL: string, role: 'patient' | 'do
   const page = await context.newPage();
   await visitedBefore(page, context, baseURL);
   await login(page, role, creds);
-  return { context, page, request: context.request as APIRequestContext };
+  return { context, page, request: context.request };
 }
 
 test('a patient joins a full day\'s waitlist, another cancels, the first follows the mail\'s link and books the hour', async ({ page, request, browser, baseURL }) => {
