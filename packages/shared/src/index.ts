@@ -37,6 +37,7 @@ export * from './schemas/staff-accounts.schema.js';
 export * from './schemas/data-requests.schema.js';
 export * from './schemas/email-verification.schema.js';
 export * from './schemas/appointment-attendance.schema.js';
+export * from './schemas/waitlist.schema.js';
 export * from './schemas/passkeys.schema.js';
 export * from './doctor-hours.js';
 export * from './schemas/calendar.schema.js';

@@ -626,6 +626,33 @@ export const productMessages = {
   dashboardHours: '{{n}} h',
   dashboardDays: '{{n}} días',
   dashboardEmpty: 'No hay datos en este periodo.',
+  // the waitlist (issue 24, item 5, decision 0050)
+  waitlistJoinIntro:
+    'Este día no tiene horas libres con este médico. Si se libera una, le avisaremos por correo; la hora será del primer paciente de la lista de espera que la reserve y pague.',
+  waitlistJoinButton: 'Avisarme si se libera una hora',
+  waitlistJoined: 'Listo: le avisaremos por correo si se libera una hora ese día. Puede ver o dejar sus listas de espera en "Mis citas".',
+  waitlistAlreadyJoined: 'Ya está en la lista de espera de este médico para ese día.',
+  waitlistDayHasHours: 'Ese día todavía tiene horas libres con este médico. Por favor, elija una de ellas.',
+  waitlistDayClosed: 'El médico no atiende ese día, así que no tiene lista de espera. Por favor, elija otra fecha.',
+  waitlistTooMany: 'Ya está en el máximo de listas de espera a la vez. Deje alguna en "Mis citas" para unirse a otra.',
+  waitlistLeft: 'Salió de la lista de espera.',
+  waitlistNotFound: 'Esa lista de espera ya no está activa.',
+  waitlistOfferTaken:
+    'Esta hora ya fue tomada por otro paciente. Sigue en la lista de espera: le avisaremos por correo si se libera otra hora ese día.',
+  waitlistOfferClosed: 'Esta oferta ya venció o ya se usó. Si sigue en la lista de espera, le avisaremos por correo si se libera otra hora ese día.',
+  waitlistOfferMismatch: 'La oferta es para otra hora. Por favor, abra el enlace del correo de nuevo.',
+  waitlistOfferTitle: 'Se liberó una hora para usted',
+  waitlistOfferValidUntil: 'Oferta válida hasta {{fecha}} (hora de Panamá). La hora será del primer paciente que la reserve y pague.',
+  waitlistOfferSlot: '{{fecha}}, {{hora}}, con {{doctor}}',
+  waitlistMineTitle: 'Mis listas de espera',
+  waitlistMineLine: '{{fecha}}, con {{doctor}}',
+  waitlistMineOffer: 'Se liberó una hora: {{hora}}. Reservarla',
+  waitlistOfferUntil: 'válida hasta {{fecha}}',
+  waitlistLeaveButton: 'Salir de la lista de espera',
+  waitlistStaffTitle: 'Listas de espera',
+  waitlistStaffNone: 'Nadie está en lista de espera.',
+  waitlistCountOne: '1 paciente espera una hora el {{fecha}}',
+  waitlistCountMany: '{{n}} pacientes esperan una hora el {{fecha}}',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

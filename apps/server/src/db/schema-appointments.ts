@@ -154,3 +154,64 @@ export const appointmentReminders = pgTable(
     uniqueIndex('appointment_reminders_token_key').on(t.token_hash),
   ],
 );
+
+/**
+ * The waitlist (issue 24, item 5, docs/decisions/0050): a patient waits for an hour of one doctor
+ * on one date that had none free. 'activa' until the patient books an hour of that doctor that
+ * day ('reservo'), leaves it ('retirada'), or the day passes ('vencida'). The partial unique
+ * index keeps one active entry per patient, doctor, service and date, whatever requests race.
+ */
+export const appointmentWaitlist = pgTable(
+  'appointment_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    doctor_id: uuid('doctor_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    servicio: text('servicio', { enum: ['consulta_general', 'psicologia', 'medicina_interna'] }).notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    estado: text('estado', { enum: ['activa', 'reservo', 'retirada', 'vencida'] }).notNull().default('activa'),
+    created_at: createdAt(),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('appointment_waitlist_active_key')
+      .on(t.patient_id, t.doctor_id, t.servicio, t.fecha)
+      .where(sql`${t.estado} = 'activa'`),
+    index('appointment_waitlist_doctor_date_idx').on(t.doctor_id, t.fecha).where(sql`${t.estado} = 'activa'`),
+    index('appointment_waitlist_patient_idx').on(t.patient_id).where(sql`${t.estado} = 'activa'`),
+    check('appointment_waitlist_ended', sql`(${t.estado} = 'activa') = (${t.ended_at} IS NULL)`),
+  ],
+);
+
+/**
+ * An hour offered to a waiting patient when it freed up (`slotFreed`): valid until `expira_at`
+ * (APPOINTMENT_WAITLIST_OFFER_MINUTES, never past the hour's start). The offer reserves nothing:
+ * the first patient to book the hour gets it (the appointments' slot index decides). The partial
+ * unique index makes one open offer per entry and hour, so several instances freeing the same
+ * hour at once mail each patient once. `token` is the mail link's: random, and usable only by the
+ * signed-in patient the offer belongs to.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entry_id: uuid('entry_id')
+      .notNull()
+      .references(() => appointmentWaitlist.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    hora: text('hora').notNull(),
+    estado: text('estado', { enum: ['abierta', 'usada', 'vencida'] }).notNull().default('abierta'),
+    expira_at: timestamp('expira_at', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_offers_token_key').on(t.token),
+    uniqueIndex('waitlist_offers_open_key').on(t.entry_id, t.hora).where(sql`${t.estado} = 'abierta'`),
+    index('waitlist_offers_expiry_idx').on(t.expira_at).where(sql`${t.estado} = 'abierta'`),
+    check('waitlist_offers_hora_slot', sql`${t.hora} ~ '^([01][0-9]|2[0-3]):00$'`),
+  ],
+);

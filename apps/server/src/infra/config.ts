@@ -171,6 +171,10 @@ const envSchema = z.object({
   QUOTA_HELD_APPOINTMENTS_TOTAL: z.coerce.number().int().min(1).optional(),
   // Issue 24, item 3 (decision 0050): hours a transfer/Yappy booking holds its slot unapproved.
   APPOINTMENT_HOLD_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  // Issue 24, item 5 (decision 0050): how long a waitlist offer of a freed hour stays valid, and
+  // how many days' waitlists one patient may be on at once.
+  APPOINTMENT_WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  APPOINTMENT_WAITLIST_MAX_ENTRIES: z.coerce.number().int().min(1).max(50).default(5),
   QUOTA_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
   /** Requests to the doctors' calendar feeds per client address and hour (decision 0051). */
   QUOTA_CALENDAR_FEED_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).optional(),
@@ -601,6 +605,8 @@ export function parseConfig(
     },
     /** Issue 24 (decision 0050): how long an unapproved transfer/Yappy booking holds its slot. */
     appointmentHolds: { holdHours: e.APPOINTMENT_HOLD_HOURS },
+    /** Issue 24, item 5 (decision 0050): a waitlist offer's validity and the active entries per patient. */
+    appointmentWaitlist: { offerMinutes: e.APPOINTMENT_WAITLIST_OFFER_MINUTES, maxEntries: e.APPOINTMENT_WAITLIST_MAX_ENTRIES },
     /** Hours before a confirmed appointment its reminders go, largest first, without 0 or repeats. */
     appointmentReminderHours: [...new Set(e.APPOINTMENT_REMINDER_HOURS.split(',').map((h) => Number(h.trim())))]
       .filter((h) => h > 0)

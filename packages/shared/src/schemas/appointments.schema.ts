@@ -30,6 +30,9 @@ export const slotHourField = safeText({ error: messages.missingFields })
   .min(1, messages.missingFields)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidTime);
 
+/** A waitlist offer's link token (random base64url); defined here, where the booking requests use it. */
+export const waitlistOfferToken = safeText().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.waitlistOfferMismatch);
+
 const doctorIdField = safeText({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice);
 
 /** The form's fields (docs/spec/patient-and-public.md, section 3, "In-person appointment request"); the doctor's id is `id_doctor`. */
@@ -50,6 +53,8 @@ export const appointmentPaypalOrderSchema = z.strictObject({
   ...appointmentRequestShape,
   metodo_de_pago: z.literal('Paypal o Tarjeta', { error: messages.invalidChoice }),
   monto: montoField,
+  /** A waitlist offer's token when booking the hour it offered (decision 0050): its refusals speak of the offer. */
+  oferta: waitlistOfferToken.optional(),
 });
 export type AppointmentPaypalOrder = z.infer<typeof appointmentPaypalOrderSchema>;
 
@@ -66,6 +71,7 @@ export const appointmentReceiptSchema = z.strictObject({
   ...appointmentRequestShape,
   metodo_de_pago: requiredChoice(RECEIPT_METHODS),
   monto: montoField,
+  oferta: waitlistOfferToken.optional(),
 });
 export type AppointmentReceipt = z.infer<typeof appointmentReceiptSchema>;
 

@@ -3,6 +3,8 @@ import { appointmentsRepository } from './appointments.repository.js';
 import { appointmentsService, type AppointmentsService } from './appointments.service.js';
 import appointmentsRoutes from './appointments.routes.js';
 import appointmentsTestOnlyRoutes from './appointments.test-only.routes.js';
+import waitlistRoutes from './waitlist.routes.js';
+import { waitlistRepository } from './waitlist.repository.js';
 import { AvailabilityCache, availabilityFeed } from './appointments.availability.js';
 
 const HOLD_SWEEP_MS = 60_000;
@@ -37,18 +39,23 @@ export default fp(
       quotas: app.config.quotas,
       holds: app.config.appointmentHolds,
       rules: app.config.appointmentRules,
+      waitlist: { repo: waitlistRepository(app.db), settings: app.config.appointmentWaitlist },
+      warn: (err, what) => app.log.warn({ err }, what),
     });
     app.decorate('appointments', service);
     app.payments.registerEffects(service.paymentEffects);
     await app.register(appointmentsRoutes);
     // Browser tests only; the configuration refuses the switch in production (decision 0049, session 10).
     if (app.config.testOnlyAppointmentBackdate) await app.register(appointmentsTestOnlyRoutes);
+    await app.register(waitlistRoutes);
 
     // Holds that expire (decision 0050): every minute, unapproved transfer/Yappy bookings past
     // their deadline are released. Safe on several instances: each release is one conditional
     // UPDATE, and only the instance that made it sends the mail.
     const sweep = setInterval(() => {
       service.expireHolds().catch((err: unknown) => app.log.warn({ err }, 'appointment hold sweep failed'));
+      // Waitlist offers past their deadline and entries of past days end (decision 0050); one conditional UPDATE each.
+      service.waitlist?.expire().catch((err: unknown) => app.log.warn({ err }, 'waitlist sweep failed'));
     }, HOLD_SWEEP_MS);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));

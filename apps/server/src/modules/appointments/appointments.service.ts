@@ -33,6 +33,8 @@ import { newToken } from '../../infra/token.js';
 import { decodeAppointmentCursor, encodeAppointmentCursor } from './appointments.cursor.js';
 import type { AppointmentRecord, AppointmentsRepository, DoctorPlan, ListFilter } from './appointments.repository.js';
 import type { AvailabilityCache } from './appointments.availability.js';
+import type { WaitlistRepository } from './waitlist.repository.js';
+import { waitlistService } from './waitlist.service.js';
 
 const HOUR_MS = 60 * 60_000;
 const HOLD_MS = PAYPAL_HOLD_MINUTES * 60_000;
@@ -89,6 +91,10 @@ export interface AppointmentsDeps {
   cache?: AvailabilityCache;
   /** Told after every write that changes a doctor's availability (drops the cache here and on the other instances). */
   changed?: (doctorId: string) => void;
+  /** The waitlist (issue 24, item 5, decision 0050); none: no offers are made when hours free up. */
+  waitlist?: { repo: WaitlistRepository; settings: { offerMinutes: number; maxEntries: number } };
+  /** Told when something after a committed change failed (offering a freed hour): the change stands. */
+  warn?: (err: unknown, what: string) => void;
 }
 
 /**
@@ -116,6 +122,86 @@ export function appointmentsService(deps: AppointmentsDeps) {
   const at = () => new Date(deps.now());
   const changed = (doctorId: string) => deps.changed?.(doctorId);
   const holdHours = deps.holds?.holdHours ?? DEFAULT_HOLD_HOURS;
+
+  // --- the waitlist (issue 24, item 5, decision 0050) ----------------------------------------
+
+  /** A date's hours as the booking rule sees them now (no cache): the doctor's working ones, and the free ones. */
+  async function dayHours(doctorId: string, fecha: string) {
+    const now = at();
+    const ctx = slotContext(await repo.plan(deps.db, doctorId, fecha, fecha, now), fecha, now.getTime());
+    return { working: freeHours(fecha, { ...ctx, held: new Set() }), free: freeHours(fecha, ctx) };
+  }
+
+  const waitlist = deps.waitlist
+    ? waitlistService({
+        db: deps.db,
+        repo: deps.waitlist.repo,
+        doctors: deps.doctors,
+        notify,
+        now: deps.now,
+        settings: deps.waitlist.settings,
+        dayHours,
+        lockPatient: (tx, patientId) => repo.lockPatient(tx, patientId),
+      })
+    : undefined;
+
+  /**
+   * An hour of the doctor's date freed up: every path that frees one calls this (cancellation by
+   * the patient or an administrator, a rejected receipt, an expired hold, a reschedule away, a
+   * failed PayPal order). The waiting patients are offered it; a failure here never undoes the
+   * change that freed it.
+   */
+  async function slotFreed(doctorId: string, fecha: string, hora: string) {
+    if (!waitlist) return 0;
+    try {
+      return await waitlist.slotFreed(doctorId, fecha, hora);
+    } catch (err) {
+      deps.warn?.(err, 'waitlist offers not sent');
+      return 0;
+    }
+  }
+
+  /** A block removed or weekly hours widened: the free hours of the dates patients wait for are offered. */
+  async function hoursFreed(doctorId: string, fecha?: string) {
+    if (!waitlist) return;
+    try {
+      await waitlist.hoursFreed(doctorId, fecha);
+    } catch (err) {
+      deps.warn?.(err, 'waitlist offers not sent');
+    }
+  }
+
+  /**
+   * The days from today to the last bookable one on which the doctor works but every hour is
+   * taken: the ones whose waitlist a patient may join (decision 0050). Read fresh, like the rule.
+   */
+  async function fullDates(doctorId: string) {
+    const now = at();
+    const from = panamaToday(now.getTime());
+    const to = lastBookableDate(now.getTime());
+    const plan = await repo.plan(deps.db, doctorId, from, to, now);
+    const out: string[] = [];
+    for (let fecha = from; fecha <= to; fecha = addDays(fecha, 1)) {
+      const ctx = slotContext(plan, fecha, now.getTime());
+      if (freeHours(fecha, ctx).length === 0 && freeHours(fecha, { ...ctx, held: new Set() }).length > 0) out.push(fecha);
+    }
+    return out;
+  }
+
+  /** Booking with a waitlist offer (`oferta`): the offer checked first, and a taken hour said as the offer's. */
+  async function withOffer<T>(patientId: string, input: { oferta?: string | undefined; id_doctor: string; servicio: string; fecha: string; hora: string }, book: () => Promise<T>) {
+    if (!input.oferta) return book();
+    if (!waitlist) throw notFound();
+    await waitlist.assertOffer(patientId, input.oferta, input);
+    try {
+      return await book();
+    } catch (err) {
+      if (err instanceof AppError && err.message === messages.appointmentSlotTaken) {
+        throw new AppError(409, messages.waitlistOfferTaken, { hora: messages.waitlistOfferTaken });
+      }
+      throw err;
+    }
+  }
 
   /** The doctor's plan of `from`..`to` for showing (cached when a cache is given). */
   const shownPlan = (doctorId: string, from: string, to: string) => {
@@ -162,7 +248,10 @@ export function appointmentsService(deps: AppointmentsDeps) {
     await repo.releaseHolds(tx, { patientId: row.patient_id, doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, now: at() });
     await assertHoldQuota(tx, row.patient_id, row.doctor_id, row.fecha);
     await assertSlotFree(tx, { doctorId: row.doctor_id, fecha: row.fecha, hora: row.hora, patientId: row.patient_id });
-    return repo.insert(tx, { ...row, token: newToken(24), inicio: slotStart(row.fecha, row.hora), created_at: at() });
+    const inserted = await repo.insert(tx, { ...row, token: newToken(24), inicio: slotStart(row.fecha, row.hora), created_at: at() });
+    // Booked an hour of that doctor that day: the patient no longer waits for it (decision 0050).
+    await waitlist?.endForBooking(tx, row.patient_id, row.doctor_id, row.fecha);
+    return inserted;
   }
 
   // The sequence travels with every mail of the appointment, so its .ics replaces the one before (decision 0051).
@@ -225,7 +314,10 @@ export function appointmentsService(deps: AppointmentsDeps) {
           : undefined;
       return { cancelled, refund };
     });
-    if (result.cancelled) changed(result.cancelled.doctor_id);
+    if (result.cancelled) {
+      changed(result.cancelled.doctor_id);
+      await slotFreed(result.cancelled.doctor_id, result.cancelled.fecha, result.cancelled.hora);
+    }
     return result;
   }
 
@@ -252,7 +344,10 @@ export function appointmentsService(deps: AppointmentsDeps) {
     async afterRejected(payment) {
       const a = await repo.findByPayment(payment.id);
       if (a) changed(a.doctor_id);
-      if (a?.estado === 'cancelada' && a.cancelada_por === 'pago_rechazado') await tellCancelled(a, payment.motivo_rechazo);
+      if (a?.estado === 'cancelada' && a.cancelada_por === 'pago_rechazado') {
+        await tellCancelled(a, payment.motivo_rechazo);
+        await slotFreed(a.doctor_id, a.fecha, a.hora);
+      }
     },
   };
 
@@ -284,6 +379,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       }
       released++;
       changed(done.row.doctor_id);
+      await slotFreed(done.row.doctor_id, done.row.fecha, done.row.hora);
       await notify.appointmentHoldExpired(
         { patientId: done.row.patient_id },
         { ...appointmentData(done.row), metodo: done.metodo, numero: done.row.numero },
@@ -292,7 +388,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     return released;
   }
 
-  return {
+  const api = {
     paymentEffects,
     expireHolds,
 
@@ -375,6 +471,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       } catch (err) {
         await repo.cancel(deps.db, { id: hold.id }, { cancelada_por: 'reserva_vencida', now: at() });
         changed(input.id_doctor);
+        await slotFreed(input.id_doctor, input.fecha, input.hora);
         throw err;
       }
     },
@@ -578,6 +675,8 @@ export function appointmentsService(deps: AppointmentsDeps) {
         throw err;
       }
       changed(moved.doctor_id);
+      // The hour it left is free now.
+      await slotFreed(row.doctor_id, row.fecha, row.hora);
       await notify.appointmentRescheduled(
         { patientId: moved.patient_id },
         { staffId: moved.doctor_id },
@@ -674,6 +773,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     async unblockDate(doctorId: string, fecha: string, range: { desde: string; hasta: string } | null) {
       if (!(await repo.unblock(doctorId, fecha, range))) throw notFound();
       changed(doctorId);
+      await hoursFreed(doctorId, fecha);
     },
 
     // --- weekly hours (issue 24) --------------------------------------------------------------
@@ -705,9 +805,24 @@ export function appointmentsService(deps: AppointmentsDeps) {
         await repo.saveWeeklyHours(tx, doctorId, horario, by, now);
         return { success: true as const, aplicado: true, message: messages.weeklyHoursSaved, citas };
       });
-      if (result.aplicado) changed(doctorId);
+      if (result.aplicado) {
+        changed(doctorId);
+        // Hours may have been added: the dates somebody waits for get offers of what is free now.
+        await hoursFreed(doctorId);
+      }
       return result;
     },
+  };
+  return {
+    ...api,
+    // A booking may name a waitlist offer (decision 0050): checked first, and a lost race said as the offer's.
+    createPaypalOrder: (patientId: string, input: AppointmentPaypalOrder) => withOffer(patientId, input, () => api.createPaypalOrder(patientId, input)),
+    submitReceipt: (patientId: string, input: AppointmentReceipt, file: { bytes: Buffer; filename: string; field: string }) =>
+      withOffer(patientId, input, () => api.submitReceipt(patientId, input, file)),
+    slotFreed,
+    fullDates,
+    /** The waitlist (decision 0050); undefined when the service was built without one. */
+    waitlist,
   };
 }
 export type AppointmentsService = ReturnType<typeof appointmentsService>;

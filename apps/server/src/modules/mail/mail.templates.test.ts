@@ -28,6 +28,7 @@ const samples: { [K in TemplateKind]: TemplateData[K] } = {
   appointmentCancelled: { ...appointment, motivo: planted },
   appointmentHoldExpired: appointment,
   staffHoldExpired: { ...appointment, metodo: 'Transferencia', numero: 123 },
+  waitlistOffer: { start, expiresAt: start, token: 'F'.repeat(32) },
   appointmentReminder: { ...appointment, token: 'D'.repeat(43), citaToken: 'E'.repeat(43) },
   documentAvailable: {},
   staffReceiptPending: { metodo: 'Yappy', reviewPath: '/Recibo_Admin' },

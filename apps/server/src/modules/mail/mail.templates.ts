@@ -92,6 +92,8 @@ export interface TemplateData {
   appointmentCancelled: AppointmentData & { motivo?: string; reembolso?: boolean };
   appointmentHoldExpired: AppointmentData;
   staffHoldExpired: AppointmentData & { metodo: string; numero: number };
+  /** Issue 24, item 5 (decision 0050): a freed hour offered to a waiting patient; `token` opens the offer on /citas. */
+  waitlistOffer: { start: Date; expiresAt: Date; token: string };
   /** Issue 24, item 7 (decision 0052): `token` is the one-tap confirm link's; `citaToken` deep-links /Citas_usuario. */
   appointmentReminder: AppointmentData & { token: string; citaToken: string };
   documentAvailable: Record<string, never>;
@@ -339,6 +341,19 @@ const es: Catalogue = {
       'El pago ya no se puede aprobar. Si el dinero llegó, devuélvalo desde "Recibos"; si no llegó, rechace el comprobante.',
     ],
     action: { label: 'Revisar', path: '/Recibo_Admin' },
+  }),
+  // Issue 24, item 5 (decision 0050): only the date and hour; the doctor and the service are on
+  // the page the link opens, behind the patient's sign-in (no clinical detail in a mail).
+  waitlistOffer: (d) => ({
+    audience: 'patient',
+    subject: 'Se liberó una hora para su cita',
+    heading: 'Se liberó una hora',
+    paragraphs: [
+      `Se liberó una hora del día que usted esperaba en la lista de espera: ${when(d.start)} (hora de Panamá).`,
+      `La oferta vale hasta el ${when(d.expiresAt)} (hora de Panamá). La hora será del primer paciente de la lista de espera que la reserve y pague; si otro la toma antes, seguirá en la lista para las demás horas de ese día.`,
+      'Para reservarla, abra el enlace e inicie sesión si se lo pide.',
+    ],
+    action: { label: 'Ver la hora y reservar', path: `/citas?oferta=${encodeURIComponent(d.token)}` },
   }),
   appointmentReminder: (d) => ({
     audience: 'patient',

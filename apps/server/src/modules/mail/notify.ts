@@ -190,6 +190,10 @@ export function createNotifier(deps: {
       for (const a of admins) await send('staffHoldExpired', a, appt);
     },
 
+    /** Issue 24, item 5 (decision 0050): a freed hour offered to a waiting patient, once per offer. */
+    waitlistOffer: (to: Recipient, data: { start: Date; expiresAt: Date; token: string }) =>
+      send('waitlistOffer', to, data, { dedupeKey: `waitlist-offer:${data.token}` }),
+
     /** A payment became owed back (issue 20); once per payment. */
     refundDue: (to: { paymentId: string }, data: { metodo: RefundMailMethod }) =>
       send('refundDue', to, data, { dedupeKey: `refund-due:${to.paymentId}` }),

@@ -8,3 +8,4 @@ export const BLOCKED_DATES_KEY = [...APPOINTMENTS_KEY, 'doctor-blocked-dates'] a
 export const WEEKLY_HOURS_KEY = [...APPOINTMENTS_KEY, 'weekly-hours'] as const;
 export const CALENDAR_FEED_KEY = [...APPOINTMENTS_KEY, 'calendar-feed'] as const;
 export const CALENDAR_WEEK_KEY = [...APPOINTMENTS_KEY, 'calendar-week'] as const;
+export const WAITLIST_KEY = [...APPOINTMENTS_KEY, 'waitlist'] as const;

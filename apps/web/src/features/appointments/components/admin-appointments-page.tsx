@@ -17,6 +17,7 @@ import { RescheduleForm } from './reschedule-form.js';
 import type { AppointmentDetail } from '@clinica/shared';
 import { StaffTable } from './staff-table.js';
 import { ListOrWeek } from './list-or-week.js';
+import { WaitlistCounts } from './waitlist-counts.js';
 import '../appointments.css';
 
 /** /Citas_Admin: every appointment, the first-name search, the detail modal and cancellation; a doctor's weekly hours below. */
@@ -30,6 +31,7 @@ export function CitasAdminPage() {
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.adminTitle')}</h1>
+      <WaitlistCounts view="admin" />
       <ListOrWeek
         view="admin"
         onOpen={setOpen}

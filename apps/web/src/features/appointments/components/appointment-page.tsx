@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link } from '../../../lib/router.js';
+import { Link, useSearchParams } from '../../../lib/router.js';
 import {
   SERVICES,
   type AppointmentRequest,
@@ -19,6 +19,9 @@ import { usePrice } from '../api/get-price.js';
 import { useBookingPolicy } from '../api/get-booking-policy.js';
 import { useSendReceipt } from '../api/send-receipt.js';
 import { SlotPicker } from './slot-picker.js';
+import { useFullDates } from '../api/get-full-dates.js';
+import { WaitlistJoin } from './waitlist-join.js';
+import { WaitlistOfferBooking } from './waitlist-offer-booking.js';
 import { formatInstant, formatLongDate, formatMoney, formatSlot } from './format.js';
 import '../appointments.css';
 
@@ -51,6 +54,22 @@ const oneFullStop = (sentence: string) => sentence.replace(/\.\.$/, '.');
 
 export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPaymentAreaProps> }) {
   const { t } = useTranslation('appointments');
+  // A waitlist offer's mail links here with its token (decision 0050): the offered hour, booked the normal way.
+  const [search] = useSearchParams();
+  const oferta = search.get('oferta');
+  if (oferta) {
+    return (
+      <div className="appt-page">
+        <h1>{t('booking.title')}</h1>
+        <WaitlistOfferBooking token={oferta} PaymentArea={PaymentArea} />
+      </div>
+    );
+  }
+  return <BookingForm PaymentArea={PaymentArea} />;
+}
+
+function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPaymentAreaProps> }) {
+  const { t } = useTranslation('appointments');
   const messages = useMessages();
   const [booked, setBooked] = useState<{ fecha: string; hora: string; message: string; heldUntil: string | null } | null>(null);
   // What is wrong with a typed date (past, too far, the doctor's day off, impossible): said instead of 'complete all fields'.
@@ -65,6 +84,7 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
   const servicio = values.servicio as Service | '';
   const doctors = useDoctors(servicio);
   const hours = useFreeHours(values.id_doctor, values.fecha);
+  const fullDates = useFullDates(values.id_doctor ?? '');
   const price = usePrice(servicio);
   const policy = useBookingPolicy();
   const createOrder = useCreatePaypalOrder();
@@ -212,6 +232,11 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
                 onDateIssue={setDateIssue}
                 hourError={formState.errors.hora?.message}
                 hourSelect={register('hora')}
+                fullDays={
+                  servicio !== '' && fullDates.data
+                    ? { dates: fullDates.data, offer: (fecha) => <WaitlistJoin key={fecha} doctorId={values.id_doctor ?? ''} servicio={servicio} fecha={fecha} /> }
+                    : undefined
+                }
               />
             )}
           />

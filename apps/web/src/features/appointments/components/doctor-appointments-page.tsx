@@ -9,6 +9,7 @@ import { AppointmentDetails } from './appointment-details.js';
 import { AttendanceActions } from './attendance-actions.js';
 import { StaffTable } from './staff-table.js';
 import { ListOrWeek } from './list-or-week.js';
+import { WaitlistCounts } from './waitlist-counts.js';
 import '../appointments.css';
 
 /** /Citas_Admin_Doctor: the doctor's own appointments (a list, or their week), the first-name search and the detail modal. */
@@ -22,6 +23,7 @@ export function CitasAdminDoctorPage() {
   return (
     <div className="appt-page appt-page-wide">
       <h1>{t('staff.doctorTitle')}</h1>
+      <WaitlistCounts view="doctor" />
       <ListOrWeek
         view="doctor"
         onOpen={setOpen}

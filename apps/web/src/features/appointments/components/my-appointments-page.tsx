@@ -15,6 +15,7 @@ import { useMyAppointments } from '../api/get-my-appointments.js';
 import { AppointmentDetails, StateWords } from './appointment-details.js';
 import { formatHour, formatInstant, formatLongDate, formatSlot } from './format.js';
 import { AttendanceNote } from './attendance-note.js';
+import { MyWaitlist } from './my-waitlist.js';
 import '../appointments.css';
 
 // The reschedule form (with the date picker and free hours) loads when the patient asks for it:
@@ -78,6 +79,7 @@ export function CitasUsuarioPage() {
         </ul>
       )}
       <Pager pages={pages} list={rows} />
+      <MyWaitlist />
       {open !== null && <MyAppointmentModal token={open} onClose={close} />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState, type SelectHTMLAttributes } from 'react';
+import { useState, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { lastBookableDate, messages as spanish, panamaToday } from '@clinica/shared';
 import { DateField } from '../../../components/ui/date-field.js';
 import { Field } from '../../../components/ui/field.js';
@@ -21,6 +21,7 @@ export function SlotPicker({
   hourError,
   hourSelect,
   except,
+  fullDays,
 }: {
   doctorId: string;
   fecha: string;
@@ -33,6 +34,11 @@ export function SlotPicker({
   hourSelect: SelectHTMLAttributes<HTMLSelectElement> & { ref?: React.Ref<HTMLSelectElement> };
   /** An hour not to offer on `except.fecha` (the appointment's current one when moving it). */
   except?: { fecha: string; hora: string };
+  /**
+   * The doctor's full days (worked, every hour taken) stay selectable, and on one of them
+   * `offer` shows under 'no free hours' (/citas: the waitlist, decision 0050).
+   */
+  fullDays?: { dates: readonly string[]; offer: (fecha: string) => ReactNode };
 }) {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
@@ -51,7 +57,7 @@ export function SlotPicker({
             onChange={onFecha}
             minDate={panamaToday(now)}
             maxDate={lastBookableDate(now)}
-            excluded={blocked.data ?? []}
+            excluded={fullDays ? (blocked.data ?? []).filter((d) => !fullDays.dates.includes(d)) : (blocked.data ?? [])}
             excludedReason={t('booking.doctorOff')}
             disabled={blocked.isPending}
             onIssue={onDateIssue}
@@ -69,9 +75,13 @@ export function SlotPicker({
             {messages.requestFailed}
           </p>
         ) : offered.length === 0 ? (
-          <p className="appt-error" role="alert">
-            {messages.appointmentNoFreeHours}
-          </p>
+          fullDays?.dates.includes(fecha) ? (
+            fullDays.offer(fecha)
+          ) : (
+            <p className="appt-error" role="alert">
+              {messages.appointmentNoFreeHours}
+            </p>
+          )
         ) : (
           <Field label={t('booking.time')} required error={hourError}>
             {(p) => (
