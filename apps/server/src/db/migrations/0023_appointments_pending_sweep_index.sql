@@ -1,1 +1,0 @@
-CREATE INDEX "appointments_pending_created_idx" ON "appointments" USING btree ("created_at") WHERE "appointments"."estado" = 'pendiente';

@@ -1,2 +1,0 @@
-CREATE INDEX "payments_waiting_review_idx" ON "payments" USING btree ("created_at") WHERE "payments"."estado" = 'pendiente' AND "payments"."reembolso_estado" IS NULL;--> statement-breakpoint
-CREATE INDEX "payments_refund_owed_idx" ON "payments" USING btree ("monto_cents") WHERE "payments"."reembolso_estado" = 'pendiente';
