@@ -57,6 +57,9 @@ function productionEnv() {
     PAYPAL_CLIENT_ID: 'client-id',
     PAYPAL_CLIENT_SECRET: 'client-secret',
     METRICS_PORT: String(metricsPort),
+    // Video calls need a relay in production (decision 0053); none runs here: only its URL is handed out.
+    TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',
+    TURN_SECRET: 'b1e07c2a5f9d4c3e8a6b0d2f4e6a8c0b1d3f5a7c9e1b3d5f',
     LOG_LEVEL: 'warn',
   };
 }

@@ -122,6 +122,8 @@ describe('backup configuration', () => {
     PAYPAL_CLIENT_ID: 'client-id-de-produccion',
     PAYPAL_CLIENT_SECRET: 'client-secret-de-produccion',
     DOCUMENT_SIGNING_P12: '/etc/clinica/firma-documentos.p12',
+    TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',
+    TURN_SECRET: 'b1e07c2a5f9d4c3e8a6b0d2f4e6a8c0b1d3f5a7c9e1b3d5f',
   };
 
   it('schedules a daily backup at 3:00 in production, none by default elsewhere; keeps 7', () => {
