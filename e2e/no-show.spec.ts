@@ -53,6 +53,8 @@ test('a doctor opens a started appointment from the week view by keyboard, marks
   await expect(dialog.getByText('1 inasistencia', { exact: true })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/no-show-details-1366.png`, fullPage: true });
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  // The week's cell says it in the same words.
+  await expect(appointment).toContainText('No asistió');
 
   // The list reads it.
   await page.getByRole('button', { name: 'Lista' }).click();

@@ -64,6 +64,9 @@ export const calendarWeekSchema = z.object({
       fecha: isoDate,
       hora: z.string(),
       estado: z.enum(['pendiente', 'confirmada']),
+      /** With `asistencia`: the state in words, as the list and the patient read it (decision 0049). */
+      reprogramada: z.boolean(),
+      asistencia: z.enum(['asistio', 'no_asistio']).nullable(),
       servicio: z.string(),
       /** The patient's name: what the week shows; the details modal shows the rest. */
       paciente: z.string(),

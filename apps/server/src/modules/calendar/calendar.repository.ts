@@ -92,6 +92,8 @@ export function calendarRepository(db: Db) {
           fecha: appointments.fecha,
           hora: appointments.hora,
           estado: appointments.estado,
+          reprogramada_at: appointments.reprogramada_at,
+          asistencia: appointments.asistencia,
           servicio: appointments.servicio,
           nombre: patients.nombre,
           apellido: patients.apellido,

@@ -72,6 +72,8 @@ export function calendarService(deps: CalendarDeps) {
           fecha: c.fecha,
           hora: c.hora,
           estado: c.estado as 'pendiente' | 'confirmada',
+          reprogramada: c.reprogramada_at !== null,
+          asistencia: c.asistencia ?? null,
           servicio: c.servicio,
           paciente: `${c.nombre} ${c.apellido}`,
         })),

@@ -167,7 +167,7 @@ describe('the patient’s cancellation .ics', () => {
 });
 
 describe('the staff’s week view', () => {
-  type Week = { desde: string; hasta: string; doctores: { id: string; nombre: string }[]; citas: { token: string; doctor_id: string; fecha: string; hora: string; paciente: string }[]; bloqueos: { doctor_id: string; fecha: string; desde: string | null }[] };
+  type Week = { desde: string; hasta: string; doctores: { id: string; nombre: string }[]; citas: { token: string; doctor_id: string; fecha: string; hora: string; paciente: string; reprogramada: boolean; asistencia: string | null }[]; bloqueos: { doctor_id: string; fecha: string; desde: string | null }[] };
 
   it('a doctor gets their own week (Monday to Sunday) with appointments and blocks; an administrator one doctor or all', async () => {
     const doctor = await doctorAccount(c.t, 'consulta_general', 'Semana');
@@ -186,6 +186,8 @@ describe('the staff’s week view', () => {
     // Only their own, whatever the query asks.
     expect(week.doctores.map((d) => d.id)).toEqual([doctor.id]);
     expect(week.citas.map((a) => a.token)).toEqual([mine]);
+    // What the cell's words are made of (moved, attended): nothing marked yet.
+    expect(week.citas[0]).toMatchObject({ reprogramada: false, asistencia: null });
     expect(week.citas[0]).toMatchObject({ fecha: DAYS.wednesday, hora: '14:00', paciente: expect.any(String) });
     expect(week.bloqueos).toEqual([{ doctor_id: doctor.id, fecha: DAYS.thursday, desde: '09:00', hasta: '11:00' }]);
 

@@ -2,6 +2,7 @@ import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'reac
 import { addDays, blockCovers, CLINIC_HOURS, doctorSlotsOn, panamaToday, weekdayOf, type CalendarWeek } from '@clinica/shared';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCalendarWeek } from '../api/get-calendar-week.js';
+import { AppointmentStateText } from './appointment-state.js';
 import { formatHour, formatLongDate, formatShortDate } from './format.js';
 
 /** Phones (≤ 480 px) get one day at a time: seven columns do not fit. */
@@ -162,7 +163,11 @@ export default function CalendarWeekView({ view, onOpen }: { view: 'doctor' | 'a
                         <td key={col.key} role="gridcell" className={`cal-cell cal-${cell.cita.estado}`}>
                           <button type="button" className="cal-appt" {...roving} onClick={() => onOpen(cell.cita.token)}>
                             <span className="cal-appt-name">{cell.cita.paciente}</span>
-                            <span className="cal-appt-state">{t(`states.${cell.cita.estado}`)}</span>
+                            {/* The same words as the list and the patient's page: attended, did not attend, moved. */}
+                            <span className="cal-appt-state">
+                              <AppointmentStateText a={{ ...cell.cita, cancelada_por: null, motivo_cancelacion: null }} />
+                              {cell.cita.estado === 'pendiente' && !cell.cita.asistencia ? ` · ${t('states.pendiente')}` : null}
+                            </span>
                           </button>
                         </td>
                       );
