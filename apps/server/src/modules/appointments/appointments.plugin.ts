@@ -54,6 +54,8 @@ export default fp(
     // UPDATE, and only the instance that made it sends the mail.
     const sweep = setInterval(() => {
       service.expireHolds().catch((err: unknown) => app.log.warn({ err }, 'appointment hold sweep failed'));
+      // PayPal checkouts that lapsed free their hours for the waitlist (decision 0050, session 10).
+      service.releaseLapsedCheckouts().catch((err: unknown) => app.log.warn({ err }, 'lapsed checkout sweep failed'));
       // Waitlist offers past their deadline and entries of past days end (decision 0050); one conditional UPDATE each.
       service.waitlist?.expire().catch((err: unknown) => app.log.warn({ err }, 'waitlist sweep failed'));
     }, HOLD_SWEEP_MS);

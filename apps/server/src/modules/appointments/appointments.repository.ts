@@ -274,6 +274,21 @@ export function appointmentsRepository(db: Db) {
         .where(and(eq(appointments.estado, 'reservada'), or(lapsedOnSlot, eq(appointments.patient_id, input.patientId))));
     },
 
+    /**
+     * Every PayPal checkout hold that lapsed, released now rather than at the next booking of its
+     * hour (what `releaseHolds` does for one slot), so the waitlist hears of the freed hour
+     * (decision 0050, session 10). The same change releaseHolds makes: `renewHold` can still take
+     * it back for a capture that comes late, if nobody took the hour. One conditional UPDATE: of
+     * several instances sweeping at once, only one gets each row back.
+     */
+    async releaseLapsedCheckouts(now: Date) {
+      return db
+        .update(appointments)
+        .set({ estado: 'cancelada', cancelada_por: 'reserva_vencida', cancelada_at: now, updated_at: now, secuencia: sql`${appointments.secuencia} + 1` })
+        .where(and(eq(appointments.estado, 'reservada'), sql`${appointments.reservada_hasta} <= ${now.toISOString()}::timestamptz`))
+        .returning({ doctor_id: appointments.doctor_id, fecha: appointments.fecha, hora: appointments.hora });
+    },
+
     async insert(exec: Db, row: NewAppointment) {
       const [inserted] = await exec.insert(appointments).values(row).returning();
       return inserted!;

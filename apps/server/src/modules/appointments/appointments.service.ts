@@ -388,9 +388,23 @@ export function appointmentsService(deps: AppointmentsDeps) {
     return released;
   }
 
+  /**
+   * PayPal checkouts whose 15-minute hold lapsed without a capture: their hours are free, and the
+   * patients waiting for that day are offered them (decision 0050, session 10). Returns how many.
+   */
+  async function releaseLapsedCheckouts() {
+    const rows = await repo.releaseLapsedCheckouts(at());
+    for (const row of rows) {
+      changed(row.doctor_id);
+      await slotFreed(row.doctor_id, row.fecha, row.hora);
+    }
+    return rows.length;
+  }
+
   const api = {
     paymentEffects,
     expireHolds,
+    releaseLapsedCheckouts,
 
     // --- availability -------------------------------------------------------------------------
 

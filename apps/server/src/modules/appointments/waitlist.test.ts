@@ -257,6 +257,30 @@ describe('booking with an offer', () => {
 
 // These move the clock: last.
 describe('expiry', () => {
+  it('a PayPal checkout that lapses frees the hour and offers it, once across two sweeps', async () => {
+    const doctor = await doctorAccount(c.t);
+    const put = await setHours(doctor.jar, { ...empty(), jueves: [{ desde: '09:00', hasta: '10:00' }] });
+    expect(put.statusCode, put.body).toBe(200);
+    const holder = await patientJar(c.t);
+    const order = await paypalOrder(c.t, holder.jar, { id_doctor: doctor.id, fecha: THU, hora: '09:00' });
+    expect(order.statusCode, order.body).toBe(200);
+    const w = await waiting(doctor.id);
+    const stateOfHold = async () =>
+      rowsOf<{ estado: string }>(
+        await c.t.app.db.execute(sql`select estado from appointments where doctor_id = ${doctor.id} and fecha = ${THU} and hora = '09:00'`),
+      ).map((r) => r.estado);
+    // Still held (other tests' lapsed checkouts may be released here: only this hour is looked at).
+    await c.t.app.appointments.releaseLapsedCheckouts();
+    expect(await stateOfHold()).toEqual(['reservada']);
+    expect(await offerMails(w.correo)).toHaveLength(0);
+    c.t.clock.advance(16 * MINUTE);
+    expect(await c.t.app.appointments.releaseLapsedCheckouts()).toBeGreaterThanOrEqual(1);
+    expect(await stateOfHold()).toEqual(['cancelada']);
+    // A second sweep (or another instance) finds nothing left to release and mails nobody again.
+    expect(await c.t.app.appointments.releaseLapsedCheckouts()).toBe(0);
+    expect(await offerMails(w.correo)).toHaveLength(1);
+  });
+
   it('an expired hold frees the hour and offers it', async () => {
     const { doctor } = await fullThursday();
     const w = await waiting(doctor.id);
