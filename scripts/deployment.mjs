@@ -35,6 +35,9 @@ function deploymentPackageJson() {
       start: 'node scripts/start.mjs',
       'create-admin': `${node} apps/server/dist/create-admin.js`,
       'rotate-file-key': `${node} apps/server/dist/rotate-file-key.js`,
+      // Backups and restores (decision 0056): `npm run backup`, `npm run restore FILE`.
+      backup: `${node} apps/server/dist/backup.js`,
+      restore: `${node} apps/server/dist/restore.js`,
     },
     overrides: pkg.overrides,
   };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { messages } from '@clinica/shared';
 import { parseConfig } from './infra/config.js';
+import { fromInvocationDir } from './infra/invocation-dir.js';
 import { openDatabase } from './db/client.js';
 import { backupNow, requestBackup } from './modules/backups/index.js';
 
@@ -10,6 +11,7 @@ import { backupNow, requestBackup } from './modules/backups/index.js';
  * directory's socket: no second process may open PGlite's directory); on PostgreSQL this
  * command runs pg_dump itself. Exit status 0 only when an archive was written.
  */
+fromInvocationDir();
 let config;
 try {
   config = parseConfig();

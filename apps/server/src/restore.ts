@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { messages } from '@clinica/shared';
 import { parseConfig } from './infra/config.js';
+import { fromInvocationDir } from './infra/invocation-dir.js';
 import { BackupArchiveError, restoreArchive } from './modules/backups/index.js';
 
 /**
@@ -9,6 +10,7 @@ import { BackupArchiveError, restoreArchive } from './modules/backups/index.js';
  * and its key; a refusal writes nothing and exits 1 with the reason in Spanish.
  */
 const file = process.argv[2];
+fromInvocationDir();
 let config;
 try {
   config = parseConfig();

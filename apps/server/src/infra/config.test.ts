@@ -252,6 +252,14 @@ describe('the server entry point', () => {
   });
 });
 
+describe('metrics in production (decision 0055)', () => {
+  it('refuses the token-less metrics port on an address other machines reach; loopback, or the port off, starts', () => {
+    expect(() => parseConfig({ ...PRODUCTION, METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_HOST/);
+    expect(parseConfig({ ...PRODUCTION, METRICS_HOST: '0.0.0.0', METRICS_PORT: 'off' }).metrics.port).toBeNull();
+    expect(parseConfig(PRODUCTION).metrics).toMatchObject({ host: '127.0.0.1', port: 9464 });
+  });
+});
+
 describe('video calls (decision 0053)', () => {
   const { TURN_URLS: _urls, TURN_SECRET: _secret, ...withoutTurn } = PRODUCTION;
   it('refuses production with video enabled and no TURN relay or secret, or a weak secret; VIDEO_ENABLED=0 starts without', () => {

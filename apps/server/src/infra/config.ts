@@ -390,6 +390,10 @@ function productionProblems(e: z.infer<typeof envSchema>, opts: { allowWeakPrevi
   }
   check('FILE_ENCRYPTION_KEY', e.FILE_ENCRYPTION_KEY, machineKey);
   if (e.METRICS_TOKEN) check('METRICS_TOKEN', e.METRICS_TOKEN, machineKey);
+  // The metrics port asks for no token: reachable from other machines, anyone there reads it.
+  if (e.METRICS_PORT !== 'off' && !['127.0.0.1', '::1', 'localhost'].includes(e.METRICS_HOST)) {
+    weak.push('METRICS_HOST: el puerto de las métricas no pide token; en producción escuche solo en 127.0.0.1 (o use METRICS_TOKEN en el puerto principal con METRICS_PORT=off)');
+  }
   for (const key of e.FILE_ENCRYPTION_PREVIOUS_KEYS?.split(',') ?? []) {
     if (!opts.allowWeakPreviousKeys) check('FILE_ENCRYPTION_PREVIOUS_KEYS', key, machineKey);
   }

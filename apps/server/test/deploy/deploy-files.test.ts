@@ -25,7 +25,25 @@ function nginxTest(siteText: string, name: string) {
   fs.mkdirSync(dir);
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  const ssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=clinica.example', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+  const ssl = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=clinica.example',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { encoding: 'utf8' },
+  );
   expect(ssl.status, ssl.stderr).toBe(0);
   const copy = siteText
     .replace('/etc/letsencrypt/live/clinica.example/fullchain.pem', cert)
@@ -45,7 +63,9 @@ function nginxTest(siteText: string, name: string) {
       '}',
     ].join('\n'),
   );
-  return spawnSync('nginx', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { encoding: 'utf8' });
+  return spawnSync('nginx', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+    encoding: 'utf8',
+  });
 }
 
 describe('docs/deploy/nginx.conf', () => {
@@ -77,7 +97,14 @@ describe('docs/deploy/nginx.conf', () => {
 
   it('adds none of the security headers the app already sets', () => {
     const added = [...site.matchAll(/^\s*add_header\s+(\S+)/gim)].map((m) => m[1]!.toLowerCase());
-    for (const header of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'permissions-policy']) {
+    for (const header of [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+    ]) {
       expect(added).not.toContain(header);
     }
   });
@@ -91,15 +118,23 @@ describe('docs/deploy/nginx.conf', () => {
 
 describe('docs/deploy/clinica.service', () => {
   it('runs the compiled server as its own user, production, with an EnvironmentFile and hardening', () => {
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node --enable-source-maps --conditions=clinica-compiled apps\/server\/dist\/server\.js$/m);
+    expect(unit).toMatch(
+      /^ExecStart=\/usr\/bin\/node --enable-source-maps --conditions=clinica-compiled apps\/server\/dist\/server\.js$/m,
+    );
     expect(unit).toMatch(/^Environment=NODE_ENV=production$/m);
     expect(unit).toMatch(/^EnvironmentFile=\/etc\/clinica\/clinica\.env$/m);
     expect(unit).toMatch(/^User=clinica$/m);
-    for (const line of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'ReadWritePaths=/var/lib/clinica', 'PrivateTmp=yes', 'ProtectHome=yes']) {
+    for (const line of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'PrivateTmp=yes', 'ProtectHome=yes']) {
       expect(unit).toMatch(new RegExp(`^${line}$`, 'm'));
     }
-    // The data directory it may write is the one the server is told to use.
-    expect(unit).toMatch(/^Environment=DATA_DIR=\/var\/lib\/clinica$/m);
+    // The directories it may write are the ones the server is told to use: its data, and its
+    // backups outside the release (each deploy replaces the release; ProtectSystem makes it read-only).
+    const writable = /^ReadWritePaths=(.*)$/m.exec(unit)![1]!.split(/\s+/);
+    const dataDir = /^Environment=DATA_DIR=(.*)$/m.exec(unit)![1]!;
+    const backupDir = /^Environment=BACKUP_DIR=(.*)$/m.exec(unit)?.[1];
+    expect(dataDir).toBe('/var/lib/clinica');
+    expect(backupDir, 'BACKUP_DIR set in the unit').toBe('/var/backups/clinica');
+    expect(writable).toEqual(expect.arrayContaining([dataDir, backupDir]));
   });
 
   it('passes systemd-analyze verify, where the command exists', (ctx) => {

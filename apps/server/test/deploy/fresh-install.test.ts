@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,6 +17,9 @@ import { productionSigningFile } from '../signing-fixture.js';
 const root = path.resolve(import.meta.dirname, '../../../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-fresh-'));
 const release = path.join(tmp, 'release');
+const backupDir = path.join(tmp, 'backups');
+// A key production accepts (random; never the file key).
+const backupKey = crypto.randomBytes(32).toString('hex');
 let server: ChildProcess | undefined;
 let output = '';
 let port = 0;
@@ -49,7 +53,9 @@ function productionEnv() {
     ADMIN_REGISTRATION_KEY: 'clave-admin-de-produccion',
     DOCTOR_REGISTRATION_KEY: 'clave-doctor-de-produccion',
     FILE_ENCRYPTION_KEY: '1cdf005a727745c4af8cf8e0ddeed18d0d47c2164778021394e3a0ac395f07fd',
-    CLINIC_BANK_ACCOUNTS: JSON.stringify([{ banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' }]),
+    CLINIC_BANK_ACCOUNTS: JSON.stringify([
+      { banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' },
+    ]),
     SMTP_URL: 'smtp://127.0.0.1:1',
     MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
     DOCUMENT_SIGNING_P12: signing.path,
@@ -60,6 +66,8 @@ function productionEnv() {
     // Video calls need a relay in production (decision 0053); none runs here: only its URL is handed out.
     TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',
     TURN_SECRET: 'b1e07c2a5f9d4c3e8a6b0d2f4e6a8c0b1d3f5a7c9e1b3d5f',
+    BACKUP_KEY: backupKey,
+    BACKUP_DIR: backupDir,
     LOG_LEVEL: 'warn',
   };
 }
@@ -89,7 +97,11 @@ beforeAll(async () => {
   });
   expect(install.status, install.stderr).toBe(0);
   [port, metricsPort] = [await freePort(), await freePort()];
-  server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: release, env: productionEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: release,
+    env: productionEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   server.on('exit', (code) => (exitCode = code));
@@ -136,7 +148,21 @@ describe('the deployment, installed with --omit=dev in a fresh directory', () =>
   it('serves its metrics on the loopback metrics port', async () => {
     const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/^clinica_http_requests_total\{method="GET",route="\/healthz",status="200"\} [1-9]/m);
+    expect(await res.text()).toMatch(
+      /^clinica_http_requests_total\{method="GET",route="\/healthz",status="200"\} [1-9]/m,
+    );
+  });
+
+  it("takes a backup with the release's `npm run backup` command while it serves", async () => {
+    const res = spawnSync('npm', ['run', 'backup'], {
+      cwd: release,
+      env: productionEnv(),
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(res.status, `${res.stdout}${res.stderr}`).toBe(0);
+    expect(fs.readdirSync(backupDir).filter((f) => f.endsWith('.cbk'))).toHaveLength(1);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
   });
 
   it('stops cleanly on SIGTERM', async () => {

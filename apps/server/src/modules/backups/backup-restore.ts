@@ -6,7 +6,7 @@ import pg from 'pg';
 import { messages } from '@clinica/shared';
 import { BackupArchiveError, readArchive, verifyArchive, type BackupManifest, type EntrySink } from './backup-archive.js';
 import { pgRestore } from './backup-sources.js';
-import { FILES_PREFIX, PGLITE_ENTRY, POSTGRES_ENTRY } from './backups.service.js';
+import { PGLITE_ENTRY, POSTGRES_ENTRY } from './backups.service.js';
 
 /** A stored file's path inside an archive: `files/<2 hex>/<uuid>`, nothing else (no `..`, no absolute path). */
 const FILE_ENTRY = /^files\/([0-9a-f]{2})\/([0-9a-f-]{36})$/;
@@ -45,15 +45,16 @@ export async function restoreArchive(opts: {
   dataDir: string;
   databaseUrl?: string;
 }): Promise<BackupManifest> {
-  const { manifest, names } = await verifyArchive(opts.file, opts.key);
+  const { manifest } = await verifyArchive(opts.file, opts.key);
   const kind = opts.databaseUrl ? 'postgres' : 'pglite';
   if (manifest.database.kind !== kind) throw new BackupArchiveError(messages.backupRestoreKindMismatch);
   const filesDir = path.join(opts.dataDir, 'files');
-  const hasFiles = names.some((n) => n.startsWith(FILES_PREFIX));
   const empty =
     kind === 'pglite'
       ? await isEmptyDir(opts.dataDir)
-      : (await postgresIsEmpty(opts.databaseUrl!)) && (!hasFiles || (await isEmptyDir(filesDir)));
+      : // The files directory too, whether or not the archive carries files: a failed restore removes
+        // it whole, which must never take files this run did not write.
+        (await postgresIsEmpty(opts.databaseUrl!)) && (await isEmptyDir(filesDir));
   if (!empty) throw new BackupArchiveError(messages.backupRestoreTargetNotEmpty);
 
   const createdDataDir = !(await fs.stat(opts.dataDir).then(() => true, () => false));
