@@ -133,7 +133,12 @@ export function waitlistService(deps: WaitlistDeps) {
       if (o.doctor_id !== slot.id_doctor || o.servicio !== slot.servicio || o.fecha !== slot.fecha || o.hora !== slot.hora) {
         throw badRequest(messages.waitlistOfferMismatch);
       }
-      if (o.estado !== 'abierta' || o.entry_estado !== 'activa' || o.expira_at.getTime() <= deps.now()) {
+      // Its own booking used it ('usada', the entry 'reservo'): a PayPal window closed or a card
+      // refused and tried again is the same patient's same booking, allowed while the offer runs
+      // (the slot's unique index still decides; the patient's earlier checkout is released).
+      const open = o.estado === 'abierta' && o.entry_estado === 'activa';
+      const retried = o.estado === 'usada' && o.entry_estado === 'reservo';
+      if (!(open || retried) || o.expira_at.getTime() <= deps.now()) {
         throw new AppError(410, messages.waitlistOfferClosed);
       }
     },

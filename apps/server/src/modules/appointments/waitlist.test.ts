@@ -252,6 +252,16 @@ describe('booking with an offer', () => {
     expect(wrong.json()).toMatchObject({ message: messages.waitlistOfferMismatch });
     // Nothing was written by either.
     expect(await hours(c.t, w.jar, doctor.id, THU)).toEqual(['09:00']);
+    // Its patient books with it; the PayPal window closed, they try again with the same offer: still theirs, one hold.
+    const first = await paypalOrder(c.t, w.jar, { id_doctor: doctor.id, fecha: THU, hora: '09:00' }, { oferta: offer });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await paypalOrder(c.t, w.jar, { id_doctor: doctor.id, fecha: THU, hora: '09:00' }, { oferta: offer });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(
+      rowsOf<{ n: number }>(
+        await c.t.app.db.execute(sql`select count(*)::int as n from appointments where doctor_id = ${doctor.id} and fecha = ${THU} and estado <> 'cancelada'`),
+      )[0]!.n,
+    ).toBe(1);
   });
 });
 
