@@ -50,6 +50,12 @@ if (fs.existsSync(vitestJson)) {
   for (const file of v.testResults ?? [])
     for (const t of file.assertionResults ?? [])
       if (t.status === 'failed') failures.push(`vitest: ${path.relative(root, file.name)} › ${t.fullName}`);
+  // A file that failed before its tests ran (a beforeAll, an import) reports them skipped: it counts as a failure.
+  for (const file of v.testResults ?? [])
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      results.failed += 1;
+      failures.push(`vitest: ${path.relative(root, file.name)} (${String(file.message ?? '').split('\n')[0]})`);
+    }
 }
 
 run('npm run build');
@@ -73,6 +79,12 @@ if (fs.existsSync(deployJson)) {
   for (const file of v.testResults ?? [])
     for (const t of file.assertionResults ?? [])
       if (t.status === 'failed') failures.push(`vitest deploy: ${path.relative(root, file.name)} › ${t.fullName}`);
+  // A file that failed before its tests ran (a beforeAll, an import) reports them skipped: it counts as a failure.
+  for (const file of v.testResults ?? [])
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      results.failed += 1;
+      failures.push(`vitest deploy: ${path.relative(root, file.name)} (${String(file.message ?? '').split('\n')[0]})`);
+    }
 } else {
   results.failed += 1;
   failures.push('vitest deploy: no result written');
