@@ -13,6 +13,12 @@ const mark = () => {
   lastActivityAt = Date.now();
 };
 
+/**
+ * Activity the page knows of without an input event: a person in a video call is there, talking,
+ * though they touch nothing (the call page marks it every minute; decision 0053).
+ */
+export const markActivity = mark;
+
 /** Starts listening once for the whole page (capture phase, so scrolls of inner panes count). */
 export function startActivityTracking() {
   if (started) return;

@@ -52,7 +52,16 @@ export function useLocalMedia(choice: MediaChoice, enabled = true) {
   }, []);
 
   useEffect(() => {
-    if (!supported || !enabled) return;
+    if (!supported) return;
+    if (!enabled) {
+      // The call ended (or the hour did): the camera's light goes off, the microphone closes.
+      if (current.current) {
+        stop(current.current);
+        current.current = null;
+        setStream(null);
+      }
+      return;
+    }
     let cancelled = false;
     // A phone often cannot open its second camera while the first is on: the old tracks stop first.
     stop(current.current);

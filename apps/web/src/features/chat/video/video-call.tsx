@@ -10,6 +10,7 @@ import {
   type VideoServerFrame,
 } from '@clinica/shared';
 import { Button } from '../../../components/ui/button.js';
+import { markActivity } from '../../../lib/activity.js';
 import { messageOf } from '../../../lib/api-client.js';
 import { translateMessage, useTranslation } from '../../../lib/i18n.js';
 import { getTurnCredentials } from '../api/get-video-turn.js';
@@ -164,16 +165,21 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
           return;
         }
         if (f.type === 'call-error') {
-          if (f.callId !== null && f.callId !== callId.current) return;
-          if (f.code === 'consent') consent.require();
-          // Both rang at once: the other side's ring is on its way (then answered); none within 3 s: a call is under way.
+          // 'busy' names the call the server already has (not ours). Both rang at once: the other
+          // side's ring is on its way (then answered). None within 3 s: that call is a leftover of a
+          // page that went away (decision 0053): it is hung up by its id, and calling again works.
           if (f.code === 'busy' && now === 'calling') {
             const mine = callId.current;
+            const leftover = f.callId;
             window.setTimeout(() => {
-              if (phaseRef.current === 'calling' && callId.current === mine) end(f.message, false);
+              if (phaseRef.current !== 'calling' || callId.current !== mine) return;
+              if (leftover && leftover !== mine) send({ type: 'call-hangup', reason: 'left', consulta: token, callId: leftover });
+              end(f.message, false);
             }, 3_000);
             return;
           }
+          if (f.callId !== null && f.callId !== callId.current) return;
+          if (f.code === 'consent') consent.require();
           if (f.code === 'too-fast' || f.code === 'invalid') return setNotice(f.message);
           return end(f.message, false);
         }
@@ -210,7 +216,7 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
             }
         }
       }),
-    [subscribe, out, startPeer, end, consent, ring],
+    [subscribe, out, send, token, startPeer, end, consent, ring],
   );
 
   // A ring nobody answers is withdrawn after a minute.
@@ -250,15 +256,28 @@ export function VideoCall({ token, rol, peer, timeUp, send, subscribe, onClose }
     if (media.stream && peerRef.current) void peerRef.current.replaceStream(media.stream);
   }, [media.stream]);
 
-  // Leaving the page (or the chat) hangs up.
-  useEffect(
-    () => () => {
+  // Leaving the page (or the chat) hangs up; so does closing or reloading the tab, where React
+  // runs no clean-up (else the server keeps the call until the hour ends and every new one is 'busy').
+  useEffect(() => {
+    const leave = () => {
       if (callId.current && phaseRef.current !== 'check') send({ type: 'call-hangup', reason: 'left', consulta: token, callId: callId.current });
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
       peerRef.current?.close();
       peerRef.current = null;
-    },
-    [send, token],
-  );
+    };
+  }, [send, token]);
+
+  // A person in a call is there, though they touch nothing: the session's idle limit must not end it.
+  useEffect(() => {
+    if (phase !== 'call') return;
+    markActivity();
+    const timer = window.setInterval(markActivity, 60_000);
+    return () => window.clearInterval(timer);
+  }, [phase]);
 
   useEffect(() => {
     const changed = () => setFullScreen(frame.current !== null && document.fullscreenElement === frame.current);
