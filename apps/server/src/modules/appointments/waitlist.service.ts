@@ -36,38 +36,48 @@ export function waitlistService(deps: WaitlistDeps) {
   const { repo } = deps;
   const at = () => new Date(deps.now());
 
-  /** Offers the freed hour to each patient waiting for the doctor's date; returns how many were mailed. */
-  async function slotFreed(doctorId: string, fecha: string, hora: string) {
+  /**
+   * Offers the freed hours of the doctor's date to each patient waiting for it; returns how many
+   * patients were mailed. One mail per patient however many hours freed at once (a block lifted,
+   * weekly hours widened): it names the first; every offered hour is on /Citas_usuario.
+   */
+  async function offerHours(doctorId: string, fecha: string, horas: string[]) {
     const now = deps.now();
-    if (fecha < panamaToday(now)) return 0;
+    if (fecha < panamaToday(now) || horas.length === 0) return 0;
     const waiting = await repo.waiting(doctorId, fecha);
     if (waiting.length === 0) return 0;
-    // The hour must really be free now: freed by a cancellation but blocked, past or taken again meanwhile, it is not offered.
+    // The hours must really be free now: freed by a cancellation but blocked, past or taken again meanwhile, they are not offered.
     const { free } = await deps.dayHours(doctorId, fecha);
-    if (!free.includes(hora)) return 0;
-    const start = slotStart(fecha, hora);
-    const expiresAt = new Date(Math.min(now + deps.settings.offerMinutes * MINUTE_MS, start.getTime()));
+    const offered = horas.filter((h) => free.includes(h)).sort();
+    if (offered.length === 0) return 0;
     let sent = 0;
     for (const entry of waiting) {
-      const token = newToken(24);
-      // One open offer per entry and hour (the unique index): a second instance freeing the same hour mails nobody twice.
-      if (!(await repo.offer(entry.id, hora, token, expiresAt, new Date(now)))) continue;
-      await deps.notify.waitlistOffer({ patientId: entry.patient_id }, { start, expiresAt, token });
+      let first: { start: Date; expiresAt: Date; token: string } | undefined;
+      for (const hora of offered) {
+        const start = slotStart(fecha, hora);
+        const expiresAt = new Date(Math.min(now + deps.settings.offerMinutes * MINUTE_MS, start.getTime()));
+        const token = newToken(24);
+        // One open offer per entry and hour (the unique index): a second instance freeing the same hour mails nobody twice.
+        if (await repo.offer(entry.id, hora, token, expiresAt, new Date(now))) first ??= { start, expiresAt, token };
+      }
+      if (!first) continue;
+      await deps.notify.waitlistOffer({ patientId: entry.patient_id }, first);
       sent++;
     }
     return sent;
   }
 
+  /** Offers the freed hour to each patient waiting for the doctor's date; returns how many were mailed. */
+  const slotFreed = (doctorId: string, fecha: string, hora: string) => offerHours(doctorId, fecha, [hora]);
+
   /**
-   * After a block was removed or the weekly hours widened: every free hour of each date somebody
-   * waits for is offered (an hour already offered and still open is not offered again).
+   * After a block was removed or the weekly hours widened: the free hours of each date somebody
+   * waits for are offered (an hour already offered and still open is not offered again).
    */
   async function hoursFreed(doctorId: string, fecha?: string) {
     const dates = fecha ? [fecha] : await repo.datesWaiting(doctorId, panamaToday(deps.now()));
     let sent = 0;
-    for (const d of dates) {
-      for (const hora of (await deps.dayHours(doctorId, d)).free) sent += await slotFreed(doctorId, d, hora);
-    }
+    for (const d of dates) sent += await offerHours(doctorId, d, (await deps.dayHours(doctorId, d)).free);
     return sent;
   }
 

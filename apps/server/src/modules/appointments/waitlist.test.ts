@@ -205,10 +205,11 @@ describe('slotFreed: every path that frees an hour offers it to the waiting pati
   it('weekly hours widened', async () => {
     const { doctor } = await fullThursday();
     const w = await waiting(doctor.id);
-    const res = await setHours(doctor.jar, { ...empty(), jueves: [{ desde: '09:00', hasta: '11:00' }], viernes: [{ desde: '09:00', hasta: '11:00' }] });
+    // Two more hours at once: both offered, in one mail (not one mail per hour).
+    const res = await setHours(doctor.jar, { ...empty(), jueves: [{ desde: '09:00', hasta: '12:00' }], viernes: [{ desde: '09:00', hasta: '11:00' }] });
     expect(res.statusCode, res.body).toBe(200);
     expect(await offerMails(w.correo)).toHaveLength(1);
-    expect((await mine(w.jar))[0]!.ofertas.map((o) => o.hora)).toEqual(['10:00']);
+    expect((await mine(w.jar))[0]!.ofertas.map((o) => o.hora).sort()).toEqual(['10:00', '11:00']);
   });
 });
 
