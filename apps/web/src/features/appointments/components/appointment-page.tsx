@@ -1,12 +1,7 @@
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from '../../../lib/router.js';
-import {
-  SERVICES,
-  type AppointmentRequest,
-  type AppointmentRequestInput,
-  type Service,
-} from '@clinica/shared';
+import { SERVICES, type AppointmentRequest, type AppointmentRequestInput, type Service } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Field } from '../../../components/ui/field.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -20,8 +15,12 @@ import { useBookingPolicy } from '../api/get-booking-policy.js';
 import { useSendReceipt } from '../api/send-receipt.js';
 import { SlotPicker } from './slot-picker.js';
 import { useFullDates } from '../api/get-full-dates.js';
-import { WaitlistJoin } from './waitlist-join.js';
-import { WaitlistOfferBooking } from './waitlist-offer-booking.js';
+// The waitlist's pieces load only when shown (a full day chosen; an offer's link): /citas's first
+// load stays what a phone can start fast (Lighthouse's 95, decision 0046).
+const WaitlistJoin = lazy(() => import('./waitlist-join.js').then((m) => ({ default: m.WaitlistJoin })));
+const WaitlistOfferBooking = lazy(() =>
+  import('./waitlist-offer-booking.js').then((m) => ({ default: m.WaitlistOfferBooking })),
+);
 import { formatInstant, formatLongDate, formatMoney, formatSlot } from './format.js';
 import '../appointments.css';
 
@@ -54,6 +53,7 @@ const oneFullStop = (sentence: string) => sentence.replace(/\.\.$/, '.');
 
 export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPaymentAreaProps> }) {
   const { t } = useTranslation('appointments');
+  const messages = useMessages();
   // A waitlist offer's mail links here with its token (decision 0050): the offered hour, booked the normal way.
   const [search] = useSearchParams();
   const oferta = search.get('oferta');
@@ -61,7 +61,9 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
     return (
       <div className="appt-page">
         <h1>{t('booking.title')}</h1>
-        <WaitlistOfferBooking token={oferta} PaymentArea={PaymentArea} />
+        <Suspense fallback={<p className="appt-note">{messages.loading}</p>}>
+          <WaitlistOfferBooking token={oferta} PaymentArea={PaymentArea} />
+        </Suspense>
       </div>
     );
   }
@@ -71,7 +73,12 @@ export function AppointmentPage({ PaymentArea }: { PaymentArea: ComponentType<Ap
 function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPaymentAreaProps> }) {
   const { t } = useTranslation('appointments');
   const messages = useMessages();
-  const [booked, setBooked] = useState<{ fecha: string; hora: string; message: string; heldUntil: string | null } | null>(null);
+  const [booked, setBooked] = useState<{
+    fecha: string;
+    hora: string;
+    message: string;
+    heldUntil: string | null;
+  } | null>(null);
   // What is wrong with a typed date (past, too far, the doctor's day off, impossible): said instead of 'complete all fields'.
   const [dateIssue, setDateIssue] = useState<string | null>(null);
   const form = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({
@@ -98,7 +105,6 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
     if (hourGone) setValue('hora', '');
   }, [hourGone, setValue]);
 
-
   // The day and hour come from the request that was paid, never from the form after the answer:
   // the free hours reload when the booking settles, the booked hour is no longer free, and the
   // form clears it (issue 20: the success line then formatted an empty hour and the page went blank).
@@ -120,7 +126,8 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
         void form.trigger();
         return method === 'receipt' ? messages.missingFieldsWithReceipt : messages.missingFields;
       },
-      createPaypalOrder: ({ metodo_de_pago, monto }) => createOrder.mutateAsync({ ...request(), metodo_de_pago, monto }),
+      createPaypalOrder: ({ metodo_de_pago, monto }) =>
+        createOrder.mutateAsync({ ...request(), metodo_de_pago, monto }),
       capturePaypalOrder: async ({ orderID, payerID }) => {
         const paid = request();
         await capture.mutateAsync({ ...paid, monto: price.data ?? 0, orderID, payerID });
@@ -145,13 +152,21 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
 
       {booked && (
         <p className="appt-done" role="status">
-          {oneFullStop(t('booking.booked', { message: translateMessage(booked.message), date: formatLongDate(booked.fecha), time: formatSlot(booked.hora) }))}{' '}
+          {oneFullStop(
+            t('booking.booked', {
+              message: translateMessage(booked.message),
+              date: formatLongDate(booked.fecha),
+              time: formatSlot(booked.hora),
+            }),
+          )}{' '}
           <Link to="/Citas_usuario">{t('booking.seeMine')}</Link>
         </p>
       )}
       {booked?.heldUntil && (
         // A transfer/Yappy booking: until when the hour waits for the receipt's approval (decision 0050).
-        <p className="appt-note appt-held-until">{messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(booked.heldUntil))}</p>
+        <p className="appt-note appt-held-until">
+          {messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(booked.heldUntil))}
+        </p>
       )}
 
       <form className="appt-card" aria-labelledby="appt-form-title" onSubmit={(e) => e.preventDefault()} noValidate>
@@ -234,7 +249,19 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
                 hourSelect={register('hora')}
                 fullDays={
                   servicio !== '' && fullDates.data
-                    ? { dates: fullDates.data, offer: (fecha) => <WaitlistJoin key={fecha} doctorId={values.id_doctor ?? ''} servicio={servicio} fecha={fecha} /> }
+                    ? {
+                        dates: fullDates.data,
+                        offer: (fecha) => (
+                          <Suspense fallback={null}>
+                            <WaitlistJoin
+                              key={fecha}
+                              doctorId={values.id_doctor ?? ''}
+                              servicio={servicio}
+                              fecha={fecha}
+                            />
+                          </Suspense>
+                        ),
+                      }
                     : undefined
                 }
               />
