@@ -40,7 +40,9 @@ const ALL_PAGES = [
   { path: '/psicologia' },
   { path: '/noticias' },
   // As since issue 12: the demo patient before any consultation (the booking form).
-  { path: '/citas', signedIn: 'patient', beforeData: true },
+  // Its aim stays 95; in the tenth session's full runs it measured 94 and 91 (96 alone), so npm test
+  // fails below a floor as the other signed-in pages do (decision 0046).
+  { path: '/citas', signedIn: 'patient', beforeData: true, floor: 85 },
   // Issue 23's aims (`performance`) are not all met yet (decision 0046): below the aim a page is
   // reported 'BELOW AIM'; npm test fails below `floor`, the figure measured when the aims were set
   // less the spread of runs on a loaded machine, so a regression still fails.
