@@ -22,7 +22,11 @@ interface ChatFrameProps {
   unread: number;
   /** Class of the page (the doctor's page adds its own). */
   className?: string;
-  /** The video call while open: on a phone above the tabs (the chat below), from 900 px atop the side column. */
+  /**
+   * The video call while open: on a phone above the tabs (the chat below), from 900 px atop the side
+   * column. Rendered at one place in the tree for both layouts (only CSS moves it), so a window
+   * resized across 900 px or a turned tablet keeps the call's RTCPeerConnection and its pictures.
+   */
   video?: ReactNode;
 }
 
@@ -31,7 +35,9 @@ interface ChatFrameProps {
  * (hooks/use-fill-screen.ts). On a phone: the bar, a row of tabs ('Chat' first and chosen), one
  * pane at a time with the conversation's box docked at the bottom. From 900 px: the bar, then the
  * other panes in a scrolling column beside the conversation. Every pane stays mounted, so a
- * half-typed message or form survives a change of tab.
+ * half-typed message or form survives a change of tab. The video slot is always the frame's third
+ * child, whatever the layout: React never unmounts the call when the layout switches (decision 0054,
+ * session 11); chat.css places it with grid areas from 900 px.
  */
 export function ChatFrame({ title, bar, panes, chat, unread, className, video }: ChatFrameProps) {
   const { t } = useTranslation('chat');
@@ -54,12 +60,16 @@ export function ChatFrame({ title, bar, panes, chat, unread, className, video }:
   };
 
   return (
-    <div ref={fill} className={`chat-page chat-frame ${phone ? 'chat-frame-phone' : 'chat-frame-wide'}${className ? ` ${className}` : ''}`}>
+    <div
+      ref={fill}
+      className={`chat-page chat-frame ${phone ? 'chat-frame-phone' : 'chat-frame-wide'}${video ? ' chat-frame-video' : ''}${className ? ` ${className}` : ''}`}
+    >
       <h1 className={phone ? 'visually-hidden' : undefined}>{title}</h1>
       <div className="chat-bar">{bar}</div>
+      {/* Here for both layouts: moving it between branches below would unmount the call. */}
+      {video && <div className="chat-video-slot">{video}</div>}
       {phone ? (
         <>
-          {video && <div className="chat-video-slot">{video}</div>}
           <div className="chat-tabs" role="tablist" aria-label={t('frame.tabsLabel')}>
             {tabs.map((tab) => (
               <button
@@ -96,7 +106,6 @@ export function ChatFrame({ title, bar, panes, chat, unread, className, video }:
       ) : (
         <div className="chat-columns">
           <div className="chat-side">
-            {video && <div className="chat-video-slot">{video}</div>}
             {panes.map((pane) => (
               <div key={pane.id} className={`chat-pane-${pane.id}`}>
                 {pane.content}
