@@ -23,6 +23,9 @@ const mailSink = await startMailSink({
 // Video calls go through a real relay (decision 0053): coturn on loopback, relay-only forced, so
 // the browser tests see what a patient's call does in production (no direct path between the two).
 const turn = await startCoturnAlone();
+// Test-only: where the browser tests find this run's coturn, to stall the relay for a moment
+// (SIGSTOP/SIGCONT: a real loss of every packet of a relay-only call, e2e/video-call.spec.ts).
+fs.writeFileSync(path.join(root, '.tmp', `e2e-coturn-${process.env.E2E_PORT ?? 3100}.pid`), String(turn.pid));
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
