@@ -4,9 +4,10 @@
  * page, for 1, 10 and 25 calls at once, and the server's CPU per call. The product runs as the
  * browser tests run it (scripts/e2e-server.mjs: the production build, the demo clinic, coturn on
  * loopback, relay-only forced), so every call's media crosses the TURN relay and none crosses Node.
- * Each call is a patient page and a doctor page in Chromium with fake camera and microphone (a
- * 640 × 480 test pattern and a beep); the patient answers as soon as the ring shows (Playwright's
- * click, a few tens of ms: no human delay). The patients accepted the video consent beforehand.
+ * Each call is a patient page and a doctor page (one Chromium, a context each) with fake camera
+ * and microphone (a test pattern, 320 × 240 at 15 fps by the bench's SMALL_CAMERA, and a beep);
+ * the patient answers as soon as the ring shows (Playwright's click, a few tens of ms: no human
+ * delay). The patients accepted the video consent beforehand.
  *
  * The server's CPU is read from /proc/<pid>/stat around the calls' first 20 s (set-up included)
  * and divided by the number of calls: signalling and the TURN route only, as media never crosses it.
@@ -15,6 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, request as playwrightRequest, type Browser, type Page } from '@playwright/test';
@@ -108,11 +110,13 @@ async function openPair(browser: Browser, n: number): Promise<Pair> {
   const p = await patientWithConsultation(n);
   const patientContext = await browser.newContext({ baseURL: BASE, storageState: p.state, locale: 'es-PA', viewport: { width: 360, height: 740 } });
   await patientContext.addInitScript({ content: KEEP_PEERS });
+  await patientContext.addInitScript({ content: SMALL_CAMERA });
   patientContext.setDefaultTimeout(120_000);
   const patient = await patientContext.newPage();
   await patient.goto(`/ConsultaChat?consulta=${encodeURIComponent(p.token)}`);
   const doctorContext = await browser.newContext({ baseURL: BASE, locale: 'es-PA', viewport: { width: 1366, height: 900 } });
   await doctorContext.addInitScript({ content: KEEP_PEERS });
+  await doctorContext.addInitScript({ content: SMALL_CAMERA });
   doctorContext.setDefaultTimeout(120_000);
   const doctor = await doctorContext.newPage();
   const login = await doctor.request.post('/api/doctor/login', { data: DOCTOR, headers: { origin: BASE } });
@@ -135,6 +139,28 @@ const KEEP_PEERS = `(() => {
   window.__peers = peers;
   window.RTCPeerConnection = class extends Original {
     constructor(config) { super(config); peers.push(this); }
+  };
+})();`;
+
+/**
+ * The bench's camera, smaller than the product asks (640 × 480 at 24 fps): 50 pages encoding and
+ * decoding VGA on two shared cores measured Chromium, not the call's set-up. Every page asks for
+ * VIDEO_BENCH_CAPTURE (default 320x240@15) instead; the product's constraints are otherwise kept.
+ * Written, like KEEP_PEERS, as the page's own script text.
+ */
+const CAPTURE = /^(\d+)x(\d+)@(\d+)$/.exec(process.env.VIDEO_BENCH_CAPTURE ?? '320x240@15');
+if (!CAPTURE) throw new Error('VIDEO_BENCH_CAPTURE: WIDTHxHEIGHT@FPS, e.g. 320x240@15');
+const [, CAPTURE_W, CAPTURE_H, CAPTURE_FPS] = CAPTURE;
+const SMALL_CAMERA = `(() => {
+  const devices = navigator.mediaDevices;
+  if (!devices) return;
+  const original = devices.getUserMedia.bind(devices);
+  devices.getUserMedia = (constraints) => {
+    if (constraints && constraints.video) {
+      const video = typeof constraints.video === 'object' ? constraints.video : {};
+      constraints = { ...constraints, video: { ...video, width: { ideal: ${CAPTURE_W} }, height: { ideal: ${CAPTURE_H} }, frameRate: { ideal: ${CAPTURE_FPS}, max: ${CAPTURE_FPS} } } };
+    }
+    return original(constraints);
   };
 })();`;
 
@@ -193,6 +219,7 @@ export async function run(): Promise<BenchRow[]> {
       // Pages are opened one pair after the other (this machine is shared): the calls then start together.
       try {
         for (let i = 0; i < count; i += 1) pairs.push(await openPair(browser, rows.length * 100 + i));
+        console.error(`video: ${count} call(s): pages open, measuring`);
       } catch (error) {
         rows.push({ ...EMPTY, target: `call set-up, ${count} at once`, note: `not measured: opening the pages failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` });
         await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
@@ -225,9 +252,10 @@ export async function run(): Promise<BenchRow[]> {
         cpuUsPerRequest: (Math.max(0, cpu - idleInWindow) * 1000) / count,
         note:
           `doctor's click to the first decoded remote frame (${times.map(Math.round).join(', ')} ms${failed ? `; ${failed} of ${count} calls had no frame within 120 s` : ''}); server CPU ${Math.round(cpu)} ms over ${Math.round(window / 1000)} s = ` +
-          `${(cpu / count).toFixed(1)} ms per call; the same pages without a call ${Math.round(idleInWindow)} ms over as long, so the calls' own ${(Math.max(0, cpu - idleInWindow) / count).toFixed(1)} ms per call (cpuUsPerRequest); ${count * 2} Chromium pages with fake 640x480 camera on this machine's cores, ` +
+          `${(cpu / count).toFixed(1)} ms per call; the same pages without a call ${Math.round(idleInWindow)} ms over as long, so the calls' own ${(Math.max(0, cpu - idleInWindow) / count).toFixed(1)} ms per call (cpuUsPerRequest); ${count * 2} Chromium pages (one browser, a context each) with the fake camera at ${CAPTURE_W}x${CAPTURE_H}@${CAPTURE_FPS} on this machine's cores (load average ${os.loadavg()[0]!.toFixed(1)} as the round ended), ` +
           `coturn on loopback, relay-only; the patient answers by a Playwright click`,
       });
+      console.error(`video: ${count} call(s): ${rows.at(-1)!.note}`);
       await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
     }
   } finally {
