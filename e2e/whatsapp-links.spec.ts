@@ -67,7 +67,7 @@ test('after booking, the confirmation offers WhatsApp with that day and hour; th
   await page.getByRole('button', { name: 'Enviar comprobante' }).click();
   await acceptAlert(page, messages.receiptSent);
 
-  const link = page.getByRole('link', { name: 'Escribir a la clínica por WhatsApp (se abre en otra pestaña)' });
+  const link = page.getByRole('link', { name: 'Escribir a la clínica por WhatsApp (se abre en otra pestaña)', exact: true });
   await expect(link).toBeVisible();
   await expect(link).toHaveText('Escribir a la clínica por WhatsApp');
   const { number, text } = await waMe(link);
