@@ -107,3 +107,39 @@ test('after booking, the confirmation offers WhatsApp with that day and hour; th
   await expect(admin.getByRole('dialog', { name: 'Información Completa de la cita' }).getByRole('link', { name: /Escribir al paciente por WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/50767654321');
   await adminContext.close();
 });
+
+test.describe('on a computer (1366 × 900)', () => {
+  test.use({ viewport: { width: 1366, height: 900 }, hasTouch: false, isMobile: false });
+
+  test("the patient record's WhatsApp sits beside the number; the footer's link to the clinic", async ({ page, browser, baseURL }) => {
+    const nombre = `Wapb${Math.random().toString(36).slice(2, 8)}`;
+    await registerPatient(page.request, { nombre, apellido: 'Quintero', country_code: '+506', celular: '8888-1234' });
+    await login(page, 'admin', DEMO.admin);
+    await page.goto('/PacientesDataAdmin');
+    await page.getByLabel('Nombre del paciente').fill(nombre);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('button', { name: `Información Completa de ${nombre} Quintero` }).click();
+    const modal = page.getByRole('dialog', { name: 'Información Completa del paciente' });
+    // A Costa Rican number: +506 and its 8 digits.
+    const link = modal.getByRole('link', { name: 'Escribir al paciente por WhatsApp al +506 8888-1234 (se abre en otra pestaña)' });
+    await expect(link).toHaveAttribute('href', 'https://wa.me/50688881234');
+    const number = modal.getByText('+506 8888-1234', { exact: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/whatsapp-patient-record-1366.png` });
+    // In the 'Celular' entry itself, beside the number or, in a narrow column, under it.
+    const entry = modal.locator('dd').filter({ has: number });
+    await expect(entry.getByRole('link', { name: /Escribir al paciente por WhatsApp/ })).toHaveText('WhatsApp');
+    const [a, b] = [await number.boundingBox(), await link.boundingBox()];
+    expect(b!.y).toBeGreaterThanOrEqual(a!.y - 4);
+    expect(b!.y).toBeLessThan(a!.y + a!.height + 30);
+
+    const visitor = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const home = await visitor.newPage();
+    await visitedBefore(home, visitor, baseURL!);
+    await home.goto('/preguntas-frecuentes#contacto');
+    const faqLink = home.locator('#contacto').getByRole('link', { name: /WhatsApp.*\+507 6000-0000/ });
+    await expect(faqLink).toBeVisible();
+    expect(await waMe(faqLink)).toEqual({ number: CLINIC, text: 'Hola, les escribo desde el sitio web de la clínica.' });
+    if (SHOTS) await home.screenshot({ path: `${SHOTS}/whatsapp-faq-1366.png`, fullPage: true });
+    await visitor.close();
+  });
+});

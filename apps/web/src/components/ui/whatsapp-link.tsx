@@ -61,7 +61,8 @@ export function PatientWhatsappLink({ phone }: { phone: string }) {
 export function PatientPhone({ phone }: { phone: string }) {
   return (
     <span className="patient-phone">
-      <span>{phone}</span> <PatientWhatsappLink phone={phone} />
+      <span>{phone}</span>
+      <PatientWhatsappLink phone={phone} />
     </span>
   );
 }
