@@ -126,7 +126,7 @@ test.describe('on a computer (1366 × 900)', () => {
     const number = modal.getByText('+506 8888-1234', { exact: true });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/whatsapp-patient-record-1366.png` });
     // In the 'Celular' entry itself, beside the number or, in a narrow column, under it.
-    const entry = modal.locator('dd').filter({ has: number });
+    const entry = modal.locator('dd').filter({ hasText: '+506 8888-1234' });
     await expect(entry.getByRole('link', { name: /Escribir al paciente por WhatsApp/ })).toHaveText('WhatsApp');
     const [a, b] = [await number.boundingBox(), await link.boundingBox()];
     expect(b!.y).toBeGreaterThanOrEqual(a!.y - 4);
