@@ -186,7 +186,11 @@ test.describe('on a phone (360 × 740, touch)', () => {
     const contact = answer.getByRole('region', { name: 'Contacto de la clínica' });
     await expect(contact).toContainText('Calle 50 y Calle 53 Este, Obarrio, Ciudad de Panamá');
     await expect(contact.getByRole('link', { name: '+507 300-0000' })).toHaveAttribute('href', 'tel:+5073000000');
-    await expect(contact.getByRole('link', { name: /WhatsApp.*\+507 6000-0000/ })).toHaveAttribute('href', 'https://wa.me/50760000000');
+    // wa.me with the visitor's greeting prefilled (issue 27, decision 0060).
+    await expect(contact.getByRole('link', { name: /WhatsApp.*\+507 6000-0000/ })).toHaveAttribute(
+      'href',
+      `https://wa.me/50760000000?text=${encodeURIComponent('Hola, les escribo desde el sitio web de la clínica.')}`,
+    );
     await expect(contact.getByRole('link', { name: 'contacto@clinica.demo' })).toHaveAttribute('href', 'mailto:contacto@clinica.demo');
     await expect(contact.getByRole('link', { name: /OpenStreetMap/ })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\//);
     await expect(contact).toContainText('Lunes a viernes, de 8:00 a. m. a 10:00 p. m.');

@@ -18,8 +18,15 @@ export async function mailsTo(to: string, subject: string) {
   return (await received()).filter((m) => m.subject === subject && (m.to ?? []).some((a) => a.address === to));
 }
 
+/**
+ * How long a spec waits for a mail: the queue's worker, SMTP and the sink take seconds, and under
+ * a loaded machine (the whole suite, other engineers' runs) 15 s was too short. One value for every
+ * spec; a mail that never comes still fails the test, with its subject and address.
+ */
+export const MAIL_WAIT_MS = 45_000;
+
 /** Waits for the `nth` (1-based) message to `to` with that subject and returns it. */
-export async function waitForMail(to: string, subject: string, nth = 1, timeoutMs = 15_000) {
+export async function waitForMail(to: string, subject: string, nth = 1, timeoutMs = MAIL_WAIT_MS) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const found = await mailsTo(to, subject);

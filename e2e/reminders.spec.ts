@@ -60,7 +60,7 @@ test('the patient confirms attendance from the mailed reminder without signing i
   expect(approved.status(), await approved.text()).toBe(200);
   await adminContext.close();
 
-  const reminder = await waitForMail(patient.email, 'Recordatorio de su cita', 1, 30_000);
+  const reminder = await waitForMail(patient.email, 'Recordatorio de su cita');
   expect(reminder.text).not.toContain('Control');
   const link = linkIn(reminder, '/confirmar-asistencia#token=');
 

@@ -45,3 +45,4 @@ export * from './schemas/backups.schema.js';
 export * from './schemas/video.schema.js';
 export * from './schemas/dashboard.schema.js';
 export * from './csv.js';
+export * from './whatsapp-link.js';

@@ -41,6 +41,10 @@ export const frameProductMessages = {
   clinicMap: 'Ver en el mapa',
   clinicMapLabel: 'Ver la dirección de la clínica en OpenStreetMap (se abre en otra pestaña)',
   clinicWhatsappLabel: 'Escribir a la clínica por WhatsApp (se abre en otra pestaña)',
+  // wa.me's prefilled text and the link's words (issue 27, decision 0060): the patient's own message,
+  // in the language they read the site in; they may change it before sending.
+  clinicWhatsappGreeting: 'Hola, les escribo desde el sitio web de la clínica.',
+  clinicWhatsappWrite: 'Escribir a la clínica por WhatsApp',
 } as const;
 
 export const frameMessages = { ...frameSpecMessages, ...frameProductMessages } as const;

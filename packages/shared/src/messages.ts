@@ -653,6 +653,13 @@ export const productMessages = {
   waitlistStaffNone: 'Nadie está en lista de espera.',
   waitlistCountOne: '1 paciente espera una hora el {{fecha}}',
   waitlistCountMany: '{{n}} pacientes esperan una hora el {{fecha}}',
+  // WhatsApp click-to-chat (issue 27, item 3, decision 0060): the message a confirmation page prefills for
+  // the patient to send the clinic, in the patient's language; no clinical detail, no reference number.
+  whatsappAppointmentBooked: 'Hola, acabo de reservar una cita para el {{fecha}} a las {{hora}}.',
+  whatsappAppointmentReceipt: 'Hola, acabo de reservar una cita para el {{fecha}} a las {{hora}} y envié el comprobante de pago.',
+  whatsappConsultationReceipt: 'Hola, acabo de solicitar una consulta virtual y envié el comprobante de pago.',
+  // Staff screens' link to the patient's own number (the visible word is 'WhatsApp').
+  patientWhatsappLabel: 'Escribir al paciente por WhatsApp al {{telefono}} (se abre en otra pestaña)',
 } as const;
 
 export const messages = { ...specMessages, ...productMessages } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
-import { PASSWORD_RESET_TTL_MS } from '@clinica/shared';
+import { PASSWORD_RESET_TTL_MS, internationalDigits } from '@clinica/shared';
 import { secretCore, secretWeakness } from './secret-strength.js';
 
 /**
@@ -128,7 +128,12 @@ const envSchema = z.object({
   // the FAQ and every e-mail; the address above is also the .ics LOCATION. The map link must be an
   // OpenStreetMap address (no tracking third party on a patient's page); opening hours are a
   // Spanish text shown as is when set, otherwise the clinic hours the appointments use.
-  CLINIC_WHATSAPP: z.string().regex(/^\+?[\d\s-]{7,20}$/, 'un número de teléfono, p. ej. +507 6000-0000').default('+507 6000-0000'),
+  // With its country code: the wa.me links take its E.164 digits (issue 27, decision 0060), and a
+  // number without one would open WhatsApp on a stranger abroad or on nobody.
+  CLINIC_WHATSAPP: z
+    .string()
+    .refine((v) => internationalDigits(v) !== null, 'un número internacional con su código de país, p. ej. +507 6000-0000')
+    .default('+507 6000-0000'),
   CLINIC_EMAIL: z.string().email().default('contacto@clinica.demo'),
   CLINIC_MAP_URL: z
     .string()

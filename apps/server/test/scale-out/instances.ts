@@ -6,11 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ChatServerFrame, VideoServerFrame } from '@clinica/shared';
 import { PNG_1X1, multipart, validRegistration } from '../harness.js';
 import { openDatabase } from '../../src/db/client.js';
 import { createAdmin } from '../../src/modules/staff-accounts/create-admin.js';
+import { startPaypalStandIn, type PaypalStandIn } from '../../src/modules/payments/paypal-stand-in/stand-in.plugin.js';
 
 /**
  * Real server processes for the scale-out and crash tests: `node --import tsx
@@ -366,3 +368,47 @@ export const consultationCapture = (doctorId: string, orderID: string) => ({
   orderID,
   payerID: 'PAYER1',
 });
+
+/** What `twoInstances` starts; filled before the first test of its describe. */
+export interface TwoInstances {
+  db: Awaited<ReturnType<typeof newPgDatabase>>;
+  paypal: PaypalStandIn;
+  /** The configuration both processes run with (DATABASE_URL, REDIS_URL, files in PostgreSQL, PayPal's stand-in). */
+  env: Record<string, string>;
+  a: Instance;
+  b: Instance;
+}
+
+/**
+ * Two server processes on a new PostgreSQL database, the Redis logical database `redisDb` (one per
+ * test file, so files do not see each other's keys), files in PostgreSQL and PayPal's stand-in, with
+ * the approver account; stopped and removed after the describe. Call inside a `describe`: it
+ * registers the start and the clean-up (the chat's and the video's two-instance tests share it).
+ * `together` starts both at once, racing for the migration lock on the empty database.
+ */
+export function twoInstances(dbPrefix: string, redisDb: number, opts: { together?: boolean } = {}): TwoInstances {
+  const set = {} as TwoInstances;
+  beforeAll(async () => {
+    set.db = await newPgDatabase(dbPrefix);
+    set.paypal = await startPaypalStandIn({ clientId: 'test-client-id', clientSecret: 'test-client-secret' });
+    set.env = { DATABASE_URL: set.db.url, REDIS_URL: redisUrl(redisDb), STORAGE_DRIVER: 'postgres', ...paypalEnv(set.paypal.url) };
+    if (opts.together) {
+      [set.a, set.b] = await Promise.all([startInstance(set.env), startInstance(set.env)]);
+    } else {
+      set.a = await startInstance(set.env);
+      set.b = await startInstance(set.env);
+    }
+    await createApprover({ databaseUrl: set.db.url });
+  });
+
+  afterAll(async () => {
+    for (const i of [set.a, set.b]) {
+      if (!i) continue;
+      await i.kill('SIGTERM');
+      await fs.rm(i.dataDir, { recursive: true, force: true });
+    }
+    await set.paypal?.close();
+    await set.db?.close();
+  });
+  return set;
+}

@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
 import { PNG_1X1 } from '../harness.js';
-import { startPaypalStandIn, type PaypalStandIn } from '../../src/modules/payments/paypal-stand-in/stand-in.plugin.js';
 import type { Browser } from './instances.js';
 import {
-  createApprover,
   chatSocket,
   consultationCapture,
   hasServices,
-  newPgDatabase,
   patient,
-  paypalEnv,
-  redisUrl,
   registerPatient,
   staff,
-  startInstance,
+  twoInstances,
   weekdayAhead,
   type Instance,
+  type TwoInstances,
 } from './instances.js';
 
 // A busy machine (npm test runs other test files beside these) can hold a frame for seconds.
@@ -27,29 +23,14 @@ const SLOW = 30_000;
 // Issue 10, item 4: two real server processes on two ports, one PostgreSQL 15, one Redis, files in
 // PostgreSQL (STORAGE_DRIVER=postgres), each with a data directory of its own.
 describe.skipIf(!hasServices)('two server instances on PostgreSQL and Redis', () => {
-  let db: Awaited<ReturnType<typeof newPgDatabase>>;
-  let paypal: PaypalStandIn;
+  // Both at once: they race for the migration lock on an empty database.
+  const set = twoInstances('clinica_two', 1, { together: true });
+  let db: TwoInstances['db'];
+  let paypal: TwoInstances['paypal'];
   let a: Instance;
   let b: Instance;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    db = await newPgDatabase('clinica_two');
-    paypal = await startPaypalStandIn({ clientId: 'test-client-id', clientSecret: 'test-client-secret' });
-    env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(1), STORAGE_DRIVER: 'postgres', ...paypalEnv(paypal.url) };
-    // Both at once: they race for the migration lock on an empty database.
-    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
-    await createApprover({ databaseUrl: db.url });
-  });
-
-  afterAll(async () => {
-    for (const i of [a, b]) {
-      if (!i) continue;
-      await i.kill('SIGTERM');
-      await fs.rm(i.dataDir, { recursive: true, force: true });
-    }
-    await paypal?.close();
-    await db?.close();
+  beforeAll(() => {
+    ({ db, paypal, a, b } = set);
   });
 
   const signedIn = async (br: Browser, base: string) =>

@@ -1,20 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPaypalStandIn, type PaypalStandIn } from '../../src/modules/payments/paypal-stand-in/stand-in.plugin.js';
-import {
-  chatSocket,
-  consultationCapture,
-  createApprover,
-  hasServices,
-  newPgDatabase,
-  patient,
-  paypalEnv,
-  redisUrl,
-  staff,
-  startInstance,
-  type Instance,
-} from './instances.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chatSocket, consultationCapture, hasServices, patient, staff, twoInstances, type Instance, type TwoInstances } from './instances.js';
 
 // A busy machine can hold a frame for seconds.
 const SLOW = 30_000;
@@ -22,28 +8,14 @@ const SLOW = 30_000;
 // Issue 25 (decision 0053): a video call's signalling between a patient on one instance and the
 // doctor on another, through Redis; the call recorded once in PostgreSQL.
 describe.skipIf(!hasServices)('video call signalling across two instances (PostgreSQL + Redis)', () => {
-  let db: Awaited<ReturnType<typeof newPgDatabase>>;
-  let paypal: PaypalStandIn;
+  // The chat's two-instance set-up (instances.ts), on Redis database 3.
+  const set = twoInstances('clinica_video', 3);
+  let db: TwoInstances['db'];
+  let paypal: TwoInstances['paypal'];
   let a: Instance;
   let b: Instance;
-
-  beforeAll(async () => {
-    db = await newPgDatabase('clinica_video');
-    paypal = await startPaypalStandIn({ clientId: 'test-client-id', clientSecret: 'test-client-secret' });
-    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(3), STORAGE_DRIVER: 'postgres', ...paypalEnv(paypal.url) };
-    a = await startInstance(env);
-    b = await startInstance(env);
-    await createApprover({ databaseUrl: db.url });
-  });
-
-  afterAll(async () => {
-    for (const i of [a, b]) {
-      if (!i) continue;
-      await i.kill('SIGTERM');
-      await fs.rm(i.dataDir, { recursive: true, force: true });
-    }
-    await paypal?.close();
-    await db?.close();
+  beforeAll(() => {
+    ({ db, paypal, a, b } = set);
   });
 
   it('invite, accept, offer, answer, candidates, media and hang-up cross from one instance to the other, to the other member only', async () => {

@@ -285,9 +285,12 @@ describe('who sees what', () => {
 
     const own = (await call(c.t, mine.jar, 'GET', '/api/doctor/appointments')).json<Page>().items;
     expect(own.map((r) => r.token)).toEqual([a]);
-    expect((await call(c.t, mine.jar, 'GET', `/api/doctor/appointments/${b}`)).statusCode).toBe(404);
+    const refused = await call(c.t, mine.jar, 'GET', `/api/doctor/appointments/${b}`);
+    expect(refused.statusCode).toBe(404);
+    // The phone the staff screens link to WhatsApp (decision 0060) reaches only the appointment's own doctor.
+    expect(refused.body).not.toContain('6123-4567');
     const detail = (await call(c.t, mine.jar, 'GET', `/api/doctor/appointments/${a}`)).json();
-    expect(detail).toMatchObject({ nombre: 'Ángela', apellido: 'González', correo: patient.correo, hora: '17:00', mensaje: 'Control de presión arterial', pago: null });
+    expect(detail).toMatchObject({ nombre: 'Ángela', apellido: 'González', correo: patient.correo, telefono: '+507 6123-4567', hora: '17:00', mensaje: 'Control de presión arterial', pago: null });
     // First-name search without regard to case or accents (the start of the name), still only their own.
     for (const input of ['angela', 'ÁNGEL', 'ang']) {
       const found = (await call(c.t, mine.jar, 'POST', '/api/doctor/appointments/search', { input })).json<Page>().items;

@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { messages, type ChatServerFrame } from '@clinica/shared';
 import { parseConfig } from '../../infra/config.js';
 import type { Database } from '../../db/client.js';
@@ -14,6 +13,7 @@ import { CookieJar, PNG_1X1, TestClock, freshDatabase, multipart, validRegistrat
 import { startPaypalStandIn, type PaypalStandIn } from '../payments/paypal-stand-in/stand-in.plugin.js';
 import { SESSION_ENDED_CLOSE } from '../../infra/realtime.js';
 import { approveStaff, staffIdOf } from '../auth/test-support.js';
+import { socketOf } from './test-support.js';
 
 /**
  * The chat over a real socket: the app listens on a loopback port, PayPal is the local stand-in,
@@ -138,7 +138,10 @@ async function paidConsultation(doctorId: string) {
   };
 }
 
-/** A socket with a frame inbox; `next(pred)` waits for the first frame matching. */
+/**
+ * A socket with a frame inbox, the shared one of test-support.ts (`next(type, pred)`), opened on
+ * this file's server; `since` and `origin` for the reconnection and the foreign-origin tests.
+ */
 function connect(
   token: string,
   rol: 'patient' | 'doctor',
@@ -146,47 +149,7 @@ function connect(
   opts: { since?: number; origin?: string } = {},
 ) {
   const url = `${server.base}/api/chat/ws?consulta=${encodeURIComponent(token)}&rol=${rol}&since=${opts.since ?? 0}`;
-  const ws = new WebSocket(url, { headers: { cookie: jar.header, origin: opts.origin ?? server.origin } });
-  const inbox: ChatServerFrame[] = [];
-  const waiters: { pred: (f: ChatServerFrame) => boolean; resolve: (f: ChatServerFrame) => void }[] = [];
-  ws.on('message', (raw) => {
-    const frame = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : '{}') as ChatServerFrame;
-    const i = waiters.findIndex((w) => w.pred(frame));
-    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(frame);
-    else inbox.push(frame);
-  });
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-  return {
-    ws,
-    opened,
-    closed,
-    next<T extends ChatServerFrame['type']>(
-      type: T,
-      pred: (f: Extract<ChatServerFrame, { type: T }>) => boolean = () => true,
-    ) {
-      const match = (f: ChatServerFrame) => f.type === type && pred(f as Extract<ChatServerFrame, { type: T }>);
-      const i = inbox.findIndex(match);
-      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0] as Extract<ChatServerFrame, { type: T }>);
-      return new Promise<Extract<ChatServerFrame, { type: T }>>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type} frame`)), 5000);
-        waiters.push({
-          pred: match,
-          resolve: (f) => {
-            clearTimeout(timer);
-            resolve(f as Extract<ChatServerFrame, { type: T }>);
-          },
-        });
-      });
-    },
-    send(frame: Record<string, unknown>) {
-      ws.send(JSON.stringify(frame));
-    },
-  };
+  return socketOf(url, jar.header, opts.origin ?? server.origin);
 }
 
 let doctor: { jar: CookieJar; id: string; correo: string };

@@ -116,6 +116,8 @@ describe('the modal', () => {
     const res = await call(t, doctor.jar, 'GET', `/api/doctor/consultations/${theirs.token}`);
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('otro médico');
+    // Nor the patient's phone, which the doctor's own consultations link to WhatsApp (decision 0060).
+    expect(res.body).not.toContain('6123-4567');
     const [row] = await auditRows(t, `action = 'refusal' and actor_id = '${doctor.id}' and resource_id = '${theirs.token}'`);
     expect(row).toMatchObject({ actor_role: 'doctor', outcome: 'denied', status_code: 404, patient_id: lucia.id });
   });

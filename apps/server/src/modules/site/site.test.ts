@@ -32,6 +32,9 @@ describe("GET /api/site/config: the clinic's contact (issue 23)", () => {
   it('refuses a map link that is not OpenStreetMap and a WhatsApp that is not a number, at start-up', () => {
     expect(() => parseConfig({ CLINIC_MAP_URL: 'https://maps.example.com/?q=clinica' })).toThrow(/CLINIC_MAP_URL/);
     expect(() => parseConfig({ CLINIC_WHATSAPP: 'escríbanos' })).toThrow(/CLINIC_WHATSAPP/);
+    // Without its country code a wa.me link would reach nobody (decision 0060).
+    expect(() => parseConfig({ CLINIC_WHATSAPP: '6123-4567' })).toThrow(/CLINIC_WHATSAPP/);
+    expect(() => parseConfig({ CLINIC_WHATSAPP: '+507 6123-4567' })).not.toThrow();
     expect(() => parseConfig({ CLINIC_EMAIL: 'no es un correo' })).toThrow(/CLINIC_EMAIL/);
   });
 

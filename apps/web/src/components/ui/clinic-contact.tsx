@@ -1,10 +1,10 @@
-import { CLINIC_HOURS, formatHourOfDay, type SiteConfig } from '@clinica/shared';
+import { CLINIC_HOURS, formatHourOfDay, internationalDigits, waMeLink, type SiteConfig } from '@clinica/shared';
 import { useFrameMessages, useLanguage } from '../../lib/i18n.js';
 import './clinic-contact.css';
 
 export type ClinicContactData = SiteConfig['contact'];
 
-/** '+507 6123-4567' -> '50761234567': wa.me and tel: take the digits of the international number. */
+/** '+507 300-0000' -> '5073000000': tel: takes the digits of the international number. */
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /**
@@ -33,6 +33,8 @@ export function ClinicContact({
   const fill = (text: string, r: { from: string; to: string }) =>
     text.replace('{{from}}', r.from).replace('{{to}}', r.to);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  // The one wa.me builder (decision 0060), with a greeting the visitor may change before sending.
+  const whatsappDigits = internationalDigits(contact.whatsapp);
   return (
     <section className={`clinic-contact${className ? ` ${className}` : ''}`} aria-label={messages.clinicContactTitle}>
       {headingLevel !== null && <Heading className="clinic-contact-title">{messages.clinicContactTitle}</Heading>}
@@ -55,14 +57,18 @@ export function ClinicContact({
         <div>
           <dt>{messages.clinicWhatsapp}</dt>
           <dd>
-            <a
-              href={`https://wa.me/${digits(contact.whatsapp)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${messages.clinicWhatsappLabel}: ${contact.whatsapp}`}
-            >
-              {contact.whatsapp}
-            </a>
+            {whatsappDigits === null ? (
+              <span className="clinic-contact-value">{contact.whatsapp}</span>
+            ) : (
+              <a
+                href={waMeLink(whatsappDigits, messages.clinicWhatsappGreeting)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${messages.clinicWhatsappLabel}: ${contact.whatsapp}`}
+              >
+                {contact.whatsapp}
+              </a>
+            )}
           </dd>
         </div>
         <div>

@@ -1,3 +1,4 @@
+import { PatientPhone } from '../../../components/ui/whatsapp-link.js';
 import type { ReactNode } from 'react';
 import { Reference } from '../../../components/ui/reference.js';
 import { Details } from '../../../components/ui/details.js';
@@ -25,7 +26,8 @@ export function AppointmentDetails({ a, view }: { a: AppointmentDetail; view: 'p
     [t('details.name'), a.nombre],
     [t('details.lastName'), a.apellido],
     [t('details.email'), a.correo],
-    [t('details.phone'), a.telefono],
+    // Staff reach the patient on WhatsApp from here (decision 0060); the patient's own number needs no link.
+    [t('details.phone'), view === 'patient' ? a.telefono : <PatientPhone key="phone" phone={a.telefono} />],
     [t('details.date'), formatLongDate(a.fecha)],
     [t('details.time'), formatSlot(a.hora)],
     [t('details.service'), t(`services.${a.servicio}`)],

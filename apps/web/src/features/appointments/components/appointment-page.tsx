@@ -14,6 +14,7 @@ import { usePrice } from '../api/get-price.js';
 import { useBookingPolicy } from '../api/get-booking-policy.js';
 import { useSendReceipt } from '../api/send-receipt.js';
 import { SlotPicker } from './slot-picker.js';
+import { BookedWhatsapp } from './booked-whatsapp.js';
 import { useFullDates } from '../api/get-full-dates.js';
 // The waitlist's pieces load only when shown (a full day chosen; an offer's link): /citas's first
 // load stays what a phone can start fast (Lighthouse's 95, decision 0046).
@@ -78,6 +79,8 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
     hora: string;
     message: string;
     heldUntil: string | null;
+    /** Paid by transfer or Yappy: the receipt went and waits for the clinic. */
+    receipt: boolean;
   } | null>(null);
   // What is wrong with a typed date (past, too far, the doctor's day off, impossible): said instead of 'complete all fields'.
   const [dateIssue, setDateIssue] = useState<string | null>(null);
@@ -110,7 +113,7 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
   // form clears it (issue 20: the success line then formatted an empty hour and the page went blank).
   const done = (message: string, paid: { fecha: string; hora: string }, heldUntil: string | null = null) => {
     form.reset(EMPTY);
-    setBooked({ fecha: paid.fecha, hora: paid.hora, message, heldUntil });
+    setBooked({ fecha: paid.fecha, hora: paid.hora, message, heldUntil, receipt: message === messages.receiptSent });
     void showAlert(message);
   };
 
@@ -162,6 +165,7 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
           <Link to="/Citas_usuario">{t('booking.seeMine')}</Link>
         </p>
       )}
+      {booked && <BookedWhatsapp fecha={booked.fecha} hora={booked.hora} receipt={booked.receipt} />}
       {booked?.heldUntil && (
         // A transfer/Yappy booking: until when the hour waits for the receipt's approval (decision 0050).
         <p className="appt-note appt-held-until">

@@ -10,6 +10,7 @@ import { usePrice } from '../api/get-price.js';
 import { useSendReceipt } from '../api/send-receipt.js';
 import { useWaitlistOffer } from '../api/get-waitlist-offer.js';
 import type { AppointmentPaymentAreaProps } from './appointment-page.js';
+import { BookedWhatsapp } from './booked-whatsapp.js';
 import { formatInstant, formatLongDate, formatMoney, formatSlot } from './format.js';
 
 /**
@@ -55,6 +56,7 @@ export function WaitlistOfferBooking({ token, PaymentArea }: { token: string; Pa
           <p className="appt-done" role="status">
             {translateMessage(booked.message)} <Link to="/Citas_usuario">{t('booking.seeMine')}</Link>
           </p>
+          <BookedWhatsapp fecha={o.fecha} hora={o.hora} receipt={booked.heldUntil !== null} />
           {booked.heldUntil && <p className="appt-note appt-held-until">{messages.appointmentHeldUntil.replace('{{fecha}}', formatInstant(booked.heldUntil))}</p>}
         </>
       ) : o.estado !== 'abierta' ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useNavigate } from '../../../lib/router.js';
 import { Button } from '../../../components/ui/button.js';
+import { ClinicWhatsappLink } from '../../../components/ui/whatsapp-link.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { chatPath } from '../api/get-active-consultations.js';
 import { useAuthorisation } from '../api/get-authorisation.js';
@@ -51,6 +52,10 @@ export function WaitingForChat({ token, onNewRequest, label }: { token: string; 
       </div>
       <p role="status">{messages.waitingForChat}</p>
       <p className="consult-note">{t('waiting.note')}</p>
+      {/* The clinic's WhatsApp while the receipt waits (decision 0060): no clinical detail in the prefilled text. */}
+      <p className="consult-note">
+        <ClinicWhatsappLink text={messages.whatsappConsultationReceipt} />
+      </p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { PatientPhone } from '../../../components/ui/whatsapp-link.js';
 import { ConsultationStateText, PaymentStateText } from '../../../components/ui/consultation-state.js';
 import { useState, type FormEvent } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
@@ -60,7 +61,7 @@ function Detail({ d }: { d: DoctorConsultationDetail }) {
             [t('modal.age'), d.edad],
             [t('modal.address'), d.direccion],
             [t('modal.email'), d.correo],
-            [t('modal.mobile'), d.celular],
+            [t('modal.mobile'), <PatientPhone key="phone" phone={d.celular} />],
             [t('modal.registeredAt'), formatDateTime(d.fecha_registro)],
             [messages.consultationStateLabel, <ConsultationStateText key="estado" state={d} />],
             [messages.paymentStateLabel, <PaymentStateText key="pago" state={d} />],

@@ -1,3 +1,4 @@
+import { PatientPhone } from '../../../components/ui/whatsapp-link.js';
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router.js';
 import type { AdminPatientDetail } from '@clinica/shared';
@@ -42,7 +43,7 @@ function Detail({ p }: { p: AdminPatientDetail }) {
     [t('modal.nationality'), p.nacionalidad],
     [t('modal.idNumber'), p.cedula],
     [t('modal.address'), p.direccion],
-    [t('modal.mobile'), p.celular],
+    [t('modal.mobile'), <PatientPhone key="phone" phone={p.celular} />],
     [t('modal.email'), p.correo],
     [
       t('modal.agreement'),

@@ -1,3 +1,4 @@
+import { PatientPhone } from '../../../components/ui/whatsapp-link.js';
 import { ConsultationStateText } from '../../../components/ui/consultation-state.js';
 import { Reference } from '../../../components/ui/reference.js';
 import { useState, type FormEvent } from 'react';
@@ -48,7 +49,7 @@ function ConsultationDetail({ d }: { d: AdminConsultationDetail }) {
             [t('consultationModal.age'), d.edad],
             [t('consultationModal.address'), d.direccion],
             [t('consultationModal.email'), d.correo],
-            [t('consultationModal.mobile'), d.celular],
+            [t('consultationModal.mobile'), <PatientPhone key="phone" phone={d.celular} />],
           ]}
         />
       </section>

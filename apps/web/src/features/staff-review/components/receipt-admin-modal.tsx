@@ -1,3 +1,4 @@
+import { PatientPhone } from '../../../components/ui/whatsapp-link.js';
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminReceiptDetail } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
@@ -58,7 +59,7 @@ function ReceiptDetail({ r, onOpen }: { r: AdminReceiptDetail; onOpen: (token: s
           [t('consultationModal.firstName'), r.nombre],
           [t('consultationModal.lastName'), r.apellido],
           [t('consultationModal.idNumber'), r.cedula],
-          [t('consultationModal.mobile'), r.celular],
+          [t('consultationModal.mobile'), <PatientPhone key="phone" phone={r.celular} />],
           [t('consultationModal.email'), r.correo],
           [t('receiptModal.concept'), `${purposeLabel(r.proposito)} · ${serviceLabel(r.servicio)}`],
           [t('consultationModal.amount'), formatMoney(r.monto)],
