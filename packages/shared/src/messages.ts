@@ -130,6 +130,19 @@ export const productMessages = {
   paypalAlreadyUsed: 'Este pago de PayPal ya fue registrado.',
   paypalPaymentVerified: 'Pago verificado. Ya puede entrar al chat de su consulta.',
   paypalDemoMode: 'PayPal está en modo de demostración: no se hará ningún cobro real.',
+  // Yappy's payment button (issue 27, decision 0058)
+  yappyOrderCreated: 'Orden de Yappy creada. Confirme el pago en su aplicación Yappy.',
+  yappySetupFailed: 'No se pudo iniciar el pago con Yappy. Intente de nuevo o envíe su comprobante de pago.',
+  yappyOrderNotFound: 'No encontramos ese pago con Yappy.',
+  yappyDemoMode: 'Yappy está en modo de demostración: no se hará ningún cobro real.',
+  yappyStatePending: 'Esperando la confirmación de Yappy. No cierre esta página.',
+  yappyStatePaid: 'Yappy confirmó su pago.',
+  yappyStateRejected: 'Yappy rechazó el pago. No se le cobró nada.',
+  yappyStateCancelled: 'El pago con Yappy se canceló. No se le cobró nada.',
+  yappyStateExpired: 'El tiempo para pagar con Yappy terminó. No se le cobró nada.',
+  yappyPaidTooLate:
+    'Yappy confirmó su pago después del tiempo permitido. La clínica revisará el pago y le devolverá el dinero; verá el estado en "Mis pagos".',
+  yappyMethodButton: 'Yappy (botón de pago)',
   transferNoDescription: 'Importante: no escriba nada en la descripción del pago.',
   waitingTipoC:
     'Su consulta fue clasificada como emergencia (tipo C) y no se atiende por chat. Acuda de inmediato al hospital más cercano. El pago de esta consulta se le devolverá por el mismo medio con que pagó; verá el estado en "Mis pagos".',
@@ -372,6 +385,7 @@ export const productMessages = {
   refundReasonConsultationRejected: 'Consulta sin permiso de chat',
   refundReasonConsultationTipoC: 'Consulta referida a un hospital (tipo C)',
   refundReasonExtraHourUnused: 'Hora adicional no utilizada',
+  refundReasonYappyLate: 'Pago con Yappy confirmado después del tiempo permitido',
   refundReasonHoldExpired: 'Cita liberada: el comprobante no se aprobó a tiempo',
   refundPendingExplained: 'La clínica le devolverá este pago por el mismo medio con que pagó.',
   refundDoneOn: 'Reembolsado el {{fecha}}. Referencia: {{referencia}}',
