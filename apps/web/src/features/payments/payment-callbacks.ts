@@ -1,4 +1,4 @@
-import type { Service, YappyOrderCreated, YappyOrderStatus } from '@clinica/shared';
+import type { Service, YappyOrderStarted, YappyOrderStateAnswer } from '@clinica/shared';
 
 /**
  * What a page that takes a payment gives the payment area: its own calls for the PayPal order,
@@ -21,9 +21,9 @@ export interface PaymentCallbacks {
    * Yappy's button was pressed: the server creates the Yappy order for what the page pays (with the
    * page's data, at the server's price); resolves to what Yappy's component needs and the order's reference.
    */
-  createYappyOrder: () => Promise<YappyOrderCreated>;
+  createYappyOrder: () => Promise<YappyOrderStarted>;
   /** The server has the Yappy order paid (Yappy's notification reached it): the page goes on at once. */
-  onYappyPaid: (order: YappyOrderStatus) => void | Promise<void>;
+  onYappyPaid: (order: YappyOrderStateAnswer) => void | Promise<void>;
 }
 
 export interface PaymentMethodsProps extends PaymentCallbacks {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../../lib/router.js';
-import { SERVICES, type AppointmentRequest, type AppointmentRequestInput, type Service, type YappyOrderCreated, type YappyOrderStatus } from '@clinica/shared';
+import { SERVICES, type AppointmentRequest, type AppointmentRequestInput, type Service, type YappyOrderStarted, type YappyOrderStateAnswer } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Field } from '../../../components/ui/field.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -35,8 +35,8 @@ export interface AppointmentPaymentAreaProps {
   capturePaypalOrder: (input: { orderID: string; payerID?: string }) => Promise<void>;
   sendReceipt: (input: { metodo_de_pago: 'Transferencia' | 'Yappy'; monto: number; file: File }) => Promise<void>;
   checkBeforePaying?: (method: 'paypal' | 'receipt' | 'yappy') => string | null;
-  createYappyOrder: () => Promise<YappyOrderCreated>;
-  onYappyPaid: (order: YappyOrderStatus) => void | Promise<void>;
+  createYappyOrder: () => Promise<YappyOrderStarted>;
+  onYappyPaid: (order: YappyOrderStateAnswer) => void | Promise<void>;
 }
 
 const EMPTY: AppointmentRequestInput = { servicio: '', id_doctor: '', fecha: '', hora: '', mensaje: '' };

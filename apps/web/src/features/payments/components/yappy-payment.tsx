@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages as catalogue, type YappyOrderStatus } from '@clinica/shared';
+import type { YappyOrderStateAnswer } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Button } from '../../../components/ui/button.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -41,6 +41,7 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
   const order = useYappyOrder(orden);
   const statusId = useId();
   const button = config.data?.yappy_boton ?? null;
+  const scriptUrl = button?.cdn_url;
 
   // The latest callbacks for the element's listeners, which are attached once.
   const latest = useRef({ createYappyOrder, checkBeforePaying, messages });
@@ -49,7 +50,6 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
   });
 
   // Yappy's script, loaded when this method is shown (and again on 'try again' after a failure).
-  const scriptUrl = button?.script_url;
   useEffect(() => {
     if (!scriptUrl) return;
     let live = true;
@@ -85,7 +85,7 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
         void showAlert(
           error instanceof ApiError && error.fromServer
             ? `${latest.current.messages.requestRejectedPrefix}${translateMessage(error.message)}`
-            : latest.current.messages.sessionUpdateFailed,
+            : latest.current.messages.yappySetupFailed,
         );
       } finally {
         element.isButtonLoading = false;
@@ -108,17 +108,18 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
   }, [script, queryClient]);
 
   // Paid: the page goes on once (its own next step: the chat, the confirmation, the hour added).
-  const estado = order.data?.estado;
+  const answer = order.data?.orden === orden ? order.data : undefined;
+  const estado = answer?.estado;
   const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (estado !== 'pagada' || !orden || handled.current === orden) return;
-    handled.current = orden;
-    void Promise.resolve(onYappyPaid(orden)).catch((error: unknown) => {
+    if (!answer || answer.estado !== 'pagada' || handled.current === answer.orden) return;
+    handled.current = answer.orden;
+    void Promise.resolve(onYappyPaid(answer)).catch((error: unknown) => {
       void showAlert(error instanceof ApiError && error.fromServer ? translateMessage(error.message) : messages.paymentProcessingFailed);
     });
-  }, [estado, orden, onYappyPaid, messages]);
+  }, [answer, onYappyPaid, messages]);
 
-  const ended = estado === 'rechazada' || estado === 'cancelada' || estado === 'expirada';
+  const ended = estado !== undefined && estado !== 'pendiente' && estado !== 'pagada';
   const tryAgain = () => {
     if (orden) queryClient.removeQueries({ queryKey: getYappyOrderQueryOptions(orden).queryKey });
     setOrden(null);
@@ -130,7 +131,7 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
     <div className="yappy-payment">
       {config.isError || !button ? (
         <p className="payments-error" role="alert">
-          {messages.yappyButtonUnavailable}
+          {messages.yappySetupFailed}
         </p>
       ) : (
         <>
@@ -157,7 +158,7 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
           {/* Yappy's element lives here; hidden while an order waits, so a second tap makes no second order. */}
           <div ref={host} className="yappy-button-host" hidden={orden !== null && !ended} />
           {orden !== null && (
-            <YappyOrderState estado={estado} failed={order.isError} statusId={statusId} onTryAgain={tryAgain} />
+            <YappyOrderState answer={answer} failed={order.isError} statusId={statusId} onTryAgain={tryAgain} />
           )}
         </>
       )}
@@ -169,25 +170,28 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
   );
 }
 
-/** Where the order stands: waiting (with the transfer's animation), or ended without payment. */
+/**
+ * Where the order stands, in the server's words (its catalogue message): waiting, with the
+ * transfer's animation; paid; or ended without a delivery (rejected, cancelled, expired, or paid
+ * after its time, which the clinic gives back), with the way to try again.
+ */
 function YappyOrderState({
-  estado,
+  answer,
   failed,
   statusId,
   onTryAgain,
 }: {
-  estado: YappyOrderStatus['estado'] | undefined;
+  answer: YappyOrderStateAnswer | undefined;
   failed: boolean;
   statusId: string;
   onTryAgain: () => void;
 }) {
   const messages = useMessages();
-  if (estado === 'rechazada' || estado === 'cancelada' || estado === 'expirada') {
-    const said = estado === 'rechazada' ? catalogue.yappyOrderRejected : estado === 'cancelada' ? catalogue.yappyOrderCancelled : catalogue.yappyOrderExpired;
+  if (answer && answer.estado !== 'pendiente' && answer.estado !== 'pagada') {
     return (
       <div className="yappy-problem">
         <p className="payments-error" role="alert">
-          {translateMessage(said)} {messages.yappyNothingCharged}
+          {translateMessage(answer.message)} {messages.yappyTryOrChoose}
         </p>
         <Button variant="secondary" onClick={onTryAgain}>
           {messages.yappyTryAgain}
@@ -195,10 +199,10 @@ function YappyOrderState({
       </div>
     );
   }
-  if (estado === 'pagada') {
+  if (answer?.estado === 'pagada') {
     return (
       <p className="payments-note" role="status" id={statusId}>
-        {messages.yappyPaid}
+        {translateMessage(answer.message)}
       </p>
     );
   }
@@ -210,7 +214,7 @@ function YappyOrderState({
         <span />
       </div>
       <p role="status" id={statusId}>
-        {messages.yappyWaiting}
+        {answer ? translateMessage(answer.message) : messages.yappyStatePending}
       </p>
       {failed && <p className="payments-note">{messages.yappyStillAsking}</p>}
     </div>
