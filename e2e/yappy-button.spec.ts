@@ -66,7 +66,7 @@ const yappyPhone = (page: Page) => page.getByRole('dialog', { name: /Yappy/ });
 test('a consultation paid with the Yappy button reaches its chat without an administrator', async ({ page, request }) => {
   await fillConsultation(page, request);
   await (await chooseYappy(page)).click();
-  await expect(page.getByRole('status').filter({ hasText: messages.yappyWaiting })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: messages.yappyStatePending })).toBeVisible();
   await yappyPhone(page).getByRole('button', { name: 'Aprobar' }).click();
   await expect(page).toHaveURL(/\/ConsultaChat\?consulta=/);
   await acceptAlert(page, messages.allSent);
@@ -86,15 +86,15 @@ test('an appointment paid with the Yappy button is confirmed at once', async ({ 
 });
 
 for (const [choice, said] of [
-  ['Rechazar', messages.yappyOrderRejected],
-  ['Cancelar', messages.yappyOrderCancelled],
+  ['Rechazar', messages.yappyStateRejected],
+  ['Cancelar', messages.yappyStateCancelled],
 ] as const) {
   test(`an order the patient's app answers '${choice}' says so, pays nothing, and Yappy can be tried again`, async ({ page, request }) => {
     await fillConsultation(page, request);
     await (await chooseYappy(page)).click();
     await yappyPhone(page).getByRole('button', { name: choice }).click();
     const alert = page.getByRole('alert').filter({ hasText: said });
-    await expect(alert).toContainText(messages.yappyNothingCharged);
+    await expect(alert).toContainText(messages.yappyTryOrChoose);
     await expect(page).toHaveURL(/\/consultas-virtuales$/);
     // Nothing paid: no consultation waits or chats for this patient.
     await page.goto('/Consultas');

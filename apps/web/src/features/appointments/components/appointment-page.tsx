@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../../lib/router.js';
@@ -105,7 +105,7 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
   const createYappyOrder = useCreateYappyOrder();
   const queryClient = useQueryClient();
   // The request a Yappy order was made for: the confirmation names its day and hour, not the form's (reset meanwhile or not).
-  const yappyRequest = useRef<AppointmentRequest | null>(null);
+  const [yappyRequest, setYappyRequest] = useState<AppointmentRequest | null>(null);
   const validation = useLazyModule(loadValidation);
 
   // An hour taken meanwhile (the refusal refreshed the list) is no longer the chosen one.
@@ -150,14 +150,14 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
       createYappyOrder: async () => {
         const paid = request();
         const created = await createYappyOrder.mutateAsync(paid);
-        yappyRequest.current = paid;
+        setYappyRequest(paid);
         return created;
       },
       // Yappy's notification reached the server: the appointment is confirmed, as after PayPal (decision 0058).
       onYappyPaid: () => {
-        const paid = yappyRequest.current;
+        const paid = yappyRequest;
         if (!paid) return;
-        yappyRequest.current = null;
+        setYappyRequest(null);
         void queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });
         done(messages.appointmentSent, paid);
       },

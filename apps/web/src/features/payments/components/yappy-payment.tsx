@@ -53,7 +53,6 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
   useEffect(() => {
     if (!scriptUrl) return;
     let live = true;
-    setScript('loading');
     loadYappyButton(scriptUrl).then(
       () => live && setScript('ready'),
       () => live && setScript('failed'),
@@ -150,7 +149,13 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
               <p className="payments-error" role="alert">
                 {messages.yappyButtonLoadFailed}
               </p>
-              <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setScript('loading');
+                  setAttempt((n) => n + 1);
+                }}
+              >
                 {messages.yappyTryAgain}
               </Button>
             </div>
