@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
-import { test, expect, DEMO_GENERAL_DOCTOR, login, registerPatient, registerStaff } from './fixtures';
+import { test, expect, DEMO_GENERAL_DOCTOR, distinctPng, login, registerPatient, registerStaff } from './fixtures';
 import { acceptAlert, visitedBefore } from './frame-helpers';
 import { pickDay, weekdayAhead } from './booking';
 
@@ -89,15 +89,28 @@ for (const [choice, said] of [
   ['Rechazar', messages.yappyStateRejected],
   ['Cancelar', messages.yappyStateCancelled],
 ] as const) {
-  test(`an order the patient's app answers '${choice}' says so, pays nothing, and Yappy can be tried again`, async ({ page, request }) => {
+  test(`an order answered '${choice}' in Yappy says so and pays nothing; the receipt below still pays`, async ({ page, request }) => {
     await fillConsultation(page, request);
     await (await chooseYappy(page)).click();
     await yappyPhone(page).getByRole('button', { name: choice }).click();
     const alert = page.getByRole('alert').filter({ hasText: said });
     await expect(alert).toContainText(messages.yappyTryOrChoose);
     await expect(page).toHaveURL(/\/consultas-virtuales$/);
-    // Nothing paid: no consultation waits or chats for this patient.
-    await page.goto('/Consultas');
-    await expect(page.getByText(messages.noResults)).toBeVisible();
+    // Yappy can be tried again: its button is back.
+    await page.getByRole('button', { name: messages.yappyTryAgain }).click();
+    await expect(yappyButton(page)).toBeVisible();
+
+    // The fallback: a receipt of a payment made in Yappy's app, waiting for the clinic as before.
+    await page.getByLabel('Comprobante de pago (imagen o PDF)').setInputFiles({ name: 'yappy.png', mimeType: 'image/png', buffer: distinctPng() });
+    await page.getByRole('button', { name: 'Enviar comprobante' }).click();
+    await acceptAlert(page, messages.receiptSent);
+    await expect(page.getByText(messages.waitingForChat)).toBeVisible();
+
+    // The refused order left nothing: the receipt is the patient's only payment, still under review.
+    await page.goto('/Recibo_pagos');
+    await expect(page.getByRole('button', { name: /Ver detalle/ })).toHaveCount(1);
+    await page.getByRole('button', { name: /Ver detalle/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Detalle del recibo' })).toContainText('Yappy');
+    await expect(page.getByRole('dialog', { name: 'Detalle del recibo' })).not.toContainText('Aprobado');
   });
 }
