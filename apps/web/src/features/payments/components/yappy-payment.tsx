@@ -161,7 +161,7 @@ export function YappyPayment({ precio, createYappyOrder, onYappyPaid, checkBefor
             </div>
           )}
           {/* Yappy's element lives here; hidden while an order waits, so a second tap makes no second order. */}
-          <div ref={host} className="yappy-button-host" hidden={orden !== null && !ended} />
+          <div ref={host} className="yappy-button-host" hidden={script !== 'ready' || (orden !== null && !ended)} />
           {orden !== null && (
             <YappyOrderState answer={answer} failed={order.isError} statusId={statusId} onTryAgain={tryAgain} />
           )}
