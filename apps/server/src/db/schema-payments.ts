@@ -188,7 +188,6 @@ export const yappyOrders = pgTable(
     // The sweep of lapsed orders reads only the pending ones.
     index('yappy_orders_pending_idx').on(t.expira_at).where(sql`${t.estado} = 'pendiente'`),
     check('yappy_orders_amount_positive', sql`${t.monto_cents} > 0`),
-    check('yappy_orders_paid_has_payment', sql`${t.estado} NOT IN ('pagada', 'pagada_tarde') OR ${t.payment_id} IS NOT NULL`),
   ],
 );
 

@@ -14,8 +14,7 @@ CREATE TABLE "yappy_orders" (
 	"decidido_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "yappy_orders_amount_positive" CHECK ("yappy_orders"."monto_cents" > 0),
-	CONSTRAINT "yappy_orders_paid_has_payment" CHECK ("yappy_orders"."estado" NOT IN ('pagada', 'pagada_tarde') OR "yappy_orders"."payment_id" IS NOT NULL)
+	CONSTRAINT "yappy_orders_amount_positive" CHECK ("yappy_orders"."monto_cents" > 0)
 );
 --> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_method_evidence";--> statement-breakpoint
