@@ -60,23 +60,26 @@ async function chooseYappy(page: Page) {
 }
 
 // The stand-in's `<btn-yappy>` and its demo "phone" (engineer (a)'s stand-in, decision 0058).
-const yappyButton = (page: Page) => page.locator('btn-yappy').getByRole('button');
-const yappyPhone = (page: Page) => page.getByRole('dialog', { name: /Yappy/ });
+const yappyButton = (page: Page) => page.locator('btn-yappy').getByRole('button', { name: 'Pagar con Yappy' });
+const yappyPhone = (page: Page) => page.getByRole('dialog', { name: 'Yappy (demostración)' });
 
 test('a consultation paid with the Yappy button reaches its chat without an administrator', async ({ page, request }) => {
   await fillConsultation(page, request);
   await (await chooseYappy(page)).click();
   await expect(page.getByRole('status').filter({ hasText: messages.yappyStatePending })).toBeVisible();
-  await yappyPhone(page).getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page).toHaveURL(/\/ConsultaChat\?consulta=/);
+  await yappyPhone(page).getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(page).toHaveURL(/\/ConsultaChat\?consulta=[\w-]{10,}$/);
   await acceptAlert(page, messages.allSent);
-  await expect(page.getByRole('textbox', { name: /mensaje/i })).toBeVisible();
+  // The chat is open for this patient, with no administrator's classification.
+  await expect(page.getByLabel('Mensaje', { exact: true })).toBeVisible();
+  const chat = await page.request.get('/api/consultations/chat-session');
+  expect(await chat.json()).toMatchObject({ pago: true });
 });
 
 test('an appointment paid with the Yappy button is confirmed at once', async ({ page, request }) => {
   await fillAppointment(page, request);
   await (await chooseYappy(page)).click();
-  await yappyPhone(page).getByRole('button', { name: 'Aprobar' }).click();
+  await yappyPhone(page).getByRole('button', { name: 'Confirmar pago' }).click();
   await acceptAlert(page, messages.appointmentSent);
   await page.goto('/Citas_usuario');
   const mine = page.getByRole('list', { name: 'Mis citas' }).getByRole('listitem');

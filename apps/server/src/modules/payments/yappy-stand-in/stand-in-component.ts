@@ -13,7 +13,8 @@
 export const STAND_IN_COMPONENT = String.raw`(function () {
   'use strict';
   if (window.customElements.get('btn-yappy')) return;
-  var current = document.currentScript;
+  // Yappy's documentation loads its script as a module (the page does too), where currentScript is null.
+  var current = document.currentScript || document.querySelector('script[src*="/v1/cdn/web-component-btn-yappy.js"]');
   var src = current && current.src ? current.src : '';
   var base = src.replace(/\/v1\/cdn\/web-component-btn-yappy\.js(\?.*)?$/, '');
 
