@@ -150,7 +150,7 @@ describe('forged notifications', () => {
     expect(forged?.answer).toBe(400);
     // Order A's genuine hash presented for order B.
     const aHash = signed(a.started.orden, 'E').hash;
-    expect((await ipn(c.t, { ...signed(b.started.orden, 'E'), hash: aHash })).json()).toEqual({ success: false });
+    expect((await ipn(c.t, { ...signed(b.started.orden, 'E'), hash: aHash })).json()).toEqual({ success: false, message: messages.invalidRequest });
     // A valid hash for another domain (a site that is not the clinic's).
     expect((await ipn(c.t, signed(b.started.orden, 'E', 'https://otro-sitio.example'))).statusCode).toBe(400);
     // A well-signed notification of an order the clinic never created.
