@@ -108,4 +108,5 @@ export const yappyIpnQuerySchema = z.object({
   confirmationNumber: z.string().max(100).optional(),
 });
 export type YappyIpnQuery = z.infer<typeof yappyIpnQuerySchema>;
-export const yappyIpnAnswerSchema = z.object({ success: z.boolean() });
+/** Yappy reads `success`; a refusal also carries the catalogue's message, like every refusal of the API. */
+export const yappyIpnAnswerSchema = z.object({ success: z.boolean(), message: z.string().optional() });

@@ -47,7 +47,7 @@ export default async function yappyRoutes(fastify: FastifyInstance) {
             patientId: result.patientId,
             detail: `${result.reason}; orden: ${(result.orderId ?? '').slice(0, 64)}; estado: ${(request.query.status ?? '').slice(0, 8)}`,
           });
-          return reply.code(400).send({ success: false });
+          return reply.code(400).send({ success: false, message: messages.invalidRequest });
         case 'paid':
           await app.audit(request, {
             action: 'yappy.paid',
