@@ -32,6 +32,7 @@ export * from './schemas/appointments.schema.js';
 export * from './schemas/no-show.schema.js';
 export * from './schemas/doctor-hours.schema.js';
 export * from './schemas/chat.schema.js';
+export * from './schemas/yappy.schema.js';
 export * from './schemas/two-factor.schema.js';
 export * from './schemas/staff-accounts.schema.js';
 export * from './schemas/data-requests.schema.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REFUND_REASONS, REFUND_STATES } from '@clinica/shared';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { files, patients, staff } from './schema-accounts.js';
+import { encryptedText } from './field-crypto.js';
 
 /**
  * Payments of the whole product: a virtual consultation, an in-person appointment or an extra
@@ -56,11 +57,19 @@ export const payments = pgTable(
     reembolso_estado: text('reembolso_estado', { enum: REFUND_STATES }),
     reembolso_motivo: text('reembolso_motivo', { enum: REFUND_REASONS }),
     reembolso_debido_at: timestamp('reembolso_debido_at', { withTimezone: true }),
+    /**
+     * A Yappy payment made with Yappy's button (decision 0058) carries its order instead of a receipt:
+     * one order pays once (the unique index), approved by Yappy's signed notification.
+     */
+    yappy_order_id: text('yappy_order_id'),
+    /** Yappy's confirmation number from the notification (not covered by its hash: informative). */
+    confirmacion_yappy: text('confirmacion_yappy'),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_token_key').on(t.token),
     uniqueIndex('payments_paypal_order_key').on(t.paypal_order_id),
+    uniqueIndex('payments_yappy_order_key').on(t.yappy_order_id),
     index('payments_patient_idx').on(t.patient_id),
     // /Recibo_Admin walks the newest first by keyset (decision 0039): each page is an index range.
     index('payments_created_idx').on(t.created_at.desc(), t.id.desc()),
@@ -70,10 +79,11 @@ export const payments = pgTable(
     index('payments_waiting_review_idx').on(t.created_at).where(sql`${t.estado} = 'pendiente' AND ${t.reembolso_estado} IS NULL`),
     index('payments_refund_owed_idx').on(t.monto_cents).where(sql`${t.reembolso_estado} = 'pendiente'`),
     check('payments_amount_positive', sql`${t.monto_cents} > 0`),
-    // PayPal payments carry their order; transfer and Yappy payments carry their receipt file.
+    // PayPal payments carry their order; transfer and Yappy payments carry their receipt file, or
+    // (Yappy's button, decision 0058) their Yappy order.
     check(
       'payments_method_evidence',
-      sql`(${t.metodo_de_pago} = 'Paypal o Tarjeta' AND ${t.paypal_order_id} IS NOT NULL) OR (${t.metodo_de_pago} <> 'Paypal o Tarjeta' AND ${t.comprobante_file_id} IS NOT NULL)`,
+      sql`(${t.metodo_de_pago} = 'Paypal o Tarjeta' AND ${t.paypal_order_id} IS NOT NULL) OR (${t.metodo_de_pago} <> 'Paypal o Tarjeta' AND ${t.comprobante_file_id} IS NOT NULL) OR (${t.metodo_de_pago} = 'Yappy' AND ${t.yappy_order_id} IS NOT NULL)`,
     ),
     check('payments_rejection_reason', sql`${t.estado} <> 'rechazado' OR ${t.motivo_rechazo} IS NOT NULL`),
     // Only money that may have been received is owed back, and always with its reason.
@@ -140,6 +150,45 @@ export const paypalOrders = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('paypal_orders_referencia_key').on(t.referencia), index('paypal_orders_patient_idx').on(t.patient_id)],
+);
+
+/**
+ * Orders of Yappy's payment button (decision 0058). The server creates each at Yappy for its own
+ * amount and keeps here what it pays for; Yappy's notification names only the order (the amount
+ * is not in its hash), so this row is the authority for the amount and the target. A conditional
+ * UPDATE pendiente -> pagada lets one notification pay it, once.
+ */
+export const yappyOrders = pgTable(
+  'yappy_orders',
+  {
+    /** The order id sent to Yappy: 15 letters and digits from a CSPRNG. */
+    id: text('id').primaryKey(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    proposito: text('proposito', { enum: PURPOSES }).notNull(),
+    servicio: text('servicio', { enum: SERVICES }).notNull(),
+    monto_cents: integer('monto_cents').notNull(),
+    estado: text('estado', { enum: ['pendiente', 'pagada', 'rechazada', 'cancelada', 'expirada', 'pagada_tarde'] }).notNull(),
+    /** What it pays for: the appointment's hold, the consultation of an extra hour, the doctor of a consultation request. */
+    contexto: text('contexto'),
+    /** A consultation's request (history fields, consent time) until it is paid: clinical text, sealed. */
+    datos: encryptedText('datos'),
+    /** Yappy's transaction id from its create-order answer. */
+    transaction_id: text('transaction_id').notNull(),
+    confirmacion: text('confirmacion'),
+    payment_id: uuid('payment_id').references(() => payments.id),
+    expira_at: timestamp('expira_at', { withTimezone: true }).notNull(),
+    decidido_at: timestamp('decidido_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('yappy_orders_patient_idx').on(t.patient_id),
+    // The sweep of lapsed orders reads only the pending ones.
+    index('yappy_orders_pending_idx').on(t.expira_at).where(sql`${t.estado} = 'pendiente'`),
+    check('yappy_orders_amount_positive', sql`${t.monto_cents} > 0`),
+  ],
 );
 
 /** Every change of a payment's state, by whom and when (staff see it in the receipt modal). */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SECRETS, parseConfig } from './config.js';
+import { DEMO_SECRETS, YAPPY_DEMO, parseConfig } from './config.js';
 
 // Configuration is validated once at start-up; bad values and, in production, the demo secrets
 // stop the server with a clear message (issue 2, item 3).
@@ -20,6 +20,9 @@ const PRODUCTION = {
   MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
   PAYPAL_CLIENT_ID: 'client-id-de-produccion',
   PAYPAL_CLIENT_SECRET: 'client-secret-de-produccion',
+  YAPPY_MERCHANT_ID: 'comercio-clinica',
+  YAPPY_SECRET_KEY: 'Y2xhdmUtaG1hYy1kZS1wcm9kdWNjaW9uLTIwMjYuY29tZXJjaW8tY2xpbmljYQ==',
+  YAPPY_DOMAIN: 'https://clinica.example.pa',
   DOCUMENT_SIGNING_P12: '/etc/clinica/firma-documentos.p12',
   TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',
   TURN_SECRET: 'b1e07c2a5f9d4c3e8a6b0d2f4e6a8c0b1d3f5a7c9e1b3d5f',
@@ -282,5 +285,34 @@ describe('video calls (decision 0053)', () => {
       'turn:127.0.0.1:3478',
       'turn:127.0.0.1:3478?transport=tcp',
     ]);
+  });
+});
+
+describe("Yappy's payment button (decision 0058)", () => {
+  it('runs the stand-in without credentials outside production, and says so', () => {
+    const { yappy } = parseConfig({});
+    expect(yappy).toMatchObject({ mode: 'stand-in', merchantId: YAPPY_DEMO.merchantId, apiBase: '/yappy-sandbox', orderMinutes: 10 });
+  });
+
+  it('requires the merchant id, the secret key and the domain in production, together', () => {
+    for (const name of ['YAPPY_MERCHANT_ID', 'YAPPY_SECRET_KEY', 'YAPPY_DOMAIN'] as const) {
+      expect(() => parseConfig({ ...PRODUCTION, [name]: undefined })).toThrow(/YAPPY_MERCHANT_ID, YAPPY_SECRET_KEY y YAPPY_DOMAIN/);
+    }
+    expect(() => parseConfig({ ...PRODUCTION, YAPPY_MERCHANT_ID: undefined, YAPPY_SECRET_KEY: undefined, YAPPY_DOMAIN: undefined })).toThrow(
+      /En producción YAPPY_MERCHANT_ID, YAPPY_SECRET_KEY y YAPPY_DOMAIN son obligatorios/,
+    );
+    expect(parseConfig(PRODUCTION).yappy).toMatchObject({
+      mode: 'api',
+      domain: 'https://clinica.example.pa',
+      apiBase: 'https://apipagosbg.bgeneral.cloud',
+      cdnUrl: 'https://bt-cdn.yappy.cloud/v1/cdn/web-component-btn-yappy.js',
+    });
+  });
+
+  it('refuses the stand-in, loopback or http addresses and a key not in Yappy\'s form in production', () => {
+    expect(() => parseConfig({ ...PRODUCTION, YAPPY_API_BASE: 'http://127.0.0.1:3000/yappy-sandbox' })).toThrow(/YAPPY_API_BASE/);
+    expect(() => parseConfig({ ...PRODUCTION, YAPPY_CDN_URL: 'https://clinica.example.pa/yappy-sandbox/v1/cdn/web-component-btn-yappy.js' })).toThrow(/YAPPY_CDN_URL/);
+    expect(() => parseConfig({ ...PRODUCTION, YAPPY_DOMAIN: 'http://clinica.example.pa' })).toThrow(/YAPPY_DOMAIN/);
+    expect(() => parseConfig({ ...PRODUCTION, YAPPY_SECRET_KEY: 'no-es-base64!' })).toThrow(/YAPPY_SECRET_KEY/);
   });
 });

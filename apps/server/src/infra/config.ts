@@ -212,6 +212,14 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_API_BASE: z.string().url().optional(),
   PAYPAL_SDK_URL: z.string().url().optional(),
+  // Yappy's payment button v2 (payments module, decision 0058). Without credentials, outside
+  // production, the local stand-in is used; production requires the three and refuses the stand-in.
+  YAPPY_MERCHANT_ID: z.string().min(1).optional(),
+  YAPPY_SECRET_KEY: z.string().min(1).optional(),
+  YAPPY_DOMAIN: z.string().url().optional(),
+  YAPPY_API_BASE: z.string().url().optional(),
+  YAPPY_CDN_URL: z.string().url().optional(),
+  YAPPY_ORDER_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   // Metrics (/metrics, Prometheus text; infra/metrics.ts, decision 0055). On their own port, bound to
   // METRICS_HOST (loopback by default, so only this machine's Prometheus or agent reads them):
   // 9464 by default in production, off elsewhere (the demo and the tests run many servers on one
@@ -300,6 +308,90 @@ export function parsePaypal(
     clientSecret: e.PAYPAL_CLIENT_SECRET,
     apiBase,
     sdkUrl,
+  };
+}
+
+/** Where the server mounts its local stand-in of Yappy's button API, web component and notification (demo only). */
+export const YAPPY_STAND_IN_PATH = '/yappy-sandbox';
+/** The stand-in's published credentials (in the repository: production refuses them as it refuses the stand-in). */
+export const YAPPY_DEMO = {
+  merchantId: 'demo-clinica-yappy',
+  // Yappy's secret keys decode (base64) to '<hash key>.<merchant part>'; the stand-in's is made the same way.
+  secretKey: Buffer.from('demo-clinica-yappy-hash-key.demo-clinica-yappy').toString('base64'),
+  domain: 'http://localhost',
+};
+
+/**
+ * The key of a notification's hash (decision 0058): Yappy's secret key is base64 of
+ * '<key>.<rest>'; the HMAC key is the part before the first dot. Null when the secret is not in
+ * that form (production refuses such a key at start-up).
+ */
+export function yappyHashKey(secretKey: string): string | null {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secretKey)) return null;
+  const decoded = Buffer.from(secretKey, 'base64').toString('utf8');
+  const key = decoded.split('.')[0] ?? '';
+  return key.length >= 8 && decoded.includes('.') ? key : null;
+}
+
+/**
+ * Yappy's button: real credentials talk to Yappy's API ('api'); none, outside production, means the
+ * demo ('stand-in'): the server mounts the local stand-in and nothing is really charged. The
+ * merchant id, secret key and domain go together; production refuses to start without them, with a
+ * key not in Yappy's form, or with addresses of a stand-in.
+ */
+export function parseYappy(
+  e: Pick<
+    z.infer<typeof envSchema>,
+    'YAPPY_MERCHANT_ID' | 'YAPPY_SECRET_KEY' | 'YAPPY_DOMAIN' | 'YAPPY_API_BASE' | 'YAPPY_CDN_URL' | 'YAPPY_ORDER_MINUTES'
+  >,
+  production: boolean,
+) {
+  const given = [e.YAPPY_MERCHANT_ID, e.YAPPY_SECRET_KEY, e.YAPPY_DOMAIN].filter(Boolean).length;
+  if (given !== 0 && given !== 3) {
+    throw new Error('Configuración no válida: YAPPY_MERCHANT_ID, YAPPY_SECRET_KEY y YAPPY_DOMAIN se configuran juntos');
+  }
+  const orderMinutes = e.YAPPY_ORDER_MINUTES;
+  if (!e.YAPPY_MERCHANT_ID || !e.YAPPY_SECRET_KEY || !e.YAPPY_DOMAIN) {
+    if (production) throw new Error('En producción YAPPY_MERCHANT_ID, YAPPY_SECRET_KEY y YAPPY_DOMAIN son obligatorios');
+    return {
+      mode: 'stand-in' as 'stand-in' | 'api',
+      merchantId: YAPPY_DEMO.merchantId,
+      secretKey: YAPPY_DEMO.secretKey,
+      domain: YAPPY_DEMO.domain,
+      apiBase: YAPPY_STAND_IN_PATH,
+      cdnUrl: `${YAPPY_STAND_IN_PATH}/v1/cdn/web-component-btn-yappy.js`,
+      orderMinutes,
+    };
+  }
+  if (yappyHashKey(e.YAPPY_SECRET_KEY) === null) {
+    throw new Error('Configuración no válida: YAPPY_SECRET_KEY no tiene la forma de la clave secreta de Yappy (base64)');
+  }
+  // Yappy's production API and CDN in production; its testing environment elsewhere.
+  const apiBase = (e.YAPPY_API_BASE ?? (production ? 'https://apipagosbg.bgeneral.cloud' : 'https://api-comecom-uat.yappycloud.com')).replace(/\/+$/, '');
+  const cdnUrl =
+    e.YAPPY_CDN_URL ??
+    (production ? 'https://bt-cdn.yappy.cloud/v1/cdn/web-component-btn-yappy.js' : 'https://bt-cdn-uat.yappycloud.com/v1/cdn/web-component-btn-yappy.js');
+  const domain = new URL(e.YAPPY_DOMAIN).origin;
+  if (production) {
+    for (const [name, value] of [
+      ['YAPPY_API_BASE', apiBase],
+      ['YAPPY_CDN_URL', cdnUrl],
+      ['YAPPY_DOMAIN', domain],
+    ] as const) {
+      const url = new URL(value);
+      if (url.protocol !== 'https:' || LOOPBACK.test(url.hostname) || url.pathname.startsWith(YAPPY_STAND_IN_PATH)) {
+        throw new Error(`En producción ${name} debe ser una dirección https real, no un sustituto local`);
+      }
+    }
+  }
+  return {
+    mode: 'api' as 'stand-in' | 'api',
+    merchantId: e.YAPPY_MERCHANT_ID,
+    secretKey: e.YAPPY_SECRET_KEY,
+    domain,
+    apiBase,
+    cdnUrl,
+    orderMinutes,
   };
 }
 
@@ -632,6 +724,7 @@ export function parseConfig(
     staffTwoFactorRequired: e.STAFF_2FA_REQUIRED ? e.STAFF_2FA_REQUIRED === '1' : production,
     mail: parseMail(e, production, dataDir),
     paypal: parsePaypal(e, production),
+    yappy: parseYappy(e, production),
     ignoreConsultationHours: parseIgnoreConsultationHours(e.TEST_ONLY_IGNORE_CONSULTATION_HOURS, production),
     testOnlyAppointmentBackdate: parseAppointmentBackdate(e.TEST_ONLY_APPOINTMENT_BACKDATE, production),
     documentSigning: parseDocumentSigning(e, production),

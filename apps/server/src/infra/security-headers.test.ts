@@ -118,6 +118,9 @@ describe('in production', () => {
       DOCUMENT_SIGNING_P12_PASSWORD: productionSigningFile().password,
       PAYPAL_CLIENT_ID: 'client-id',
       PAYPAL_CLIENT_SECRET: 'client-secret',
+      YAPPY_MERCHANT_ID: 'comercio-clinica',
+      YAPPY_SECRET_KEY: 'Y2xhdmUtaG1hYy1kZS1wcm9kdWNjaW9uLTIwMjYuY29tZXJjaW8tY2xpbmljYQ==',
+      YAPPY_DOMAIN: 'https://clinica.example.pa',
       TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',
       TURN_SECRET: 'b1e07c2a5f9d4c3e8a6b0d2f4e6a8c0b1d3f5a7c9e1b3d5f',
     });

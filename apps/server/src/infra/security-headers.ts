@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     const frameSources = [...new Set([...app.config.clinic.videoUrls, app.config.clinic.playlistUrl].map((u) => new URL(u).origin))];
-    // PayPal's JS SDK (payments module): its script, frames, calls and images. The demo's
+    // PayPal's JS SDK and Yappy's web component (payments module): their scripts, frames, calls and images. The demo's
     // stand-in is same-origin and needs nothing.
     const paypal = app.config.paypal;
     const paypalSources: string[] = [];
@@ -18,7 +18,14 @@ export default fp(
         paypalSources.push('https://*.paypal.com', 'https://*.paypalobjects.com');
       }
     }
-    const withPaypal = (directive: string) => [directive, ...paypalSources].join(' ');
+    // Yappy's web component (decision 0058): its script from Yappy's CDN and, from the page, Yappy's
+    // API. The demo's stand-in (/yappy-sandbox) is same-origin and needs nothing.
+    const yappy = app.config.yappy;
+    if (yappy.mode === 'api') {
+      for (const u of [yappy.cdnUrl, yappy.apiBase]) paypalSources.push(new URL(u).origin);
+    }
+    const sources = [...new Set(paypalSources)];
+    const withPaypal = (directive: string) => [directive, ...sources].join(' ');
     const csp = [
       "default-src 'self'",
       withPaypal("script-src 'self'"),

@@ -62,6 +62,9 @@ function productionEnv() {
     DOCUMENT_SIGNING_P12_PASSWORD: signing.password,
     PAYPAL_CLIENT_ID: 'client-id',
     PAYPAL_CLIENT_SECRET: 'client-secret',
+    YAPPY_MERCHANT_ID: 'comercio-clinica',
+    YAPPY_SECRET_KEY: 'Y2xhdmUtaG1hYy1kZS1wcm9kdWNjaW9uLTIwMjYuY29tZXJjaW8tY2xpbmljYQ==',
+    YAPPY_DOMAIN: 'https://clinica.example.pa',
     METRICS_PORT: String(metricsPort),
     // Video calls need a relay in production (decision 0053); none runs here: only its URL is handed out.
     TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',

@@ -97,6 +97,9 @@ const NOT_PERSONAL: Record<string, string> = {
   '/api/doctor/session': "the caller's own session state",
   '/api/payments/config': 'payment methods and prices',
   '/api/payments/session': 'whether a payment is under way',
+  // Yappy's button (decision 0058): both proven audited in modules/payments/yappy.test.ts.
+  '/api/payments/yappy/ipn': "Yappy's notification: answers only success true/false (paid, late and refused ones audited)",
+  '/api/payments/yappy/orders/:orden': "the caller's own Yappy order's state (no health data; audited anyway as yappy.order_read)",
   '/api/doctors': 'doctors by name and service',
   '/api/consultations/session': "the caller's consultation state",
   '/api/consultations/authorisation': 'whether the chat is allowed',

@@ -26,6 +26,11 @@ export const AUDIT_ACTIONS = {
   'receipt.read': 'Recibo de pago',
   'receipt.update': 'Actualización del recibo',
   'receipt.refund': 'Reembolso de un pago',
+  // Yappy's payment button (decision 0058): its notifications and the patient's poll of an order.
+  'yappy.notification_refused': 'Notificación de Yappy rechazada',
+  'yappy.paid': 'Pago con Yappy confirmado',
+  'yappy.paid_late': 'Pago con Yappy confirmado fuera de plazo',
+  'yappy.order_read': 'Estado de un pago con Yappy',
   'suggestion.list': 'Lista de sugerencias',
   'document.patient_lookup': 'Búsqueda de datos del paciente para un documento',
   'document.patient_search': 'Búsqueda entre sus pacientes para un documento',

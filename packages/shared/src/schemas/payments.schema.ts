@@ -51,6 +51,11 @@ export const paymentsConfigSchema = z.object({
   moneda: z.literal('USD'),
   cuentas_bancarias: z.array(bankAccountSchema),
   yappy: z.string(),
+  /**
+   * Yappy's payment button (issue 27, decision 0058): the address of its `<btn-yappy>` web
+   * component, and whether it is the local stand-in (nothing is really charged: the page says so).
+   */
+  yappy_boton: z.object({ cdn_url: z.string(), demo: z.boolean() }),
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
@@ -92,6 +97,8 @@ export const REFUND_REASONS = [
   'hora_extra_no_usada',
   // Issue 24 (decision 0050): a transfer/Yappy booking not approved in time released its hour.
   'reserva_vencida',
+  // Issue 27 (decision 0058): Yappy confirmed a payment after its order had lapsed; nothing was delivered.
+  'yappy_pago_tardio',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -139,6 +146,8 @@ const receiptBase = {
   fecha: z.string(),
   /** Null while nothing is owed back. */
   reembolso: receiptRefundSchema.nullable(),
+  /** Yappy's confirmation number of a payment made with Yappy's button (approved by its notification); else null. */
+  confirmacion_yappy: z.string().nullable(),
 };
 
 /** A row of /Recibo_pagos and /Recibo_Admin. */

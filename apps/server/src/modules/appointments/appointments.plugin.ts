@@ -44,6 +44,7 @@ export default fp(
     });
     app.decorate('appointments', service);
     app.payments.registerEffects(service.paymentEffects);
+    app.payments.yappy.registerTarget(service.yappyTarget);
     await app.register(appointmentsRoutes);
     // Browser tests only; the configuration refuses the switch in production (decision 0049, session 10).
     if (app.config.testOnlyAppointmentBackdate) await app.register(appointmentsTestOnlyRoutes);

@@ -31,6 +31,9 @@ import {
   messages,
   pageSchema,
   paypalOrderCreatedSchema,
+  appointmentYappyOrderSchema,
+  YAPPY_API,
+  yappyOrderStartedSchema,
   resultSchema,
   searchSchema,
   tokenParamsSchema,
@@ -40,6 +43,7 @@ import { readMultipart } from '../../infra/http/multipart.js';
 import { parseOrThrow } from '../../infra/http/validation.js';
 import { appointmentIcs, clinicContact } from '../mail/index.js';
 import { requireRole } from '../../infra/http/access.js';
+import { toYappyOrderStarted } from '../payments/index.js';
 import type { AppointmentsService as Service } from './appointments.service.js';
 
 
@@ -172,6 +176,13 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
       const { id } = await service.createPaypalOrder(requireRole(request, 'patient').accountId, request.body);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
+  });
+
+  // Yappy's button (decision 0058): the booking without an amount; the slot is held while the patient pays.
+  app.post(YAPPY_API.appointmentOrder, {
+    config: { access: 'patient' },
+    schema: { body: appointmentYappyOrderSchema, response: { 200: yappyOrderStartedSchema, ...errorResponses } },
+    handler: async (request) => toYappyOrderStarted(await service.startYappy(requireRole(request, 'patient').accountId, request.body)),
   });
 
   // pago_paypal.php: monto, servicio, mensaje, fecha, hora, id_doctor, orderID, payerID.

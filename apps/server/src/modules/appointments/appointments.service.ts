@@ -19,6 +19,7 @@ import {
   slotsOn,
   type AppointmentPaypalCapture,
   type AppointmentPaypalOrder,
+  type AppointmentYappyOrder,
   type AppointmentReceipt,
   type BlockDateResult,
   type Service,
@@ -28,7 +29,7 @@ import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { DoctorsRepository } from '../doctors/index.js';
 import type { Notifier } from '../mail/index.js';
 import { inTransaction, type Db, type Tx } from '../../db/client.js';
-import type { PaymentsService, PurposeEffects } from '../payments/index.js';
+import { YappyUndeliverable, type PaymentsService, type PurposeEffects, type YappyTarget } from '../payments/index.js';
 import { newToken } from '../../infra/token.js';
 import { decodeAppointmentCursor, encodeAppointmentCursor } from './appointments.cursor.js';
 import type { AppointmentRecord, AppointmentsRepository, DoctorPlan, ListFilter } from './appointments.repository.js';
@@ -401,8 +402,42 @@ export function appointmentsService(deps: AppointmentsDeps) {
     return rows.length;
   }
 
+  /**
+   * What an appointment's Yappy order does (decision 0058): paid, its hold becomes the confirmed
+   * appointment at once; rejected, cancelled or lapsed, the hold is released for others.
+   */
+  const yappyTarget: YappyTarget = {
+    purpose: 'cita',
+    async paid(tx, order, payment) {
+      const confirmed = order.contexto ? await repo.confirmHold(tx, order.contexto, payment.id, at()) : undefined;
+      // The hold lives as long as the order; only a hold cancelled meanwhile gets here.
+      if (!confirmed) throw new YappyUndeliverable(`appointment hold ${order.contexto ?? '-'} lost before Yappy's payment`);
+    },
+    async released(tx, order) {
+      if (order.contexto) await repo.cancel(tx, { id: order.contexto }, { cancelada_por: 'reserva_vencida', now: at() });
+    },
+    async afterPaid(order) {
+      const row = order.contexto ? await repo.findById(order.contexto) : undefined;
+      if (!row) return;
+      changed(row.doctor_id);
+      await notify.appointmentConfirmed({ patientId: row.patient_id }, appointmentData(row));
+      await notify.staffNewAppointment({ staffId: row.doctor_id }, appointmentData(row));
+    },
+    async afterReleased(order) {
+      const row = order.contexto ? await repo.findById(order.contexto) : undefined;
+      if (!row) return;
+      changed(row.doctor_id);
+      await slotFreed(row.doctor_id, row.fecha, row.hora);
+    },
+    async describe(order) {
+      const row = order.contexto ? await repo.findById(order.contexto) : undefined;
+      return { consulta: null, numero: row?.numero ?? null };
+    },
+  };
+
   const api = {
     paymentEffects,
+    yappyTarget,
     expireHolds,
     releaseLapsedCheckouts,
 
@@ -482,6 +517,45 @@ export function appointmentsService(deps: AppointmentsDeps) {
           monto: input.monto,
           contexto: hold.id,
         });
+      } catch (err) {
+        await repo.cancel(deps.db, { id: hold.id }, { cancelada_por: 'reserva_vencida', now: at() });
+        changed(input.id_doctor);
+        await slotFreed(input.id_doctor, input.fecha, input.hora);
+        throw err;
+      }
+    },
+
+    /**
+     * Yappy's button, step 1 (decision 0058): every check a booking needs, then the slot is held
+     * for as long as the Yappy order lives and the order created for the server's price; the hold
+     * is the order's context. Yappy's notification confirms it (yappyTarget), or releases it.
+     */
+    async startYappy(patientId: string, input: AppointmentYappyOrder) {
+      await assertDoctor(input.servicio, input.id_doctor);
+      await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
+      await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
+      const expiraAt = payments.yappy.expiryFromNow();
+      let hold: AppointmentRecord;
+      try {
+        hold = await inTransaction(deps.db, (tx) =>
+          insertOnSlot(tx, {
+            patient_id: patientId,
+            doctor_id: input.id_doctor,
+            servicio: input.servicio,
+            fecha: input.fecha,
+            hora: input.hora,
+            mensaje: input.mensaje,
+            estado: 'reservada',
+            reservada_hasta: expiraAt,
+          }),
+        );
+      } catch (err) {
+        if (isSlotConflict(err)) throw slotTaken();
+        throw err;
+      }
+      changed(input.id_doctor);
+      try {
+        return await payments.yappy.start({ patientId, proposito: 'cita', servicio: input.servicio, contexto: hold.id, expiraAt });
       } catch (err) {
         await repo.cancel(deps.db, { id: hold.id }, { cancelada_por: 'reserva_vencida', now: at() });
         changed(input.id_doctor);
@@ -831,6 +905,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     ...api,
     // A booking may name a waitlist offer (decision 0050): checked first, and a lost race said as the offer's.
     createPaypalOrder: (patientId: string, input: AppointmentPaypalOrder) => withOffer(patientId, input, () => api.createPaypalOrder(patientId, input)),
+    startYappy: (patientId: string, input: AppointmentYappyOrder) => withOffer(patientId, input, () => api.startYappy(patientId, input)),
     submitReceipt: (patientId: string, input: AppointmentReceipt, file: { bytes: Buffer; filename: string; field: string }) =>
       withOffer(patientId, input, () => api.submitReceipt(patientId, input, file)),
     slotFreed,

@@ -35,6 +35,7 @@ export default fp(
     });
     app.decorate('chat', service);
     app.payments.registerEffects(service.paymentEffects);
+    app.payments.yappy.registerTarget(service.yappyTarget);
     await app.register(chatRoutes);
 
     // Video calls end with the consultation's paid time (decision 0053): every instance sweeps;

@@ -21,6 +21,8 @@ const doctor = alias(staff, 'chat_doctor');
 const consultationColumns = {
   id: consultations.id,
   token: consultations.token,
+  /** The short reference (decision 0045), for the Yappy page's poll of an extra hour. */
+  numero: consultations.numero,
   servicio: consultations.servicio,
   patient_id: consultations.patient_id,
   doctor_id: consultations.doctor_id,

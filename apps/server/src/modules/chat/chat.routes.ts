@@ -18,6 +18,9 @@ import {
   healthDataSchema,
   messages,
   paypalOrderCreatedSchema,
+  extraHourYappyOrderSchema,
+  YAPPY_API,
+  yappyOrderStartedSchema,
   resultSchema,
   tokenParamsSchema,
 } from '@clinica/shared';
@@ -28,6 +31,7 @@ import { sendStoredFile } from '../../infra/http/send-file.js';
 import { chatSocket } from './chat.socket.js';
 import { toChatState, toDoctorChatDetail, toDoctorChatRow } from './chat.mapper.js';
 import { requireRole } from '../../infra/http/access.js';
+import { toYappyOrderStarted } from '../payments/index.js';
 
 /** The chat consultation: the patient's chat page, its WebSocket, and the doctor's chats. */
 export default async function chatRoutes(fastify: FastifyInstance) {
@@ -92,6 +96,13 @@ export default async function chatRoutes(fastify: FastifyInstance) {
       const { id } = await service.extraHourOrder(requireRole(request, 'patient').accountId, request.body.monto, request.query.consulta);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
+  });
+
+  // Yappy's button for the extra hour (decision 0058): no amount; the order for the service's price.
+  app.post(YAPPY_API.extraHourOrder, {
+    config: { access: 'patient' },
+    schema: { querystring: consultationTargetQuerySchema, body: extraHourYappyOrderSchema, response: { 200: yappyOrderStartedSchema, ...errorResponses } },
+    handler: async (request) => toYappyOrderStarted(await service.startYappyExtraHour(requireRole(request, 'patient').accountId, request.query.consulta)),
   });
 
   app.post('/api/chat/extra-hour/paypal/capture', {

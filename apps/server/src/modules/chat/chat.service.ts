@@ -15,7 +15,7 @@ import type { Storage } from '../../infra/storage.js';
 import type { PubSub } from '../../infra/pubsub.js';
 import type { SessionAccount } from '../auth/index.js';
 import { inTransaction, type Db, type Tx } from '../../db/client.js';
-import type { PaymentsService, PurposeEffects } from '../payments/index.js';
+import { YappyUndeliverable, type PaymentsService, type PurposeEffects, type YappyTarget } from '../payments/index.js';
 import type { Notifier } from '../mail/index.js';
 import type { SharedThrottle } from '../auth/index.js';
 import type {
@@ -219,6 +219,38 @@ export function chatService(deps: ChatDeps) {
     afterRejected: async () => undefined,
   };
 
+  /**
+   * What an extra hour's Yappy order does (decision 0058): paid, the hour is added at once, as a
+   * verified PayPal capture does; if the chat's time was closed meanwhile, it cannot be used and the
+   * payment is owed back instead (YappyUndeliverable).
+   */
+  const yappyTarget: YappyTarget = {
+    purpose: 'hora_extra',
+    async paid(tx, order, payment) {
+      const consultationId = order.contexto;
+      if (!consultationId) throw new YappyUndeliverable('extra hour without its consultation');
+      try {
+        await deps.transition(consultationId, 'aprobar_hora_extra', tx);
+      } catch (err) {
+        if (err instanceof AppError) throw new YappyUndeliverable(`extra hour no longer possible: ${err.message}`);
+        throw err;
+      }
+      await repo.linkExtraHour(tx, payment.id, consultationId);
+      await repo.claimExtraHour(tx, payment.id, at());
+      await applyHour(tx, consultationId);
+    },
+    // Nothing is held before the payment.
+    released: async () => undefined,
+    async afterPaid(order) {
+      if (order.contexto) await publishTime(order.contexto);
+    },
+    afterReleased: async () => undefined,
+    async describe(order) {
+      const c = order.contexto ? await repo.byId(order.contexto) : undefined;
+      return { consulta: c?.token ?? null, numero: c?.numero ?? null };
+    },
+  };
+
   /** The chat's time ended (declined, exit): extra hours paid for it and never applied are owed back. */
   async function refundUnusedHours(consultationId: string) {
     const unused = await repo.unappliedExtraHours(consultationId);
@@ -234,6 +266,7 @@ export function chatService(deps: ChatDeps) {
 
   return {
     paymentEffects,
+    yappyTarget,
     refusal,
 
     /**
@@ -406,6 +439,12 @@ export function chatService(deps: ChatDeps) {
         monto,
         contexto: c.id,
       });
+    },
+
+    /** Yappy's button for an extra hour (decision 0058): the order for the consultation's service price. */
+    async startYappyExtraHour(patientId: string, token?: string) {
+      const c = await extraHourTarget(patientId, 'aprobar_hora_extra', token);
+      return deps.payments.yappy.start({ patientId, proposito: 'hora_extra', servicio: c.servicio, contexto: c.id });
     },
 
     /** PayPal step 2: captured and verified, the hour is added at once. */

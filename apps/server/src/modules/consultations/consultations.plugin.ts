@@ -27,6 +27,7 @@ export default fp(
     });
     app.decorate('consultations', service);
     app.payments.registerEffects(service.paymentEffects);
+    app.payments.yappy.registerTarget(service.yappyTarget);
     await app.register(consultationsRoutes);
   },
   { name: 'consultations', dependencies: ['config', 'db', 'payments', 'doctors', 'mailer', 'sessions', 'two-factor', 'audit', 'video'] },

@@ -217,6 +217,15 @@ export function consultationsRepository(db: Db) {
       return row;
     },
 
+    /** The token and short number of the consultation a payment pays for (the Yappy page's poll). */
+    async referenceOfPayment(exec: Db, paymentId: string) {
+      const [row] = await exec
+        .select({ token: consultations.token, numero: consultations.numero })
+        .from(consultations)
+        .where(eq(consultations.payment_id, paymentId));
+      return row;
+    },
+
     /** The consultation a payment pays for. */
     async byPayment(exec: Db, paymentId: string) {
       const [row] = await exec.select({ id: consultations.id }).from(consultations).where(eq(consultations.payment_id, paymentId));

@@ -12,6 +12,9 @@ import {
   consultationDetailSchema,
   consultationPaypalCaptureSchema,
   consultationPaypalOrderSchema,
+  consultationYappyOrderSchema,
+  YAPPY_API,
+  yappyOrderStartedSchema,
   consultationReceiptSchema,
   consultationRowSchema,
   consultationSessionSchema,
@@ -37,6 +40,7 @@ import {
   toSessionInfo,
 } from './consultations.mapper.js';
 import { toConsultationCall } from '../video/index.js';
+import { toYappyOrderStarted } from '../payments/index.js';
 import { requireRole } from '../../infra/http/access.js';
 
 /** Virtual consultations: the patient's request and payment, the chat permission, and the admin screen. */
@@ -72,6 +76,13 @@ export default async function consultationsRoutes(fastify: FastifyInstance) {
       const { id } = await service.createPaypalOrder(requireRole(request, 'patient').accountId, request.body);
       return { success: true as const, status: 'success' as const, message: messages.paypalOrderCreated, id };
     },
+  });
+
+  // Yappy's button (decision 0058): the request without an amount; the order for the server's price.
+  app.post(YAPPY_API.consultationOrder, {
+    config: { access: 'patient' },
+    schema: { body: consultationYappyOrderSchema, response: { 200: yappyOrderStartedSchema, ...errorResponses } },
+    handler: async (request) => toYappyOrderStarted(await service.startYappy(requireRole(request, 'patient').accountId, request.body)),
   });
 
   // "Verify PayPal payment": the history fields, doctor_id, orderID, payerID.

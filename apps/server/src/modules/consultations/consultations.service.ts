@@ -10,13 +10,16 @@ import {
   type ConsultationPaypalOrder,
   type ConsultationReceipt,
   type ConsultationRequest,
+  type ConsultationYappyOrder,
   type Service,
+  consultationRequestSchema,
 } from '@clinica/shared';
+import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../infra/http/errors.js';
 import type { DoctorsRepository } from '../doctors/index.js';
 import type { PaymentRow } from '../payments/index.js';
 import { inTransaction, type Db, type Tx } from '../../db/client.js';
-import type { PaymentsService, PurposeEffects } from '../payments/index.js';
+import { YappyUndeliverable, type PaymentsService, type PurposeEffects, type YappyTarget } from '../payments/index.js';
 import type { Notifier } from '../mail/index.js';
 import { newToken } from '../../infra/token.js';
 import { decodeCursor, toPage } from '../../infra/http/keyset.js';
@@ -37,6 +40,9 @@ const CONSENT_VALID_MS = SESSION_ABSOLUTE_MS;
 const LIST_LIMIT = 500;
 // Consultations not closed that the way back looks at: more than a patient ever has open.
 const ACTIVE_LIMIT = 50;
+
+/** A consultation request waiting on its Yappy order (sealed in the order's `datos`) until Yappy confirms the payment. */
+const yappyRequestSchema = z.object({ request: consultationRequestSchema, consentimiento_at: z.iso.datetime() });
 
 /** What the waiting page's poll needs of a consultation. */
 export interface WaitingFacts {
@@ -147,8 +153,54 @@ export function consultationsService(deps: ConsultationsDeps) {
     afterRejected: async () => undefined,
   };
 
+  /**
+   * What a consultation's Yappy order does (decision 0058): once Yappy's notification pays it, the
+   * consultation is written from the request kept on the order, with the chat allowed at once,
+   * exactly as a verified PayPal capture does.
+   */
+  const yappyTarget: YappyTarget = {
+    purpose: 'consulta',
+    async paid(tx, order, payment) {
+      const saved = yappyRequestSchema.safeParse(order.datos ? JSON.parse(order.datos) : null);
+      if (!saved.success) throw new YappyUndeliverable('consultation request unreadable');
+      // The doctor was checked in the service when the order started, like a PayPal order; only the
+      // transaction is read here (PGlite has one connection: a read outside it would wait for it).
+      await recordConsultation(order.patient_id, saved.data.request, new Date(saved.data.consentimiento_at), true)(tx, payment);
+    },
+    // Nothing is written before the payment: nothing to release.
+    released: async () => undefined,
+    async afterPaid(order, payment) {
+      const ref = await repo.referenceOfPayment(deps.db, payment.id);
+      if (ref) await deps.notify.consultationAuthorised({ patientId: order.patient_id }, { consultationId: ref.token });
+    },
+    afterReleased: async () => undefined,
+    async describe(_order, payment) {
+      const ref = payment ? await repo.referenceOfPayment(deps.db, payment.id) : undefined;
+      return { consulta: ref?.token ?? null, numero: ref?.numero ?? null };
+    },
+  };
+
   return {
     paymentEffects,
+    yappyTarget,
+
+    /**
+     * Yappy step 1 (decision 0058): every check a request needs (hours, consent, doctor), then the
+     * order at Yappy for the server's price; the request waits on the order, sealed, until Yappy's
+     * notification pays it (yappyTarget.paid).
+     */
+    async startYappy(patientId: string, input: ConsultationYappyOrder) {
+      assertOpen();
+      const consentAt = await consentTime(patientId);
+      await assertDoctor(input.servicio, input.doctor_id);
+      return payments.yappy.start({
+        patientId,
+        proposito: 'consulta',
+        servicio: input.servicio,
+        contexto: input.doctor_id,
+        datos: JSON.stringify({ request: input, consentimiento_at: consentAt.toISOString() }),
+      });
+    },
 
     /** Whether requests are accepted now (the clinic's hours for virtual consultations). */
     isOpen,

@@ -56,6 +56,7 @@ const receiptColumns = {
   reembolso_completado_at: refunds.completado_at,
   reembolso_referencia: refunds.referencia,
   reembolso_file_id: refunds.comprobante_file_id,
+  confirmacion_yappy: payments.confirmacion_yappy,
 };
 
 /** SQL of payments, PayPal orders, receipt files and the payment history. */

@@ -59,6 +59,7 @@ const toRow = (r: ReceiptRecord) => ({
           referencia: r.reembolso_referencia,
         }
       : null,
+  confirmacion_yappy: r.confirmacion_yappy,
 });
 
 /** The stored file a download route names. */
@@ -96,6 +97,7 @@ export default async function paymentsRoutes(fastify: FastifyInstance) {
       moneda: 'USD' as const,
       cuentas_bancarias: clinic.bankAccounts,
       yappy: clinic.yappyNumber,
+      yappy_boton: { cdn_url: app.config.yappy.cdnUrl, demo: app.config.yappy.mode === 'stand-in' },
     }),
   });
 

@@ -20,6 +20,9 @@ import type { Notifier } from '../mail/index.js';
 import { paymentEffectsRegistry, type PaymentEffects } from './payment-effects.js';
 import type { PaymentRow, PaymentsRepository, PaypalOrderRow, RefundReasonCode } from './payments.repository.js';
 import { inTransaction, type Db, type Tx } from '../../db/client.js';
+import type { YappyClient } from './yappy-client.js';
+import type { YappyRepository } from './yappy.repository.js';
+import { yappyPayments } from './yappy.service.js';
 
 const PURPOSE_LABELS: Record<PaymentPurpose, string> = {
   consulta: 'Consulta virtual',
@@ -67,6 +70,12 @@ export interface PaymentsDeps {
   now: () => number;
   log: FastifyBaseLogger;
   notify: Pick<Notifier, 'refundDue' | 'refunded' | 'paymentApproved' | 'paymentRejected'>;
+  /** Yappy's payment button (decision 0058): its client, its orders and the clinic's settings. */
+  yappy: {
+    client: YappyClient;
+    orders: YappyRepository;
+    config: { domain: string; hashKey: string; ipnUrl: string; orderMinutes: number };
+  };
 }
 
 /** A file stored (encrypted) and not yet recorded: its row is written in the caller's transaction. */
@@ -111,13 +120,32 @@ export function paymentsService(deps: PaymentsDeps) {
     return { changed: true as const, payment: row };
   }
 
+  // Yappy's button shares the effects registry: a payment it approves does what any approval does.
+  const yappy = yappyPayments({
+    db: deps.db,
+    repo,
+    orders: deps.yappy.orders,
+    client: deps.yappy.client,
+    effects,
+    now: deps.now,
+    log,
+    notify: deps.notify,
+    config: deps.yappy.config,
+  });
+
   return {
+    /** Yappy's payment button: orders, the notification that pays them, the poll (yappy.service.ts). */
+    yappy,
+
     /**
      * A purpose's module says, once at start-up (its plugin), what its payments' decisions do;
      * `assertEffectsComplete` (the payments plugin's onReady) refuses to start while one is missing.
      */
     registerEffects: (purposeEffects: PaymentEffects) => effects.register(purposeEffects),
-    assertEffectsComplete: () => effects.assertComplete(),
+    assertEffectsComplete: () => {
+      effects.assertComplete();
+      yappy.assertTargetsComplete();
+    },
 
     /** The server's price of a service, in cents. */
     priceCents: (servicio: Service) => SERVICE_PRICE_CENTS[servicio],

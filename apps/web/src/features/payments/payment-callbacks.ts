@@ -1,4 +1,4 @@
-import type { Service } from '@clinica/shared';
+import type { Service, YappyOrderStarted, YappyOrderStateAnswer } from '@clinica/shared';
 
 /**
  * What a page that takes a payment gives the payment area: its own calls for the PayPal order,
@@ -16,7 +16,14 @@ export interface PaymentCallbacks {
    * Optional: asked when the person presses pay (PayPal's button, 'Enviar comprobante'). A message
    * stops the payment and is shown as the alert (the page's mandatory fields are missing, say).
    */
-  checkBeforePaying?: (method: 'paypal' | 'receipt') => string | null;
+  checkBeforePaying?: (method: 'paypal' | 'receipt' | 'yappy') => string | null;
+  /**
+   * Yappy's button was pressed: the server creates the Yappy order for what the page pays (with the
+   * page's data, at the server's price); resolves to what Yappy's component needs and the order's reference.
+   */
+  createYappyOrder: () => Promise<YappyOrderStarted>;
+  /** The server has the Yappy order paid (Yappy's notification reached it): the page goes on at once. */
+  onYappyPaid: (order: YappyOrderStateAnswer) => void | Promise<void>;
 }
 
 export interface PaymentMethodsProps extends PaymentCallbacks {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from '../../../lib/router.js';
-import { SERVICES, type AppointmentRequest, type AppointmentRequestInput, type Service } from '@clinica/shared';
+import { SERVICES, type AppointmentRequest, type AppointmentRequestInput, type Service, type YappyOrderStarted, type YappyOrderStateAnswer } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { Field } from '../../../components/ui/field.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -13,6 +14,8 @@ import { useFreeHours } from '../api/get-free-hours.js';
 import { usePrice } from '../api/get-price.js';
 import { useBookingPolicy } from '../api/get-booking-policy.js';
 import { useSendReceipt } from '../api/send-receipt.js';
+import { useCreateYappyOrder } from '../api/create-yappy-order.js';
+import { APPOINTMENTS_KEY } from '../api/keys.js';
 import { SlotPicker } from './slot-picker.js';
 import { BookedWhatsapp } from './booked-whatsapp.js';
 import { useFullDates } from '../api/get-full-dates.js';
@@ -32,7 +35,9 @@ export interface AppointmentPaymentAreaProps {
   createPaypalOrder: (input: { metodo_de_pago: 'Paypal o Tarjeta'; monto: number }) => Promise<string>;
   capturePaypalOrder: (input: { orderID: string; payerID?: string }) => Promise<void>;
   sendReceipt: (input: { metodo_de_pago: 'Transferencia' | 'Yappy'; monto: number; file: File }) => Promise<void>;
-  checkBeforePaying?: (method: 'paypal' | 'receipt') => string | null;
+  checkBeforePaying?: (method: 'paypal' | 'receipt' | 'yappy') => string | null;
+  createYappyOrder: () => Promise<YappyOrderStarted>;
+  onYappyPaid: (order: YappyOrderStateAnswer) => void | Promise<void>;
 }
 
 const EMPTY: AppointmentRequestInput = { servicio: '', id_doctor: '', fecha: '', hora: '', mensaje: '' };
@@ -100,6 +105,10 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
   const createOrder = useCreatePaypalOrder();
   const capture = useCapturePaypalOrder();
   const sendReceipt = useSendReceipt();
+  const createYappyOrder = useCreateYappyOrder();
+  const queryClient = useQueryClient();
+  // The request a Yappy order was made for: the confirmation names its day and hour, not the form's (reset meanwhile or not).
+  const [yappyRequest, setYappyRequest] = useState<AppointmentRequest | null>(null);
   const validation = useLazyModule(loadValidation);
 
   // An hour taken meanwhile (the refusal refreshed the list) is no longer the chosen one.
@@ -140,6 +149,20 @@ function BookingForm({ PaymentArea }: { PaymentArea: ComponentType<AppointmentPa
         const paid = request();
         const sent = await sendReceipt.mutateAsync({ fields: { ...paid, metodo_de_pago, monto }, file });
         done(messages.receiptSent, paid, sent.reservada_hasta);
+      },
+      createYappyOrder: async () => {
+        const paid = request();
+        const created = await createYappyOrder.mutateAsync(paid);
+        setYappyRequest(paid);
+        return created;
+      },
+      // Yappy's notification reached the server: the appointment is confirmed, as after PayPal (decision 0058).
+      onYappyPaid: () => {
+        const paid = yappyRequest;
+        if (!paid) return;
+        setYappyRequest(null);
+        void queryClient.invalidateQueries({ queryKey: APPOINTMENTS_KEY });
+        done(messages.appointmentSent, paid);
       },
     };
   };

@@ -8,6 +8,7 @@ import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
 import { useCreatePaypalOrder } from '../api/create-paypal-order.js';
 import { usePrice } from '../api/get-price.js';
 import { useSendReceipt } from '../api/send-receipt.js';
+import { useCreateYappyOrder } from '../api/create-yappy-order.js';
 import { useWaitlistOffer } from '../api/get-waitlist-offer.js';
 import type { AppointmentPaymentAreaProps } from './appointment-page.js';
 import { BookedWhatsapp } from './booked-whatsapp.js';
@@ -26,6 +27,7 @@ export function WaitlistOfferBooking({ token, PaymentArea }: { token: string; Pa
   const createOrder = useCreatePaypalOrder();
   const capture = useCapturePaypalOrder();
   const sendReceipt = useSendReceipt();
+  const createYappyOrder = useCreateYappyOrder();
   const [mensaje, setMensaje] = useState('');
   const [missing, setMissing] = useState(false);
   const [booked, setBooked] = useState<{ message: string; heldUntil: string | null } | null>(null);
@@ -104,6 +106,11 @@ export function WaitlistOfferBooking({ token, PaymentArea }: { token: string; Pa
                 const sent = await sendReceipt.mutateAsync({ fields: { ...request, metodo_de_pago, monto, oferta: token }, file });
                 setBooked({ message: messages.receiptSent, heldUntil: sent.reservada_hasta });
                 void showAlert(messages.receiptSent);
+              }}
+              createYappyOrder={() => createYappyOrder.mutateAsync({ ...request, oferta: token })}
+              onYappyPaid={() => {
+                setBooked({ message: messages.appointmentSent, heldUntil: null });
+                void showAlert(messages.appointmentSent);
               }}
             />
           </Suspense>

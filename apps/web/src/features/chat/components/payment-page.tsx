@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router.js';
+import { Link, useNavigate } from '../../../lib/router.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useChatState } from '../api/get-chat-state.js';
@@ -11,7 +11,9 @@ export function ExtraHourPaymentPage({ PaymentArea }: { PaymentArea: ChatPayment
   const { t } = useTranslation('chat');
   const messages = useMessages();
   const state = useChatState();
-  const payment = useExtraHourPayment();
+  const navigate = useNavigate();
+  // The hour added (PayPal, or Yappy's button confirmed to the server): back to the chat, which shows it.
+  const payment = useExtraHourPayment({ paid: () => void navigate('/ConsultaChat') });
   return (
     <div className="chat-page">
       <h1>{t('extraHour.title')}</h1>

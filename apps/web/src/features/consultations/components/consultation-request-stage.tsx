@@ -13,6 +13,7 @@ import { useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useCapturePaypalOrder } from '../api/capture-paypal-order.js';
 import { useCreatePaypalOrder } from '../api/create-paypal-order.js';
 import { useSendReceipt } from '../api/send-receipt.js';
+import { useCreateYappyOrder } from '../api/create-yappy-order.js';
 import { ConsultationForm } from './consultation-form.js';
 import type { ConsultationPaymentAreaProps } from './virtual-consultation-page.js';
 
@@ -38,14 +39,14 @@ const NONE_NA = Object.fromEntries(HISTORY_SECTIONS.map((s) => [s, false])) as R
 export function ConsultationRequestStage({
   PaymentArea,
   open,
-  onPaidByPaypal,
+  onPaidOnline,
   onReceiptSent,
 }: {
   PaymentArea: ComponentType<ConsultationPaymentAreaProps>;
   /** False when the server says requests are not accepted now (8:00-22:00 Panama): no payment. */
   open: boolean;
-  /** PayPal captured: the consultation's chat token. */
-  onPaidByPaypal: (token: string) => void;
+  /** PayPal captured, or Yappy's payment confirmed to the server: the consultation's chat token. */
+  onPaidOnline: (token: string) => void;
   /** A transfer or Yappy receipt was sent: the consultation's token, waiting for the clinic. */
   onReceiptSent: (token: string) => void;
 }) {
@@ -55,6 +56,7 @@ export function ConsultationRequestStage({
   const createOrder = useCreatePaypalOrder();
   const capture = useCapturePaypalOrder();
   const sendReceipt = useSendReceipt();
+  const createYappyOrder = useCreateYappyOrder();
 
   const form = useForm<ConsultationRequestInput, unknown, ConsultationRequest>({
     resolver: zodResolver(consultationRequestSchema),
@@ -82,11 +84,16 @@ export function ConsultationRequestStage({
     },
     capturePaypalOrder: async ({ orderID, payerID }) => {
       const result = await capture.mutateAsync({ ...request(), orderID, payerID }).catch(incomplete);
-      onPaidByPaypal(result.token);
+      onPaidOnline(result.token);
     },
     sendReceipt: async ({ metodo_de_pago, monto, file }) => {
       const result = await sendReceipt.mutateAsync({ fields: { ...request(), metodo_de_pago, monto }, file }).catch(incomplete);
       onReceiptSent(result.token);
+    },
+    createYappyOrder: () => createYappyOrder.mutateAsync(request()).catch(incomplete),
+    // The order named its consultation when it was created; paid, its chat is open (decision 0058).
+    onYappyPaid: (order) => {
+      if (order.consulta) onPaidOnline(order.consulta);
     },
   };
 

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useNavigate } from '../../../lib/router.js';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Service } from '@clinica/shared';
+import type { Service, YappyOrderStarted, YappyOrderStateAnswer } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
 import { useLazyModule } from '../../../lib/lazy-validation.js';
@@ -26,6 +26,8 @@ export interface ConsultationPaymentAreaProps {
   createPaypalOrder: (input: { metodo_de_pago: 'Paypal o Tarjeta'; monto: number }) => Promise<string>;
   capturePaypalOrder: (input: { orderID: string; payerID?: string }) => Promise<void>;
   sendReceipt: (input: { metodo_de_pago: 'Transferencia' | 'Yappy'; monto: number; file: File }) => Promise<void>;
+  createYappyOrder: () => Promise<YappyOrderStarted>;
+  onYappyPaid: (order: YappyOrderStateAnswer) => void | Promise<void>;
 }
 
 /**
@@ -87,7 +89,7 @@ export function VirtualConsultationPage({ PaymentArea }: { PaymentArea: Componen
           <RequestStage
             PaymentArea={PaymentArea}
             open={session.data?.abierto !== false}
-            onPaidByPaypal={(token) => {
+            onPaidOnline={(token) => {
               setStage('consent');
               void queryClient.invalidateQueries({ queryKey: ACTIVE_CONSULTATIONS_KEY });
               void navigate(chatPath(token));

@@ -9,6 +9,7 @@ export const REFUND_REASON_MESSAGES: Record<RefundReason, MessageKey> = {
   consulta_tipo_c: 'refundReasonConsultationTipoC',
   hora_extra_no_usada: 'refundReasonExtraHourUnused',
   reserva_vencida: 'refundReasonHoldExpired',
+  yappy_pago_tardio: 'refundReasonYappyLate',
 };
 
 /** Day, month name and year in Panama: the shared date format (decision 0044). */

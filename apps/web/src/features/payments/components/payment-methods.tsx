@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { messages as catalogue } from '@clinica/shared';
 import { showAlert } from '../../../components/ui/alert-store.js';
 import { translateMessage, useMessages, useTranslation } from '../../../lib/i18n.js';
@@ -7,6 +7,9 @@ import type { PaymentMethodsProps } from '../payment-callbacks.js';
 import { PaypalPayment } from './paypal-payment.js';
 import { ReceiptPayment } from './receipt-payment.js';
 import '../payments.css';
+
+// Yappy's area (its waiting state, its script loader) loads when Yappy is chosen, not with the page (bench/budgets.json).
+const YappyPayment = lazy(async () => ({ default: (await import('./yappy-payment.js')).YappyPayment }));
 
 type Method = 'paypal' | 'transferencia' | 'yappy';
 
@@ -74,7 +77,18 @@ function PaymentMethodsArea({ servicio, title, ...callbacks }: PaymentMethodsPro
             />
           )}
           {method === 'transferencia' && <ReceiptPayment key="transferencia" metodo="Transferencia" precio={session.data.precio} sendReceipt={callbacks.sendReceipt} checkBeforePaying={callbacks.checkBeforePaying} />}
-          {method === 'yappy' && <ReceiptPayment key="yappy" metodo="Yappy" precio={session.data.precio} sendReceipt={callbacks.sendReceipt} checkBeforePaying={callbacks.checkBeforePaying} />}
+          {method === 'yappy' && (
+            // Yappy's button first (decision 0058); the receipt stays for a payment made in Yappy's app without it.
+            <Suspense fallback={<p className="payments-note">{messages.loading}</p>}>
+              <YappyPayment
+                precio={session.data.precio}
+                createYappyOrder={callbacks.createYappyOrder}
+                onYappyPaid={callbacks.onYappyPaid}
+                checkBeforePaying={callbacks.checkBeforePaying}
+                fallback={<ReceiptPayment key="yappy" metodo="Yappy" precio={session.data.precio} sendReceipt={callbacks.sendReceipt} checkBeforePaying={callbacks.checkBeforePaying} />}
+              />
+            </Suspense>
+          )}
         </>
       )}
     </section>

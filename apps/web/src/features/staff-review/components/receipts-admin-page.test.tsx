@@ -21,6 +21,7 @@ const row = (i: number, nombre = 'Pedro') => ({
   revisado: false,
   posible_duplicado: false,
   reembolso: null,
+  confirmacion_yappy: null,
 });
 
 describe('/Recibo_Admin on the staff list', () => {
