@@ -141,11 +141,9 @@ export function dashboardRepository(db: Db) {
     async waitingNow(now: Date) {
       const at = now.toISOString();
       const result = await db.execute(sql`
-        SELECT
-          (SELECT count(*) FROM ${payments} WHERE ${payments.reembolso_estado} = 'pendiente') AS owed,
-          (SELECT sum(${payments.monto_cents}) FROM ${payments} WHERE ${payments.reembolso_estado} = 'pendiente') AS owed_cents,
-          w.cantidad, w.maxima, w.mediana
-        FROM (
+        SELECT o.owed, o.owed_cents, w.cantidad, w.maxima, w.mediana
+        FROM (SELECT count(*) AS owed, sum(${payments.monto_cents}) AS owed_cents FROM ${payments} WHERE ${payments.reembolso_estado} = 'pendiente') o,
+        (
           SELECT count(*) AS cantidad,
                  max(extract(epoch FROM ${at}::timestamptz - ${payments.created_at})) AS maxima,
                  percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${at}::timestamptz - ${payments.created_at})) AS mediana
