@@ -121,7 +121,7 @@ async function timeRolledBack(database: Database, n: number, op: (tx: Database['
   const once = async () => {
     try {
       await database.db.transaction(async (tx) => {
-        await op(tx as unknown as Database['db']);
+        await op(tx);
         tx.rollback();
       });
     } catch (e) {
