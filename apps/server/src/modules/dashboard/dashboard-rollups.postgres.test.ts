@@ -47,7 +47,7 @@ describe.skipIf(!hasPostgres)('dashboard roll-ups on PostgreSQL 15 (needs /usr/l
         await fs.rm(dataDir, { recursive: true, force: true });
       },
     };
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await t?.close();
@@ -60,5 +60,5 @@ describe.skipIf(!hasPostgres)('dashboard roll-ups on PostgreSQL 15 (needs /usr/l
     await expectRollupsEqualRecount(t!.app.db, { counted: true });
     await rerunBackfill(t!.app.db);
     await expectRollupsEqualRecount(t!.app.db, { counted: true });
-  }, 120_000);
+  }, 300_000);
 });

@@ -16,7 +16,7 @@ describe('dashboard roll-ups kept by triggers', () => {
   beforeAll(async () => {
     c = await openAppointmentsClinic();
     wrote = await driveEveryPath(c.t, c.paypal);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await c?.close();
   });
