@@ -130,13 +130,18 @@ async function timeRolledBack(database: Database, n: number, op: (tx: Database['
   };
   for (let i = 0; i < 10; i++) await once();
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let i = 0; i < n; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await once();
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpuTimes.push((c.user + c.system) / 1000);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  cpuTimes.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), cpuP50: percentile(cpuTimes, 50) };
 }
 
 /**
@@ -167,19 +172,23 @@ async function writeCost(database: Database, n: number, now: Date) {
     await tx.execute(sql`UPDATE payments SET estado = 'aprobado', decidido_at = ${at}::timestamptz WHERE id = ${pending!.id}`);
     await tx.execute(sql`UPDATE consultations SET permiso_chat = true WHERE payment_id = ${pending!.id}`);
   };
-  const figures: Record<string, { on: number[]; off: number[] }> = { booking: { on: [], off: [] }, approval: { on: [], off: [] } };
+  const figures: Record<string, { on: number[]; off: number[]; cpuOn: number[]; cpuOff: number[] }> = {
+    booking: { on: [], off: [], cpuOn: [], cpuOff: [] },
+    approval: { on: [], off: [], cpuOn: [], cpuOff: [] },
+  };
   for (let block = 0; block < 4; block++) {
     for (const on of [true, false]) {
       await setRollupTriggers(database, on);
       for (const [name, op] of [['booking', booking], ['approval', approval]] as const) {
-        const { p50 } = await timeRolledBack(database, Math.ceil(n / 4), op);
+        const { p50, cpuP50 } = await timeRolledBack(database, Math.ceil(n / 4), op);
         figures[name]![on ? 'on' : 'off'].push(p50);
+        figures[name]![on ? 'cpuOn' : 'cpuOff'].push(cpuP50);
       }
     }
   }
   await setRollupTriggers(database, true);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return Object.entries(figures).map(([name, f]) => ({ name, on: median(f.on), off: median(f.off) }));
+  return Object.entries(figures).map(([name, f]) => ({ name, on: median(f.on), off: median(f.off), cpuOn: median(f.cpuOn), cpuOff: median(f.cpuOff) }));
 }
 
 /** Runs the benchmark and returns its rows (bench/run.ts prints them with the others). */
@@ -219,8 +228,8 @@ export async function run(opts: { runs?: number } = {}): Promise<BenchRow[]> {
     // The route itself, as an administrator calls it (every query, the figures put together, the answer checked by its schema).
     const { cookie } = await staffCookie(app, 'admin', config.adminRegistrationKey);
 
-    const results: { row: BenchRow; p95: number }[] = [];
-    const old: { row: BenchRow; p95: number }[] = [];
+    const results: { row: BenchRow; p95: number; cpuP95: number }[] = [];
+    const old: { row: BenchRow; p95: number; cpuP95: number }[] = [];
     for (const [name, days, instants] of ranges) {
       // The roll-ups and the old live queries must give the same figures (the median within its bucket).
       const total = (xs: { cantidad: number }[]) => xs.reduce((s, x) => s + x.cantidad, 0);
@@ -270,11 +279,13 @@ export async function run(opts: { runs?: number } = {}): Promise<BenchRow[]> {
     }
     results.push(await measure('receipts waiting and refunds owed (now)', n, () => repo.waitingNow(now)));
     results.push(await measure('doctors', n, () => repo.doctors([])));
-    for (const r of [...results, ...old]) console.error(`dashboard: ${r.row.target.padEnd(58)} p50 ${r.row.p50Ms.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.row.p99Ms.toFixed(2)} ms`);
+    for (const r of [...results, ...old]) console.error(`dashboard: ${r.row.target.padEnd(58)} p50 ${r.row.p50Ms.toFixed(2)} ms  p95 ${r.p95.toFixed(2)} ms  p99 ${r.row.p99Ms.toFixed(2)} ms  CPU p95 ${r.cpuP95.toFixed(2)} ms`);
 
     const cost = await writeCost(database, n * 2, now);
     for (const c of cost)
-      console.error(`dashboard: write cost, ${c.name.padEnd(9)} p50 ${c.on.toFixed(2)} ms with the roll-up triggers, ${c.off.toFixed(2)} ms without (+${(c.on - c.off).toFixed(2)} ms)`);
+      console.error(
+        `dashboard: write cost, ${c.name.padEnd(9)} p50 ${c.on.toFixed(2)} ms with the roll-up triggers, ${c.off.toFixed(2)} ms without (+${(c.on - c.off).toFixed(2)} ms); CPU p50 ${c.cpuOn.toFixed(2)} ms with, ${c.cpuOff.toFixed(2)} ms without (+${(c.cpuOn - c.cpuOff).toFixed(2)} ms)`,
+      );
     console.error(`dashboard: load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
     return [...results, ...old].map((r) => r.row);
   } finally {
