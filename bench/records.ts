@@ -14,12 +14,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { parseConfig } from '../apps/server/src/infra/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { buildApp } from '../apps/server/src/app.js';
-import { sealText } from '../apps/server/src/db/field-crypto.js';
 import { printTable, type BenchRow } from './lib/measure.js';
+import { measureOneAtATime, pgArray, rows, sealedLiteral, seedDoctors, seedPatients, staffCookie } from './lib/seed.js';
 
 const BENCH = 'records';
 const SEEDED = 100_000;
@@ -38,15 +38,6 @@ const RARE_NAMES = [
 ];
 const LAST_NAMES = ['González', 'Rodríguez', 'Pérez', 'Núñez', 'Castillo', 'Batista', 'Quintero', 'Saldaña', 'Ábrego', 'Herrera'];
 
-/** The rows of a raw query. */
-async function rows<T>(database: Database, query: SQL): Promise<T[]> {
-  const res: unknown = await database.db.execute(query);
-  return (res as { rows: T[] }).rows;
-}
-
-const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const pgArray = (xs: string[]) => `ARRAY[${xs.map(quote).join(',')}]`;
-
 /**
  * Seeds `n` patients, one consultation each (paid by PayPal) spread over `doctorIds`. The encrypted
  * columns (decision 0030) get values sealed once here and repeated: every row then costs what a real
@@ -54,18 +45,12 @@ const pgArray = (xs: string[]) => `ARRAY[${xs.map(quote).join(',')}]`;
  */
 async function seed(database: Database, n: number, doctorIds: string[]) {
   const { db } = database;
-  const sealed = (plain: string) => quote(sealText(plain));
-  await db.execute(
-    sql.raw(`
-    INSERT INTO patients (id, nombre, apellido, cedula, correo, password_hash, nacionalidad, genero, edad, direccion, country_code, celular, acuerdo, acuerdo_at, created_at)
-    SELECT gen_random_uuid(),
-           CASE WHEN i % 1000 < ${RARE_NAMES.length} THEN (${pgArray(RARE_NAMES)})[1 + i % 1000]
-                ELSE (${pgArray(FIRST_NAMES)})[1 + (i::bigint * 7919) % ${FIRST_NAMES.length}] END,
-           (${pgArray(LAST_NAMES)})[1 + (i::bigint * 104729) % ${LAST_NAMES.length}],
-           ${sealed('8-123-4567')}, 'bench' || i || '@example.com', 'x', 'Panamá', 'femenino', 18 + i % 70,
-           ${sealed('Calle 50, Ciudad de Panamá')}, '+507', ${sealed('61234567')}, true, now(), now() - make_interval(secs => ${n} - i)
-    FROM generate_series(1, ${n}) AS i`),
-  );
+  const sealed = sealedLiteral;
+  await seedPatients(database, n, {
+    nameOf: `CASE WHEN i % 1000 < ${RARE_NAMES.length} THEN (${pgArray(RARE_NAMES)})[1 + i % 1000]
+                  ELSE (${pgArray(FIRST_NAMES)})[1 + (i::bigint * 7919) % ${FIRST_NAMES.length}] END`,
+    lastNames: LAST_NAMES,
+  });
   await db.execute(
     sql.raw(`
     INSERT INTO payments (id, token, patient_id, proposito, servicio, monto_cents, metodo_de_pago, estado, acuerdo, paypal_order_id, created_at)
@@ -86,26 +71,8 @@ async function seed(database: Database, n: number, doctorIds: string[]) {
   for (const table of ['patients', 'consultations', 'payments']) await db.execute(sql.raw(`ANALYZE ${table}`));
 }
 
-async function staffCookie(app: Awaited<ReturnType<typeof buildApp>>, role: 'admin' | 'doctor', key: string) {
-  const correo = `bench.${role}.${Date.now()}@clinica.test`;
-  const password = 'secreto-seguro-1';
-  const reg = await app.inject({
-    method: 'POST',
-    url: `/api/${role}/register`,
-    payload: { clave_seguridad: key, nombre: 'Bench', apellido: role, correo, password, password_confirm: password, ...(role === 'doctor' ? { servicio: 'consulta_general' } : {}) },
-  });
-  if (reg.statusCode !== 201) throw new Error(reg.body);
-  // Registered with the key, a staff account waits for an administrator's approval (decision 0025).
-  await app.db.execute(sql`update staff set estado = 'activo' where correo = ${correo}`);
-  const login = await app.inject({ method: 'POST', url: `/api/${role}/login`, payload: { email: correo, password } });
-  if (login.statusCode !== 200) throw new Error(login.body);
-  return { cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '), correo };
-}
-
 /** The records lists' p95 aim (issue 19: "the records benchmark stays within its p95 aims"). */
 const RECORDS_P95_AIM_MS = 50;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Requests `url` `n` times one after another (after a warm-up) and returns the row, with p95 in the note. */
 async function measureSequential(target: string, url: string | (() => string), cookie: string, n: number, expectRows: (body: unknown) => void) {
@@ -116,30 +83,10 @@ async function measureSequential(target: string, url: string | (() => string), c
     return body;
   };
   for (let i = 0; i < 20; i++) expectRows(await get());
-  const times: number[] = [];
-  const before = performance.eventLoopUtilization();
-  const start = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await get();
-    times.push(performance.now() - t0);
-  }
-  const total = performance.now() - start;
-  const elu = performance.eventLoopUtilization(before);
-  times.sort((a, b) => a - b);
-  const p95 = percentile(times, 95);
-  const row: BenchRow = {
-    bench: BENCH,
-    target,
-    requestsPerSecond: (n * 1000) / total,
-    p50Ms: percentile(times, 50),
-    p99Ms: percentile(times, 99),
-    errors: 0,
-    serverBusy: elu.utilization,
-    serverUsPerRequest: (elu.active * 1000) / n,
-    note: `p95 ${p95.toFixed(2)} ms (aim < ${RECORDS_P95_AIM_MS} ms: ${p95 < RECORDS_P95_AIM_MS ? 'met' : 'MISSED'}); ${n} requests one at a time, ${SEEDED.toLocaleString('en')} patients and consultations`,
-  };
-  return { row, p95 };
+  return measureOneAtATime(
+    { bench: BENCH, target, n, warmup: 0, aimMs: RECORDS_P95_AIM_MS, conditions: `${SEEDED.toLocaleString('en')} patients and consultations` },
+    get,
+  );
 }
 
 /** Runs the benchmark and returns its rows (bench/run.ts prints them with the others). */
@@ -154,12 +101,7 @@ export async function run(opts: { requests?: number } = {}): Promise<BenchRow[]>
     const doctor = await staffCookie(app, 'doctor', config.doctorRegistrationKey);
     const doctorIds = (await rows<{ id: string }>(database, sql`SELECT id FROM staff WHERE role = 'doctor'`)).map((r) => r.id);
     // Nine more doctors share the consultations with the measured one (about 10,000 each).
-    const others = Array.from({ length: 9 }, (_, i) => `bench.doctor${i}.${Date.now()}@clinica.test`);
-    for (const correo of others) {
-      await database.db.execute(
-        sql`INSERT INTO staff (role, nombre, apellido, correo, password_hash, servicio) VALUES ('doctor', 'Otro', 'Médico', ${correo}, 'x', 'consulta_general')`,
-      );
-    }
+    const others = await seedDoctors(database, 9);
     const allDoctors = (await rows<{ id: string }>(database, sql`SELECT id FROM staff WHERE role = 'doctor'`)).map((r) => r.id);
     const t0 = performance.now();
     await seed(database, SEEDED, allDoctors);

@@ -17,3 +17,4 @@ export * from './schema-passkeys.js';
 export * from './schema-calendar.js';
 export * from './schema-backups.js';
 export * from './schema-video.js';
+export * from './schema-dashboard.js';

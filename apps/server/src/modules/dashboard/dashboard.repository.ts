@@ -1,111 +1,149 @@
 import { sql } from 'drizzle-orm';
-import { CLINIC_TIME_ZONE, type PaymentMethod, type Service } from '@clinica/shared';
+import type { PaymentMethod, Service } from '@clinica/shared';
 import type { Db } from '../../db/client.js';
-import { appointments, consultations, payments, refunds, staff } from '../../db/schema.js';
+import {
+  dashboardAppointmentsDaily as appointmentsDaily,
+  dashboardAuthorisationDaily as authorisationDaily,
+  dashboardConsultationsDaily as consultationsDaily,
+  dashboardRefundsDaily as refundsDaily,
+  dashboardRevenueDaily as revenueDaily,
+  payments,
+  staff,
+} from '../../db/schema.js';
 
 /**
  * The dashboard's SQL (issue 26, item 4; decision 0057): aggregates only, no patient's row leaves
- * the database. Each query reads one index range of its table between two instants (the range's
- * first Panama midnight and the one after its last day); days are Panama days.
+ * the database. The range's figures read the daily roll-ups (schema-dashboard.ts, kept by the
+ * triggers of migration 0024_dashboard_rollups): at most 366 days' rows per figure, whatever the
+ * number of consultations, appointments and payments. Only the "now" figures read a live table,
+ * through partial indexes that hold just the rows they count.
  */
 
-/** An instant range [from, to). */
-export interface Instants {
-  from: Date;
-  to: Date;
+/** A range of Panama days, both included (yyyy-MM-dd). */
+export interface Days {
+  desde: string;
+  hasta: string;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const panamaDay = (column: unknown) => sql`to_char((${column} AT TIME ZONE ${CLINIC_TIME_ZONE})::date, 'YYYY-MM-DD')`;
+const inDays = (column: unknown, range: Days) => sql`${column} BETWEEN ${range.desde}::date AND ${range.hasta}::date`;
+const day = (column: unknown) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 
-export interface ActivityRow {
-  dia: string;
-  servicio: Service;
-  doctor_id: string;
-  cantidad: number;
+/** Activity of the range: per day and service, and per doctor (one scan, GROUPING SETS). */
+export interface Activity {
+  byDay: { dia: string; servicio: Service; cantidad: number }[];
+  byDoctor: { doctor_id: string; cantidad: number }[];
 }
-export interface AppointmentRow extends ActivityRow {
-  marcadas: number;
-  no_asistio: number;
+/** One bucket of the authorisation waits' histogram (see dashboard_wait_bucket in the migration). */
+export interface WaitBucket {
+  metodo: PaymentMethod;
+  cubeta: number;
+  consultas: number;
+  espera_ms: number;
+}
+
+function activityOf(rows: { dia: string | null; servicio: Service | null; doctor_id: string | null; cantidad: unknown }[]): Activity {
+  const activity: Activity = { byDay: [], byDoctor: [] };
+  for (const r of rows) {
+    if (r.doctor_id !== null) activity.byDoctor.push({ doctor_id: r.doctor_id, cantidad: num(r.cantidad) });
+    else activity.byDay.push({ dia: r.dia!, servicio: r.servicio!, cantidad: num(r.cantidad) });
+  }
+  return activity;
 }
 
 export function dashboardRepository(db: Db) {
   return {
-    /** Consultations requested in the range, by Panama day, service and doctor. */
-    async consultations(range: Instants): Promise<ActivityRow[]> {
+    /** Consultations requested in the range (their Panama day), by day and service, and by doctor. */
+    async consultations(range: Days): Promise<Activity> {
+      const c = consultationsDaily;
       const result = await db.execute(sql`
-        SELECT ${panamaDay(consultations.fecha_registro)} AS dia, ${consultations.servicio} AS servicio,
-               ${consultations.doctor_id} AS doctor_id, count(*) AS cantidad
-        FROM ${consultations}
-        WHERE ${consultations.fecha_registro} >= ${range.from.toISOString()}::timestamptz AND ${consultations.fecha_registro} < ${range.to.toISOString()}::timestamptz
-        GROUP BY 1, 2, 3`);
-      return rowsOf<ActivityRow>(result).map((r) => ({ ...r, cantidad: num(r.cantidad) }));
+        SELECT ${day(c.dia)} AS dia, ${c.servicio} AS servicio, ${c.doctor_id} AS doctor_id, sum(${c.consultas}) AS cantidad
+        FROM ${c} WHERE ${inDays(c.dia, range)} AND ${c.consultas} > 0
+        GROUP BY GROUPING SETS ((${c.dia}, ${c.servicio}), (${c.doctor_id}))`);
+      return activityOf(rowsOf(result));
     },
 
     /**
-     * Appointments held in the range (waiting for their receipt's review or confirmed; not the ones
-     * cancelled nor PayPal checkouts still holding the slot), by day, service and doctor, with how
-     * many of them were marked attended or not, and how many not.
+     * Appointments held in the range (waiting for their receipt's review or confirmed), by day and
+     * service, and by doctor, with how many were marked attended or not, and how many not.
      */
-    async appointments(range: Instants): Promise<AppointmentRow[]> {
+    async appointments(range: Days): Promise<Activity & { marcadas: number; no_asistio: number }> {
+      const a = appointmentsDaily;
       const result = await db.execute(sql`
-        SELECT to_char(${appointments.fecha}, 'YYYY-MM-DD') AS dia, ${appointments.servicio} AS servicio, ${appointments.doctor_id} AS doctor_id,
-               count(*) AS cantidad,
-               count(*) FILTER (WHERE ${appointments.asistencia} IS NOT NULL) AS marcadas,
-               count(*) FILTER (WHERE ${appointments.asistencia} = 'no_asistio') AS no_asistio
-        FROM ${appointments}
-        WHERE ${appointments.inicio} >= ${range.from.toISOString()}::timestamptz AND ${appointments.inicio} < ${range.to.toISOString()}::timestamptz
-          AND ${appointments.estado} IN ('pendiente', 'confirmada')
-        GROUP BY 1, 2, 3`);
-      return rowsOf<AppointmentRow>(result).map((r) => ({ ...r, cantidad: num(r.cantidad), marcadas: num(r.marcadas), no_asistio: num(r.no_asistio) }));
+        SELECT ${day(a.dia)} AS dia, ${a.servicio} AS servicio, ${a.doctor_id} AS doctor_id, sum(${a.citas}) AS cantidad,
+               sum(${a.marcadas}) AS marcadas, sum(${a.no_asistio}) AS no_asistio
+        FROM ${a} WHERE ${inDays(a.dia, range)} AND ${a.citas} > 0
+        GROUP BY GROUPING SETS ((${a.dia}, ${a.servicio}), (${a.doctor_id}))`);
+      const rows = rowsOf<{ dia: string | null; servicio: Service | null; doctor_id: string | null; cantidad: unknown; marcadas: unknown; no_asistio: unknown }>(result);
+      // Every appointment is in exactly one doctor's row: their sums are the range's totals.
+      const doctors = rows.filter((r) => r.doctor_id !== null);
+      return {
+        ...activityOf(rows),
+        marcadas: doctors.reduce((s, r) => s + num(r.marcadas), 0),
+        no_asistio: doctors.reduce((s, r) => s + num(r.no_asistio), 0),
+      };
     },
 
     /** Approved payments made in the range (every purpose), by service and method. */
-    async revenue(range: Instants) {
+    async revenue(range: Days) {
+      const r = revenueDaily;
       const result = await db.execute(sql`
-        SELECT ${payments.servicio} AS servicio, ${payments.metodo_de_pago} AS metodo, count(*) AS pagos, sum(${payments.monto_cents}) AS monto_cents
-        FROM ${payments}
-        WHERE ${payments.created_at} >= ${range.from.toISOString()}::timestamptz AND ${payments.created_at} < ${range.to.toISOString()}::timestamptz
-          AND ${payments.estado} = 'aprobado'
+        SELECT ${r.servicio} AS servicio, ${r.metodo} AS metodo, sum(${r.pagos}) AS pagos, sum(${r.monto_cents}) AS monto_cents
+        FROM ${r} WHERE ${inDays(r.dia, range)} AND ${r.pagos} > 0
         GROUP BY 1, 2`);
-      return rowsOf<{ servicio: Service; metodo: PaymentMethod; pagos: unknown; monto_cents: unknown }>(result).map((r) => ({
-        servicio: r.servicio,
-        metodo: r.metodo,
-        pagos: num(r.pagos),
-        monto_cents: num(r.monto_cents),
+      return rowsOf<{ servicio: Service; metodo: PaymentMethod; pagos: unknown; monto_cents: unknown }>(result).map((x) => ({
+        servicio: x.servicio,
+        metodo: x.metodo,
+        pagos: num(x.pagos),
+        monto_cents: num(x.monto_cents),
       }));
     },
 
     /** Refunds completed in the range, by method. */
-    async refundsDone(range: Instants) {
+    async refundsDone(range: Days) {
+      const r = refundsDaily;
       const result = await db.execute(sql`
-        SELECT ${refunds.metodo} AS metodo, count(*) AS cantidad, sum(${refunds.monto_cents}) AS monto_cents
-        FROM ${refunds}
-        WHERE ${refunds.estado} = 'completado'
-          AND ${refunds.completado_at} >= ${range.from.toISOString()}::timestamptz AND ${refunds.completado_at} < ${range.to.toISOString()}::timestamptz
+        SELECT ${r.metodo} AS metodo, sum(${r.reembolsos}) AS cantidad, sum(${r.monto_cents}) AS monto_cents
+        FROM ${r} WHERE ${inDays(r.dia, range)} AND ${r.reembolsos} > 0
         GROUP BY 1`);
-      return rowsOf<{ metodo: PaymentMethod; cantidad: unknown; monto_cents: unknown }>(result).map((r) => ({
-        metodo: r.metodo,
-        cantidad: num(r.cantidad),
-        monto_cents: num(r.monto_cents),
+      return rowsOf<{ metodo: PaymentMethod; cantidad: unknown; monto_cents: unknown }>(result).map((x) => ({
+        metodo: x.metodo,
+        cantidad: num(x.cantidad),
+        monto_cents: num(x.monto_cents),
+      }));
+    },
+
+    /**
+     * The histogram of the waits from payment to chat authorisation of the consultations requested
+     * in the range, per method and bucket, in bucket order (the service reads the medians from it).
+     */
+    async authorisationWaits(range: Days): Promise<WaitBucket[]> {
+      const h = authorisationDaily;
+      const result = await db.execute(sql`
+        SELECT ${h.metodo} AS metodo, ${h.cubeta} AS cubeta, sum(${h.consultas}) AS consultas, sum(${h.espera_ms}) AS espera_ms
+        FROM ${h} WHERE ${inDays(h.dia, range)} AND ${h.consultas} > 0
+        GROUP BY 1, 2 ORDER BY 2, 1`);
+      return rowsOf<{ metodo: PaymentMethod; cubeta: unknown; consultas: unknown; espera_ms: unknown }>(result).map((x) => ({
+        metodo: x.metodo,
+        cubeta: num(x.cubeta),
+        consultas: num(x.consultas),
+        espera_ms: num(x.espera_ms),
       }));
     },
 
     /**
      * Now, whatever the range: payments owed back and not yet refunded, and the transfer and Yappy
      * receipts waiting for a decision (a payment owed back is not approvable, so not waiting) with
-     * their waits in seconds.
+     * their waits in seconds. Both read only their partial index's rows (migration 0023).
      */
     async waitingNow(now: Date) {
       const at = now.toISOString();
       const result = await db.execute(sql`
-        SELECT
-          (SELECT count(*) FROM ${payments} WHERE ${payments.reembolso_estado} = 'pendiente') AS owed,
-          (SELECT sum(${payments.monto_cents}) FROM ${payments} WHERE ${payments.reembolso_estado} = 'pendiente') AS owed_cents,
-          w.cantidad, w.maxima, w.mediana
-        FROM (
+        SELECT o.owed, o.owed_cents, w.cantidad, w.maxima, w.mediana
+        FROM (SELECT count(*) AS owed, sum(${payments.monto_cents}) AS owed_cents FROM ${payments} WHERE ${payments.reembolso_estado} = 'pendiente') o,
+        (
           SELECT count(*) AS cantidad,
                  max(extract(epoch FROM ${at}::timestamptz - ${payments.created_at})) AS maxima,
                  percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${at}::timestamptz - ${payments.created_at})) AS mediana
@@ -120,28 +158,6 @@ export function dashboardRepository(db: Db) {
         longestS: numOrNull(row?.maxima),
         medianS: numOrNull(row?.mediana),
       };
-    },
-
-    /**
-     * Consultations requested in the range whose chat is authorised: the median seconds from the
-     * payment to its approval (PayPal: verified at capture; transfer and Yappy: the administrator's
-     * classification), per method and overall (GROUPING SETS: a median is not a sum of medians). A
-     * consultation is written in its payment's transaction, so the range is read on the
-     * consultations' date index and each payment by its key.
-     */
-    async authorisation(range: Instants) {
-      const result = await db.execute(sql`
-        SELECT p.metodo_de_pago AS metodo, GROUPING(p.metodo_de_pago) AS total, count(*) AS consultas,
-               percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM p.decidido_at - p.created_at)) AS mediana
-        FROM ${consultations} c JOIN ${payments} p ON p.id = c.payment_id
-        WHERE c.fecha_registro >= ${range.from.toISOString()}::timestamptz AND c.fecha_registro < ${range.to.toISOString()}::timestamptz
-          AND c.permiso_chat AND p.estado = 'aprobado' AND p.decidido_at IS NOT NULL
-        GROUP BY GROUPING SETS ((p.metodo_de_pago), ())`);
-      return rowsOf<{ metodo: PaymentMethod | null; total: unknown; consultas: unknown; mediana: unknown }>(result).map((r) => ({
-        metodo: num(r.total) === 1 ? null : r.metodo,
-        consultas: num(r.consultas),
-        medianS: numOrNull(r.mediana),
-      }));
     },
 
     /** The doctors to list: the active ones, and any other named by the range's rows. */

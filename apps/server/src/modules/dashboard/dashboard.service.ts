@@ -10,10 +10,8 @@ import {
   type DashboardQuery,
   type Service,
 } from '@clinica/shared';
-import type { DashboardRepository, Instants } from './dashboard.repository.js';
-
-/** Panama has kept UTC-5 without daylight saving since 1908: a Panama midnight is 05:00 UTC. */
-const panamaMidnight = (fecha: string) => new Date(`${fecha}T05:00:00.000Z`);
+import type { DashboardRepository } from './dashboard.repository.js';
+import { histogramMedian } from './dashboard.median.js';
 
 const zeros = (): Record<Service, number> => ({ consulta_general: 0, psicologia: 0, medicina_interna: 0 });
 /** The Monday of a date's week (weekdayOf: 0 Sunday ... 6 Saturday). */
@@ -39,14 +37,14 @@ export function dashboardService(deps: { repo: DashboardRepository; now: () => n
 
     async figures(query: DashboardQuery): Promise<Dashboard> {
       const { desde, hasta } = rangeOf(query);
-      const range: Instants = { from: panamaMidnight(desde), to: panamaMidnight(addDays(hasta, 1)) };
-      const [consultas, citas, revenue, refundsDone, now, authorisation] = await Promise.all([
+      const range = { desde, hasta };
+      const [consultas, citas, revenue, refundsDone, now, waits] = await Promise.all([
         repo.consultations(range),
         repo.appointments(range),
         repo.revenue(range),
         repo.refundsDone(range),
         repo.waitingNow(new Date(deps.now())),
-        repo.authorisation(range),
+        repo.authorisationWaits(range),
       ]);
 
       // Days and weeks, every one of them.
@@ -57,22 +55,25 @@ export function dashboardService(deps: { repo: DashboardRepository; now: () => n
         const monday = mondayOf(d);
         if (!weeks.has(monday)) weeks.set(monday, { inicio: monday, consultas: zeros(), citas: zeros() });
       }
-      const load = new Map<string, { consultas: number; citas: number }>();
-      const loadOf = (id: string) => load.get(id) ?? load.set(id, { consultas: 0, citas: 0 }).get(id)!;
-      for (const r of consultas) {
+      for (const r of consultas.byDay) {
         days.get(r.dia)!.consultas[r.servicio] += r.cantidad;
         weeks.get(mondayOf(r.dia))!.consultas[r.servicio] += r.cantidad;
-        loadOf(r.doctor_id).consultas += r.cantidad;
       }
-      let marcadas = 0;
-      let noAsistio = 0;
-      for (const r of citas) {
+      for (const r of citas.byDay) {
         days.get(r.dia)!.citas[r.servicio] += r.cantidad;
         weeks.get(mondayOf(r.dia))!.citas[r.servicio] += r.cantidad;
-        loadOf(r.doctor_id).citas += r.cantidad;
-        marcadas += r.marcadas;
-        noAsistio += r.no_asistio;
       }
+      const load = new Map<string, { consultas: number; citas: number }>();
+      const loadOf = (id: string) => load.get(id) ?? load.set(id, { consultas: 0, citas: 0 }).get(id)!;
+      for (const r of consultas.byDoctor) loadOf(r.doctor_id).consultas += r.cantidad;
+      for (const r of citas.byDoctor) loadOf(r.doctor_id).citas += r.cantidad;
+      const marcadas = citas.marcadas;
+      const noAsistio = citas.no_asistio;
+      // A median is not a sum of medians: each is read from the range's summed histogram.
+      const authorisation = [
+        { metodo: null, buckets: waits },
+        ...PAYMENT_METHODS.map((metodo) => ({ metodo, buckets: waits.filter((w) => w.metodo === metodo) })),
+      ].map(({ metodo, buckets }) => ({ metodo, consultas: sum(buckets, 'consultas'), medianS: histogramMedian(buckets) }));
 
       const doctors = await repo.doctors([...load.keys()]);
       const overall = authorisation.find((a) => a.metodo === null);
