@@ -18,6 +18,10 @@ import { backupNow } from './index.js';
 const KEY = Buffer.from('c3'.repeat(32), 'hex');
 const OTHER_KEY = Buffer.from('d4'.repeat(32), 'hex');
 
+// A restore opens PGlite (or runs pg_restore) and reads the archive two or three times: beside a
+// build or the whole suite on two shared cores that took up to 40 s.
+const RESTORE_TIMEOUT = 120_000;
+
 const refusal = async (p: Promise<unknown>) => {
   const err = await p.then(() => null, (e: unknown) => e);
   expect(err).toBeInstanceOf(BackupArchiveError);
@@ -73,7 +77,7 @@ describe('the backup archive', () => {
   });
 });
 
-describe.skipIf(onPostgres)('restoring a PGlite backup', () => {
+describe.skipIf(onPostgres)('restoring a PGlite backup', { timeout: RESTORE_TIMEOUT }, () => {
   let t: TestApp;
   let backupDir: string;
   let archive: string;
@@ -145,7 +149,7 @@ async function pglitePatients(dataDir: string) {
   }
 }
 
-describe.skipIf(onPostgres)('the archive is read once, from a private copy', () => {
+describe.skipIf(onPostgres)('the archive is read once, from a private copy', { timeout: RESTORE_TIMEOUT }, () => {
   let t: TestApp;
   let backupDir: string;
   let before: string;
@@ -176,12 +180,23 @@ describe.skipIf(onPostgres)('the archive is read once, from a private copy', () 
     const target = path.join(backupDir, 'target-swapped');
     // Someone able to rewrite the archive puts an older, genuine one (same key) in its place between
     // the check and the writing: a rollback the key alone cannot notice.
+    let copy = '';
     const manifest = await restoreArchive({
       file,
       key: KEY,
       dataDir: target,
-      hooks: { afterVerify: () => fs.copyFile(before, file) },
+      hooks: {
+        afterVerify: async (privateCopy) => {
+          copy = privateCopy;
+          // The copy is the owner's alone, in a directory only the owner can enter.
+          expect((await fs.stat(privateCopy)).mode & 0o777).toBe(0o600);
+          expect((await fs.stat(path.dirname(privateCopy))).mode & 0o777).toBe(0o700);
+          await fs.copyFile(before, file);
+        },
+      },
     });
+    expect(copy).not.toBe(file);
+    await expect(fs.stat(path.dirname(copy))).rejects.toThrow(/ENOENT/); // removed afterwards
     expect(manifest.createdAt).toBe(checked.createdAt);
     expect(await pglitePatients(target)).toBe(checked.counts.patients);
     expect((await fs.readdir(path.join(target, 'files'), { recursive: true })).length).toBeGreaterThan(0);
@@ -201,7 +216,7 @@ describe.skipIf(onPostgres)('the archive is read once, from a private copy', () 
   });
 });
 
-describe.skipIf(!onPostgres)('restoring a PostgreSQL backup', () => {
+describe.skipIf(!onPostgres)('restoring a PostgreSQL backup', { timeout: RESTORE_TIMEOUT }, () => {
   let t: TestApp;
   let backupDir: string;
   let archive: string;

@@ -46,7 +46,13 @@ async function privateCopy(file: string): Promise<{ file: string; dispose(): Pro
     if (err.code === 'ENOENT' || err.code === 'EISDIR') throw new BackupArchiveError(messages.backupArchiveMissing);
     throw err;
   });
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-restore-'));
+  let dir: string;
+  try {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-restore-'));
+  } catch (err) {
+    await source.close();
+    throw err;
+  }
   const dispose = () => fs.rm(dir, { recursive: true, force: true });
   const copy = path.join(dir, 'archive.cbk');
   try {
@@ -63,7 +69,8 @@ async function privateCopy(file: string): Promise<{ file: string; dispose(): Pro
 
 /** Test seams: what happens between the check and the writing, and a stored file's write failing. */
 export interface RestoreHooks {
-  afterVerify?: () => Promise<void> | void;
+  /** Called with the private copy's path, after the check and before anything is written. */
+  afterVerify?: (copy: string) => Promise<void> | void;
   beforeFile?: (entry: string) => Promise<void> | void;
 }
 
@@ -97,7 +104,7 @@ async function restoreCopy(opts: {
   hooks?: RestoreHooks;
 }): Promise<BackupManifest> {
   const { manifest } = await verifyArchive(opts.file, opts.key);
-  await opts.hooks?.afterVerify?.();
+  await opts.hooks?.afterVerify?.(opts.file);
   const kind = opts.databaseUrl ? 'postgres' : 'pglite';
   if (manifest.database.kind !== kind) throw new BackupArchiveError(messages.backupRestoreKindMismatch);
   const filesDir = path.join(opts.dataDir, 'files');
