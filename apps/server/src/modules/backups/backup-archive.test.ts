@@ -88,7 +88,7 @@ describe.skipIf(onPostgres)('restoring a PGlite backup', { timeout: RESTORE_TIME
     const result = await t.app.backups.run('manual');
     if (!result.ok) throw new Error(result.error);
     archive = path.join(backupDir, result.archivo);
-  });
+  }, RESTORE_TIMEOUT);
   afterAll(async () => {
     await t.close();
     await fs.rm(backupDir, { recursive: true, force: true });
@@ -165,7 +165,7 @@ describe.skipIf(onPostgres)('the archive is read once, from a private copy', { t
     const second = await t.app.backups.run('manual');
     if (!second.ok) throw new Error(second.error);
     after = path.join(backupDir, second.archivo);
-  });
+  }, RESTORE_TIMEOUT);
   afterAll(async () => {
     await t.close();
     await fs.rm(backupDir, { recursive: true, force: true });
@@ -256,7 +256,7 @@ describe.skipIf(!onPostgres)('restoring a PostgreSQL backup', { timeout: RESTORE
     if (!result.ok) throw new Error(result.error);
     archive = path.join(backupDir, result.archivo);
     await admin(`CREATE DATABASE ${target}`);
-  });
+  }, RESTORE_TIMEOUT);
   afterAll(async () => {
     await t.close();
     await admin(`DROP DATABASE IF EXISTS ${target} WITH (FORCE)`);
