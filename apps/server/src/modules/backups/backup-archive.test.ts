@@ -251,7 +251,9 @@ describe.skipIf(!onPostgres)('restoring a PostgreSQL backup', { timeout: RESTORE
     backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-bk-pg-'));
     t = await createTestApp({ BACKUP_KEY: KEY.toString('hex'), BACKUP_DIR: backupDir });
     await signIn(t, 'patient'); // a patient and the cédula image file (local storage)
-    const [row] = (await t.app.db.execute(sql`select current_database() as name`) as unknown as { rows: { name: string }[] }).rows;
+    // The app's own database (the harness made it from the template): pg_dump needs its URL.
+    const answer: unknown = await t.app.db.execute(sql`select current_database() as name`);
+    const [row] = (answer as { rows: { name: string }[] }).rows;
     const result = await backupNow(t.app.database, { ...t.app.config, databaseUrl: pgUrlFor(row!.name) });
     if (!result.ok) throw new Error(result.error);
     archive = path.join(backupDir, result.archivo);
