@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../../src/infra/production-env.test-support.js';
 import { productionSigningFile } from '../signing-fixture.js';
 
 /**
@@ -37,38 +38,22 @@ async function freePort() {
   });
 }
 
-/** The least production accepts (apps/server/src/infra/config.ts refuses less, or demo values). */
+/** The shared production environment, with this test's ports, directories and signing file. */
 function productionEnv() {
   const signing = productionSigningFile();
   return {
+    ...PRODUCTION_ENV,
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmp,
-    NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: path.join(tmp, 'data'),
-    PUBLIC_ORIGIN: 'https://clinica.example.pa',
     TRUST_PROXY: '127.0.0.1',
-    COOKIE_SECRET: 'f26Av3DAt2aBfIY+qyMHRnSFqV9RTOwMs/LRyEkTxOyoiA+o',
-    ADMIN_REGISTRATION_KEY: 'clave-admin-de-produccion',
-    DOCTOR_REGISTRATION_KEY: 'clave-doctor-de-produccion',
-    FILE_ENCRYPTION_KEY: '1cdf005a727745c4af8cf8e0ddeed18d0d47c2164778021394e3a0ac395f07fd',
-    CLINIC_BANK_ACCOUNTS: JSON.stringify([
-      { banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' },
-    ]),
+    // Nothing listens there: no mail leaves the test.
     SMTP_URL: 'smtp://127.0.0.1:1',
-    MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
     DOCUMENT_SIGNING_P12: signing.path,
     DOCUMENT_SIGNING_P12_PASSWORD: signing.password,
-    PAYPAL_CLIENT_ID: 'client-id',
-    PAYPAL_CLIENT_SECRET: 'client-secret',
-    YAPPY_MERCHANT_ID: 'comercio-clinica',
-    YAPPY_SECRET_KEY: 'Y2xhdmUtaG1hYy1kZS1wcm9kdWNjaW9uLTIwMjYuY29tZXJjaW8tY2xpbmljYQ==',
-    YAPPY_DOMAIN: 'https://clinica.example.pa',
     METRICS_PORT: String(metricsPort),
-    // Video calls need a relay in production (decision 0053); none runs here: only its URL is handed out.
-    TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',
-    TURN_SECRET: 'b1e07c2a5f9d4c3e8a6b0d2f4e6a8c0b1d3f5a7c9e1b3d5f',
     BACKUP_KEY: backupKey,
     BACKUP_DIR: backupDir,
     LOG_LEVEL: 'warn',

@@ -23,6 +23,10 @@ const TAG = 16;
 const SUM = 32;
 const CHUNK = 1024 * 1024;
 
+/** How often a backup being written refreshes its `.partial` file's time, and when one counts as abandoned. */
+export const PARTIAL_HEARTBEAT_MS = 60_000;
+export const PARTIAL_STALE_MS = 3600_000;
+
 /** A refusal whose message is the catalogue's Spanish text for the person running the command. */
 export class BackupArchiveError extends Error {}
 
@@ -42,6 +46,14 @@ export interface ArchiveWriter {
 export async function writeArchive(file: string, key: Buffer, fill: (w: ArchiveWriter) => Promise<void>): Promise<number> {
   const partial = `${file}.partial`;
   const handle = await fs.open(partial, 'wx', 0o600);
+  // A partial file untouched for PARTIAL_STALE_MS was left by a killed backup and is pruned
+  // (backups.service.ts): while this one lives, its time is kept fresh even when nothing is written
+  // for a while (PGlite's snapshot, a pg_dump waiting for a lock).
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    void handle.utimes(now, now).catch(() => undefined);
+  }, PARTIAL_HEARTBEAT_MS);
+  heartbeat.unref();
   const hash = createHash('sha256');
   let size = 0;
   const out = async (bytes: Buffer) => {
@@ -85,10 +97,12 @@ export async function writeArchive(file: string, key: Buffer, fill: (w: ArchiveW
     size += sum.length;
     await handle.sync();
   } catch (err) {
+    clearInterval(heartbeat);
     await handle.close();
     await fs.rm(partial, { force: true });
     throw err;
   }
+  clearInterval(heartbeat);
   await handle.close();
   await fs.rename(partial, file);
   return size;
@@ -145,9 +159,15 @@ class ByteReader {
  * `open(name)`'s sink. A damaged file or a wrong key throws BackupArchiveError with its Spanish
  * message. GCM only proves the whole when its tag is checked at the end, so a caller that must
  * write nothing from a bad archive reads it twice: once with sinks that keep nothing (`verifyArchive`),
- * then for real.
+ * then for real; both reads of a private copy nobody else can rewrite (backup-restore.ts), so the
+ * second read is of the bytes the first one checked.
  */
-export async function readArchive(file: string, key: Buffer, open: (name: string) => Promise<EntrySink> | EntrySink) {
+export async function readArchive(
+  file: string,
+  key: Buffer,
+  open: (name: string) => Promise<EntrySink> | EntrySink,
+  opts: { stopAfter?: string } = {},
+) {
   const stat = await fs.stat(file).catch(() => {
     throw new BackupArchiveError(messages.backupArchiveMissing);
   });
@@ -192,6 +212,9 @@ export async function readArchive(file: string, key: Buffer, open: (name: string
       await sink.write(await reader.take(len));
     }
     await sink.end();
+    // Only for a private copy already verified whole (backup-restore.ts): nothing is read after the
+    // entry whose end commits, so no later read can fail after it.
+    if (name === opts.stopAfter) return;
   }
   // The final block (and its tag check) comes after the end marker: drain it.
   if (!(await reader.rest())) throw new BackupArchiveError(messages.backupArchiveDamaged);

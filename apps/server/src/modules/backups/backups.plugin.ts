@@ -24,6 +24,8 @@ export default fp(
     // The backup-age gauge of /metrics (infra/metrics.ts): the last success, read at each scrape.
     const repo = backupsRepository(app.db);
     app.metrics.setBackupStatusSource(() => repo.lastSuccess());
+    // What a backup killed with the previous process left (a failure here must not stop the clinic).
+    await service.prunePartials().catch((err: unknown) => app.log.warn({ err }, 'partial backups could not be pruned'));
     const stop = service.startSchedule();
     app.addHook('onClose', async () => stop());
     if (app.config.backup.scheduleHour !== null && !app.config.backup.key) {

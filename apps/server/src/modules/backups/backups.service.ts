@@ -4,12 +4,14 @@ import path from 'node:path';
 import { BACKUP_ALERT_AFTER_MS, messages } from '@clinica/shared';
 import type { Config } from '../../infra/config.js';
 import { MIGRATIONS_DIR, type Database } from '../../db/client.js';
-import { MANIFEST_ENTRY, writeArchive, type BackupManifest } from './backup-archive.js';
+import { MANIFEST_ENTRY, PARTIAL_STALE_MS, writeArchive, type BackupManifest } from './backup-archive.js';
 import { listStoredFiles, pgDump } from './backup-sources.js';
 import type { BackupsRepository } from './backups.repository.js';
 
 /** Archives this module writes, and the only files its retention ever deletes. */
 const ARCHIVE_NAME = /^clinica-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.cbk$/;
+/** What a backup killed half-way leaves (writeArchive writes `<archive>.partial`, then renames it). */
+const PARTIAL_NAME = /^clinica-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.cbk\.partial$/;
 export const PGLITE_ENTRY = 'database/pgdata.tar.gz';
 export const POSTGRES_ENTRY = 'database/postgres.pgdump';
 export const FILES_PREFIX = 'files/';
@@ -119,6 +121,31 @@ export function backupsService(deps: {
     }
   }
 
+  /**
+   * Removes `.partial` archives a killed backup left: they are never backups (retention and the
+   * record count only finished ones) but each can be as big as one. Only those untouched for
+   * PARTIAL_STALE_MS: another process (the PostgreSQL command, another instance) may be writing one
+   * now, and a live write keeps its file's time fresh (writeArchive's heartbeat). File times are
+   * the disk's, so the real clock, not the app's.
+   */
+  async function prunePartials() {
+    let names: string[];
+    try {
+      names = (await fs.readdir(config.backup.dir)).filter((n) => PARTIAL_NAME.test(n));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const name of names) {
+      const file = path.join(config.backup.dir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat && Date.now() - stat.mtimeMs > PARTIAL_STALE_MS) {
+        await fs.rm(file, { force: true });
+        deps.log?.info({ archivo: name }, 'abandoned partial backup removed');
+      }
+    }
+  }
+
   async function runOnce(origen: 'programada' | 'manual'): Promise<BackupResult> {
     const started = deps.now();
     const key = config.backup.key;
@@ -129,6 +156,7 @@ export function backupsService(deps: {
       const archivo = `clinica-backup-${started.toISOString().replace(/[:.]/g, '-')}.cbk`;
       try {
         await fs.mkdir(config.backup.dir, { recursive: true, mode: 0o700 });
+        await prunePartials();
         const size = await writeOne(path.join(config.backup.dir, archivo), key);
         result = { ok: true, archivo, size };
       } catch (err) {
@@ -153,6 +181,8 @@ export function backupsService(deps: {
   }
 
   return {
+    prunePartials,
+
     /** One backup now; a second call while one runs is refused (BackupResult with backupInProgress). */
     async run(origen: 'programada' | 'manual'): Promise<BackupResult> {
       if (running) return { ok: false, error: messages.backupInProgress };
