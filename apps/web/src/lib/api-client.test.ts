@@ -25,7 +25,11 @@ describe('a GET started before the module that reads it', () => {
   it('is sent at once, as api.get sends it, and its answer is the first api.get of that path (no second request)', async () => {
     startGet('/api/receipts');
     expect(calls).toEqual([{ method: 'GET', path: '/api/receipts' }]);
-    expect(vi.mocked(fetch).mock.calls[0]![1]).toEqual({ method: 'GET', credentials: 'same-origin', headers: { accept: 'application/json' } });
+    expect(vi.mocked(fetch).mock.calls[0]![1]).toEqual({
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
     expect(await api.get('/api/receipts')).toEqual({ n: 1 });
     expect(calls).toHaveLength(1);
     // Taken once: a later read asks the server again.
@@ -48,7 +52,12 @@ describe('a GET started before the module that reads it', () => {
 
   it('reports a refusal to the api.get that takes it, with the server message', async () => {
     vi.mocked(fetch).mockImplementationOnce(() =>
-      Promise.resolve(new Response(JSON.stringify({ success: false, message: 'Debe iniciar sesión.' }), { status: 401, headers: { 'content-type': 'application/json' } })),
+      Promise.resolve(
+        new Response(JSON.stringify({ success: false, message: 'Debe iniciar sesión.' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
     );
     startGet('/api/consultations');
     await expect(api.get('/api/consultations')).rejects.toMatchObject({ status: 401, message: 'Debe iniciar sesión.' });

@@ -31,7 +31,11 @@ interface Envelope {
   errors?: Record<string, string>;
 }
 
-const requestInit = (method: string): RequestInit => ({ method, credentials: 'same-origin', headers: { accept: 'application/json' } });
+const requestInit = (method: string): RequestInit => ({
+  method,
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+});
 
 /**
  * GETs sent before the module that reads them has loaded (`startGet`: app/router.tsx, the data of the
