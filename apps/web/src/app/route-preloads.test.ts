@@ -50,3 +50,17 @@ describe('route preloads read from the route table', () => {
     expect(() => routePreloads("  '/x': page(() => import('./missing-page.js'), 'X'),", manifest)).toThrow(/missing-page/);
   });
 });
+
+// Session 11: a data line's GET path (the third argument of `prefetch`) is sent from the entry; the
+// module's query takes that answer only when it asks for exactly that path.
+describe("the route table's early GETs", () => {
+  it('name a path the prefetched module itself requests', () => {
+    const early = [...routerSource.matchAll(/prefetch\(\(\) => import\('([^']+)'\)(?:(?!prefetch\().)*?, '(\/api\/[^']*)'\)/g)];
+    expect(early.length).toBeGreaterThanOrEqual(7);
+    for (const [, module, get] of early) {
+      const source = fs.readFileSync(path.join(import.meta.dirname, module!.replace(/\.js$/, '.ts')), 'utf8');
+      // A literal path, or a template that adds nothing for the first page (`${listQuery(...)}` with no cursor).
+      expect(source.includes(`'${get}'`) || source.includes(`\`${get}\${`), `${module} asks for ${get}`).toBe(true);
+    }
+  });
+});

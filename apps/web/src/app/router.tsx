@@ -2,6 +2,7 @@ import { Fragment, createElement, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from '../lib/router.js';
 import { PAGE_ROUTES, type PageRoute, type Role } from '@clinica/shared';
 import { getSessionQueryOptions } from '../features/auth/api/get-session.js';
+import { startGet } from '../lib/api-client.js';
 import { queryClient } from '../lib/query-client.js';
 import { preloadNamespaces } from '../lib/i18n.js';
 import type { RouteHandle } from './current-route.js';
@@ -66,9 +67,14 @@ const publicPage = <K extends string, M extends Record<K, ComponentType>>(load: 
  * gate shows the sign-in; the page then asks again (a failed query is fetched again on mount).
  */
 const prefetch =
-  <M,>(load: () => Promise<M>, start: (module: M) => Promise<void>) =>
-  () =>
-    load().then(start);
+  <M,>(load: () => Promise<M>, start: (module: M) => Promise<void>, get?: string) =>
+  () => {
+    // `get`: the exact path the module's query asks for. Sent at once from the entry (lib/api-client.ts
+    // `startGet`), its round trip runs beside the module's download (the shared schemas, zod and the
+    // catalogue: about 45 kB on a phone) instead of after it; the query then takes that answer.
+    if (get !== undefined) startGet(get);
+    return load().then(start);
+  };
 
 // =================================================================================================
 // PAGES: route path (exactly as in PAGE_ROUTES, packages/shared/src/routes.ts) -> its page.
@@ -110,10 +116,10 @@ const PAGES: Record<string, Page> = {
   '/UploadForm': page(() => import('../features/gallery/components/upload-form-page.js'), 'UploadFormPage', ['gallery']),
   '/Patrocinadores_Admin': page(() => import('../features/sponsors/components/sponsors-admin-page.js'), 'SponsorsAdminPage', ['sponsors']),
   // consultations, payments, staff review, patient receipts (issue 3)
-  '/consultas-virtuales': page(() => import('./composed/virtual-consultation-page.js'), 'VirtualConsultationPage', ['consultations', 'payments'], { data: [prefetch(() => import('../features/consultations/api/get-active-consultations.js'), (m) => queryClient.prefetchQuery(m.getActiveConsultationsQueryOptions())), prefetch(() => import('../features/consultations/api/get-consultation-session.js'), (m) => queryClient.prefetchQuery(m.getConsultationSessionQueryOptions()))] }),
-  '/Consultas_Admin': page(() => import('../features/staff-review/components/consultations-admin-page.js'), 'ConsultasAdminPage', ['staff-review'], { data: [prefetch(() => import('../features/staff-review/api/get-admin-consultations.js'), (m) => queryClient.prefetchQuery(m.getAdminConsultationsQueryOptions(null, undefined)))] }),
+  '/consultas-virtuales': page(() => import('./composed/virtual-consultation-page.js'), 'VirtualConsultationPage', ['consultations', 'payments'], { data: [prefetch(() => import('../features/consultations/api/get-active-consultations.js'), (m) => queryClient.prefetchQuery(m.getActiveConsultationsQueryOptions()), '/api/consultations/active'), prefetch(() => import('../features/consultations/api/get-consultation-session.js'), (m) => queryClient.prefetchQuery(m.getConsultationSessionQueryOptions()), '/api/consultations/session')] }),
+  '/Consultas_Admin': page(() => import('../features/staff-review/components/consultations-admin-page.js'), 'ConsultasAdminPage', ['staff-review'], { data: [prefetch(() => import('../features/staff-review/api/get-admin-consultations.js'), (m) => queryClient.prefetchQuery(m.getAdminConsultationsQueryOptions(null, undefined)), '/api/admin/consultations')] }),
   '/Recibo_Admin': page(() => import('../features/staff-review/components/receipts-admin-page.js'), 'ReciboAdminPage', ['staff-review']),
-  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage', ['patient-area'], { data: [prefetch(() => import('../features/patient-area/api/get-receipts.js'), (m) => queryClient.prefetchQuery(m.getReceiptsQueryOptions()))] }),
+  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage', ['patient-area'], { data: [prefetch(() => import('../features/patient-area/api/get-receipts.js'), (m) => queryClient.prefetchQuery(m.getReceiptsQueryOptions()), '/api/receipts')] }),
   // password recovery and the administrators' e-mail page (issue 13)
   '/recuperar-contrasena': page(() => import('../features/password-recovery/components/forgot-password-page.js'), 'ForgotPasswordPage', ['password-recovery']),
   '/restablecer-contrasena': page(() => import('../features/password-recovery/components/reset-password-page.js'), 'ResetPasswordPage', ['password-recovery']),
@@ -134,10 +140,10 @@ const PAGES: Record<string, Page> = {
   '/verificar-documento': page(() => import('../features/documents/components/verify-page.js'), 'VerifyDocumentPage', ['documents']),
   // records: the patient's profile and consultations, suggestions, the doctors' review, patients and audit (issue 6)
   '/Usuarios': page(() => import('./composed/profile-page.js'), 'ProfilePage', ['records', 'data-requests']),
-  '/Consultas': page(() => import('./composed/consultations-list-page.js'), 'ConsultasPage', ['records', 'consultations'], { data: [prefetch(() => import('../features/records/api/get-my-consultations.js'), (m) => queryClient.prefetchQuery(m.getMyConsultationsQueryOptions()))] }),
+  '/Consultas': page(() => import('./composed/consultations-list-page.js'), 'ConsultasPage', ['records', 'consultations'], { data: [prefetch(() => import('../features/records/api/get-my-consultations.js'), (m) => queryClient.prefetchQuery(m.getMyConsultationsQueryOptions()), '/api/consultations')] }),
   '/Sugerencias': page(() => import('../features/suggestions/components/suggestions-page.js'), 'SugerenciasPage', ['suggestions']),
   '/Sugerencias_Admin': page(() => import('../features/suggestions/components/suggestions-admin-page.js'), 'SugerenciasAdminPage', ['suggestions']),
-  '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations'], { data: [prefetch(() => import('../features/doctor-consultations/api/get-doctor-consultations.js'), (m) => queryClient.prefetchQuery(m.getDoctorConsultationsQueryOptions(null, undefined)))] }),
+  '/Consultas_Admin_Doctor': page(() => import('../features/doctor-consultations/components/doctor-consultations-page.js'), 'ConsultasAdminDoctorPage', ['doctor-consultations'], { data: [prefetch(() => import('../features/doctor-consultations/api/get-doctor-consultations.js'), (m) => queryClient.prefetchQuery(m.getDoctorConsultationsQueryOptions(null, undefined)), '/api/doctor/consultations')] }),
   '/PacientesDataAdmin': page(() => import('../features/patients-admin/components/patients-admin-page.js'), 'PacientesDataAdminPage', ['patients-admin']),
   '/Documentos_Admin': page(() => import('../features/documents/components/unlinked-documents-page.js'), 'UnlinkedDocumentsPage', ['documents']),
   // the administrators' dashboard: charts with their tables and CSV, Chart.js in this page's chunk only (issue 26, decision 0057)
@@ -149,7 +155,7 @@ const PAGES: Record<string, Page> = {
   '/citas': page(() => import('./composed/appointment-page.js'), 'CitasPage', ['appointments', 'payments']),
   // a reminder's one-tap confirm link (issue 24, decision 0052): no sign-in
   '/confirmar-asistencia': page(() => import('../features/appointments/components/confirm-attendance-page.js'), 'ConfirmAttendancePage', ['appointments']),
-  '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage', ['appointments'], { data: [prefetch(() => import('../features/appointments/api/get-my-appointments.js'), (m) => queryClient.prefetchQuery(m.getMyAppointmentsQueryOptions(undefined)))] }),
+  '/Citas_usuario': page(() => import('../features/appointments/components/my-appointments-page.js'), 'CitasUsuarioPage', ['appointments'], { data: [prefetch(() => import('../features/appointments/api/get-my-appointments.js'), (m) => queryClient.prefetchQuery(m.getMyAppointmentsQueryOptions(undefined)), '/api/appointments')] }),
   '/Citas_Admin_Doctor': page(() => import('../features/appointments/components/doctor-appointments-page.js'), 'CitasAdminDoctorPage', ['appointments']),
   '/Fecha_Admin_Doctor': page(() => import('../features/appointments/components/unavailable-dates-page.js'), 'FechaAdminDoctorPage', ['appointments']),
   '/Citas_Admin': page(() => import('../features/appointments/components/admin-appointments-page.js'), 'CitasAdminPage', ['appointments']),

@@ -31,8 +31,47 @@ interface Envelope {
   errors?: Record<string, string>;
 }
 
+const requestInit = (method: string): RequestInit => ({
+  method,
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+});
+
+/**
+ * GETs sent before the module that reads them has loaded (`startGet`: app/router.tsx, the data of the
+ * page the app opens on). Their modules wait for the shared schemas (zod, the catalogue) before they
+ * can ask; sent from the entry, the request's round trip runs beside that download instead of after it.
+ */
+const started = new Map<string, { at: number; response: Promise<Response> }>();
+/** An answer started earlier than this is not used: the module that reads it comes within a few seconds of the start. */
+const STARTED_GET_MAX_AGE_MS = 15_000;
+
+/**
+ * Sends GET `path` now, exactly as `api.get(path)` would; the first `api.get` of the same path takes
+ * its answer instead of asking again (once, within STARTED_GET_MAX_AGE_MS, and only while no change
+ * has been sent since: any POST, PUT, PATCH or DELETE drops the answers not yet taken).
+ */
+export function startGet(path: string): void {
+  if (started.has(path)) return;
+  const response = fetch(path, requestInit('GET'));
+  // Read (and its failure reported) by the api.get that takes it; one never taken must not be reported as unhandled.
+  response.catch(() => undefined);
+  started.set(path, { at: Date.now(), response });
+}
+
+/** The answer of a GET started earlier for `path`, taken once; undefined when there is none or it is too old. */
+function takeStarted(path: string): Promise<Response> | undefined {
+  const early = started.get(path);
+  if (!early) return undefined;
+  started.delete(path);
+  return Date.now() - early.at <= STARTED_GET_MAX_AGE_MS ? early.response : undefined;
+}
+
 async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: Body): Promise<T> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
+  const init = requestInit(method);
+  // After a change an answer fetched before it may be out of date.
+  if (method !== 'GET') started.clear();
+  const early = method === 'GET' ? takeStarted(path) : undefined;
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -41,7 +80,7 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', p
   }
   let res: Response;
   try {
-    res = await fetch(path, init);
+    res = await (early ?? fetch(path, init));
   } catch {
     throw new ApiError('', 0);
   }
