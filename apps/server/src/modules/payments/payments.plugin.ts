@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { PAYPAL_STAND_IN_PATH } from '../../infra/config.js';
-import { paypalClient, type Fetch } from './paypal-client.js';
+import { injectFetch } from '../../infra/http/inject-fetch.js';
+import { paypalClient } from './paypal-client.js';
 import { PaypalStandInState, paypalStandIn } from './paypal-stand-in/stand-in.plugin.js';
 import { paymentsRepository } from './payments.repository.js';
 import { paymentsService, type PaymentsService } from './payments.service.js';
@@ -14,23 +14,6 @@ declare module 'fastify' {
     /** The demo's PayPal stand-in state, when the server mounts one (no PayPal credentials, not production). */
     paypalStandIn?: PaypalStandInState;
   }
-}
-
-/** Calls the mounted stand-in in-process, through Fastify's inject, as if over HTTP. */
-function injectFetch(app: FastifyInstance): Fetch {
-  return async (url, init) => {
-    const res = await app.inject({
-      method: init.method as InjectOptions['method'],
-      url,
-      headers: init.headers,
-      payload: init.body,
-    });
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-    }
-    return new Response(res.rawPayload, { status: res.statusCode, headers });
-  };
 }
 
 /**
