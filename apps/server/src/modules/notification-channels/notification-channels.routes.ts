@@ -12,7 +12,13 @@ export default async function notificationChannelsRoutes(fastify: FastifyInstanc
   app.get('/api/patient/notification-channels', {
     config: { access: 'patient' },
     schema: { response: { 200: notificationChannelsSchema, ...errorResponses } },
-    handler: async (request) => service.state(requireRole(request, 'patient').accountId),
+    handler: async (request) => {
+      const patientId = requireRole(request, 'patient').accountId;
+      const state = await service.state(patientId);
+      // It shows the patient's address and mobile: a read of their identity data, like the profile's.
+      await app.audit(request, { action: 'patient.read', role: 'patient', resource: { type: 'patient', id: patientId }, patientId, detail: 'canales de aviso' });
+      return state;
+    },
   });
 
   app.put('/api/patient/notification-channels', {
