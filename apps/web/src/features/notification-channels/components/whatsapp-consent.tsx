@@ -59,9 +59,11 @@ export function WhatsappConsent() {
               .replace('{{fecha}}', whatsapp.consentido_at ? formatDateTime(whatsapp.consentido_at) : '—')
               .replace('{{numero}}', whatsapp.numero ?? '—')}
           </p>
-          <Button variant="secondary" busy={save.isPending} onClick={() => void choose(false)}>
-            {messages.whatsappRevoke}
-          </Button>
+          <div className="channels-actions">
+            <Button variant="secondary" busy={save.isPending} onClick={() => void choose(false)}>
+              {messages.whatsappRevoke}
+            </Button>
+          </div>
         </>
       ) : (
         <>
@@ -83,9 +85,11 @@ export function WhatsappConsent() {
                 />
                 <span>{messages.whatsappConsentCheck}</span>
               </label>
-              <Button busy={save.isPending} onClick={() => void choose(true)}>
-                {messages.whatsappActivate}
-              </Button>
+              <div className="channels-actions">
+                <Button busy={save.isPending} onClick={() => void choose(true)}>
+                  {messages.whatsappActivate}
+                </Button>
+              </div>
             </>
           ) : (
             <p>{messages.whatsappNumberInvalid}</p>
