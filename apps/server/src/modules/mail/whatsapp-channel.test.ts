@@ -10,6 +10,7 @@ import { adminJar, call, doctorAccount, openAppointmentsClinic, patientJar, rows
 import { confirmedAppointment } from '../reminders/reminders.test-support.js';
 import { whatsappClient } from './whatsapp/whatsapp-client.js';
 import { whatsappNumber } from './whatsapp/whatsapp-number.js';
+import { isWhatsappKind, whatsappParams } from './whatsapp/whatsapp-templates.js';
 import { WhatsappStandInState, whatsappStandIn } from './whatsapp/whatsapp-stand-in.plugin.js';
 
 // Notices on the patient's chosen channel (issue 27, item 4, decision 0059), through the real app
@@ -201,7 +202,21 @@ describe("the patient's WhatsApp choice", () => {
   });
 });
 
-describe('WhatsApp numbers, configuration and the client', () => {
+describe('WhatsApp numbers, templates, configuration and the client', () => {
+  it("gives every template only the clinic's name, a date, an hour and a link", () => {
+    const ctx = { clinicName: 'Clínica Virtual Panamá', origin: 'https://clinica.example', contact: { address: '', phone: '', whatsapp: '', email: '' } };
+    const start = new Date('2026-11-23T15:00:00Z');
+    expect(whatsappParams('waitlistOffer', { start, expiresAt: new Date('2026-11-23T13:00:00Z'), token: 'abc' }, ctx)).toEqual([
+      'Clínica Virtual Panamá',
+      'lunes 23 nov. 2026',
+      '10:00 a. m.',
+      'https://clinica.example/citas?oferta=abc',
+    ]);
+    expect(whatsappParams('consultationAuthorised', {}, ctx)).toEqual(['Clínica Virtual Panamá', 'https://clinica.example/ConsultaChat']);
+    // Kinds without a template (clinical or with a calendar file) never go by WhatsApp.
+    for (const kind of ['consultationReferred', 'appointmentConfirmed', 'documentAvailable', 'paymentRejected']) expect(isWhatsappKind(kind)).toBe(false);
+  });
+
   it('builds E.164 from the profile and refuses what cannot be a WhatsApp number', () => {
     expect(whatsappNumber('+507', '6123-4567')).toBe('+50761234567');
     expect(whatsappNumber('+507', '2123-4567')).toBeNull();
