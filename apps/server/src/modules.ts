@@ -18,6 +18,7 @@ import { healthPlugin } from './modules/health/index.js';
 import { mailerPlugin, mailPlugin } from './modules/mail/index.js';
 import { mediaPlugin } from './modules/media/index.js';
 import { newsPlugin } from './modules/news/index.js';
+import { notificationChannelsPlugin } from './modules/notification-channels/index.js';
 import { passkeysPlugin } from './modules/passkeys/index.js';
 import { passwordRecoveryPlugin } from './modules/password-recovery/index.js';
 import { patientsAdminPlugin } from './modules/patients-admin/index.js';
@@ -58,6 +59,7 @@ export const MODULE_PLUGINS = [
   calendarPlugin,
   passwordRecoveryPlugin,
   mailPlugin,
+  notificationChannelsPlugin,
   doctorProfilePlugin,
   documentsPlugin,
   mediaPlugin,

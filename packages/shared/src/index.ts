@@ -21,6 +21,7 @@ export * from './schemas/document-content.schema.js';
 export * from './schemas/doctor-profile.schema.js';
 export * from './schemas/documents-consistency.js';
 export * from './schemas/mail.schema.js';
+export * from './schemas/notification-channels.schema.js';
 export * from './schemas/records.schema.js';
 export * from './schemas/suggestions.schema.js';
 export * from './schemas/audit.schema.js';

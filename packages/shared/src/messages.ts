@@ -536,6 +536,27 @@ export const productMessages = {
     'Este enlace para confirmar la asistencia no es válido. Ábralo completo desde el correo, o entre en "Mis citas" de su área de paciente.',
   attendanceLinkClosed:
     'Este enlace ya no sirve: la cita ya empezó o no está confirmada. Para cualquier cambio, entre en "Mis citas" o comuníquese con la clínica.',
+  // notices on the patient's chosen channel: WhatsApp opt-in on /Usuarios (issue 27, item 4, decision 0059)
+  whatsappTitle: 'Avisos por WhatsApp',
+  whatsappEmailAlways: 'Correo electrónico: siempre activo, a {{correo}}. Por él le llegan todos los mensajes de su cuenta.',
+  whatsappIntro:
+    'Si lo activa, los recordatorios de sus citas, los avisos de horas liberadas y el aviso de consulta autorizada le llegarán por WhatsApp en lugar de por correo. Si un mensaje de WhatsApp no se puede entregar, le llegará por correo.',
+  whatsappConsentText:
+    'Acepto que la clínica me envíe por WhatsApp, al celular de mi perfil, recordatorios y avisos de mis citas y consultas. Los mensajes solo dirán la fecha, la hora, el nombre de la clínica y un enlace; nunca datos de mi salud. WhatsApp es un servicio de Meta, que conocerá mi número y cuándo recibo los mensajes. Puedo retirar este consentimiento en cualquier momento desde mi perfil.',
+  whatsappConsentCheck: 'He leído el texto y acepto recibir avisos por WhatsApp',
+  whatsappActivate: 'Activar avisos por WhatsApp',
+  whatsappRevoke: 'Dejar de recibir avisos por WhatsApp',
+  whatsappActiveSince: 'Activo desde el {{fecha}}, al número {{numero}}.',
+  whatsappInactive: 'No recibe avisos por WhatsApp.',
+  whatsappNumberShown: 'Su celular para WhatsApp: {{numero}}.',
+  whatsappOptedIn: 'Listo: sus recordatorios y avisos le llegarán por WhatsApp.',
+  whatsappRevoked: 'Listo: ya no le escribiremos por WhatsApp. Sus avisos le llegarán por correo.',
+  whatsappNumberInvalid:
+    'El celular de su perfil no es un número de WhatsApp válido. Pida la corrección de su celular en "Sus datos personales" y vuelva a intentarlo.',
+  whatsappUnavailable: 'La clínica no envía avisos por WhatsApp por ahora. Sus avisos le llegan por correo.',
+  whatsappConsentRequired: 'Para recibir avisos por WhatsApp, marque que acepta el texto de consentimiento.',
+  whatsappConsentOutdated: 'El texto de consentimiento cambió. Recargue la página, léalo y acéptelo de nuevo.',
+  whatsappSaveFailed: 'No se pudo guardar su elección. Por favor, inténtelo de nuevo.',
   // backups and restores (issue 26, decision 0056): the commands' answers and the administrators' card
   backupNoKey:
     'No se hizo la copia de seguridad: falta la clave de las copias (BACKUP_KEY) en la configuración.',

@@ -220,6 +220,14 @@ const envSchema = z.object({
   YAPPY_API_BASE: z.string().url().optional(),
   YAPPY_CDN_URL: z.string().url().optional(),
   YAPPY_ORDER_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  // WhatsApp notices (decision 0059): the WhatsApp Business Cloud API's template messages. Off
+  // without WHATSAPP_TOKEN; outside production WHATSAPP_STAND_IN=1 (the default there) mounts the
+  // local stand-in at /whatsapp-sandbox instead. Production refuses the stand-in.
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,30}$/, 'WHATSAPP_PHONE_NUMBER_ID es el identificador numérico del número de la clínica').optional(),
+  WHATSAPP_API_BASE: z.string().url().optional(),
+  WHATSAPP_TEMPLATES: z.string().optional(),
+  WHATSAPP_STAND_IN: z.enum(['0', '1']).optional(),
   // Metrics (/metrics, Prometheus text; infra/metrics.ts, decision 0055). On their own port, bound to
   // METRICS_HOST (loopback by default, so only this machine's Prometheus or agent reads them):
   // 9464 by default in production, off elsewhere (the demo and the tests run many servers on one
@@ -519,6 +527,74 @@ function productionProblems(e: z.infer<typeof envSchema>, opts: { allowWeakPrevi
   return { demo, weak };
 }
 
+/** Where the server mounts its local stand-in of the WhatsApp Cloud API (demo and tests only). */
+export const WHATSAPP_STAND_IN_PATH = '/whatsapp-sandbox';
+/** The Graph API version the stand-in answers under and the default real base uses. */
+export const WHATSAPP_API_VERSION = 'v21.0';
+
+/** The notices that may go by WhatsApp, and their template names unless WHATSAPP_TEMPLATES says otherwise. */
+export const WHATSAPP_DEFAULT_TEMPLATES = {
+  appointmentReminder: 'recordatorio_cita',
+  waitlistOffer: 'hora_liberada',
+  consultationAuthorised: 'consulta_autorizada',
+} as const;
+export type WhatsappKind = keyof typeof WHATSAPP_DEFAULT_TEMPLATES;
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * WhatsApp (decision 0059): 'cloud' with WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID; without
+ * them 'off' in production and, outside it, the local stand-in unless WHATSAPP_STAND_IN=0.
+ * Production refuses the stand-in and any base that is not Meta's https address.
+ */
+export function parseWhatsapp(
+  e: Pick<
+    z.infer<typeof envSchema>,
+    'WHATSAPP_TOKEN' | 'WHATSAPP_PHONE_NUMBER_ID' | 'WHATSAPP_API_BASE' | 'WHATSAPP_TEMPLATES' | 'WHATSAPP_STAND_IN'
+  >,
+  production: boolean,
+) {
+  if (Boolean(e.WHATSAPP_TOKEN) !== Boolean(e.WHATSAPP_PHONE_NUMBER_ID)) {
+    throw new Error('Configuración no válida: WHATSAPP_TOKEN y WHATSAPP_PHONE_NUMBER_ID se configuran juntos');
+  }
+  let templates: Record<WhatsappKind, string> = { ...WHATSAPP_DEFAULT_TEMPLATES };
+  if (e.WHATSAPP_TEMPLATES) {
+    const parsed = z
+      .partialRecord(z.enum(Object.keys(WHATSAPP_DEFAULT_TEMPLATES) as [WhatsappKind, ...WhatsappKind[]]), z.string().regex(/^[a-z0-9_]{1,512}$/))
+      .safeParse(parseJson(e.WHATSAPP_TEMPLATES));
+    if (!parsed.success) {
+      throw new Error('Configuración no válida: WHATSAPP_TEMPLATES es un objeto JSON de tipo de aviso a nombre de plantilla (minúsculas, cifras y _)');
+    }
+    templates = { ...templates, ...parsed.data };
+  }
+  if (e.WHATSAPP_STAND_IN === '1' && production) throw new Error('En producción no se permite WHATSAPP_STAND_IN (el sustituto local de WhatsApp)');
+  if (!e.WHATSAPP_TOKEN || !e.WHATSAPP_PHONE_NUMBER_ID) {
+    if (production || e.WHATSAPP_STAND_IN === '0') return { mode: 'off' as const, templates };
+    return {
+      mode: 'stand-in' as const,
+      token: 'demo-clinica-whatsapp-token',
+      phoneNumberId: '100000000000001',
+      apiBase: `${WHATSAPP_STAND_IN_PATH}/${WHATSAPP_API_VERSION}`,
+      templates,
+    };
+  }
+  const apiBase = (e.WHATSAPP_API_BASE ?? `https://graph.facebook.com/${WHATSAPP_API_VERSION}`).replace(/\/+$/, '');
+  if (production) {
+    const url = new URL(apiBase);
+    if (url.protocol !== 'https:' || LOOPBACK.test(url.hostname) || url.pathname.startsWith(WHATSAPP_STAND_IN_PATH)) {
+      throw new Error('En producción WHATSAPP_API_BASE debe ser la dirección https de la API de WhatsApp, no un sustituto local');
+    }
+  }
+  return { mode: 'cloud' as const, token: e.WHATSAPP_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID, apiBase, templates };
+}
+export type WhatsappConfig = ReturnType<typeof parseWhatsapp>;
+
 /**
  * E-mail: SMTP when SMTP_URL is set, otherwise the outbox folder (development and demo only:
  * production refuses to start without SMTP, or password recovery would silently never arrive).
@@ -725,6 +801,7 @@ export function parseConfig(
     mail: parseMail(e, production, dataDir),
     paypal: parsePaypal(e, production),
     yappy: parseYappy(e, production),
+    whatsapp: parseWhatsapp(e, production),
     ignoreConsultationHours: parseIgnoreConsultationHours(e.TEST_ONLY_IGNORE_CONSULTATION_HOURS, production),
     testOnlyAppointmentBackdate: parseAppointmentBackdate(e.TEST_ONLY_APPOINTMENT_BACKDATE, production),
     documentSigning: parseDocumentSigning(e, production),

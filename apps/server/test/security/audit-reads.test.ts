@@ -78,6 +78,7 @@ const PERSONAL_READS: Record<string, [Caller, (f: Fixture) => string]> = {
   '/api/patient/documents': ['patient', () => '/api/patient/documents'],
   '/api/patient/documents/:id/pdf': ['patient', (f) => `/api/patient/documents/${f.documentId}/pdf`],
   '/api/patient/profile': ['patient', () => '/api/patient/profile'],
+  '/api/patient/notification-channels': ['patient', () => '/api/patient/notification-channels'],
   '/api/doctor/documents/patients': ['doctor', (f) => `/api/doctor/documents/patients?q=${encodeURIComponent(f.patientName)}`],
   '/api/admin/documents/unlinked/:id/candidates': ['admin', (f) => `/api/admin/documents/unlinked/${f.unlinkedId}/candidates?cedula=${encodeURIComponent(f.cedula)}`],
   '/api/patient/data-requests': ['patient', () => '/api/patient/data-requests'],

@@ -73,8 +73,8 @@ describe('role matrix', () => {
         const context = `${key} as ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         const allowed = allowedRoles.includes('anonymous') || allowedRoles.includes(roleOf(who));
         if (res.statusCode >= 500) failures.push(`5xx: ${context}`);
-        // The PayPal stand-in (demo only) speaks PayPal's protocol, with its own client credentials.
-        else if (url.startsWith('/paypal-sandbox/')) void 0;
+        // The PayPal and WhatsApp stand-ins (demo only) speak their providers' protocols, with their own credentials.
+        else if (url.startsWith('/paypal-sandbox/') || url.startsWith('/whatsapp-sandbox/')) void 0;
         else if (!allowed && res.statusCode !== 401) failures.push(`not refused: ${context}`);
         // An allowed caller is never turned away by the role gate (401); a 403 of the route's own
         // rule (the chat without a paid consultation) is not an authorisation refusal.

@@ -87,6 +87,8 @@ export const AUDIT_ACTIONS = {
   'video.turn': 'Credenciales del relé para una videollamada',
   'video.call_start': 'Inicio de una videollamada',
   'video.call_end': 'Fin de una videollamada',
+  'whatsapp.consent': 'Consentimiento de avisos por WhatsApp aceptado',
+  'whatsapp.revoke': 'Consentimiento de avisos por WhatsApp retirado',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

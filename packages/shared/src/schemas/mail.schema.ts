@@ -53,6 +53,10 @@ export const passwordResetResultSchema = z.object({
 });
 export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
 
+/** The channels a notice can go by (decision 0059). */
+export const NOTICE_CHANNELS = ['email', 'whatsapp'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
@@ -69,6 +73,17 @@ export const outboxItemSchema = z.object({
   last_error: z.string().nullable(),
   /** True when the message was written to the outbox folder and can be opened. */
   in_outbox: z.boolean(),
+  /** The channel the notice went (or goes next) by: 'whatsapp' for a patient who opted in, else 'email' (decision 0059). */
+  channel: z.enum(NOTICE_CHANNELS),
+  /** Every delivery attempt, oldest first: channel, time, result and the error (WhatsApp's fall-back to e-mail shows here). */
+  delivery: z.array(
+    z.object({
+      channel: z.enum(NOTICE_CHANNELS),
+      at: z.string(),
+      result: z.enum(['sent', 'failed', 'skipped']),
+      error: z.string().nullable(),
+    }),
+  ),
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { mailJobs, type StoredMailPayload } from '../../db/schema.js';
+import { mailJobs, notificationAttempts, type StoredMailPayload } from '../../db/schema.js';
 
 export type MailJobRow = typeof mailJobs.$inferSelect;
 export interface NewMailJob {
@@ -11,6 +11,18 @@ export interface NewMailJob {
   runAt: Date;
   createdAt: Date;
   dedupeKey?: string;
+  /** 'whatsapp' for a notice to a patient who opted in (decision 0059); e-mail otherwise. */
+  channel?: 'email' | 'whatsapp';
+  patientId?: string;
+}
+
+/** One delivery attempt of a notice (decision 0059). */
+export interface NotificationAttempt {
+  channel: 'email' | 'whatsapp';
+  at: Date;
+  result: 'sent' | 'failed' | 'skipped';
+  providerMessageId?: string | null;
+  error?: string | null;
 }
 
 /** SQL of the e-mail queue. */
@@ -28,6 +40,8 @@ export function mailJobsRepository(db: Db) {
           run_at: job.runAt,
           created_at: job.createdAt,
           dedupe_key: job.dedupeKey ?? null,
+          channel: job.channel ?? 'email',
+          patient_id: job.patientId ?? null,
         })
         .onConflictDoNothing()
         .returning({ id: mailJobs.id, runAt: mailJobs.run_at });
@@ -63,13 +77,55 @@ export function mailJobsRepository(db: Db) {
      * Marks a claimed job sent and forgets its body. Only the current claim (same attempt
      * number, still 'sending') may: true when this call did it.
      */
-    async markSent(id: string, attempt: number, at: Date, transport: 'smtp' | 'outbox') {
+    async markSent(id: string, attempt: number, at: Date, transport: 'smtp' | 'outbox' | 'whatsapp') {
       const rows = await db
         .update(mailJobs)
         .set({ status: 'sent', sent_at: at, transport, payload: null, locked_until: null, last_error: null })
         .where(and(eq(mailJobs.id, id), eq(mailJobs.status, 'sending'), eq(mailJobs.attempts, attempt)))
         .returning({ id: mailJobs.id });
       return rows.length === 1;
+    },
+
+    /**
+     * A WhatsApp notice that failed (or lost its consent) goes by e-mail from now on: once, for
+     * good, and only by the current claim.
+     */
+    async fallBackToEmail(id: string, attempt: number) {
+      const rows = await db
+        .update(mailJobs)
+        .set({ channel: 'email' })
+        .where(and(eq(mailJobs.id, id), eq(mailJobs.status, 'sending'), eq(mailJobs.attempts, attempt), eq(mailJobs.channel, 'whatsapp')))
+        .returning({ id: mailJobs.id });
+      return rows.length === 1;
+    },
+
+    /** Records one delivery attempt of a job. */
+    async recordAttempt(jobId: string, a: NotificationAttempt) {
+      await db.insert(notificationAttempts).values({
+        job_id: jobId,
+        channel: a.channel,
+        at: a.at,
+        result: a.result,
+        provider_message_id: a.providerMessageId ?? null,
+        error: a.error?.slice(0, 500) ?? null,
+      });
+    },
+
+    /** The attempts of these jobs, oldest first (the administrators' page). */
+    async attemptsOf(jobIds: string[]) {
+      if (jobIds.length === 0) return [];
+      return db
+        .select({
+          job_id: notificationAttempts.job_id,
+          channel: notificationAttempts.channel,
+          at: notificationAttempts.at,
+          result: notificationAttempts.result,
+          provider_message_id: notificationAttempts.provider_message_id,
+          error: notificationAttempts.error,
+        })
+        .from(notificationAttempts)
+        .where(inArray(notificationAttempts.job_id, jobIds))
+        .orderBy(notificationAttempts.id);
     },
 
     /** Puts a failed attempt back in the queue for `retryAt`, or gives up when `retryAt` is null. */
@@ -121,6 +177,7 @@ export function mailJobsRepository(db: Db) {
           sent_at: mailJobs.sent_at,
           last_error: mailJobs.last_error,
           transport: mailJobs.transport,
+          channel: mailJobs.channel,
         })
         .from(mailJobs)
         .orderBy(desc(mailJobs.created_at), desc(mailJobs.id))

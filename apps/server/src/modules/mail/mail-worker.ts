@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailPayload, StoredMailPayload } from '../../db/schema.js';
-import type { MailJobsRepository } from './mail-jobs.repository.js';
+import type { WhatsappKind } from '../../infra/config.js';
+import type { MailJobRow, MailJobsRepository } from './mail-jobs.repository.js';
 import { isPermanentSmtpError, type MailTransport } from './mail-transport.js';
+import type { WhatsappClient } from './whatsapp/whatsapp-client.js';
+import { isWhatsappKind } from './whatsapp/whatsapp-templates.js';
 
 /** First retry after 30 s, then doubling, at most an hour apart. */
 export const RETRY_BASE_MS = 30_000;
@@ -34,6 +37,16 @@ export interface MailWorkerOptions {
   onAttemptFailed?: (gaveUp: boolean) => void;
   /** The stored payload's content, decrypted (mail-payload.ts); without it only plain rows can be sent. */
   open?: (stored: StoredMailPayload) => MailPayload;
+  /** The WhatsApp channel (decision 0059); without it every notice goes by e-mail. */
+  whatsapp?: WhatsappChannel;
+}
+
+/** How the worker sends a notice queued for WhatsApp. */
+export interface WhatsappChannel {
+  client: WhatsappClient;
+  templates: Record<WhatsappKind, string>;
+  /** The patient's E.164 number while they consent (read at send time: a revocation stops WhatsApp), else null. */
+  numberOf(patientId: string): Promise<string | null>;
 }
 
 /**
@@ -61,27 +74,70 @@ export class MailWorker {
         await repo.markFailed(job.id, job.attempts, 'sin contenido', null);
         continue;
       }
+      const payload = (this.opts.open ?? plain)(job.payload);
+      if (job.channel === 'whatsapp') {
+        const outcome = await this.sendWhatsapp(job, payload);
+        // 'sent' is done; 'lost' means another worker holds the claim now; 'email' goes on below.
+        if (outcome !== 'email') continue;
+      }
       try {
         await transport.send({
           id: job.id,
           to: job.recipient,
           subject: job.subject,
-          ...(this.opts.open ?? plain)(job.payload),
+          text: payload.text,
+          html: payload.html,
+          attachments: payload.attachments,
         });
       } catch (err) {
         const permanent = isPermanentSmtpError(err);
         const retryAt = permanent || job.attempts >= maxAttempts ? null : new Date(now() + retryDelay(job.attempts));
         const message = err instanceof Error ? err.message.slice(0, 500) : String(err);
+        await repo.recordAttempt(job.id, { channel: 'email', at: new Date(now()), result: 'failed', error: message });
         await repo.markFailed(job.id, job.attempts, message, retryAt);
         this.opts.onAttemptFailed?.(retryAt === null);
         log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt, err: message }, 'mail not sent');
         continue;
       }
+      await repo.recordAttempt(job.id, { channel: 'email', at: new Date(now()), result: 'sent' });
       if (!(await repo.markSent(job.id, job.attempts, new Date(now()), transport.name))) {
         log.warn({ jobId: job.id }, 'mail sent after its claim was taken over');
       }
     }
     return claimed.length;
+  }
+
+  /**
+   * Sends a notice queued for WhatsApp as its template message. Any failure (no consent or number
+   * any more, an HTTP error, a timeout, Meta's refusal of the number) is recorded and the notice
+   * falls back to e-mail: once, for good, in this same claim (decision 0059).
+   */
+  private async sendWhatsapp(job: MailJobRow, payload: MailPayload): Promise<'sent' | 'email' | 'lost'> {
+    const { repo, now, log } = this.opts;
+    const wa = this.opts.whatsapp;
+    const fallBack = async (result: 'failed' | 'skipped', error: string) => {
+      await repo.recordAttempt(job.id, { channel: 'whatsapp', at: new Date(now()), result, error });
+      return (await repo.fallBackToEmail(job.id, job.attempts)) ? 'email' : 'lost';
+    };
+    const kind = payload.whatsapp?.kind;
+    if (!wa) return fallBack('skipped', 'WhatsApp no está configurado');
+    if (!payload.whatsapp || !kind || !isWhatsappKind(kind)) return fallBack('skipped', 'aviso sin plantilla de WhatsApp');
+    const number = job.patient_id ? await wa.numberOf(job.patient_id) : null;
+    if (!number) return fallBack('skipped', 'sin consentimiento vigente o sin número válido');
+    let id: string;
+    try {
+      ({ id } = await wa.client.sendTemplate(number, wa.templates[kind], payload.whatsapp.params));
+    } catch (err) {
+      const message = err instanceof Error ? err.message.slice(0, 500) : String(err);
+      this.opts.onAttemptFailed?.(false);
+      log.warn({ jobId: job.id, kind: job.kind, err: message }, 'whatsapp not sent; falling back to e-mail');
+      return fallBack('failed', message);
+    }
+    await repo.recordAttempt(job.id, { channel: 'whatsapp', at: new Date(now()), result: 'sent', providerMessageId: id });
+    if (!(await repo.markSent(job.id, job.attempts, new Date(now()), 'whatsapp'))) {
+      log.warn({ jobId: job.id }, 'whatsapp sent after its claim was taken over');
+    }
+    return 'sent';
   }
 
   /** Runs batches until nothing is due (bounded, so one tick cannot run forever). */

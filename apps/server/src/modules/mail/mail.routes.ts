@@ -29,6 +29,8 @@ export default async function mailRoutes(fastify: FastifyInstance) {
           sent_at: r.sent_at?.toISOString() ?? null,
           last_error: r.last_error,
           in_outbox: r.transport === 'outbox',
+          channel: r.channel,
+          delivery: r.attempts_made.map((a) => ({ channel: a.channel, at: a.at.toISOString(), result: a.result, error: a.error })),
         })),
       };
     },

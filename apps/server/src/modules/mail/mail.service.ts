@@ -24,7 +24,11 @@ export function mailService(deps: { repo: MailJobsRepository; mode: 'smtp' | 'ou
   return {
     /** The newest messages with their state, and how mail leaves (the route maps them). */
     async list() {
-      return { mode, rows: await repo.listRecent(LIST_LIMIT) };
+      const rows = await repo.listRecent(LIST_LIMIT);
+      const attempts = await repo.attemptsOf(rows.map((r) => r.id));
+      const byJob = new Map<string, typeof attempts>();
+      for (const a of attempts) byJob.set(a.job_id, [...(byJob.get(a.job_id) ?? []), a]);
+      return { mode, rows: rows.map((r) => ({ ...r, attempts_made: byJob.get(r.id) ?? [] })) };
     },
 
     /** The plain-text part of a message of the outbox folder (never its HTML: shown as text only). */

@@ -6,6 +6,19 @@ import { openMailPayload, sealMailPayload } from './mail-payload.js';
 import { createNotifier } from './notify.js';
 import { clinicContact } from './mail.templates.js';
 import { recipientsRepository } from './recipients.repository.js';
+import { WHATSAPP_STAND_IN_PATH } from '../../infra/config.js';
+import { injectFetch } from '../../infra/http/inject-fetch.js';
+import { whatsappClient } from './whatsapp/whatsapp-client.js';
+import { whatsappNumber } from './whatsapp/whatsapp-number.js';
+import { WhatsappStandInState, whatsappStandIn } from './whatsapp/whatsapp-stand-in.plugin.js';
+import type { WhatsappChannel } from './mail-worker.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The WhatsApp Cloud API's local stand-in, when the server mounts one (decision 0059: the demo and the tests). */
+    whatsappStandIn?: WhatsappStandInState;
+  }
+}
 
 /** A message to queue: the rendered parts, and optionally when and under which unique key. */
 export interface QueuedMessage {
@@ -19,6 +32,10 @@ export interface QueuedMessage {
   sendAt?: Date;
   /** At most one message with this key is ever queued; `cancel(key)` withdraws it. */
   dedupeKey?: string;
+  /** The patient it is for (decision 0059: their WhatsApp consent is read again at send time). */
+  patientId?: string;
+  /** Queued for WhatsApp: the template's kind and parameters; the e-mail parts are the fall-back. */
+  whatsapp?: { kind: string; params: string[] };
 }
 
 /** `app.mail`: the e-mail queue. */
@@ -32,6 +49,8 @@ export interface Mailer {
   cancel(dedupeKey: string): Promise<number>;
   /** Sends every due message now, in this process (tests, and the worker's own loop). */
   drain(): Promise<number>;
+  /** Whether notices may go by WhatsApp (decision 0059): configured, or the demo's stand-in. */
+  readonly whatsappEnabled: boolean;
 }
 
 /**
@@ -60,6 +79,28 @@ export default fp(
       help: 'Intentos de envío de correo fallidos en esta instancia; final="true" cuando no habrá más intentos',
       labelNames: ['final'] as const,
     });
+    const recipients = recipientsRepository(app.db);
+    // WhatsApp (decision 0059): Meta's Cloud API, the local stand-in (demo, tests) or off.
+    const wa = app.config.whatsapp;
+    let whatsapp: WhatsappChannel | undefined;
+    if (wa.mode !== 'off') {
+      let fetch;
+      if (wa.mode === 'stand-in') {
+        const state = new WhatsappStandInState(wa.token, wa.phoneNumberId);
+        await app.register(whatsappStandIn, { prefix: WHATSAPP_STAND_IN_PATH, state });
+        app.decorate('whatsappStandIn', state);
+        fetch = injectFetch(app);
+        app.log.warn('WhatsApp en modo de demostración: se usa el sustituto local en %s', WHATSAPP_STAND_IN_PATH);
+      }
+      whatsapp = {
+        client: whatsappClient({ apiBase: wa.apiBase, phoneNumberId: wa.phoneNumberId, token: wa.token, fetch }),
+        templates: wa.templates,
+        async numberOf(patientId) {
+          const row = await recipients.whatsapp(patientId);
+          return row ? whatsappNumber(row.country_code, row.celular) : null;
+        },
+      };
+    }
     const worker = new MailWorker({
       repo,
       transport,
@@ -68,6 +109,7 @@ export default fp(
       maxAttempts: cfg.maxAttempts,
       onAttemptFailed: (gaveUp) => failures.inc({ final: String(gaveUp) }),
       open: (stored) => openMailPayload(app.config.fileKeys, stored),
+      whatsapp,
     });
 
     const mailer: Mailer = {
@@ -84,16 +126,20 @@ export default fp(
             text: message.text,
             html: message.html,
             attachments: message.attachments ?? [],
+            ...(message.whatsapp && whatsapp ? { whatsapp: message.whatsapp } : {}),
           }),
           runAt,
           createdAt: new Date(now),
           dedupeKey: message.dedupeKey,
+          channel: message.whatsapp && whatsapp ? 'whatsapp' : 'email',
+          patientId: message.patientId,
         });
         if (row && runAt.getTime() <= now && cfg.worker) worker.kick();
         return row?.id ?? null;
       },
       cancel: (dedupeKey) => repo.cancelByDedupeKey(dedupeKey),
       drain: () => worker.drain(),
+      whatsappEnabled: whatsapp !== undefined,
     };
 
     app.decorate('mail', mailer);
@@ -101,7 +147,8 @@ export default fp(
       'notify',
       createNotifier({
         mail: mailer,
-        recipients: recipientsRepository(app.db),
+        recipients,
+        whatsappNumber,
         ctx: { clinicName: app.config.clinic.name, origin: cfg.linkOrigin, contact: clinicContact(app.config.clinic) },
         now: app.now,
         log: app.log,

@@ -12,6 +12,7 @@ import {
   type TemplateKind,
 } from './mail.templates.js';
 import { sha256 } from '../../infra/token.js';
+import { isWhatsappKind, whatsappParams } from './whatsapp/whatsapp-templates.js';
 
 /**
  * Whom a message is for: an account (looked up by id, by a patient's e-mail, or as the patient
@@ -68,6 +69,8 @@ export function createNotifier(deps: {
   log: FastifyBaseLogger;
   /** The reminders' lead times (APPOINTMENT_REMINDER_HOURS): a cancellation withdraws each unsent one. */
   reminderHours?: readonly number[];
+  /** The E.164 number of a profile's country code and mobile, or null (whatsapp/whatsapp-number.ts). */
+  whatsappNumber?: (countryCode: string, celular: string) => string | null;
 }) {
   const { mail, recipients, ctx, log } = deps;
 
@@ -77,6 +80,17 @@ export function createNotifier(deps: {
     if ('patientEmail' in to) return recipients.patientByEmail(to.patientEmail);
     if ('paymentId' in to) return recipients.patientOfPayment(to.paymentId);
     return recipients.staff(to.staffId);
+  }
+
+  /**
+   * A notice goes by WhatsApp (decision 0059) when it has a template, WhatsApp is on and the
+   * patient consents and has a valid number now; the worker checks the consent again when it sends.
+   */
+  async function whatsappOf<K extends TemplateKind>(kind: K, data: TemplateData[K], patientId: string | undefined) {
+    if (!patientId || !mail.whatsappEnabled || !isWhatsappKind(kind) || !deps.whatsappNumber) return undefined;
+    const row = await recipients.whatsapp(patientId);
+    if (!row || !deps.whatsappNumber(row.country_code, row.celular)) return undefined;
+    return { kind, params: whatsappParams(kind, data as TemplateData[typeof kind], ctx) };
   }
 
   async function send<K extends TemplateKind>(
@@ -97,7 +111,8 @@ export function createNotifier(deps: {
         return;
       }
       const rendered = renderMail(kind, data, { nombre: who.nombre, lang: to.lang }, ctx);
-      await mail.enqueue({ kind, to: who.correo, ...rendered, ...opts });
+      const patientId = 'id' in who ? who.id : undefined;
+      await mail.enqueue({ kind, to: who.correo, ...rendered, ...opts, patientId, whatsapp: await whatsappOf(kind, data, patientId) });
     } catch (err) {
       log.error({ err, kind }, 'mail not queued');
     }

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, InjectOptions } from 'fastify';
 import { YAPPY_API } from '@clinica/shared';
 import { PAYPAL_STAND_IN_PATH, YAPPY_STAND_IN_PATH, yappyHashKey } from '../../infra/config.js';
-import { paypalClient, type Fetch } from './paypal-client.js';
+import { injectFetch } from '../../infra/http/inject-fetch.js';
+import { paypalClient } from './paypal-client.js';
 import { PaypalStandInState, paypalStandIn } from './paypal-stand-in/stand-in.plugin.js';
 import { paymentsRepository } from './payments.repository.js';
 import { paymentsService, type PaymentsService } from './payments.service.js';
@@ -21,23 +21,6 @@ declare module 'fastify' {
     /** The demo's Yappy stand-in state, when the server mounts one (no Yappy credentials, not production). */
     yappyStandIn?: YappyStandInState;
   }
-}
-
-/** Calls the mounted stand-in in-process, through Fastify's inject, as if over HTTP. */
-function injectFetch(app: FastifyInstance): Fetch {
-  return async (url, init) => {
-    const res = await app.inject({
-      method: init.method as InjectOptions['method'],
-      url,
-      headers: init.headers,
-      payload: init.body,
-    });
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-    }
-    return new Response(res.rawPayload, { status: res.statusCode, headers });
-  };
 }
 
 /**

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * the local stand-in (./paypal-stand-in) exactly as production talks to PayPal.
  */
 
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+import type { Fetch } from '../../infra/http/inject-fetch.js';
+export type { Fetch };
 
 export interface PaypalClientOptions {
   apiBase: string;

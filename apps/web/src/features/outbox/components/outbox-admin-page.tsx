@@ -74,7 +74,7 @@ export function OutboxAdminPage() {
       <StaffList
         caption={t('page.title')}
         tableClassName="outbox-table"
-        columns={[t('page.date'), t('page.to'), t('page.subject'), t('page.status'), t('page.email')]}
+        columns={[t('page.date'), t('page.to'), t('page.subject'), t('page.channel'), t('page.status'), t('page.email')]}
         list={outbox}
         emptyText={messages.outboxEmpty}
         errorFallback={messages.loadFailed}
@@ -86,6 +86,17 @@ export function OutboxAdminPage() {
             <th scope="row" className="outbox-wrap">
               {item.subject}
             </th>
+            <td>
+              {/* The channel it went (or goes) by; each attempt below when there was more than one way (decision 0059). */}
+              <span className={`outbox-channel outbox-channel-${item.channel}`}>{t(`channel.${item.channel}`)}</span>
+              {item.delivery.some((d) => d.channel !== item.channel || d.result !== 'sent') && (
+                <span className="outbox-delivery">
+                  {t('page.delivery', {
+                    list: item.delivery.map((d) => `${t(`channel.${d.channel}`)}: ${t(`result.${d.result}`)}`).join(' → '),
+                  })}
+                </span>
+              )}
+            </td>
             <td>
               <span className={`outbox-status outbox-status-${item.status}`}>{t(`status.${item.status}`)}</span>
               {item.attempts > 1 && (

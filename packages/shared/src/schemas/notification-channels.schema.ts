@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/**
+ * The version of the WhatsApp consent text (`messages.whatsappConsentText`): change it whenever
+ * that text changes, so a consent is always recorded with the words the patient accepted
+ * (decision 0059). A patient who accepted an older version keeps it until they revoke.
+ */
+export const WHATSAPP_CONSENT_VERSION = '2026-11-27';
+
+/** GET /api/patient/notification-channels: e-mail (always on) and the WhatsApp opt-in. */
+export const notificationChannelsSchema = z.object({
+  correo: z.string(),
+  whatsapp: z.object({
+    /** False when the clinic has no WhatsApp configured: nothing to opt in to. */
+    disponible: z.boolean(),
+    activo: z.boolean(),
+    /** The profile's mobile as E.164 ('+50761234567'), or null when it is missing or not a valid number. */
+    numero: z.string().nullable(),
+    consentido_at: z.string().nullable(),
+    version: z.string().nullable(),
+  }),
+});
+export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
+
+/**
+ * PUT /api/patient/notification-channels: turn WhatsApp on (with the consent text's version the
+ * page showed, which must be the current one) or off (revocation, at any time).
+ */
+export const whatsappChoiceSchema = z
+  .strictObject({
+    whatsapp: z.boolean({ error: messages.missingFields }),
+    consentimiento_version: z.string().max(40).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.whatsapp) return;
+    if (!v.consentimiento_version) {
+      ctx.addIssue({ code: 'custom', path: ['consentimiento_version'], message: messages.whatsappConsentRequired });
+    } else if (v.consentimiento_version !== WHATSAPP_CONSENT_VERSION) {
+      ctx.addIssue({ code: 'custom', path: ['consentimiento_version'], message: messages.whatsappConsentOutdated });
+    }
+  });
+export type WhatsappChoice = z.infer<typeof whatsappChoiceSchema>;
+
+/** The answer to a saved choice: the message to show and the channels as they now are. */
+export const whatsappChoiceResultSchema = z.object({ message: z.string(), canales: notificationChannelsSchema });
+export type WhatsappChoiceResult = z.infer<typeof whatsappChoiceResultSchema>;
