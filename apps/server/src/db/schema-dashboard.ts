@@ -4,7 +4,7 @@ import { bigint, date, integer, pgTable, primaryKey, smallint, text, uuid } from
  * The administrators' dashboard's daily roll-ups (issue 26, item 4; decision 0057, "Session 11"):
  * the counted figures per Panama day, so a year's range reads at most 366 days' rows instead of
  * every consultation, appointment and payment. They are kept by database triggers (written in the
- * migration 0024_dashboard_rollups, in the same transaction as the row that changes them, whatever
+ * migration 0024_session11, in the same transaction as the row that changes them, whatever
  * code path writes it) and back-filled by that migration; no application code writes them. Doctor
  * ids carry no foreign key: a roll-up never blocks a staff change, and a row is only a count.
  */

@@ -14,7 +14,7 @@ import {
 /**
  * The dashboard's SQL (issue 26, item 4; decision 0057): aggregates only, no patient's row leaves
  * the database. The range's figures read the daily roll-ups (schema-dashboard.ts, kept by the
- * triggers of migration 0024_dashboard_rollups): at most 366 days' rows per figure, whatever the
+ * triggers of migration 0024_session11): at most 366 days' rows per figure, whatever the
  * number of consultations, appointments and payments. Only the "now" figures read a live table,
  * through partial indexes that hold just the rows they count.
  */

@@ -84,7 +84,11 @@ export async function expectRollupsEqualRecount(db: Db, opts: { counted?: boolea
  * part after its "back-fill" comment), so the test checks the migration's own SQL.
  */
 export async function rerunBackfill(db: Db) {
-  const file = fs.readdirSync(MIGRATIONS_DIR).find((f) => /^\d+_dashboard_rollups\.sql$/.test(f));
+  // The migration that creates the roll-ups (0024_session11) is found by what it holds, not by its name.
+  const file = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .find((f) => fs.readFileSync(path.join(MIGRATIONS_DIR, f), 'utf8').includes('CREATE TRIGGER dashboard_consultations_rollup'));
   if (!file) throw new Error('the dashboard roll-ups migration is missing');
   const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
   const backfill = text.slice(text.indexOf('-- The back-fill'));

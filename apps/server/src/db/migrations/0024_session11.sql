@@ -42,6 +42,62 @@ CREATE TABLE "dashboard_revenue_daily" (
 	CONSTRAINT "dashboard_revenue_daily_dia_servicio_metodo_pk" PRIMARY KEY("dia","servicio","metodo")
 );
 --> statement-breakpoint
+CREATE TABLE "notification_attempts" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "notification_attempts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"job_id" uuid NOT NULL,
+	"channel" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"result" text NOT NULL,
+	"provider_message_id" text,
+	"error" text,
+	CONSTRAINT "notification_attempts_channel" CHECK ("notification_attempts"."channel" IN ('email', 'whatsapp')),
+	CONSTRAINT "notification_attempts_result" CHECK ("notification_attempts"."result" IN ('sent', 'failed', 'skipped'))
+);
+--> statement-breakpoint
+CREATE TABLE "patient_channels" (
+	"patient_id" uuid PRIMARY KEY NOT NULL,
+	"whatsapp_consent_at" timestamp with time zone,
+	"whatsapp_consent_version" text,
+	"whatsapp_revoked_at" timestamp with time zone,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "yappy_orders" (
+	"id" text PRIMARY KEY NOT NULL,
+	"patient_id" uuid NOT NULL,
+	"proposito" text NOT NULL,
+	"servicio" text NOT NULL,
+	"monto_cents" integer NOT NULL,
+	"estado" text NOT NULL,
+	"contexto" text,
+	"datos" text,
+	"transaction_id" text NOT NULL,
+	"confirmacion" text,
+	"payment_id" uuid,
+	"expira_at" timestamp with time zone NOT NULL,
+	"decidido_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "yappy_orders_amount_positive" CHECK ("yappy_orders"."monto_cents" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "payments" DROP CONSTRAINT "payments_method_evidence";--> statement-breakpoint
+ALTER TABLE "mail_jobs" ADD COLUMN "channel" text DEFAULT 'email' NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_jobs" ADD COLUMN "patient_id" uuid;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "yappy_order_id" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "confirmacion_yappy" text;--> statement-breakpoint
+ALTER TABLE "notification_attempts" ADD CONSTRAINT "notification_attempts_job_id_mail_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."mail_jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patient_channels" ADD CONSTRAINT "patient_channels_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "yappy_orders" ADD CONSTRAINT "yappy_orders_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "yappy_orders" ADD CONSTRAINT "yappy_orders_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notification_attempts_job_idx" ON "notification_attempts" USING btree ("job_id","at");--> statement-breakpoint
+CREATE INDEX "yappy_orders_patient_idx" ON "yappy_orders" USING btree ("patient_id");--> statement-breakpoint
+CREATE INDEX "yappy_orders_pending_idx" ON "yappy_orders" USING btree ("expira_at") WHERE "yappy_orders"."estado" = 'pendiente';--> statement-breakpoint
+ALTER TABLE "mail_jobs" ADD CONSTRAINT "mail_jobs_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_yappy_order_key" ON "payments" USING btree ("yappy_order_id");--> statement-breakpoint
+ALTER TABLE "mail_jobs" ADD CONSTRAINT "mail_jobs_channel" CHECK ("mail_jobs"."channel" IN ('email', 'whatsapp'));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_method_evidence" CHECK (("payments"."metodo_de_pago" = 'Paypal o Tarjeta' AND "payments"."paypal_order_id" IS NOT NULL) OR ("payments"."metodo_de_pago" <> 'Paypal o Tarjeta' AND "payments"."comprobante_file_id" IS NOT NULL) OR ("payments"."metodo_de_pago" = 'Yappy' AND "payments"."yappy_order_id" IS NOT NULL));
+--> statement-breakpoint
 -- The roll-ups are kept by these triggers (decision 0057, "Session 11"): AFTER ROW triggers on the
 -- live tables, in the transaction of the write that changes a counted figure, whatever code path
 -- made it. Each trigger takes back the old row's contribution and adds the new row's, so inserts,
