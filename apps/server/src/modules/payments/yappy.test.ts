@@ -19,7 +19,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => c.close());
 
-const rows = async <T>(t: TestApp, q: ReturnType<typeof sql>) => ((await t.app.db.execute(q)) as unknown as { rows: T[] }).rows;
+async function rows<T>(t: TestApp, q: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await t.app.db.execute(q);
+  return (result as { rows: T[] }).rows;
+}
 const hashKey = yappyHashKey(YAPPY_DEMO.secretKey)!;
 
 interface Started {
@@ -100,7 +103,7 @@ describe('a consultation paid with Yappy’s button', () => {
   it('opens the chat at once when Yappy’s notification confirms it, and shows the payment as Yappy, approved', async () => {
     const p = await newPatientOrder();
     const poll = () => call(c.t, p.jar, 'GET', `${YAPPY_API.orderState}/${p.started.orden}`);
-    await expect(poll().then((r) => r.json())).resolves.toMatchObject({ estado: 'pendiente', message: messages.yappyStatePending, consulta: null });
+    expect((await poll()).json<{ estado: string }>()).toMatchObject({ estado: 'pendiente', message: messages.yappyStatePending, consulta: null });
 
     const done = await c.t.app.yappyStandIn!.decide(p.started.transactionId, 'E');
     expect(done?.answer).toBe(200);
