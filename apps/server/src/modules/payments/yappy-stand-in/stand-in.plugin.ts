@@ -116,7 +116,7 @@ export async function yappyStandIn(app: FastifyInstance, opts: { state: YappySta
 
   app.post('/payments/payment-wc', async (request, reply) => {
     const token = request.headers.authorization;
-    if (!token || !state.tokens.has(token)) return yappyError(reply, 401, 'YP-0401', 'Token no válido');
+    if (!token || !state.tokens.has(token)) return yappyError(reply, 400, 'YP-0401', 'Token no válido');
     state.tokens.delete(token);
     const body = orderSchema.safeParse(request.body);
     if (!body.success) return yappyError(reply, 400, 'YP-0400', 'Orden no válida');
