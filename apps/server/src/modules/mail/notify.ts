@@ -111,7 +111,8 @@ export function createNotifier(deps: {
         return;
       }
       const rendered = renderMail(kind, data, { nombre: who.nombre, lang: to.lang }, ctx);
-      const patientId = 'id' in who ? who.id : undefined;
+      // Staff and bare addresses have no id: only a patient's notice can go by WhatsApp.
+      const patientId = 'id' in who && typeof who.id === 'string' ? who.id : undefined;
       await mail.enqueue({ kind, to: who.correo, ...rendered, ...opts, patientId, whatsapp: await whatsappOf(kind, data, patientId) });
     } catch (err) {
       log.error({ err, kind }, 'mail not queued');
