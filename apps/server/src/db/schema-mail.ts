@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { patients } from './schema-accounts.js';
+import { encryptedText } from './field-crypto.js';
 
 /** What a queued message carries until it is sent; cleared once sent (it may hold a live link). */
 export interface MailPayload {
@@ -106,6 +107,10 @@ export const patientChannels = pgTable('patient_channels', {
     .references(() => patients.id, { onDelete: 'cascade' }),
   whatsapp_consent_at: timestamp('whatsapp_consent_at', { withTimezone: true }),
   whatsapp_consent_version: text('whatsapp_consent_version'),
+  // The E.164 number the patient agreed to: a mobile changed later in the profile gets nothing by
+  // WhatsApp until the patient opts in again for it (decision 0059, after the merge's review). Sealed
+  // like the profile's mobile it copies.
+  whatsapp_numero: encryptedText('whatsapp_numero'),
   whatsapp_revoked_at: timestamp('whatsapp_revoked_at', { withTimezone: true }),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -1,4 +1,4 @@
-import { sql, type Column } from 'drizzle-orm';
+import { getTableColumns, sql, type Column } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 import * as schema from './schema.js';
@@ -27,9 +27,14 @@ export async function sealColumns(db: Db, mode: 'plain' | 'all'): Promise<{ valu
     const name = getTableConfig(table).name;
     const blind = BLIND_INDEXES.filter((b) => b.table === table);
     const col = (c: Column) => sql.identifier(c.name);
+    // Rows are paged and updated by the table's one-column primary key (`id` on most tables,
+    // `patient_id` on patient_channels).
+    const keyColumn = Object.values(getTableColumns(table) as Record<string, Column>).find((c) => c.primary);
+    if (!keyColumn) throw new Error(`encrypted columns in ${name} need a one-column primary key`);
+    const key = col(keyColumn);
     // The raw stored text of each column (selected through sql, so drizzle does not decode it).
     const selectList = sql.join(
-      [sql`id::text AS "id"`, ...columns.map((c, i) => sql`${col(c)}::text AS ${sql.identifier(`c${i}`)}`), ...blind.map((b, i) => sql`${col(b.index)} AS ${sql.identifier(`b${i}`)}`)],
+      [sql`${key}::text AS "id"`, ...columns.map((c, i) => sql`${col(c)}::text AS ${sql.identifier(`c${i}`)}`), ...blind.map((b, i) => sql`${col(b.index)} AS ${sql.identifier(`b${i}`)}`)],
       sql`, `,
     );
     const needsWork =
@@ -43,7 +48,7 @@ export async function sealColumns(db: Db, mode: 'plain' | 'all'): Promise<{ valu
     for (;;) {
       const page: Row[] = rowsOf(
         await db.execute(
-          sql`SELECT ${selectList} FROM ${sql.identifier(name)} WHERE (${needsWork}) ${after === null ? sql`` : sql`AND id::text > ${after}`} ORDER BY id::text LIMIT ${BATCH}`,
+          sql`SELECT ${selectList} FROM ${sql.identifier(name)} WHERE (${needsWork}) ${after === null ? sql`` : sql`AND ${key}::text > ${after}`} ORDER BY ${key}::text LIMIT ${BATCH}`,
         ),
       );
       if (page.length === 0) break;
@@ -69,7 +74,7 @@ export async function sealColumns(db: Db, mode: 'plain' | 'all'): Promise<{ valu
         }
         if (sets.length === 0) continue;
         await db.execute(
-          sql`UPDATE ${sql.identifier(name)} SET ${sql.join(sets, sql`, `)} WHERE id::text = ${row.id} ${unchanged.length ? sql`AND ${sql.join(unchanged, sql` AND `)}` : sql``}`,
+          sql`UPDATE ${sql.identifier(name)} SET ${sql.join(sets, sql`, `)} WHERE ${key}::text = ${row.id} ${unchanged.length ? sql`AND ${sql.join(unchanged, sql` AND `)}` : sql``}`,
         );
       }
       after = page[page.length - 1]!.id!;

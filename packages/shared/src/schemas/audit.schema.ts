@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   'yappy.notification_refused': 'Notificación de Yappy rechazada',
   'yappy.paid': 'Pago con Yappy confirmado',
   'yappy.paid_late': 'Pago con Yappy confirmado fuera de plazo',
+  'yappy.order_closed': 'Orden de Yappy cerrada sin pago',
   'yappy.order_read': 'Estado de un pago con Yappy',
   'suggestion.list': 'Lista de sugerencias',
   'document.patient_lookup': 'Búsqueda de datos del paciente para un documento',

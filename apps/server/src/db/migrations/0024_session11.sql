@@ -58,6 +58,7 @@ CREATE TABLE "patient_channels" (
 	"patient_id" uuid PRIMARY KEY NOT NULL,
 	"whatsapp_consent_at" timestamp with time zone,
 	"whatsapp_consent_version" text,
+	"whatsapp_numero" text,
 	"whatsapp_revoked_at" timestamp with time zone,
 	"updated_at" timestamp with time zone NOT NULL
 );

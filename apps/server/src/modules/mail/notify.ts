@@ -88,7 +88,11 @@ export function createNotifier(deps: {
    */
   async function whatsappOf<K extends TemplateKind>(kind: K, data: TemplateData[K], patientId: string | undefined) {
     if (!patientId || !mail.whatsappEnabled || !isWhatsappKind(kind) || !deps.whatsappNumber) return undefined;
-    const row = await recipients.whatsapp(patientId);
+    // A failed lookup must not cost the notice its e-mail: without an answer it goes by e-mail.
+    const row = await recipients.whatsapp(patientId).catch((err: unknown) => {
+      log.error({ err, kind }, 'WhatsApp consent lookup failed: the notice goes by e-mail');
+      return null;
+    });
     if (!row || !deps.whatsappNumber(row.country_code, row.celular)) return undefined;
     return { kind, params: whatsappParams(kind, data as TemplateData[typeof kind], ctx) };
   }

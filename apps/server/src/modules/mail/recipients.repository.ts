@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { patientChannels, patients, payments, staff } from '../../db/schema.js';
+import { whatsappNumber } from './whatsapp/whatsapp-number.js';
 
 // Whether the patient's address is verified: nothing about their health is mailed until it is (issue 18).
 const verified = isNotNull(patients.email_verified_at);
@@ -42,12 +43,15 @@ export function recipientsRepository(db: Db) {
           country_code: patients.country_code,
           celular: patients.celular,
           consent_at: patientChannels.whatsapp_consent_at,
+          consented_numero: patientChannels.whatsapp_numero,
           cerrada_at: patients.cerrada_at,
         })
         .from(patients)
         .innerJoin(patientChannels, eq(patientChannels.patient_id, patients.id))
         .where(eq(patients.id, patientId));
       if (!row || !row.consent_at || row.cerrada_at) return null;
+      // Only the number the patient consented to: a mobile changed since then gets nothing by WhatsApp.
+      if (row.consented_numero !== whatsappNumber(row.country_code, row.celular)) return null;
       return { country_code: row.country_code, celular: row.celular };
     },
     async staff(id: string) {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, WHATSAPP_CONSENT_VERSION } from '@clinica/shared';
 import { CookieJar, validRegistration } from '../../../test/harness.js';
-import { mailJobs, notificationAttempts } from '../../db/schema.js';
+import { mailJobs, notificationAttempts, patients } from '../../db/schema.js';
 import { injectFetch } from '../../infra/http/inject-fetch.js';
 import { parseWhatsapp } from '../../infra/config.js';
 import { adminJar, call, doctorAccount, openAppointmentsClinic, patientJar, rowsOf, type AppointmentsClinic } from '../appointments/appointments.test-support.js';
@@ -157,6 +157,24 @@ describe('a reminder goes on the channel the patient chose', () => {
     );
     expect(audit.map((x) => x.action)).toEqual(['whatsapp.consent', 'whatsapp.revoke']);
     expect(audit[0]!.detail).toContain(WHATSAPP_CONSENT_VERSION);
+  });
+
+  it('sends nothing by WhatsApp to a mobile changed after the consent, until the patient opts in for the new one', async () => {
+    const p = await patientWithAppointment({ celular: '6555-7777' }, true);
+    // The profile's mobile is corrected later (by a correction request or an administrator).
+    await c.t.app.db.update(patients).set({ celular: '6555-8888' }).where(eq(patients.correo, p.correo));
+    const jar = await login(p.correo);
+    const state = await call(c.t, jar, 'GET', '/api/patient/notification-channels');
+    expect(state.json()).toMatchObject({ whatsapp: { activo: false, numero: '+50765558888', consentido_at: null } });
+    const before = stand().received.length;
+    await c.t.app.reminders.sweep();
+    await c.t.app.mail.drain();
+    expect(stand().received.length).toBe(before);
+    expect((await reminderOf(p.correo)).job).toMatchObject({ status: 'sent', channel: 'email' });
+
+    const again = await optIn(jar);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ canales: { whatsapp: { activo: true, numero: '+50765558888' } } });
   });
 
   it("shows each notice's channel and delivery on the administrators' outbox", async () => {

@@ -14,14 +14,17 @@ export function notificationChannelsService(deps: { repo: NotificationChannelsRe
   async function state(patientId: string): Promise<NotificationChannels> {
     const row = await repo.of(patientId);
     if (!row) throw notFound();
-    const active = Boolean(row.consent_at);
+    const numero = whatsappNumber(row.country_code, row.celular);
+    // A consent counts for the number it was given for: after the mobile changed, WhatsApp is off
+    // until the patient opts in again for the new one.
+    const active = Boolean(row.consent_at) && row.consented_numero === numero;
     return {
       correo: row.correo,
       whatsapp: {
         disponible: deps.whatsappEnabled,
         activo: active,
-        numero: whatsappNumber(row.country_code, row.celular),
-        consentido_at: row.consent_at?.toISOString() ?? null,
+        numero,
+        consentido_at: active ? (row.consent_at?.toISOString() ?? null) : null,
         version: active ? row.version : null,
       },
     };
@@ -42,7 +45,7 @@ export function notificationChannelsService(deps: { repo: NotificationChannelsRe
       // No consent to a number we could not write to: the profile's mobile must be a valid one first.
       if (!before.whatsapp.numero) throw new AppError(422, messages.whatsappNumberInvalid, { whatsapp: messages.whatsappNumberInvalid });
       // The schema accepted only the current version of the text.
-      const changed = await repo.consent(patientId, choice.consentimiento_version!, at);
+      const changed = await repo.consent(patientId, choice.consentimiento_version!, before.whatsapp.numero, at);
       return { changed, message: messages.whatsappOptedIn, canales: await state(patientId) };
     },
   };

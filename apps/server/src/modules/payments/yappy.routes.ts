@@ -65,6 +65,13 @@ export default async function yappyRoutes(fastify: FastifyInstance) {
           });
           return { success: true };
         case 'closed':
+          // A rejected, cancelled or expired order closed unpaid (and its held hour released).
+          await app.audit(request, {
+            action: 'yappy.order_closed',
+            patientId: result.order.patient_id,
+            detail: `orden: ${result.order.id}; ${result.order.proposito}; ${result.order.estado}`,
+          });
+          return { success: true };
         case 'unchanged':
           return { success: true };
       }

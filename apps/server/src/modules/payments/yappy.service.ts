@@ -146,6 +146,7 @@ export function yappyPayments(deps: YappyDeps) {
     });
     if (!result) return undefined;
     if (result.released) await targetOf(result.order.proposito).afterReleased(result.order).catch(() => undefined);
+    // notify never throws: a notice that cannot be queued is logged by the notifier itself.
     await deps.notify.refundDue({ paymentId: result.payment.id }, { metodo: 'Yappy' });
     return result;
   }
@@ -239,8 +240,14 @@ export function yappyPayments(deps: YappyDeps) {
         });
       } catch (err) {
         if (isUniqueViolation(err)) return { outcome: 'unchanged', order: known };
-        if (!(err instanceof YappyUndeliverable)) throw err;
-        log.warn({ order: known.id, reason: err.message }, 'Yappy payment arrived for something no longer deliverable');
+        if (err instanceof YappyUndeliverable) {
+          log.warn({ order: known.id, reason: err.message }, 'Yappy payment arrived for something no longer deliverable');
+        } else {
+          // Yappy confirmed the money and documents neither a retry nor a way to ask again: a
+          // delivery that failed for any other reason (a database error, corrupt order data) must
+          // not leave a charged patient with no record. The money is recorded and owed back below.
+          log.error({ err, order: known.id }, 'Yappy payment could not be delivered: recorded and owed back');
+        }
       }
       if (paid) {
         await target.afterPaid(paid.order, paid.payment).catch((err: unknown) => log.error({ err, order: known.id }, 'Yappy payment follow-up failed'));

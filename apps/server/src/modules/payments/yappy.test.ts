@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { YAPPY_API, messages } from '@clinica/shared';
 import { YAPPY_DEMO, yappyHashKey } from '../../infra/config.js';
@@ -6,6 +6,7 @@ import type { CookieJar, TestApp } from '../../../test/harness.js';
 import { call, consent, history, openClinic, patientJar, type Clinic } from '../consultations/consultations.test-support.js';
 import { DAYS, doctorAccount, hours, request } from '../appointments/appointments.test-support.js';
 import { yappyHash } from './yappy-client.js';
+import { yappyOrders } from '../../db/schema.js';
 
 /**
  * Yappy's payment button against the stand-in (decision 0058): the amount is the server's, a
@@ -226,6 +227,20 @@ describe('rejected, cancelled, expired and late', () => {
   });
 });
 
+describe('a confirmation whose delivery fails', () => {
+  it('still records the money and owes it back, rather than leaving a charged patient with nothing', async () => {
+    const p = await newPatientOrder();
+    // The request the order carries cannot be read any more (a damaged row): opening the chat fails.
+    await c.t.app.db.update(yappyOrders).set({ datos: 'no es JSON' }).where(eq(yappyOrders.id, p.started.orden));
+    expect((await ipn(c.t, signed(p.started.orden, 'E'))).statusCode).toBe(200);
+    expect(await consultationsOf(p.started.orden)).toEqual([]);
+    expect(await orderState(p.started.orden)).toBe('pagada_tarde');
+    expect(await paymentsOf(p.started.orden)).toEqual([
+      expect.objectContaining({ metodo_de_pago: 'Yappy', reembolso_estado: 'pendiente', reembolso_motivo: 'yappy_pago_tardio', monto_cents: 1000 }),
+    ]);
+  });
+});
+
 describe('an appointment paid with Yappy’s button', () => {
   it('holds the hour while the patient pays and confirms it at once on Yappy’s notification', async () => {
     const doctor = await doctorAccount(c.t);
@@ -258,6 +273,8 @@ describe('an appointment paid with Yappy’s button', () => {
     expect((await c.t.app.yappyStandIn!.decide(started.transactionId, 'C'))?.answer).toBe(200);
     expect(await hours(c.t, p.jar, doctor.id, DAYS.monday)).toContain('11:00');
     expect(await paymentsOf(started.orden)).toEqual([]);
+    // The closing is in the audit trail with the order and its new state.
+    expect(await auditRows('yappy.order_closed')).toContainEqual(expect.objectContaining({ detail: expect.stringContaining(`${started.orden}; cita; cancelada`) as string }));
   });
 });
 
