@@ -31,7 +31,7 @@ export function notificationChannelsRepository(db: Db) {
       const [before] = await db.select().from(patientChannels).where(eq(patientChannels.patient_id, patientId));
       const same = Boolean(before?.whatsapp_consent_at) && before?.whatsapp_numero === numero;
       const values = same
-        ? { whatsapp_consent_at: before!.whatsapp_consent_at, whatsapp_consent_version: before!.whatsapp_consent_version, whatsapp_numero: numero, updated_at: at }
+        ? { whatsapp_consent_at: before.whatsapp_consent_at, whatsapp_consent_version: before.whatsapp_consent_version, whatsapp_numero: numero, updated_at: at }
         : { whatsapp_consent_at: at, whatsapp_consent_version: version, whatsapp_numero: numero, updated_at: at };
       await db
         .insert(patientChannels)
