@@ -48,3 +48,4 @@ export * from './schemas/video.schema.js';
 export * from './schemas/dashboard.schema.js';
 export * from './csv.js';
 export * from './whatsapp-link.js';
+export * from './patient-whatsapp.js';

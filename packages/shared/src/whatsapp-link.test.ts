@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { internationalDigits, patientPhoneWhatsappDigits, patientWhatsappDigits, waMeLink } from './whatsapp-link.js';
+import { patientPhoneWhatsappDigits, patientWhatsappDigits } from './patient-whatsapp.js';
+import { internationalDigits, waMeLink } from './whatsapp-link.js';
 
 describe('WhatsApp click-to-chat links (issue 27, decision 0060)', () => {
   it("the clinic's configured number: its E.164 digits, and nothing without a country code", () => {
