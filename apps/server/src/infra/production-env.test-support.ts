@@ -1,5 +1,5 @@
 /**
- * One complete, valid production environment for the tests that need one (infra/config.test.ts,
+ * One complete, valid production environment for the tests that need one (infra/config.test.ts, infra/security-headers.test.ts,
  * modules/backups/backups.test.ts, test/deploy/fresh-install.test.ts): no demo value, every value
  * production requires (infra/config.ts refuses less). A new required production setting is added
  * here, once, and every one of those tests follows. Its secrets are test values, public here.

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, validRegistration, type TestApp } from '../../test/harness.js';
 import { registerPatient } from '../modules/auth/test-support.js';
 import { productionSigningFile } from '../../test/signing-fixture.js';
+import { PRODUCTION_ENV } from './production-env.test-support.js';
 
 // Security headers set once in a hook (issue 2, item 3; docs/design.md), and the health endpoints.
 
@@ -104,25 +105,12 @@ describe('in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
     prod = await createTestApp({
-      NODE_ENV: 'production',
-      PUBLIC_ORIGIN: 'https://clinica.example.pa',
-      COOKIE_SECRET: 'f26Av3DAt2aBfIY+qyMHRnSFqV9RTOwMs/LRyEkTxOyoiA+o',
-      ADMIN_REGISTRATION_KEY: 'clave-admin-de-produccion',
-      DOCTOR_REGISTRATION_KEY: 'clave-doctor-de-produccion',
-      FILE_ENCRYPTION_KEY: '1cdf005a727745c4af8cf8e0ddeed18d0d47c2164778021394e3a0ac395f07fd',
-      CLINIC_BANK_ACCOUNTS: JSON.stringify([{ banco: 'Banco General', tipo: 'Ahorros', numero: '1', titular: 'Clínica' }]),
+      ...PRODUCTION_ENV,
+      // No mail leaves the test; the signing file is a throw-away one that exists.
       SMTP_URL: 'smtp://127.0.0.1:1',
-      MAIL_FROM: 'Clínica <no-reply@clinica.example.pa>',
       MAIL_WORKER: '0',
       DOCUMENT_SIGNING_P12: productionSigningFile().path,
       DOCUMENT_SIGNING_P12_PASSWORD: productionSigningFile().password,
-      PAYPAL_CLIENT_ID: 'client-id',
-      PAYPAL_CLIENT_SECRET: 'client-secret',
-      YAPPY_MERCHANT_ID: 'comercio-clinica',
-      YAPPY_SECRET_KEY: 'Y2xhdmUtaG1hYy1kZS1wcm9kdWNjaW9uLTIwMjYuY29tZXJjaW8tY2xpbmljYQ==',
-      YAPPY_DOMAIN: 'https://clinica.example.pa',
-      TURN_URLS: 'turns:turn.clinica.example.pa:443?transport=tcp',
-      TURN_SECRET: 'b1e07c2a5f9d4c3e8a6b0d2f4e6a8c0b1d3f5a7c9e1b3d5f',
     });
   });
   afterAll(async () => prod?.close());

@@ -239,6 +239,46 @@ export function appointmentsService(deps: AppointmentsDeps) {
   }
 
   /**
+   * Holds the slot ('reservada' until `until`) and starts the payment that will confirm it (a
+   * PayPal checkout, a Yappy order). If the payment cannot be started the hold is released at once
+   * and the waitlist hears of the hour, so a failed provider call never keeps an hour taken.
+   */
+  async function holdWhilePaying<T>(
+    patientId: string,
+    input: { id_doctor: string; servicio: AppointmentRecord['servicio']; fecha: string; hora: string; mensaje: string },
+    until: Date,
+    startPayment: (hold: AppointmentRecord) => Promise<T>,
+  ): Promise<T> {
+    let hold: AppointmentRecord;
+    try {
+      hold = await inTransaction(deps.db, (tx) =>
+        insertOnSlot(tx, {
+          patient_id: patientId,
+          doctor_id: input.id_doctor,
+          servicio: input.servicio,
+          fecha: input.fecha,
+          hora: input.hora,
+          mensaje: input.mensaje,
+          estado: 'reservada',
+          reservada_hasta: until,
+        }),
+      );
+    } catch (err) {
+      if (isSlotConflict(err)) throw slotTaken();
+      throw err;
+    }
+    changed(input.id_doctor);
+    try {
+      return await startPayment(hold);
+    } catch (err) {
+      await repo.cancel(deps.db, { id: hold.id }, { cancelada_por: 'reserva_vencida', now: at() });
+      changed(input.id_doctor);
+      await slotFreed(input.id_doctor, input.fecha, input.hora);
+      throw err;
+    }
+  }
+
+  /**
    * Writes the appointment inside the booking's transaction, with the doctor's row locked (shared)
    * and the patient's row locked (exclusive): the hold quota is counted again here, after the
    * patient's own lapsed checkout is released, so simultaneous requests cannot all pass it.
@@ -490,39 +530,9 @@ export function appointmentsService(deps: AppointmentsDeps) {
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
       // Counted here to refuse early, and again under the patient's lock when the hold is written.
       await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
-      let hold: AppointmentRecord;
-      try {
-        hold = await inTransaction(deps.db, (tx) =>
-          insertOnSlot(tx, {
-            patient_id: patientId,
-            doctor_id: input.id_doctor,
-            servicio: input.servicio,
-            fecha: input.fecha,
-            hora: input.hora,
-            mensaje: input.mensaje,
-            estado: 'reservada',
-            reservada_hasta: new Date(deps.now() + HOLD_MS),
-          }),
-        );
-      } catch (err) {
-        if (isSlotConflict(err)) throw slotTaken();
-        throw err;
-      }
-      changed(input.id_doctor);
-      try {
-        return await payments.createPaypalOrder({
-          patientId,
-          proposito: 'cita',
-          servicio: input.servicio,
-          monto: input.monto,
-          contexto: hold.id,
-        });
-      } catch (err) {
-        await repo.cancel(deps.db, { id: hold.id }, { cancelada_por: 'reserva_vencida', now: at() });
-        changed(input.id_doctor);
-        await slotFreed(input.id_doctor, input.fecha, input.hora);
-        throw err;
-      }
+      return holdWhilePaying(patientId, input, new Date(deps.now() + HOLD_MS), (hold) =>
+        payments.createPaypalOrder({ patientId, proposito: 'cita', servicio: input.servicio, monto: input.monto, contexto: hold.id }),
+      );
     },
 
     /**
@@ -535,33 +545,9 @@ export function appointmentsService(deps: AppointmentsDeps) {
       await assertSlotFree(deps.db, { doctorId: input.id_doctor, fecha: input.fecha, hora: input.hora, patientId });
       await assertHoldQuota(deps.db, patientId, input.id_doctor, input.fecha);
       const expiraAt = payments.yappy.expiryFromNow();
-      let hold: AppointmentRecord;
-      try {
-        hold = await inTransaction(deps.db, (tx) =>
-          insertOnSlot(tx, {
-            patient_id: patientId,
-            doctor_id: input.id_doctor,
-            servicio: input.servicio,
-            fecha: input.fecha,
-            hora: input.hora,
-            mensaje: input.mensaje,
-            estado: 'reservada',
-            reservada_hasta: expiraAt,
-          }),
-        );
-      } catch (err) {
-        if (isSlotConflict(err)) throw slotTaken();
-        throw err;
-      }
-      changed(input.id_doctor);
-      try {
-        return await payments.yappy.start({ patientId, proposito: 'cita', servicio: input.servicio, contexto: hold.id, expiraAt });
-      } catch (err) {
-        await repo.cancel(deps.db, { id: hold.id }, { cancelada_por: 'reserva_vencida', now: at() });
-        changed(input.id_doctor);
-        await slotFreed(input.id_doctor, input.fecha, input.hora);
-        throw err;
-      }
+      return holdWhilePaying(patientId, input, expiraAt, (hold) =>
+        payments.yappy.start({ patientId, proposito: 'cita', servicio: input.servicio, contexto: hold.id, expiraAt }),
+      );
     },
 
     /**
