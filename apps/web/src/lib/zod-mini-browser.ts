@@ -1,9 +1,11 @@
 // Every `import ... from 'zod/mini'` of the web build resolves here (vite.config.ts alias), as
-// 'zod' resolves to zod-browser.ts. The setting is zod core's one global, read when an object
-// schema is built: with it, neither mini's object parser nor the `allowsEval` probe ever calls
-// `new Function`, which the site's CSP (no 'unsafe-eval') would refuse and Chrome would report as
-// a CSP issue (Lighthouse best practices). This module runs before any schema module that imports
-// it, so the setting is in place before the first schema exists, whichever zod a page loads.
+// 'zod' resolves to zod-browser.ts. zod's core setting is one global. mini's object schema is the
+// core's plain `$ZodObject`, which never compiles a parser with `new Function` (only classic's
+// `$ZodObjectJIT` does, after probing `util.allowsEval`), so today mini needs no setting; it is
+// made anyway, before any schema module runs (an ES module's imports are evaluated before its
+// body), so that no zod path, now or after an upgrade, tries `new Function`: the site's CSP has no
+// 'unsafe-eval', the attempt would be refused and Chrome would report a CSP issue (Lighthouse best
+// practices). With `jitless` set, `allowsEval` answers false without probing.
 import * as z from 'zod/v4/mini';
 
 z.config({ jitless: true });
