@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { PAYMENT_METHODS } from './payments.schema.js';
@@ -11,14 +11,17 @@ import { safeText } from './text.schema.js';
  */
 
 /** A consultation's token as the pages put it in a URL (`/ConsultaChat?consulta=<token>`). */
-export const consultationTokenField = safeText({ error: messages.invalidRequest }).min(10, messages.invalidRequest).max(100, messages.invalidRequest);
+export const consultationTokenField = safeText({ error: messages.invalidRequest }).check(
+  z.minLength(10, messages.invalidRequest),
+  z.maxLength(100, messages.invalidRequest),
+);
 
 /**
  * Which consultation a patient's chat call is about: `?consulta=<token>`. Without it, the
  * patient's newest consultation whose chat is open (the only one, for most patients). Another
  * patient's token is answered as a consultation without chat (403), never with its data.
  */
-export const consultationTargetQuerySchema = z.object({ consulta: consultationTokenField.optional() });
+export const consultationTargetQuerySchema = z.object({ consulta: z.optional(consultationTokenField) });
 export type ConsultationTargetQuery = z.infer<typeof consultationTargetQuerySchema>;
 
 /** `pendiente`: paid by transfer or Yappy, waiting for the clinic; `chat`: the chat is open. */
@@ -34,9 +37,9 @@ export const activeConsultationSchema = z.object({
   metodo_de_pago: z.enum(PAYMENT_METHODS),
   estado: z.enum(ACTIVE_CONSULTATION_STATES),
   /** An open chat's seconds left by the server's clock at the time of the answer (3600 before it starts); null while pending. */
-  segundos_restantes: z.number().int().nullable(),
+  segundos_restantes: z.nullable(z.number().check(z.int())),
   /** When an open chat's time ends; null while pending or before the patient first enters the chat. */
-  ends_at: z.string().nullable(),
+  ends_at: z.nullable(z.string()),
 });
 export type ActiveConsultation = z.infer<typeof activeConsultationSchema>;
 

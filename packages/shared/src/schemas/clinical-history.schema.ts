@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The clinical history of a consultation (issue 21, item 4): the patient's form, the vital signs
@@ -32,17 +32,17 @@ export const clinicalHistoryFieldsShape = {
   alergias: z.string(),
   otros_datos: z.string(),
   /** Kilograms. */
-  peso: z.number().nullable(),
+  peso: z.nullable(z.number()),
   /** Metres. */
-  talla: z.number().nullable(),
-  presion_arterial: z.string().nullable(),
-  frecuencia_cardiaca: z.string().nullable(),
-  frecuencia_respiratoria: z.string().nullable(),
-  analisis: z.string().nullable(),
-  plan: z.string().nullable(),
+  talla: z.nullable(z.number()),
+  presion_arterial: z.nullable(z.string()),
+  frecuencia_cardiaca: z.nullable(z.string()),
+  frecuencia_respiratoria: z.nullable(z.string()),
+  analisis: z.nullable(z.string()),
+  plan: z.nullable(z.string()),
   /** Next consultation (yyyy-MM-dd and HH:mm). */
-  fecha: z.string().nullable(),
-  hora: z.string().nullable(),
+  fecha: z.nullable(z.string()),
+  hora: z.nullable(z.string()),
 };
 
 export const clinicalHistoryFieldsSchema = z.object(clinicalHistoryFieldsShape);

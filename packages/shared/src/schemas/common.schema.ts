@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Error answer of every refused request: a Spanish message, and per-field messages for forms. */
 export const errorSchema = z.object({
   success: z.literal(false),
   message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
+  errors: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiError = z.infer<typeof errorSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * A video call in a consultation's record (issue 25, decision 0053): start, end (null while under
@@ -8,10 +8,10 @@ import { z } from 'zod';
  */
 export const consultationCallSchema = z.object({
   inicio: z.string(),
-  fin: z.string().nullable(),
-  minutos: z.number().int().min(0).nullable(),
+  fin: z.nullable(z.string()),
+  minutos: z.nullable(z.number().check(z.int(), z.gte(0))),
 });
 export type ConsultationCall = z.infer<typeof consultationCallSchema>;
 
 /** The calls of a consultation's record, oldest first; absent in answers older than issue 25 (then none). */
-export const consultationCallsField = z.array(consultationCallSchema).default([]);
+export const consultationCallsField = z._default(z.array(consultationCallSchema), []);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 
 /** A verification link is valid this long (issue 18: 24 hours). */
@@ -11,8 +11,7 @@ export const EMAIL_VERIFICATION_PATH = '/verificar-correo';
 export const emailVerificationSchema = z.strictObject({
   token: z
     .string({ error: messages.emailVerificationLinkInvalid })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{43}$/, messages.emailVerificationLinkInvalid),
+    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{43}$/, messages.emailVerificationLinkInvalid)),
 });
 export type EmailVerificationInput = z.infer<typeof emailVerificationSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * A patient's no-shows for staff (issue 24 item 4, decision 0049): how many appointments were
@@ -7,8 +7,8 @@ import { z } from 'zod';
  * `noShowWords` (appointment-state.ts).
  */
 export const noShowStatusSchema = z.object({
-  inasistencias: z.number().int().min(0),
-  limite: z.number().int().min(0),
+  inasistencias: z.number().check(z.int(), z.gte(0)),
+  limite: z.number().check(z.int(), z.gte(0)),
   solo_pago_inmediato: z.boolean(),
 });
 export type NoShowStatus = z.infer<typeof noShowStatusSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES, SERVICE_PRICE_CENTS, type Service } from '../constants.js';
 import { messages } from '../messages.js';
@@ -31,9 +31,10 @@ export const priceOf = (servicio: Service) => SERVICE_PRICE_CENTS[servicio] / 10
  * The amount the browser sends: a number of dollars, or its text ('10', '10.00'). It is only
  * compared with the server's price; the server never charges what the browser says.
  */
-export const montoField = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d{1,6}(\.\d{1,2})?\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: messages.amountMismatch }).finite(messages.amountMismatch).positive(messages.amountMismatch),
+export const montoField = z.pipe(
+  z.transform((v: unknown) => (typeof v === 'string' && /^\s*\d{1,6}(\.\d{1,2})?\s*$/.test(v) ? Number(v) : v)),
+  // A zod number already refuses NaN and ±Infinity (classic's `.finite()` added no check).
+  z.number({ error: messages.amountMismatch }).check(z.positive(messages.amountMismatch)),
 );
 
 /** True when the amount sent is exactly the server's price of the service. */
@@ -76,9 +77,8 @@ export type PaypalOrderCreated = z.infer<typeof paypalOrderCreatedSchema>;
 
 /** PayPal's ids as the JS SDK hands them to onApprove. */
 export const paypalApprovalShape = {
-  orderID: safeText({ error: messages.paypalPaymentFailed })
-    .regex(/^[A-Za-z0-9-]{5,64}$/, messages.paypalPaymentFailed),
-  payerID: safeText().max(64).optional(),
+  orderID: safeText({ error: messages.paypalPaymentFailed }).check(z.regex(/^[A-Za-z0-9-]{5,64}$/, messages.paypalPaymentFailed)),
+  payerID: z.optional(safeText().check(z.maxLength(64))),
 };
 
 // ---- receipts (docs/spec/patient-and-public.md section 3 and docs/spec/staff.md section 3: "Payment receipt") ----
@@ -108,13 +108,13 @@ export const receiptRefundSchema = z.object({
   motivo: z.enum(REFUND_REASONS),
   /** When the refund became due, and when the money was returned (null until then). */
   debido: z.string(),
-  fecha: z.string().nullable(),
+  fecha: z.nullable(z.string()),
   /** PayPal's refund id, or the transfer's / Yappy's reference. */
-  referencia: z.string().nullable(),
+  referencia: z.nullable(z.string()),
 });
 export type ReceiptRefund = z.infer<typeof receiptRefundSchema>;
 
-const uuidField = () => safeText({ error: messages.invalidRequest }).uuid(messages.invalidRequest);
+const uuidField = () => safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest));
 
 /** An administrator refunds a PayPal payment through PayPal (the whole amount, once). */
 export const paypalRefundSchema = z.strictObject({ id: uuidField() });
@@ -123,10 +123,11 @@ export type PaypalRefundInput = z.infer<typeof paypalRefundSchema>;
 /** An administrator records a transfer or Yappy refund: multipart `id`, `referencia`, optional proof `archivo`. */
 export const manualRefundSchema = z.strictObject({
   id: uuidField(),
-  referencia: safeText({ error: messages.refundReferenceRequired })
-    .trim()
-    .min(1, messages.refundReferenceRequired)
-    .max(100, messages.fieldTooLong),
+  referencia: safeText({ error: messages.refundReferenceRequired }).check(
+    z.trim(),
+    z.minLength(1, messages.refundReferenceRequired),
+    z.maxLength(100, messages.fieldTooLong),
+  ),
 });
 export type ManualRefundInput = z.infer<typeof manualRefundSchema>;
 
@@ -134,7 +135,7 @@ const receiptBase = {
   id: z.string(),
   token: z.string(),
   /** The short human reference ("N.º 000123"), decision 0045. */
-  numero: z.number().int(),
+  numero: z.number().check(z.int()),
   nombre: z.string(),
   apellido: z.string(),
   monto: z.number(),
@@ -145,9 +146,9 @@ const receiptBase = {
   revisado: z.boolean(),
   fecha: z.string(),
   /** Null while nothing is owed back. */
-  reembolso: receiptRefundSchema.nullable(),
+  reembolso: z.nullable(receiptRefundSchema),
   /** Yappy's confirmation number of a payment made with Yappy's button (approved by its notification); else null. */
-  confirmacion_yappy: z.string().nullable(),
+  confirmacion_yappy: z.nullable(z.string()),
 };
 
 /** A row of /Recibo_pagos and /Recibo_Admin. */
@@ -159,59 +160,62 @@ export const receiptDetailSchema = z.object({
   cedula: z.string(),
   celular: z.string(),
   acuerdo: z.boolean(),
-  motivo_rechazo: z.string().nullable(),
+  motivo_rechazo: z.nullable(z.string()),
   /** Download address of the transfer or Yappy receipt; null when there is none (PayPal). */
-  Link_Comprobante: z.string().nullable(),
-  Nombre_Comprobante: z.string().nullable(),
+  Link_Comprobante: z.nullable(z.string()),
+  Nombre_Comprobante: z.nullable(z.string()),
   /** The fiscal receipt's file name, and its address (opened in a new tab). */
-  archivo_nombre: z.string().nullable(),
-  Link_Factura: z.string().nullable(),
+  archivo_nombre: z.nullable(z.string()),
+  Link_Factura: z.nullable(z.string()),
 });
 export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;
 
-export const adminReceiptRowSchema = receiptRowSchema.extend({ posible_duplicado: z.boolean() });
+export const adminReceiptRowSchema = z.extend(receiptRowSchema, { posible_duplicado: z.boolean() });
 export type AdminReceiptRow = z.infer<typeof adminReceiptRowSchema>;
 
-export const adminReceiptDetailSchema = receiptDetailSchema.extend({
+export const adminReceiptDetailSchema = z.extend(receiptDetailSchema, {
   correo: z.string(),
   posible_duplicado: z.boolean(),
   /** The other payments whose receipt file is byte-identical to this one, with who sent them (the token opens that receipt). */
-  duplicados: z.array(z.object({ token: z.string(), numero: z.number().int(), nombre: z.string(), apellido: z.string() })),
-  historial: z.array(z.object({ evento: z.string(), detalle: z.string().nullable(), por: z.string().nullable(), fecha: z.string() })),
+  duplicados: z.array(z.object({ token: z.string(), numero: z.number().check(z.int()), nombre: z.string(), apellido: z.string() })),
+  historial: z.array(z.object({ evento: z.string(), detalle: z.nullable(z.string()), por: z.nullable(z.string()), fecha: z.string() })),
   /** True when an administrator may approve this pending payment here (not for consultations: see Consultas_Admin). */
   aprobable: z.boolean(),
   /** Download address of the refund's proof file, when the administrator attached one. */
-  Link_Reembolso: z.string().nullable(),
+  Link_Reembolso: z.nullable(z.string()),
 });
 
 /** Approving a pending payment from the receipt screen. */
-export const receiptApproveSchema = z.strictObject({ id: safeText({ error: messages.invalidRequest }).uuid(messages.invalidRequest) });
+export const receiptApproveSchema = z.strictObject({ id: safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest)) });
 export type AdminReceiptDetail = z.infer<typeof adminReceiptDetailSchema>;
 
-export const tokenParamsSchema = z.object({ token: safeText().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing) });
+export const tokenParamsSchema = z.object({ token: safeText().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing)) });
 
 /** First-name search of the admin lists (Algoritmo_*.php): JSON `input`. */
 export const searchSchema = z.strictObject({ input: requiredText(100) });
 export type SearchInput = z.infer<typeof searchSchema>;
 
-const flag = z.preprocess(
-  (v) => (v === true || v === 'true' || v === '1' || v === 1 ? true : v === false || v === 'false' || v === '0' || v === 0 ? false : v),
+const flag = z.pipe(
+  z.transform((v: unknown) =>
+    v === true || v === 'true' || v === '1' || v === 1 ? true : v === false || v === 'false' || v === '0' || v === 0 ? false : v,
+  ),
   z.boolean({ error: messages.invalidChoice }),
 );
 
 /** actualizar_pagos.php: multipart `id`, `revisado`, optional fiscal PDF `archivo`. */
 export const receiptUpdateSchema = z.strictObject({
-  id: safeText({ error: messages.invalidRequest }).uuid(messages.invalidRequest),
+  id: safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest)),
   revisado: flag,
 });
 export type ReceiptUpdate = z.infer<typeof receiptUpdateSchema>;
 
 /** Rejecting a transfer or Yappy receipt, with the reason the patient sees. */
 export const receiptRejectSchema = z.strictObject({
-  id: safeText({ error: messages.invalidRequest }).uuid(messages.invalidRequest),
-  motivo: safeMultilineText({ error: messages.rejectReasonRequired })
-    .trim()
-    .min(1, messages.rejectReasonRequired)
-    .max(500, messages.fieldTooLong),
+  id: safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest)),
+  motivo: safeMultilineText({ error: messages.rejectReasonRequired }).check(
+    z.trim(),
+    z.minLength(1, messages.rejectReasonRequired),
+    z.maxLength(500, messages.fieldTooLong),
+  ),
 });
 export type ReceiptReject = z.infer<typeof receiptRejectSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Public clinic settings the pages show (configuration, not code). */
 export const siteConfigSchema = z.object({
@@ -17,7 +17,7 @@ export const siteConfigSchema = z.object({
     /** An OpenStreetMap address. */
     mapUrl: z.string(),
     /** A Spanish text when configured; null: the clinic hours the appointments use. */
-    openingHours: z.string().nullable(),
+    openingHours: z.nullable(z.string()),
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeMultilineText } from './text.schema.js';
 import { messages } from '../messages.js';
 
@@ -8,10 +8,11 @@ export const SUGGESTION_MAX = 2000;
 
 /** guardar_sugerencia.php: the patient sends only `sugerencia`; blank after trimming is refused. */
 export const suggestionSchema = z.strictObject({
-  sugerencia: safeMultilineText({ error: messages.missingFields })
-    .trim()
-    .min(1, messages.missingFields)
-    .max(SUGGESTION_MAX, messages.fieldTooLong),
+  sugerencia: safeMultilineText({ error: messages.missingFields }).check(
+    z.trim(),
+    z.minLength(1, messages.missingFields),
+    z.maxLength(SUGGESTION_MAX, messages.fieldTooLong),
+  ),
 });
 export type SuggestionInput = z.infer<typeof suggestionSchema>;
 

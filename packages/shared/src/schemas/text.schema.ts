@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 
 // C0 controls (U+0000–U+001F), DEL and the C1 controls (U+007F–U+009F). PostgreSQL cannot store
@@ -22,14 +22,14 @@ export function isCleanText(value: string, multiline = false) {
  * The one text field of every input schema (JSON, multipart, query, WebSocket): refuses control
  * characters and lone surrogates with `messages.textInvalid`, then normalises to NFC, so that
  * 'José' typed on a Mac (NFD, e + U+0301) and on Windows (NFC, é) is one and the same name for
- * searches, uniqueness and the PDF. A ZodString, so `.trim().min().max()` chain as usual; limits
- * count the normalised text.
+ * searches, uniqueness and the PDF. A zod/mini string: callers add their checks after these two with
+ * `.check(z.trim(), z.minLength(…), z.maxLength(…))` (never classic methods); limits count the
+ * normalised text.
  */
 export const safeText = (params?: { error?: string; multiline?: boolean }) =>
   z
     .string(params?.error === undefined ? undefined : { error: params.error })
-    .refine((v) => isCleanText(v, params?.multiline ?? false), { message: messages.textInvalid, abort: true })
-    .normalize('NFC');
+    .check(z.refine((v) => isCleanText(v, params?.multiline ?? false), { message: messages.textInvalid, abort: true }), z.normalize('NFC'));
 
 /** A multi-line text field (a textarea): line breaks and tabs allowed. */
 export const safeMultilineText = (params?: { error?: string }) => safeText({ ...params, multiline: true });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { PAGE_SIZE, pageQuerySchema, pageSchema, searchSchema, type ListPage } from '@clinica/shared';
 import { errorResponses } from './errors.js';
 
@@ -17,7 +17,7 @@ export interface ListRead {
  * patient shown written in the audit trail by the caller's `audit`, each row mapped by `toRow`.
  * /Consultas_Admin and /Recibo_Admin are the two; one wiring instead of a copy in each module.
  */
-export function searchableAdminList<Row, Wire extends z.ZodType>(
+export function searchableAdminList<Row, Wire extends z.core.$ZodType>(
   fastify: FastifyInstance,
   opts: {
     path: string;

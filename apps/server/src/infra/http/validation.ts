@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '@clinica/shared';
 import { badRequest } from './errors.js';
 
@@ -41,9 +41,13 @@ export function holdsUnstorableText(value: unknown, depth = 0): boolean {
   );
 }
 
-/** Parses with a shared schema or throws a 400 AppError carrying the form's messages. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+/**
+ * Parses with a shared schema or throws a 400 AppError carrying the form's messages. Any zod 4
+ * schema, zod/mini's (the shared ones) or classic's (a server module's own): zod's `safeParse`
+ * function runs either, as the schema's own method would.
+ */
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) {
     const { message, errors } = summariseIssues(
       result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),

@@ -40,9 +40,10 @@ import { requireRole } from '../../infra/http/access.js';
 import { isUuid } from '../../infra/uuid.js';
 import { toComparison, toDoctorDocument, toPatientDocument, toPatientLookup, toUnlinkedDocument, toVerification } from './documents.mapper.js';
 
-const typeParams = z.object({ tipo: safeText().max(40) });
-const typeIdParams = z.object({ tipo: safeText().max(40), id: safeText().max(40) });
-const idParams = z.object({ id: safeText().max(40) });
+// safeText is a zod/mini schema: its length limit is added with zod's check function, not a classic method.
+const typeParams = z.object({ tipo: safeText().check(z.maxLength(40)) });
+const typeIdParams = z.object({ tipo: safeText().check(z.maxLength(40)), id: safeText().check(z.maxLength(40)) });
+const idParams = z.object({ id: safeText().check(z.maxLength(40)) });
 /** A PDF or PNG answer: bytes, sent as they are (Fastify does not serialise a Buffer). */
 const bytes = z.custom<Buffer>((v) => Buffer.isBuffer(v));
 

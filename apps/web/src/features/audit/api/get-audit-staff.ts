@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auditStaffSchema, type AuditStaff } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 

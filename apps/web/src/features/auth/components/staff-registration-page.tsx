@@ -1,7 +1,7 @@
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '../../../lib/router.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   SERVICES,
   adminRegistrationSchema,

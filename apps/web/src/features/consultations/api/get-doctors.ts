@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { doctorListItemSchema, type DoctorListItem, type Service } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 

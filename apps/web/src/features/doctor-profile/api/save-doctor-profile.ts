@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { doctorProfileSchema, type DoctorProfileData } from '@clinica/shared';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '../../../lib/api-client.js';
 import { doctorProfileKey, profileUrl } from './get-doctor-profile.js';
 

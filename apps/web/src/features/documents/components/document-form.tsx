@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control as FormControl, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Link } from '../../../lib/router.js';
 import {
   COUNTRIES,
@@ -185,7 +185,7 @@ export function DocumentForm({ tipo, profile, signatureVersion, knownEmails, rep
   const countryName = useCountryName();
   const fields = DOCUMENT_FIELDS[tipo];
   const required = useMemo(() => new Set(REQUIRED_FIELDS[tipo]), [tipo]);
-  const schema = documentSchemas[tipo] as unknown as z.ZodType<DocumentFields, FormValues>;
+  const schema = documentSchemas[tipo] as unknown as z.ZodMiniType<DocumentFields, FormValues>;
   const {
     register,
     handleSubmit,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { receiptRowSchema, type ReceiptRow } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { examFileSchema, type ExamFile } from '@clinica/shared';
 import { api } from '../../../lib/api-client.js';
 import { RECORDS_KEY } from './get-profile.js';
