@@ -17,7 +17,7 @@ export interface ListRead {
  * patient shown written in the audit trail by the caller's `audit`, each row mapped by `toRow`.
  * /Consultas_Admin and /Recibo_Admin are the two; one wiring instead of a copy in each module.
  */
-export function searchableAdminList<Row, Wire extends z.ZodType>(
+export function searchableAdminList<Row, Wire extends z.core.$ZodType>(
   fastify: FastifyInstance,
   opts: {
     path: string;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { messages } from '@clinica/shared';
 import { badRequest } from './errors.js';
 
@@ -41,9 +41,12 @@ export function holdsUnstorableText(value: unknown, depth = 0): boolean {
   );
 }
 
-/** Parses with a shared schema or throws a 400 AppError carrying the form's messages. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+/**
+ * Parses with a shared schema or throws a 400 AppError carrying the form's messages. Any zod schema,
+ * classic or mini (the shared schemas are mini, decision 0046, session 12): hence `z.safeParse`.
+ */
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) {
     const { message, errors } = summariseIssues(
       result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
