@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { otherOpenChatSchema } from './active-consultations.schema.js';
 import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
@@ -15,24 +15,36 @@ const numberFrom = (v: unknown) => {
   return typeof b === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(b) ? Number(b.replace(',', '.')) : b;
 };
 
+/**
+ * Classic's `z.preprocess(fn, schema)`, which mini lacks: at run time the same pipe (the function,
+ * then the schema), typed as classic types it, so that a field whose schema is optional stays
+ * optional in the form's input type (a plain pipe would take its optional-ness from the function).
+ */
+const preprocess = <B extends z.core.$ZodType>(fn: (v: unknown) => unknown, schema: B) =>
+  z.pipe(z.transform(fn), schema) as unknown as z.ZodMiniType<z.output<B>, unknown, z.core.$ZodPreprocessInternals<B, unknown>>;
+
+// Classic's `.finite()` was a no-op (z.number() refuses Infinity and NaN by itself, with the same
+// message), so it has no equivalent here.
 const ranged = (min: number, max: number, message: string) =>
-  z.preprocess(numberFrom, z.number({ error: message }).finite(message).min(min, message).max(max, message));
+  preprocess(numberFrom, z.number({ error: message }).check(z.gte(min, message), z.lte(max, message)));
 const optionalInt = (min: number, max: number, message: string) =>
-  z.preprocess(
+  preprocess(
     numberFrom,
-    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+    z.optional(z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message))),
   );
 
 /** The health form: peso (kg) and talla (m) required; blood pressure and rates optional. */
 export const healthDataSchema = z.object({
   peso: ranged(0.5, 400, messages.pesoRange),
   talla: ranged(0.3, 2.6, messages.tallaRange),
-  presion_arterial: z.preprocess(
+  presion_arterial: preprocess(
     blankToUndefined,
-    safeText({ error: messages.presionArterialFormat })
-      .trim()
-      .regex(/^\d{2,3}\s*\/\s*\d{2,3}$/, messages.presionArterialFormat)
-      .optional(),
+    z.optional(
+      safeText({ error: messages.presionArterialFormat }).check(
+        z.trim(),
+        z.regex(/^\d{2,3}\s*\/\s*\d{2,3}$/, messages.presionArterialFormat),
+      ),
+    ),
   ),
   frecuencia_cardiaca: optionalInt(20, 250, messages.frecuenciaCardiacaRange),
   frecuencia_respiratoria: optionalInt(4, 80, messages.frecuenciaRespiratoriaRange),
@@ -55,14 +67,14 @@ export const chatStateSchema = z.object({
   servicio: z.enum(SERVICES),
   doctor: z.string(),
   /** Seconds left of the chat time, by the server's clock. */
-  segundos_restantes: z.number().int(),
+  segundos_restantes: z.number().check(z.int()),
   /** null until the patient's chat opens (its socket's first join starts the hour). */
-  ends_at: z.string().nullable(),
+  ends_at: z.nullable(z.string()),
   /** The time was ended by closing the 'Área de Pagos' without paying: no more messages. */
   tiempo_cerrado: z.boolean(),
   /** Health data already sent (the form is then hidden and the image upload shown). */
   formulario_enviado: z.boolean(),
-  imagenes: z.number().int(),
+  imagenes: z.number().check(z.int()),
   /** Address of the WebSocket, relative to the site. */
   ws: z.string(),
   /** When the consultation was requested (the patient tells their chats apart by it). */
@@ -77,27 +89,31 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
 
 /** A message as both sides see it; the sender is the server's, never the client's. */
 export const chatMessageSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   de: z.enum(CHAT_ROLES),
   nombre: z.string(),
   texto: z.string(),
   fecha: z.string(),
   /** The id the sender's page made for it (decision 0033); null for messages older than issue 20. */
-  cid: z.string().nullable(),
+  cid: z.nullable(z.string()),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** The WebSocket's handshake query: the consultation's token, who is joining, and the last id the client has. */
 export const chatSocketQuerySchema = z.object({
-  consulta: safeText().min(10).max(100),
+  consulta: safeText().check(z.minLength(10), z.maxLength(100)),
   rol: z.enum(CHAT_ROLES),
-  since: z.coerce.number().int().min(0).default(0),
+  since: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
 });
 
 /** Client -> server. Anything else (a `de`, a `nombre`) is ignored: the server sets the sender. */
 export const chatClientFrameSchema = z.object({
   type: z.literal('send'),
-  texto: safeMultilineText().trim().min(1, messages.chatMessageInvalid).max(CHAT_MESSAGE_MAX, messages.chatMessageInvalid),
+  texto: safeMultilineText().check(
+    z.trim(),
+    z.minLength(1, messages.chatMessageInvalid),
+    z.maxLength(CHAT_MESSAGE_MAX, messages.chatMessageInvalid),
+  ),
   /**
    * The id the page made for this message (a UUID, decision 0033), echoed in the acknowledgement
    * or the refusal. The server stores it once: a resend with the same id is answered with the
@@ -146,19 +162,19 @@ export const doctorChatRowSchema = z.object({
   servicio: z.enum(SERVICES),
   fecha_registro: z.string(),
   /** null until the patient opens the chat. */
-  segundos_restantes: z.number().int().nullable(),
-  ultimo_mensaje: z.string().nullable(),
+  segundos_restantes: z.nullable(z.number().check(z.int())),
+  ultimo_mensaje: z.nullable(z.string()),
 });
 export type DoctorChatRow = z.infer<typeof doctorChatRowSchema>;
 
 /** One of the doctor's chats with the patient's health data and images. */
-export const doctorChatDetailSchema = doctorChatRowSchema.extend({
+export const doctorChatDetailSchema = z.extend(doctorChatRowSchema, {
   sintomas: z.string(),
-  peso: z.number().nullable(),
-  talla: z.number().nullable(),
-  presion_arterial: z.string().nullable(),
-  frecuencia_cardiaca: z.string().nullable(),
-  frecuencia_respiratoria: z.string().nullable(),
+  peso: z.nullable(z.number()),
+  talla: z.nullable(z.number()),
+  presion_arterial: z.nullable(z.string()),
+  frecuencia_cardiaca: z.nullable(z.string()),
+  frecuencia_respiratoria: z.nullable(z.string()),
   imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),
 });
 export type DoctorChatDetail = z.infer<typeof doctorChatDetailSchema>;

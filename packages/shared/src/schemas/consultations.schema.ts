@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
@@ -24,13 +24,18 @@ export type HistorySection = (typeof HISTORY_SECTIONS)[number];
 export const NOT_APPLICABLE_TEXT = messages.notApplicable;
 
 const MAX_TEXT = 4000;
-const sectionText = safeMultilineText({ error: messages.fillOrTick })
-  .trim()
-  .min(1, messages.fillOrTick)
-  .max(MAX_TEXT, messages.fieldTooLong);
+const sectionText = safeMultilineText({ error: messages.fillOrTick }).check(
+  z.trim(),
+  z.minLength(1, messages.fillOrTick),
+  z.maxLength(MAX_TEXT, messages.fieldTooLong),
+);
 
 export const consultationHistoryShape = {
-  sintomas: safeMultilineText({ error: messages.missingFields }).trim().min(1, messages.missingFields).max(MAX_TEXT, messages.fieldTooLong),
+  sintomas: safeMultilineText({ error: messages.missingFields }).check(
+    z.trim(),
+    z.minLength(1, messages.missingFields),
+    z.maxLength(MAX_TEXT, messages.fieldTooLong),
+  ),
   antecedentesFamiliares: sectionText,
   antecedentesPersonales: sectionText,
   antecedentesQuirurgicos: sectionText,
@@ -40,7 +45,7 @@ export const consultationHistoryShape = {
 
 const choiceShape = {
   servicio: requiredChoice(SERVICES),
-  doctor_id: safeText({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice),
+  doctor_id: safeText({ error: messages.missingFields }).check(z.trim(), z.minLength(1, messages.missingFields), z.uuid(messages.invalidChoice)),
 };
 
 /** The data form: service, doctor and the history sections. */
@@ -91,7 +96,7 @@ export type ConsultationSubmitted = z.infer<typeof consultationSubmittedSchema>;
 export const consultationSessionSchema = z.object({
   usuario_id: z.string(),
   abierto: z.boolean(),
-  mensaje: z.string().nullable(),
+  mensaje: z.nullable(z.string()),
 });
 export type ConsultationSession = z.infer<typeof consultationSessionSchema>;
 
@@ -103,8 +108,8 @@ export type AuthorisationState = (typeof AUTHORISATION_STATES)[number];
 export const authorisationStatusSchema = z.object({
   authenticated: z.boolean(),
   estado: z.enum(AUTHORISATION_STATES),
-  message: z.string().nullable(),
-  token: z.string().nullable(),
+  message: z.nullable(z.string()),
+  token: z.nullable(z.string()),
 });
 export type AuthorisationStatus = z.infer<typeof authorisationStatusSchema>;
 
@@ -135,14 +140,15 @@ export type DoctorListItem = z.infer<typeof doctorListItemSchema>;
 export const TIPOS_DE_CONSULTA = ['quitar_permiso', 'tipo_a', 'tipo_b', 'tipo_c'] as const;
 export type TipoDeConsulta = (typeof TIPOS_DE_CONSULTA)[number];
 
-const zeroOrOne = z.preprocess(
-  (v) => (v === '0' || v === '1' ? Number(v) : typeof v === 'boolean' ? Number(v) : v),
+// Classic's z.preprocess(fn, schema) is this pipe (mini has no preprocess).
+const zeroOrOne = z.pipe(
+  z.transform((v: unknown) => (v === '0' || v === '1' ? Number(v) : typeof v === 'boolean' ? Number(v) : v)),
   z.union([z.literal(0), z.literal(1)], { error: messages.invalidChoice }),
 );
 
 /** actualizar_consulta.php: consulta_id, correo (the patient's), tipo_consulta, estado_consulta. */
 export const consultationClassificationSchema = z.strictObject({
-  consulta_id: safeText({ error: messages.missingFields }).uuid(messages.invalidRequest),
+  consulta_id: safeText({ error: messages.missingFields }).check(z.uuid(messages.invalidRequest)),
   correo: emailField,
   tipo_consulta: requiredChoice(TIPOS_DE_CONSULTA),
   estado_consulta: zeroOrOne,
@@ -157,9 +163,9 @@ export type ConsultationClassificationInput = z.input<typeof consultationClassif
  */
 export const consultationStateShape = {
   estado: z.enum(CONSULTATION_STATES),
-  estado_tipo: z.enum(['A', 'B']).nullable(),
-  motivo_rechazo: z.string().nullable(),
-  tiempo_restante: z.number().int().nullable(),
+  estado_tipo: z.nullable(z.enum(['A', 'B'])),
+  motivo_rechazo: z.nullable(z.string()),
+  tiempo_restante: z.nullable(z.number().check(z.int())),
   estado_pago_vista: z.enum(PAYMENT_VIEW_STATES),
 };
 
@@ -169,7 +175,7 @@ export const consultationRowSchema = z.object({
   id: z.string(),
   token: z.string(),
   /** The short human reference ("N.º 000123"), decision 0045. */
-  numero: z.number().int(),
+  numero: z.number().check(z.int()),
   token_encrypt: z.string(),
   nombre: z.string(),
   apellido: z.string(),
@@ -181,12 +187,12 @@ export const consultationRowSchema = z.object({
    * staff e-mail addresses are not for patients, who read the doctor's name and specialty
    * (decision 0049, session 10; it differs from the specification's patient field list on purpose).
    */
-  correo_doctor: z.string().nullable(),
+  correo_doctor: z.nullable(z.string()),
   nombre_doctor: z.string(),
   /** The doctor's specialty as their profile says it (decision 0041); null until filled. */
-  especialidad_doctor: z.string().nullable(),
+  especialidad_doctor: z.nullable(z.string()),
   fecha_registro: z.string(),
-  tipo_de_consulta: z.enum(TIPOS_DE_CONSULTA).nullable(),
+  tipo_de_consulta: z.nullable(z.enum(TIPOS_DE_CONSULTA)),
   estado_consulta: z.union([z.literal(0), z.literal(1)]),
   revisado: z.union([z.literal(0), z.literal(1)]),
   metodo_de_pago: z.enum(PAYMENT_METHODS),
@@ -197,17 +203,17 @@ export type ConsultationRow = z.infer<typeof consultationRowSchema>;
 const consultationPaymentSchema = z.object({
   token: z.string(),
   /** The short human reference ("N.º 000123"), decision 0045. */
-  numero: z.number().int(),
+  numero: z.number().check(z.int()),
   metodo_de_pago: z.enum(PAYMENT_METHODS),
   monto: z.number(),
   estado: z.enum(PAYMENT_STATES),
-  motivo_rechazo: z.string().nullable(),
-  Link_Comprobante: z.string().nullable(),
-  Nombre_Comprobante: z.string().nullable(),
+  motivo_rechazo: z.nullable(z.string()),
+  Link_Comprobante: z.nullable(z.string()),
+  Nombre_Comprobante: z.nullable(z.string()),
 });
 
 /** The whole consultation (docs/spec/patient-and-public.md and docs/spec/staff.md, section 3). */
-export const consultationDetailSchema = consultationRowSchema.extend({
+export const consultationDetailSchema = z.extend(consultationRowSchema, {
   nacionalidad: z.string(),
   genero: z.string(),
   edad: z.number(),
@@ -215,21 +221,21 @@ export const consultationDetailSchema = consultationRowSchema.extend({
   celular: z.string(),
   ...clinicalHistoryFieldsShape,
   /** Download address of the exam file, or null. */
-  archivo_examenes_encrypted: z.string().nullable(),
+  archivo_examenes_encrypted: z.nullable(z.string()),
   imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),
   permiso_chat: z.boolean(),
   pago: consultationPaymentSchema,
 });
 export type ConsultationDetail = z.infer<typeof consultationDetailSchema>;
 
-export const adminConsultationDetailSchema = consultationDetailSchema.extend({
-  pago: consultationPaymentSchema.extend({ posible_duplicado: z.boolean() }),
+export const adminConsultationDetailSchema = z.extend(consultationDetailSchema, {
+  pago: z.extend(consultationPaymentSchema, { posible_duplicado: z.boolean() }),
   /** The consultation's video calls (issue 25): start, end, minutes. */
   videollamadas: consultationCallsField,
 });
 export type AdminConsultationDetail = z.infer<typeof adminConsultationDetailSchema>;
 
 export const fileParamsSchema = z.object({
-  token: safeText().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing),
-  fileId: safeText().uuid(messages.notFound),
+  token: safeText().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing)),
+  fileId: safeText().check(z.uuid(messages.notFound)),
 });

@@ -101,7 +101,8 @@ export type AdminDataRequest = z.infer<typeof adminDataRequestSchema>;
  * Query of the administrators' list: pending requests or handled ones, newest first, and the
  * staff lists' first-name search of the patient (decision 0047).
  */
-export const dataRequestListQuerySchema = listQuerySchema.extend({
+export const dataRequestListQuerySchema = z.object({
+  ...listQuerySchema.shape,
   estado: z.enum(['pendiente', 'resuelta'], { error: messages.invalidChoice }).default('pendiente'),
 });
 export type DataRequestListQuery = z.infer<typeof dataRequestListQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
@@ -20,24 +20,21 @@ export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 /** The rows a page holds, as every paged list takes it (`?limit=`): a bad value is told what is allowed. */
-export const pageSizeField = z.coerce
-  .number({ error: messages.pageSizeInvalid })
-  .int(messages.pageSizeInvalid)
-  .min(1, messages.pageSizeInvalid)
-  .max(MAX_PAGE_SIZE, messages.pageSizeInvalid)
-  .optional();
+export const pageSizeField = z.optional(
+  z.coerce
+    .number({ error: messages.pageSizeInvalid })
+    .check(z.int(messages.pageSizeInvalid), z.gte(1, messages.pageSizeInvalid), z.lte(MAX_PAGE_SIZE, messages.pageSizeInvalid)),
+);
 
 /** The opaque cursor of the next page (base64url), as the lists hand it out. */
-export const pageCursorField = safeText()
-  .regex(/^[A-Za-z0-9_-]{1,200}$/, messages.pageCursorInvalid)
-  .optional();
+export const pageCursorField = z.optional(safeText().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, messages.pageCursorInvalid)));
 
 /**
  * Query of every paginated staff list: the first-name search (case and accent insensitive,
  * prefix: 'jose' finds 'José Luis') and the opaque cursor of the next page.
  */
 export const listQuerySchema = z.object({
-  nombre: safeText().trim().max(100, messages.fieldTooLong).optional(),
+  nombre: z.optional(safeText().check(z.trim(), z.maxLength(100, messages.fieldTooLong))),
   cursor: pageCursorField,
   limit: pageSizeField,
 });
@@ -51,7 +48,7 @@ export const pageQuerySchema = z.object({ cursor: pageCursorField, limit: pageSi
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** A page of a list: its rows, newest first, and the cursor of the next page (null on the last). */
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+export const pageSchema = <T extends z.core.$ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.nullable(z.string()) });
 export interface ListPage<T> {
   items: T[];
   next_cursor: string | null;
@@ -72,12 +69,12 @@ export const profileSchema = z.object({
   direccion: z.string(),
   celular: z.string(),
   correo: z.string(),
-  url_img_cedula: z.string().nullable(),
-  name_img_cedula: z.string().nullable(),
+  url_img_cedula: z.nullable(z.string()),
+  name_img_cedula: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const fileIdParamsSchema = z.object({ fileId: safeText().uuid(messages.notFound) });
+export const fileIdParamsSchema = z.object({ fileId: safeText().check(z.uuid(messages.notFound)) });
 
 // ---- exam files of a consultation -----------------------------------------------------------------
 
@@ -95,8 +92,8 @@ export const examFileSchema = z.object({
 export type ExamFile = z.infer<typeof examFileSchema>;
 
 export const examFileParamsSchema = z.object({
-  token: safeText().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing),
-  fileId: safeText().uuid(messages.notFound),
+  token: safeText().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing)),
+  fileId: safeText().check(z.uuid(messages.notFound)),
 });
 
 // ---- the doctors' consultations (/Consultas_Admin_Doctor) -----------------------------------------
@@ -108,7 +105,7 @@ export const doctorConsultationRowSchema = z.object({
   id: z.string(),
   token: z.string(),
   /** The short human reference ("N.º 000123"), decision 0045. */
-  numero: z.number().int(),
+  numero: z.number().check(z.int()),
   nombre: z.string(),
   apellido: z.string(),
   cedula: z.string(),
@@ -129,7 +126,7 @@ export const chatLineSchema = z.object({
 export type ChatLine = z.infer<typeof chatLineSchema>;
 
 /** The consultation as its doctor sees it (docs/spec/staff.md, section 3, "Consultation"). */
-export const doctorConsultationDetailSchema = doctorConsultationRowSchema.extend({
+export const doctorConsultationDetailSchema = z.extend(doctorConsultationRowSchema, {
   nacionalidad: z.string(),
   genero: z.string(),
   edad: z.number(),
@@ -137,7 +134,7 @@ export const doctorConsultationDetailSchema = doctorConsultationRowSchema.extend
   celular: z.string(),
   ...clinicalHistoryFieldsShape,
   /** Download address of the newest exam file, or null. */
-  archivo_examenes_encrypted: z.string().nullable(),
+  archivo_examenes_encrypted: z.nullable(z.string()),
   archivos_examenes: z.array(examFileSchema),
   imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),
   chat: z.array(chatLineSchema),
@@ -147,13 +144,15 @@ export const doctorConsultationDetailSchema = doctorConsultationRowSchema.extend
 export type DoctorConsultationDetail = z.infer<typeof doctorConsultationDetailSchema>;
 
 const MAX_NOTE = 8000;
-const note = safeMultilineText({ error: messages.invalidRequest }).trim().max(MAX_NOTE, messages.fieldTooLong);
-const optionalDate = safeText({ error: messages.invalidDate })
-  .trim()
-  .refine((s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)), messages.invalidDate);
-const optionalTime = safeText({ error: messages.invalidTime })
-  .trim()
-  .refine((s) => s === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), messages.invalidTime);
+const note = safeMultilineText({ error: messages.invalidRequest }).check(z.trim(), z.maxLength(MAX_NOTE, messages.fieldTooLong));
+const optionalDate = safeText({ error: messages.invalidDate }).check(
+  z.trim(),
+  z.refine<string>((s) => s === '' || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)), messages.invalidDate),
+);
+const optionalTime = safeText({ error: messages.invalidTime }).check(
+  z.trim(),
+  z.refine<string>((s) => s === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), messages.invalidTime),
+);
 
 /**
  * actualizar_consulta_doctor.php: consulta_id, correo (the patient's), analisis, plan, fecha and
@@ -161,22 +160,25 @@ const optionalTime = safeText({ error: messages.invalidTime })
  */
 export const doctorConsultationUpdateSchema = z
   .strictObject({
-    consulta_id: safeText({ error: messages.missingFields }).uuid(messages.invalidRequest),
+    consulta_id: safeText({ error: messages.missingFields }).check(z.uuid(messages.invalidRequest)),
     correo: emailField,
     analisis: note,
     plan: note,
     fecha: optionalDate,
     hora: optionalTime,
-    revisado: z.preprocess(
-      (v) => (v === '0' || v === '1' ? Number(v) : typeof v === 'boolean' ? Number(v) : v),
+    // Classic's z.preprocess(fn, schema) is this pipe (mini has no preprocess).
+    revisado: z.pipe(
+      z.transform((v: unknown) => (v === '0' || v === '1' ? Number(v) : typeof v === 'boolean' ? Number(v) : v)),
       z.union([z.literal(0), z.literal(1)], { error: messages.invalidChoice }),
     ),
   })
-  .superRefine((v, ctx) => {
-    if ((v.fecha === '') !== (v.hora === '')) {
-      ctx.addIssue({ code: 'custom', path: [v.fecha === '' ? 'fecha' : 'hora'], message: messages.nextVisitIncomplete });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if ((v.fecha === '') !== (v.hora === '')) {
+        ctx.addIssue({ code: 'custom', path: [v.fecha === '' ? 'fecha' : 'hora'], message: messages.nextVisitIncomplete });
+      }
+    }),
+  );
 export type DoctorConsultationUpdate = z.infer<typeof doctorConsultationUpdateSchema>;
 export type DoctorConsultationUpdateInput = z.input<typeof doctorConsultationUpdateSchema>;
 
@@ -193,7 +195,7 @@ export const adminPatientRowSchema = z.object({
 export type AdminPatientRow = z.infer<typeof adminPatientRowSchema>;
 
 /** Patient (admin view): the profile, Acuerdo, Primera_Consulta and the ID-card image fields. */
-export const adminPatientDetailSchema = profileSchema.extend({
+export const adminPatientDetailSchema = z.extend(profileSchema, {
   id: z.string(),
   Acuerdo: z.boolean(),
   acuerdo_at: z.string(),
@@ -205,7 +207,7 @@ export const adminPatientDetailSchema = profileSchema.extend({
 });
 export type AdminPatientDetail = z.infer<typeof adminPatientDetailSchema>;
 
-export const patientIdParamsSchema = z.object({ id: safeText().uuid(messages.notFound) });
+export const patientIdParamsSchema = z.object({ id: safeText().check(z.uuid(messages.notFound)) });
 
 // ---- the patient's data export (Ley 81 de 2019) -----------------------------------------------------
 
@@ -216,7 +218,7 @@ const exportConsultation = z.object({
   medico: z.string(),
   correo_doctor: z.string(),
   ...clinicalHistoryFieldsShape,
-  tipo_de_consulta: z.string().nullable(),
+  tipo_de_consulta: z.nullable(z.string()),
   estado_consulta: z.number(),
   revisado: z.number(),
   archivos_examenes: z.array(z.object({ nombre: z.string(), subido_por: z.string(), fecha: z.string(), url: z.string() })),
@@ -226,13 +228,13 @@ const exportConsultation = z.object({
 export const patientExportSchema = z.object({
   generado_at: z.string(),
   aviso: z.string(),
-  perfil: profileSchema.omit({ url_img_cedula: true, name_img_cedula: true }).extend({
+  perfil: z.extend(z.omit(profileSchema, { url_img_cedula: true, name_img_cedula: true }), {
     country_code: z.string(),
     acuerdo: z.boolean(),
     acuerdo_at: z.string(),
     primera_consulta: z.number(),
     fecha_registro: z.string(),
-    imagen_cedula: z.object({ nombre: z.string(), url: z.string() }).nullable(),
+    imagen_cedula: z.nullable(z.object({ nombre: z.string(), url: z.string() })),
   }),
   consultas: z.array(exportConsultation),
   pagos: z.array(
@@ -245,7 +247,7 @@ export const patientExportSchema = z.object({
       moneda: z.string(),
       metodo_de_pago: z.string(),
       estado: z.string(),
-      motivo_rechazo: z.string().nullable(),
+      motivo_rechazo: z.nullable(z.string()),
       revisado: z.boolean(),
     }),
   ),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 import { CHAT_ROLES } from './chat.schema.js';
 import { safeText } from './text.schema.js';
@@ -28,15 +28,15 @@ export const VIDEO_CANDIDATE_MAX = 1_000;
 /** The call's id: a UUID made by the page that sends `call-invite` (`crypto.randomUUID()`). */
 const callId = z.uuid({ error: messages.videoFrameInvalid });
 /** The consultation's token, as in the socket's `?consulta=`: a frame for another consultation is refused. */
-const consulta = safeText().min(10).max(100);
-const sdp = z.string().min(1, messages.videoFrameInvalid).max(VIDEO_SDP_MAX, messages.videoFrameInvalid);
+const consulta = safeText().check(z.minLength(10), z.maxLength(100));
+const sdp = z.string().check(z.minLength(1, messages.videoFrameInvalid), z.maxLength(VIDEO_SDP_MAX, messages.videoFrameInvalid));
 
 /** One ICE candidate as `RTCIceCandidate.toJSON()` gives it; `null` = end of candidates. */
 export const iceCandidateSchema = z.object({
-  candidate: z.string().max(VIDEO_CANDIDATE_MAX, messages.videoFrameInvalid),
-  sdpMid: z.string().max(64).nullable().optional(),
-  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
-  usernameFragment: z.string().max(256).nullable().optional(),
+  candidate: z.string().check(z.maxLength(VIDEO_CANDIDATE_MAX, messages.videoFrameInvalid)),
+  sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+  sdpMLineIndex: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(64)))),
+  usernameFragment: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
 });
 export type IceCandidateJson = z.infer<typeof iceCandidateSchema>;
 
@@ -65,17 +65,17 @@ const base = { consulta, callId };
  */
 export const videoClientFrameSchema = z.discriminatedUnion('type', [
   /** Ring the other side. `audioOnly`: the caller starts without camera. */
-  z.object({ type: z.literal('call-invite'), ...base, audioOnly: z.boolean().default(false) }),
+  z.object({ type: z.literal('call-invite'), ...base, audioOnly: z._default(z.boolean(), false) }),
   /** The callee accepts: the call starts (recorded). The caller then sends `call-offer`. */
   z.object({ type: z.literal('call-accept'), ...base }),
   /** The callee declines the invitation (nothing recorded). */
   z.object({ type: z.literal('call-decline'), ...base }),
   /** SDP offer; `iceRestart` when it is an ICE restart's offer (`createOffer({ iceRestart: true })`). */
-  z.object({ type: z.literal('call-offer'), ...base, sdp, iceRestart: z.boolean().default(false) }),
+  z.object({ type: z.literal('call-offer'), ...base, sdp, iceRestart: z._default(z.boolean(), false) }),
   /** SDP answer to the last offer. */
   z.object({ type: z.literal('call-answer'), ...base, sdp }),
   /** One trickled ICE candidate; `null` when gathering finished. */
-  z.object({ type: z.literal('call-ice'), ...base, candidate: iceCandidateSchema.nullable() }),
+  z.object({ type: z.literal('call-ice'), ...base, candidate: z.nullable(iceCandidateSchema) }),
   /**
    * Ask the other side for an ICE restart (the network changed here). Whichever side made the
    * call's first offer (the caller) answers it with a `call-offer` with `iceRestart: true`;
@@ -89,7 +89,8 @@ export const videoClientFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type VideoClientFrame = z.infer<typeof videoClientFrameSchema>;
 export type VideoClientFrameType = VideoClientFrame['type'];
-export const VIDEO_CLIENT_FRAME_TYPES = videoClientFrameSchema.options.map((o) => o.shape.type.value);
+// A mini union has no `.options` and a mini literal no `.value`: read them from the definitions.
+export const VIDEO_CLIENT_FRAME_TYPES = videoClientFrameSchema._zod.def.options.map((o) => o.shape.type._zod.def.values[0]!);
 
 /** Who sent a frame, as the server knows it (never the client's word). */
 export const videoPeerSchema = z.object({
@@ -97,7 +98,7 @@ export const videoPeerSchema = z.object({
   /** The person's name as the other side should read it. */
   nombre: z.string(),
   /** The doctor's professional registration number (telehealth: the professional is identified); null for the patient or when not filled in. */
-  registro: z.string().nullable(),
+  registro: z.nullable(z.string()),
 });
 export type VideoPeer = z.infer<typeof videoPeerSchema>;
 
@@ -115,7 +116,7 @@ export const videoServerFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('call-decline'), ...relayed }),
   z.object({ type: z.literal('call-offer'), ...relayed, sdp: z.string(), iceRestart: z.boolean() }),
   z.object({ type: z.literal('call-answer'), ...relayed, sdp: z.string() }),
-  z.object({ type: z.literal('call-ice'), ...relayed, candidate: iceCandidateSchema.nullable() }),
+  z.object({ type: z.literal('call-ice'), ...relayed, candidate: z.nullable(iceCandidateSchema) }),
   z.object({ type: z.literal('call-restart'), ...relayed }),
   z.object({ type: z.literal('call-media'), ...relayed, audio: z.boolean(), video: z.boolean() }),
   z.object({
@@ -123,7 +124,7 @@ export const videoServerFrameSchema = z.discriminatedUnion('type', [
     consulta: z.string(),
     callId: z.uuid(),
     /** The member who hung up; null when the server ended the call (`time`). */
-    de: z.enum(CHAT_ROLES).nullable(),
+    de: z.nullable(z.enum(CHAT_ROLES)),
     reason: z.enum(VIDEO_HANGUP_REASONS),
     /** The catalogue's words for the reason (`VIDEO_HANGUP_MESSAGES`). */
     message: z.string(),
@@ -131,9 +132,9 @@ export const videoServerFrameSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('call-error'),
     /** The refused frame's call id, when it had a readable one. */
-    callId: z.string().nullable(),
+    callId: z.nullable(z.string()),
     /** What the refused frame was, when readable (e.g. 'call-invite'). */
-    refused: z.string().nullable(),
+    refused: z.nullable(z.string()),
     /**
      * A machine-readable reason for the pages that act on it:
      * `consent`: the patient must accept the video consent first (`POST /api/video/consent`), then invite/accept again;
@@ -150,7 +151,7 @@ export type VideoErrorCode = Extract<VideoServerFrame, { type: 'call-error' }>['
 
 /** GET /api/video/turn's query: the consultation and the role asking (as the chat socket). */
 export const turnCredentialsQuerySchema = z.object({
-  consulta: safeText().min(10).max(100),
+  consulta: safeText().check(z.minLength(10), z.maxLength(100)),
   rol: z.enum(CHAT_ROLES),
 });
 
@@ -158,9 +159,9 @@ export const turnCredentialsQuerySchema = z.object({
 export const iceServerSchema = z.object({
   urls: z.array(z.string()),
   /** TURN REST API username: `<expiry unix seconds>:<opaque id>`. */
-  username: z.string().optional(),
+  username: z.optional(z.string()),
   /** base64(HMAC-SHA1(TURN_SECRET, username)). */
-  credential: z.string().optional(),
+  credential: z.optional(z.string()),
 });
 
 /**
@@ -173,7 +174,7 @@ export const iceServerSchema = z.object({
  */
 export const turnCredentialsSchema = z.object({
   iceServers: z.array(iceServerSchema),
-  ttlSeconds: z.number().int().min(1),
+  ttlSeconds: z.number().check(z.int(), z.gte(1)),
   relayOnly: z.boolean(),
 });
 export type TurnCredentials = z.infer<typeof turnCredentialsSchema>;
@@ -182,7 +183,7 @@ export type TurnCredentials = z.infer<typeof turnCredentialsSchema>;
 export const videoConsentStateSchema = z.object({
   aceptado: z.boolean(),
   /** When it was accepted (ISO), null before. */
-  fecha: z.string().nullable(),
+  fecha: z.nullable(z.string()),
   /** The text the patient accepts (catalogue `videoConsentText`). */
   texto: z.string(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 import { safeText } from './text.schema.js';
 import { PAYMENT_PURPOSES } from './payments.schema.js';
@@ -37,7 +37,7 @@ export type YappyOrderState = (typeof YAPPY_ORDER_STATES)[number];
 
 /** Yappy's order ids are at most 15 characters, letters and digits (its create-order call). */
 export const YAPPY_ORDER_ID_LENGTH = 15;
-export const yappyOrderIdField = safeText({ error: messages.yappyOrderNotFound }).regex(/^[A-Za-z0-9]{1,15}$/, messages.yappyOrderNotFound);
+export const yappyOrderIdField = safeText({ error: messages.yappyOrderNotFound }).check(z.regex(/^[A-Za-z0-9]{1,15}$/, messages.yappyOrderNotFound));
 
 /** A consultation paid with Yappy: the same request as every other way to pay, no amount. */
 export const consultationYappyOrderSchema = consultationRequestSchema;
@@ -46,7 +46,7 @@ export type ConsultationYappyOrder = z.infer<typeof consultationYappyOrderSchema
 /** An appointment paid with Yappy: the booking form's fields (and a waitlist offer's token), no amount. */
 export const appointmentYappyOrderSchema = z.strictObject({
   ...appointmentRequestShape,
-  oferta: waitlistOfferToken.optional(),
+  oferta: z.optional(waitlistOfferToken),
 });
 export type AppointmentYappyOrder = z.infer<typeof appointmentYappyOrderSchema>;
 export type AppointmentYappyOrderInput = z.input<typeof appointmentYappyOrderSchema>;
@@ -82,11 +82,11 @@ export const yappyOrderStateSchema = z.object({
   /** What to tell the patient now (yappyStatePending, yappyStatePaid, ...). */
   message: z.string(),
   /** Once paid: the consultation's token (a consultation or its extra hour), for /ConsultaChat?consulta=. */
-  consulta: z.string().nullable(),
+  consulta: z.nullable(z.string()),
   /** Once paid: the short reference of what was paid for (the consultation or the appointment, "N.º 000123"). */
-  numero: z.number().int().nullable(),
+  numero: z.nullable(z.number().check(z.int())),
   /** Once paid: Yappy's confirmation number. */
-  confirmacion: z.string().nullable(),
+  confirmacion: z.nullable(z.string()),
   expira_at: z.string(),
 });
 export type YappyOrderStateAnswer = z.infer<typeof yappyOrderStateSchema>;
@@ -99,14 +99,14 @@ export type YappyOrderStateAnswer = z.infer<typeof yappyOrderStateSchema>;
 export const YAPPY_IPN_STATUSES = ['E', 'R', 'C', 'X'] as const;
 export type YappyIpnStatus = (typeof YAPPY_IPN_STATUSES)[number];
 export const yappyIpnQuerySchema = z.object({
-  orderId: z.string().max(64).optional(),
-  status: z.string().max(8).optional(),
-  domain: z.string().max(300).optional(),
-  hash: z.string().max(200).optional(),
+  orderId: z.optional(z.string().check(z.maxLength(64))),
+  status: z.optional(z.string().check(z.maxLength(8))),
+  domain: z.optional(z.string().check(z.maxLength(300))),
+  hash: z.optional(z.string().check(z.maxLength(200))),
   /** Some integrations write it with a capital letter; the same value either way. */
-  Hash: z.string().max(200).optional(),
-  confirmationNumber: z.string().max(100).optional(),
+  Hash: z.optional(z.string().check(z.maxLength(200))),
+  confirmationNumber: z.optional(z.string().check(z.maxLength(100))),
 });
 export type YappyIpnQuery = z.infer<typeof yappyIpnQuerySchema>;
 /** Yappy reads `success`; a refusal also carries the catalogue's message, like every refusal of the API. */
-export const yappyIpnAnswerSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+export const yappyIpnAnswerSchema = z.object({ success: z.boolean(), message: z.optional(z.string()) });

@@ -72,7 +72,7 @@ describe('toClinicalHistory, the one server mapper of the clinical history', () 
       consultationDetailSchema: consultationDetailSchema.shape,
       adminConsultationDetailSchema: adminConsultationDetailSchema.shape,
       doctorConsultationDetailSchema: doctorConsultationDetailSchema.shape,
-      'patientExportSchema.consultas': patientExportSchema.shape.consultas.element.shape,
+      'patientExportSchema.consultas': patientExportSchema.shape.consultas._zod.def.element.shape,
     };
     for (const [name, shape] of Object.entries(answers)) {
       for (const field of CLINICAL_HISTORY_FIELDS) {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { doctorConsultationDetailSchema, messages, panamaClock } from '@clinica/shared';
 import { PNG_1X1, createTestApp, type TestApp } from '../../../test/harness.js';
 import { consultationImages, consultations, files } from '../../db/schema.js';
@@ -77,7 +78,7 @@ describe('the modal', () => {
 
     const res = await call(t, doctor.jar, 'GET', `/api/doctor/consultations/${mine.token}`);
     expect(res.statusCode).toBe(200);
-    const d = doctorConsultationDetailSchema.strict().parse(res.json());
+    const d = z.strictObject(doctorConsultationDetailSchema.shape).parse(res.json());
     expect(d).toMatchObject({
       nombre: 'Lucía',
       nacionalidad: 'Panamá',
