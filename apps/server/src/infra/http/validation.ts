@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { messages } from '@clinica/shared';
 import { badRequest } from './errors.js';
 
@@ -41,9 +41,13 @@ export function holdsUnstorableText(value: unknown, depth = 0): boolean {
   );
 }
 
-/** Parses with a shared schema or throws a 400 AppError carrying the form's messages. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+/**
+ * Parses with a shared schema or throws a 400 AppError carrying the form's messages. Takes any
+ * zod schema, classic or `zod/mini` (the shared schemas are mini, decision 0046, session 12), so
+ * it parses with zod's core function rather than a classic method.
+ */
+export function parseOrThrow<S extends $ZodType>(schema: S, input: unknown): output<S> {
+  const result = safeParse(schema, input);
   if (!result.success) {
     const { message, errors } = summariseIssues(
       result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
