@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { pageSizeField } from './records.schema.js';
@@ -107,11 +107,9 @@ export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = {
 
 /** Filters of the audit screen: by patient, by staff member (or any account), and the page. */
 export const auditQuerySchema = z.object({
-  patient_id: safeText().uuid(messages.invalidRequest).optional(),
-  actor_id: safeText().uuid(messages.invalidRequest).optional(),
-  cursor: safeText()
-    .regex(/^\d{1,19}$/, messages.pageCursorInvalid)
-    .optional(),
+  patient_id: z.optional(safeText().check(z.uuid(messages.invalidRequest))),
+  actor_id: z.optional(safeText().check(z.uuid(messages.invalidRequest))),
+  cursor: z.optional(safeText().check(z.regex(/^\d{1,19}$/, messages.pageCursorInvalid))),
   limit: pageSizeField,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
@@ -120,20 +118,20 @@ export const auditRowSchema = z.object({
   id: z.number(),
   at: z.string(),
   actor_role: z.enum(AUDIT_ROLES),
-  actor_id: z.string().nullable(),
-  actor_correo: z.string().nullable(),
+  actor_id: z.nullable(z.string()),
+  actor_correo: z.nullable(z.string()),
   action: z.string(),
-  resource_type: z.string().nullable(),
-  resource_id: z.string().nullable(),
-  patient_id: z.string().nullable(),
+  resource_type: z.nullable(z.string()),
+  resource_id: z.nullable(z.string()),
+  patient_id: z.nullable(z.string()),
   /** The patient's name, when the row names a patient that exists. */
-  paciente: z.string().nullable(),
+  paciente: z.nullable(z.string()),
   outcome: z.enum(AUDIT_OUTCOMES),
-  status_code: z.number().nullable(),
-  method: z.string().nullable(),
-  path: z.string().nullable(),
-  ip: z.string().nullable(),
-  detail: z.string().nullable(),
+  status_code: z.nullable(z.number()),
+  method: z.nullable(z.string()),
+  path: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+  detail: z.nullable(z.string()),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

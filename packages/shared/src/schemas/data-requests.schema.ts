@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeMultilineText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { phoneFitsCountry, requiredText, patientProfileFields } from './auth.schema.js';
@@ -18,11 +18,21 @@ export type DataRequestState = (typeof DATA_REQUEST_STATES)[number];
  * The profile fields a correction may change, in the profile's order. The e-mail is not one of
  * them: it is how the person signs in, and a new address must be proven theirs first.
  */
-export const CORRECTABLE_FIELDS = ['nombre', 'apellido', 'cedula', 'edad', 'genero', 'nacionalidad', 'direccion', 'country_code', 'celular'] as const;
+export const CORRECTABLE_FIELDS = [
+  'nombre',
+  'apellido',
+  'cedula',
+  'edad',
+  'genero',
+  'nacionalidad',
+  'direccion',
+  'country_code',
+  'celular',
+] as const;
 export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 /** The corrected values: only the fields that change, each checked by its registration rule. */
-export const correctionChangesSchema = z.strictObject(patientProfileFields).partial();
+export const correctionChangesSchema = z.partial(z.strictObject(patientProfileFields));
 export type CorrectionChanges = z.infer<typeof correctionChangesSchema>;
 
 /**
@@ -31,7 +41,9 @@ export type CorrectionChanges = z.infer<typeof correctionChangesSchema>;
  */
 export const correctionFormSchema = z
   .strictObject({ ...patientProfileFields, motivo: requiredText(1000) })
-  .superRefine(phoneFitsCountry, { when: (payload) => typeof payload.value === 'object' && payload.value !== null });
+  .check(
+    z.superRefine(phoneFitsCountry, { when: (payload) => typeof payload.value === 'object' && payload.value !== null }),
+  );
 export type CorrectionFormInput = z.input<typeof correctionFormSchema>;
 export type CorrectionFormValues = z.infer<typeof correctionFormSchema>;
 
@@ -44,7 +56,7 @@ export type CorrectionRequestInput = z.input<typeof correctionRequestSchema>;
 
 /** POST /api/patient/data-requests/closing: the person confirms having read what closing means. */
 export const closingRequestSchema = z.strictObject({
-  motivo: safeMultilineText().trim().max(1000, messages.fieldTooLong).optional(),
+  motivo: z.optional(safeMultilineText().check(z.trim(), z.maxLength(1000, messages.fieldTooLong))),
   confirmo: z.literal(true, { error: messages.closingConfirmRequired }),
 });
 export type ClosingRequestInput = z.input<typeof closingRequestSchema>;
@@ -53,16 +65,20 @@ export type ClosingRequestInput = z.input<typeof closingRequestSchema>;
 export const dataRequestDecisionSchema = z
   .strictObject({
     decision: z.enum(['aceptar', 'rechazar'], { error: messages.invalidChoice }),
-    respuesta: safeMultilineText({ error: messages.missingFields }).trim().max(1000, messages.fieldTooLong).optional(),
+    respuesta: z.optional(
+      safeMultilineText({ error: messages.missingFields }).check(z.trim(), z.maxLength(1000, messages.fieldTooLong)),
+    ),
   })
-  .superRefine((v, ctx) => {
-    if (v.decision === 'rechazar' && !v.respuesta) {
-      ctx.addIssue({ code: 'custom', path: ['respuesta'], message: messages.rejectReasonRequired });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.decision === 'rechazar' && !v.respuesta) {
+        ctx.addIssue({ code: 'custom', path: ['respuesta'], message: messages.rejectReasonRequired });
+      }
+    }),
+  );
 export type DataRequestDecisionInput = z.input<typeof dataRequestDecisionSchema>;
 
-export const dataRequestIdParamsSchema = z.object({ id: z.string().uuid(messages.notFound) });
+export const dataRequestIdParamsSchema = z.object({ id: z.string().check(z.uuid(messages.notFound)) });
 
 /** A corrected value as stored and shown (the age is a number). */
 const changesView = z.record(z.string(), z.union([z.string(), z.number()]));
@@ -72,16 +88,16 @@ export const dataRequestSchema = z.object({
   id: z.string(),
   tipo: z.enum(DATA_REQUEST_TYPES),
   estado: z.enum(DATA_REQUEST_STATES),
-  cambios: changesView.nullable(),
-  motivo: z.string().nullable(),
-  respuesta: z.string().nullable(),
+  cambios: z.nullable(changesView),
+  motivo: z.nullable(z.string()),
+  respuesta: z.nullable(z.string()),
   created_at: z.string(),
-  resuelta_at: z.string().nullable(),
+  resuelta_at: z.nullable(z.string()),
 });
 export type DataRequest = z.infer<typeof dataRequestSchema>;
 
 /** The administrators' list: the request, whose it is and, for a correction, the values it replaces. */
-export const adminDataRequestSchema = dataRequestSchema.extend({
+export const adminDataRequestSchema = z.extend(dataRequestSchema, {
   paciente: z.object({
     id: z.string(),
     nombre: z.string(),
@@ -92,8 +108,8 @@ export const adminDataRequestSchema = dataRequestSchema.extend({
     cerrada: z.boolean(),
   }),
   /** The patient's current values of the fields the correction changes. */
-  actuales: changesView.nullable(),
-  resuelta_por: z.string().nullable(),
+  actuales: z.nullable(changesView),
+  resuelta_por: z.nullable(z.string()),
 });
 export type AdminDataRequest = z.infer<typeof adminDataRequestSchema>;
 
@@ -103,7 +119,7 @@ export type AdminDataRequest = z.infer<typeof adminDataRequestSchema>;
  */
 export const dataRequestListQuerySchema = z.object({
   ...listQuerySchema.shape,
-  estado: z.enum(['pendiente', 'resuelta'], { error: messages.invalidChoice }).default('pendiente'),
+  estado: z._default(z.enum(['pendiente', 'resuelta'], { error: messages.invalidChoice }), 'pendiente'),
 });
 export type DataRequestListQuery = z.infer<typeof dataRequestListQuerySchema>;
 

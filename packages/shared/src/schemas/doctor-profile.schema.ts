@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 import { requiredText } from './auth.schema.js';
 import { safeText } from './text.schema.js';
@@ -13,18 +13,20 @@ export type DoctorSex = (typeof DOCTOR_SEXES)[number];
 
 export const doctorProfileInputSchema = z.object({
   nombreCompleto: requiredText(150),
-  sexo: safeText({ error: messages.invalidChoice })
-    .trim()
-    .refine((v) => v !== '', messages.missingFields)
-    .refine((v) => (DOCTOR_SEXES as readonly string[]).includes(v), messages.invalidChoice)
-    .transform((v) => v as DoctorSex),
+  sexo: z.pipe(
+    safeText({ error: messages.invalidChoice }).check(
+      z.trim(),
+      z.refine((v: string) => v !== '', messages.missingFields),
+      z.refine((v: string) => (DOCTOR_SEXES as readonly string[]).includes(v), messages.invalidChoice),
+    ),
+    z.transform((v: string) => v as DoctorSex),
+  ),
   especialidad: requiredText(100),
   regNumber: requiredText(50),
-  doctorCode: safeText({ error: messages.invalidRequest })
-    .trim()
-    .max(50, messages.fieldTooLong)
-    .optional()
-    .transform((v) => v ?? ''),
+  doctorCode: z.pipe(
+    z.optional(safeText({ error: messages.invalidRequest }).check(z.trim(), z.maxLength(50, messages.fieldTooLong))),
+    z.transform((v: string | undefined) => v ?? ''),
+  ),
 });
 export type DoctorProfileInput = z.input<typeof doctorProfileInputSchema>;
 export type DoctorProfileData = z.output<typeof doctorProfileInputSchema>;
@@ -49,10 +51,16 @@ export const doctorTitle = (sexo: string) => (sexo === 'Mujer' ? 'Dra.' : 'Dr.')
 /** 'el médico' or 'la médica', by the doctor's sex. */
 export const doctorNoun = (sexo: string) => (sexo === 'Mujer' ? 'la médica' : 'el médico');
 /** The name as signed: 'Dra. Ana Castillo Ibáñez'. */
-export const doctorSignedName = (p: { sexo: string; nombreCompleto: string }) => `${doctorTitle(p.sexo)} ${p.nombreCompleto}`;
+export const doctorSignedName = (p: { sexo: string; nombreCompleto: string }) =>
+  `${doctorTitle(p.sexo)} ${p.nombreCompleto}`;
 
 /** Every field of the profile is there (the code is optional). */
-export const isDoctorProfileComplete = (p: { nombreCompleto: string; sexo: string; especialidad: string; regNumber: string }) =>
+export const isDoctorProfileComplete = (p: {
+  nombreCompleto: string;
+  sexo: string;
+  especialidad: string;
+  regNumber: string;
+}) =>
   p.nombreCompleto.trim() !== '' &&
   (DOCTOR_SEXES as readonly string[]).includes(p.sexo) &&
   p.especialidad.trim() !== '' &&

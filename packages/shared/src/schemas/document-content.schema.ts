@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 
@@ -26,23 +26,34 @@ export function normaliseCie10(input: string): string {
 }
 
 /** The optional code field: empty, or a well-formed code (the server checks it is in the list). */
-export const cie10Field = safeText({ error: messages.invalidCie10Code })
-  .trim()
-  .max(8, messages.invalidCie10Code)
-  .optional()
-  .transform((v) => (v ? normaliseCie10(v) : ''))
-  .refine((v) => v === '' || CIE10_CODE.test(v), messages.invalidCie10Code);
+export const cie10Field = z
+  .pipe(
+    z.optional(
+      safeText({ error: messages.invalidCie10Code }).check(z.trim(), z.maxLength(8, messages.invalidCie10Code)),
+    ),
+    z.transform((v: string | undefined) => (v ? normaliseCie10(v) : '')),
+  )
+  .check(z.refine((v: string) => v === '' || CIE10_CODE.test(v), messages.invalidCie10Code));
 
 /** GET /api/doctor/documents/cie10?q=: codes or words, at least two characters. */
 export const cie10SearchQuerySchema = z.object({
-  q: safeText().trim().min(2, messages.cie10SearchTooShort).max(60, messages.cie10SearchTooShort),
+  q: safeText().check(
+    z.trim(),
+    z.minLength(2, messages.cie10SearchTooShort),
+    z.maxLength(60, messages.cie10SearchTooShort),
+  ),
 });
 export const cie10EntrySchema = z.object({ codigo: z.string(), descripcion: z.string() });
 export type Cie10Entry = z.infer<typeof cie10EntrySchema>;
 export const cie10EntryListSchema = z.array(cie10EntrySchema);
 
 /** The documents that carry a diagnosis. */
-export const DIAGNOSIS_DOCUMENTS = ['certificado-incapacidad', 'solicitud-examenes', 'referencia-medica', 'historia-clinica'] as const;
+export const DIAGNOSIS_DOCUMENTS = [
+  'certificado-incapacidad',
+  'solicitud-examenes',
+  'referencia-medica',
+  'historia-clinica',
+] as const;
 
 /** "J06.9 — Infección aguda de las vías respiratorias superiores, no especificada" (the printed form). */
 export const diagnosisLine = (code: string, title: string) => `${code} — ${title}`;
@@ -110,24 +121,30 @@ export const ADMINISTRATION_ROUTES = [
 ] as const;
 
 const lineText = (max: number) =>
-  safeText({ error: messages.invalidRequest })
-    .trim()
-    .max(max, messages.fieldTooLong)
-    .optional()
-    .transform((v) => v ?? '')
-    .refine((v) => v !== '', messages.missingFields);
+  z
+    .pipe(
+      z.optional(safeText({ error: messages.invalidRequest }).check(z.trim(), z.maxLength(max, messages.fieldTooLong))),
+      z.transform((v: string | undefined) => v ?? ''),
+    )
+    .check(z.refine((v: string) => v !== '', messages.missingFields));
 
 /** One medication of a prescription: every column is required (a pharmacist dispenses from it). */
 export const prescriptionLineSchema = z.object({
   medicamento: lineText(120),
   presentacion: lineText(120),
   dosis: lineText(80),
-  via: safeText({ error: messages.invalidChoice })
-    .trim()
-    .optional()
-    .transform((v) => v ?? '')
-    .refine((v) => v !== '', messages.missingFields)
-    .refine((v) => v === '' || (ADMINISTRATION_ROUTES as readonly string[]).includes(v), messages.invalidChoice),
+  via: z
+    .pipe(
+      z.optional(safeText({ error: messages.invalidChoice }).check(z.trim())),
+      z.transform((v: string | undefined) => v ?? ''),
+    )
+    .check(
+      z.refine((v: string) => v !== '', messages.missingFields),
+      z.refine(
+        (v: string) => v === '' || (ADMINISTRATION_ROUTES as readonly string[]).includes(v),
+        messages.invalidChoice,
+      ),
+    ),
   frecuencia: lineText(80),
   duracion: lineText(60),
   cantidad: lineText(60),
@@ -137,8 +154,10 @@ export type PrescriptionLineInput = z.input<typeof prescriptionLineSchema>;
 
 export const prescriptionLinesField = z
   .array(prescriptionLineSchema, { error: messages.prescriptionLinesRequired })
-  .min(1, messages.prescriptionLinesRequired)
-  .max(MAX_PRESCRIPTION_LINES, messages.tooManyPrescriptionLines);
+  .check(
+    z.minLength(1, messages.prescriptionLinesRequired),
+    z.maxLength(MAX_PRESCRIPTION_LINES, messages.tooManyPrescriptionLines),
+  );
 
 /** The columns of a prescription line, in the order of the form and of the PDF's table. */
 export const PRESCRIPTION_COLUMNS: readonly { name: keyof PrescriptionLine; label: string }[] = [

@@ -1,10 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { COUNTRY_CODES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, phoneMatchesCountry, requiredText } from './auth.schema.js';
 import { doctorProfileSchema } from './doctor-profile.schema.js';
-import { asksFontanelles, bodyMassIndex, cie10Field, heightM, prescriptionLinesField, weightKg } from './document-content.schema.js';
+import {
+  asksFontanelles,
+  bodyMassIndex,
+  cie10Field,
+  heightM,
+  prescriptionLinesField,
+  weightKg,
+} from './document-content.schema.js';
 import { pageSchema } from './records.schema.js';
 
 /**
@@ -84,14 +91,16 @@ const LONG = 4000;
 
 /** An optional text: trimmed, bounded, empty when absent. */
 const optionalText = (max: number, multiline = false) =>
-  safeText({ error: messages.invalidRequest, multiline })
-    .trim()
-    .max(max, messages.fieldTooLong)
-    .optional()
-    .transform((v) => v ?? '');
+  z.pipe(
+    z.optional(
+      safeText({ error: messages.invalidRequest, multiline }).check(z.trim(), z.maxLength(max, messages.fieldTooLong)),
+    ),
+    z.transform((v: string | undefined) => v ?? ''),
+  );
 
 // The fields of 1000 characters and more are the forms' textareas: they keep their line breaks.
-const text = (required: boolean, max: number) => (required ? requiredText(max, max >= 1000) : optionalText(max, max >= 1000));
+const text = (required: boolean, max: number) =>
+  required ? requiredText(max, max >= 1000) : optionalText(max, max >= 1000);
 
 const isCalendarDate = (v: string) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
@@ -103,35 +112,44 @@ const isCalendarDate = (v: string) => {
 
 /** A calendar date YYYY-MM-DD (the value of an input type="date"). */
 const dateField = (required: boolean) =>
-  text(required, 10).refine((v) => v === '' || isCalendarDate(v), messages.invalidDate);
+  text(required, 10).check(z.refine((v: string) => v === '' || isCalendarDate(v), messages.invalidDate));
 
 /** A time HH:MM, 24-hour (the value of an input type="time"). */
 const timeField = (required: boolean) =>
-  text(required, 5).refine((v) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), messages.invalidTime);
+  text(required, 5).check(
+    z.refine((v: string) => v === '' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), messages.invalidTime),
+  );
 
 const ageField = (required: boolean) =>
-  text(required, 3).refine((v) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) <= 120), messages.invalidAge);
+  text(required, 3).check(
+    z.refine((v: string) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) <= 120), messages.invalidAge),
+  );
 
 /** A select: one of the values, or empty when the field is optional. */
 const choice = (values: readonly string[], required: boolean) =>
-  safeText({ error: messages.invalidChoice })
-    .trim()
-    .optional()
-    .transform((v) => v ?? '')
-    .refine((v) => !required || v !== '', messages.missingFields)
-    .refine((v) => v === '' || values.includes(v), messages.invalidChoice);
+  z
+    .pipe(
+      z.optional(safeText({ error: messages.invalidChoice }).check(z.trim())),
+      z.transform((v: string | undefined) => v ?? ''),
+    )
+    .check(
+      z.refine((v: string) => !required || v !== '', messages.missingFields),
+      z.refine((v: string) => v === '' || values.includes(v), messages.invalidChoice),
+    );
 
 const countryCode = () =>
-  safeText({ error: messages.invalidChoice })
-    .trim()
-    .optional()
-    .transform((v) => v || DEFAULT_COUNTRY_CODE)
-    .refine((v) => (COUNTRY_CODES as readonly string[]).includes(v), messages.invalidChoice);
+  z
+    .pipe(
+      z.optional(safeText({ error: messages.invalidChoice }).check(z.trim())),
+      z.transform((v: string | undefined) => v || DEFAULT_COUNTRY_CODE),
+    )
+    .check(z.refine((v: string) => (COUNTRY_CODES as readonly string[]).includes(v), messages.invalidChoice));
 
-const phone = (required: boolean) => text(required, 30).refine((v) => v === '' || /^[\d\s()-]+$/.test(v), messages.invalidPhone);
+const phone = (required: boolean) =>
+  text(required, 30).check(z.refine((v: string) => v === '' || /^[\d\s()-]+$/.test(v), messages.invalidPhone));
 
 type PhoneFields = { country_code: string; Celular: string };
-const checkPhone = (v: PhoneFields, ctx: z.RefinementCtx) => {
+const checkPhone = (v: PhoneFields, ctx: z.core.$RefinementCtx) => {
   if (v.Celular !== '' && !phoneMatchesCountry(v.country_code, v.Celular)) {
     ctx.addIssue({ code: 'custom', path: ['Celular'], message: messages.invalidPhone });
   }
@@ -170,7 +188,7 @@ export const examRequestSchema = z
     Examenes: text(true, LONG),
     ...diagnosis(),
   })
-  .superRefine(checkPhone);
+  .check(z.superRefine(checkPhone));
 
 /** Clinical history (Historia_Clinica): everything but the legal representative is required. */
 export const clinicalHistorySchema = z
@@ -199,13 +217,15 @@ export const clinicalHistorySchema = z
     ...diagnosis(),
     Plan: text(true, LONG),
   })
-  .superRefine((v, ctx) => {
-    checkPhone(v, ctx);
-    // A minor is attended with a legal representative, who must then be named.
-    if (v.Edad !== '' && Number(v.Edad) < 18 && v.RepreLegal === '') {
-      ctx.addIssue({ code: 'custom', path: ['RepreLegal'], message: messages.legalRepresentativeRequired });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      checkPhone(v, ctx);
+      // A minor is attended with a legal representative, who must then be named.
+      if (v.Edad !== '' && Number(v.Edad) < 18 && v.RepreLegal === '') {
+        ctx.addIssue({ code: 'custom', path: ['RepreLegal'], message: messages.legalRepresentativeRequired });
+      }
+    }),
+  );
 
 const bodySystems = Object.fromEntries(BODY_SYSTEMS.map((s) => [s, choice(EXAM_FINDINGS, true)])) as Record<
   (typeof BODY_SYSTEMS)[number],
@@ -213,63 +233,68 @@ const bodySystems = Object.fromEntries(BODY_SYSTEMS.map((s) => [s, choice(EXAM_F
 >;
 
 /** Medical referral (Ref_Medicas): identification, history, vital signs, findings and plan are required. */
-export const medicalReferralSchema = z
-  .object({
-    correoPaciente: emailField,
-    Especialidad: choice(REFERRAL_SPECIALTIES, true),
-    // 'Referido a': the speciality above and, optionally, the doctor or institution (issue 22, item 7).
-    ReferidoA: text(false, 200),
-    Paciente: text(true, NAME),
-    Edad: ageField(true),
-    Genero: choice(SEXES, true),
-    Cedula: text(true, 30),
-    ValidacionSSN: choice(YES_NO, true),
-    SSN: text(false, 30),
-    Direccion: text(true, 300),
-    Trabajo: text(false, 200),
-    country_code: countryCode(),
-    Celular: phone(true),
-    Fecha: dateField(true),
-    Hora: timeField(true),
-    Subjetivo: text(true, LONG),
-    Alergias: text(true, 1000),
-    APP: text(true, LONG),
-    AHF: text(false, LONG),
-    AQX: text(false, LONG),
-    Medicamentos: text(false, LONG),
-    Peso: text(true, 20),
-    Talla: text(true, 20),
-    T2: text(false, 20),
-    IMC: text(false, 20),
-    TA: text(true, 20),
-    FC: text(true, 20),
-    FR: text(true, 20),
-    TEMP: text(true, 20),
-    FCF: text(false, 20),
-    ...bodySystems,
-    Fontanelas: choice(EXAM_FINDINGS, false),
-    Hallazgos_Relevantes: text(true, LONG),
-    Analisis: text(true, LONG),
-    ...diagnosis(),
-    Plan: text(true, LONG),
-    Medico: text(true, NAME),
-    Reg: text(true, 50),
-  })
-  .superRefine((v, ctx) => {
-    checkPhone(v, ctx);
-    if (v.ValidacionSSN === 'Si' && v.SSN === '') {
-      ctx.addIssue({ code: 'custom', path: ['SSN'], message: messages.missingFields });
-    }
-    if (v.Peso !== '' && weightKg(v.Peso) === null) ctx.addIssue({ code: 'custom', path: ['Peso'], message: messages.invalidWeight });
-    if (v.Talla !== '' && heightM(v.Talla) === null) ctx.addIssue({ code: 'custom', path: ['Talla'], message: messages.invalidHeight });
-    // Fontanelles are examined only in children under two (they close by about 18 months).
-    if (asksFontanelles(v.Edad) && v.Fontanelas === '') {
-      ctx.addIssue({ code: 'custom', path: ['Fontanelas'], message: messages.missingFields });
-    }
-  })
+export const medicalReferralSchema = z.pipe(
+  z
+    .object({
+      correoPaciente: emailField,
+      Especialidad: choice(REFERRAL_SPECIALTIES, true),
+      // 'Referido a': the speciality above and, optionally, the doctor or institution (issue 22, item 7).
+      ReferidoA: text(false, 200),
+      Paciente: text(true, NAME),
+      Edad: ageField(true),
+      Genero: choice(SEXES, true),
+      Cedula: text(true, 30),
+      ValidacionSSN: choice(YES_NO, true),
+      SSN: text(false, 30),
+      Direccion: text(true, 300),
+      Trabajo: text(false, 200),
+      country_code: countryCode(),
+      Celular: phone(true),
+      Fecha: dateField(true),
+      Hora: timeField(true),
+      Subjetivo: text(true, LONG),
+      Alergias: text(true, 1000),
+      APP: text(true, LONG),
+      AHF: text(false, LONG),
+      AQX: text(false, LONG),
+      Medicamentos: text(false, LONG),
+      Peso: text(true, 20),
+      Talla: text(true, 20),
+      T2: text(false, 20),
+      IMC: text(false, 20),
+      TA: text(true, 20),
+      FC: text(true, 20),
+      FR: text(true, 20),
+      TEMP: text(true, 20),
+      FCF: text(false, 20),
+      ...bodySystems,
+      Fontanelas: choice(EXAM_FINDINGS, false),
+      Hallazgos_Relevantes: text(true, LONG),
+      Analisis: text(true, LONG),
+      ...diagnosis(),
+      Plan: text(true, LONG),
+      Medico: text(true, NAME),
+      Reg: text(true, 50),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        checkPhone(v, ctx);
+        if (v.ValidacionSSN === 'Si' && v.SSN === '') {
+          ctx.addIssue({ code: 'custom', path: ['SSN'], message: messages.missingFields });
+        }
+        if (v.Peso !== '' && weightKg(v.Peso) === null)
+          ctx.addIssue({ code: 'custom', path: ['Peso'], message: messages.invalidWeight });
+        if (v.Talla !== '' && heightM(v.Talla) === null)
+          ctx.addIssue({ code: 'custom', path: ['Talla'], message: messages.invalidHeight });
+        // Fontanelles are examined only in children under two (they close by about 18 months).
+        if (asksFontanelles(v.Edad) && v.Fontanelas === '') {
+          ctx.addIssue({ code: 'custom', path: ['Fontanelas'], message: messages.missingFields });
+        }
+      }),
+    ),
   // The SSN is kept only when ValidacionSSN is 'Si'; fontanelles only under two; T2 and IMC are
   // always the server's own computation from weight and height (metres), whatever was sent.
-  .transform((v) => {
+  z.transform((v) => {
     const bmi = bodyMassIndex(v.Peso, v.Talla);
     return {
       ...v,
@@ -278,7 +303,8 @@ export const medicalReferralSchema = z
       T2: bmi?.t2 ?? '',
       IMC: bmi?.imc ?? '',
     };
-  });
+  }),
+);
 
 /** Prescription (Recetario); `Medicamentos` is the product's addition: what is prescribed. */
 export const prescriptionSchema = z
@@ -296,11 +322,20 @@ export const prescriptionSchema = z
     Medicamentos: prescriptionLinesField,
     Indicaciones: text(false, 2000),
   })
-  .superRefine(checkPhone);
+  .check(z.superRefine(checkPhone));
 
-const dayField = () => text(true, 2).refine((v) => v === '' || (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= 31), messages.invalidDate);
-const monthField = () => text(true, 2).refine((v) => v === '' || (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= 12), messages.invalidDate);
-const yearField = () => text(true, 4).refine((v) => v === '' || (/^\d{4}$/.test(v) && +v >= 1900 && +v <= 2200), messages.invalidDate);
+const dayField = () =>
+  text(true, 2).check(
+    z.refine((v: string) => v === '' || (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= 31), messages.invalidDate),
+  );
+const monthField = () =>
+  text(true, 2).check(
+    z.refine((v: string) => v === '' || (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= 12), messages.invalidDate),
+  );
+const yearField = () =>
+  text(true, 4).check(
+    z.refine((v: string) => v === '' || (/^\d{4}$/.test(v) && +v >= 1900 && +v <= 2200), messages.invalidDate),
+  );
 
 const pad2 = (v: string) => v.padStart(2, '0');
 /** The start or end of an incapacity as YYYY-MM-DDTHH:MM, or null when it is not a real date. */
@@ -316,9 +351,11 @@ export const incapacityCertificateSchema = z
     ssn: text(false, 30),
     date: dateField(true),
     patientName: text(true, NAME),
-    dias_incapacidad: text(true, 3).refine(
-      (v) => v === '' || (/^\d{1,3}$/.test(v) && +v >= 1 && +v <= 365),
-      messages.invalidIncapacityDays,
+    dias_incapacidad: text(true, 3).check(
+      z.refine(
+        (v: string) => v === '' || (/^\d{1,3}$/.test(v) && +v >= 1 && +v <= 365),
+        messages.invalidIncapacityDays,
+      ),
     ),
     hora_inicio: timeField(true),
     dia_inicio: dayField(),
@@ -332,22 +369,29 @@ export const incapacityCertificateSchema = z
     regNumber: text(true, 50),
     ...diagnosis(),
   })
-  .superRefine((v, ctx) => {
-    const parts = ['hora', 'dia', 'mes', 'ano'] as const;
-    const filled = (end: 'inicio' | 'final') => parts.every((p) => v[`${p}_${end}`] !== '');
-    if (!filled('inicio') || !filled('final')) return;
-    const start = incapacityMoment({ dia: v.dia_inicio, mes: v.mes_inicio, ano: v.ano_inicio, hora: v.hora_inicio });
-    const end = incapacityMoment({ dia: v.dia_final, mes: v.mes_final, ano: v.ano_final, hora: v.hora_final });
-    if (!start) ctx.addIssue({ code: 'custom', path: ['dia_inicio'], message: messages.invalidDate });
-    if (!end) ctx.addIssue({ code: 'custom', path: ['dia_final'], message: messages.invalidDate });
-    if (start && end && end <= start) {
-      ctx.addIssue({ code: 'custom', path: ['dia_final'], message: messages.incapacityEndBeforeStart });
-    } else if (start && end && /^\d{1,3}$/.test(v.dias_incapacidad) && Number(v.dias_incapacidad) !== incapacitySpanDays(start, end)) {
-      // The certificate says the days in words and the period in dates: they must not contradict
-      // each other (issue 22: '10 days from 24/11 08:00 to 26/11 08:00' was printed).
-      ctx.addIssue({ code: 'custom', path: ['dias_incapacidad'], message: messages.incapacityDaysMismatch });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      const parts = ['hora', 'dia', 'mes', 'ano'] as const;
+      const filled = (end: 'inicio' | 'final') => parts.every((p) => v[`${p}_${end}`] !== '');
+      if (!filled('inicio') || !filled('final')) return;
+      const start = incapacityMoment({ dia: v.dia_inicio, mes: v.mes_inicio, ano: v.ano_inicio, hora: v.hora_inicio });
+      const end = incapacityMoment({ dia: v.dia_final, mes: v.mes_final, ano: v.ano_final, hora: v.hora_final });
+      if (!start) ctx.addIssue({ code: 'custom', path: ['dia_inicio'], message: messages.invalidDate });
+      if (!end) ctx.addIssue({ code: 'custom', path: ['dia_final'], message: messages.invalidDate });
+      if (start && end && end <= start) {
+        ctx.addIssue({ code: 'custom', path: ['dia_final'], message: messages.incapacityEndBeforeStart });
+      } else if (
+        start &&
+        end &&
+        /^\d{1,3}$/.test(v.dias_incapacidad) &&
+        Number(v.dias_incapacidad) !== incapacitySpanDays(start, end)
+      ) {
+        // The certificate says the days in words and the period in dates: they must not contradict
+        // each other (issue 22: '10 days from 24/11 08:00 to 26/11 08:00' was printed).
+        ctx.addIssue({ code: 'custom', path: ['dias_incapacidad'], message: messages.incapacityDaysMismatch });
+      }
+    }),
+  );
 
 /**
  * The days an incapacity covers from its start to its end (YYYY-MM-DDTHH:MM): every 24 hours
@@ -367,7 +411,7 @@ export const documentSchemas = {
   'referencia-medica': medicalReferralSchema,
   recetario: prescriptionSchema,
   'certificado-incapacidad': incapacityCertificateSchema,
-} as const satisfies Record<DocumentType, z.ZodType>;
+} as const satisfies Record<DocumentType, z.ZodMiniType>;
 
 export type HealthCertificate = z.output<typeof healthCertificateSchema>;
 export type ExamRequest = z.output<typeof examRequestSchema>;
@@ -409,7 +453,12 @@ export interface DocumentField {
   section?: string;
 }
 
-const f = (name: string, label: string, kind: FieldKind = 'text', extra: Partial<DocumentField> = {}): DocumentField => ({
+const f = (
+  name: string,
+  label: string,
+  kind: FieldKind = 'text',
+  extra: Partial<DocumentField> = {},
+): DocumentField => ({
   name,
   label,
   kind,
@@ -569,7 +618,23 @@ export const REQUIRED_FIELDS: Record<DocumentType, readonly string[]> = {
     .filter((n) => !['RepreLegal', 'Diagnostico', 'CIE10'].includes(n)),
   'referencia-medica': DOCUMENT_FIELDS['referencia-medica']
     .map((x) => x.name)
-    .filter((n) => !['ReferidoA', 'SSN', 'Trabajo', 'AHF', 'AQX', 'Medicamentos', 'T2', 'IMC', 'FCF', 'Fontanelas', 'Diagnostico', 'CIE10'].includes(n)),
+    .filter(
+      (n) =>
+        ![
+          'ReferidoA',
+          'SSN',
+          'Trabajo',
+          'AHF',
+          'AQX',
+          'Medicamentos',
+          'T2',
+          'IMC',
+          'FCF',
+          'Fontanelas',
+          'Diagnostico',
+          'CIE10',
+        ].includes(n),
+    ),
   recetario: ['correoPaciente', 'patientName', 'date', 'Medicamentos'],
   'certificado-incapacidad': [
     'correoPaciente',
@@ -601,23 +666,27 @@ export const documentListItemSchema = z.object({
   /** False when the stored file is missing: the table shows 'No disponible'. */
   disponible: z.boolean(),
   /** The document's sequential number, e.g. CI-2026-000123 (null for documents issued before numbering). */
-  numero: z.string().nullable(),
+  numero: z.nullable(z.string()),
   /** Set once the document is annulled: when and why (docs/decisions/0041). */
-  anulado: z.object({ fecha: z.string(), motivo: z.string() }).nullable(),
+  anulado: z.nullable(z.object({ fecha: z.string(), motivo: z.string() })),
   /** The number of the annulled document this one replaces. */
-  reemplazaA: z.string().nullable(),
+  reemplazaA: z.nullable(z.string()),
   /** The number of the document that replaced this annulled one. */
-  reemplazadoPor: z.string().nullable(),
+  reemplazadoPor: z.nullable(z.string()),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
 /** A row of the doctor's table: also the patient's e-mail (the form offers it again) and account (to replace it). */
-export const doctorDocumentSchema = documentListItemSchema.extend({ correoPaciente: z.string(), pacienteId: z.string().nullable(), nombrePaciente: z.string() });
+export const doctorDocumentSchema = z.extend(documentListItemSchema, {
+  correoPaciente: z.string(),
+  pacienteId: z.nullable(z.string()),
+  nombrePaciente: z.string(),
+});
 export type DoctorDocument = z.infer<typeof doctorDocumentSchema>;
 export const documentListSchema = z.array(doctorDocumentSchema);
 
 /** A document in the patient's area: the table's fields plus its title and doctor. */
-export const patientDocumentSchema = documentListItemSchema.extend({ titulo: z.string(), doctor: z.string() });
+export const patientDocumentSchema = z.extend(documentListItemSchema, { titulo: z.string(), doctor: z.string() });
 export type PatientDocument = z.infer<typeof patientDocumentSchema>;
 export const patientDocumentListSchema = z.array(patientDocumentSchema);
 
@@ -625,7 +694,7 @@ export const patientDocumentListSchema = z.array(patientDocumentSchema);
  * The doctor's standing data for documents: the identity from the doctor's profile (read-only
  * here, edited at /Perfil_Admin_Doctor, docs/decisions/0041) and whether a signature is saved.
  */
-export const doctorDocumentProfileSchema = doctorProfileSchema.omit({ id: true });
+export const doctorDocumentProfileSchema = z.omit(doctorProfileSchema, { id: true });
 export type DoctorDocumentProfile = z.infer<typeof doctorDocumentProfileSchema>;
 
 /**
@@ -642,7 +711,11 @@ export type DoctorDocumentProfileInput = z.input<typeof doctorDocumentProfileInp
  * with them) whose name or cédula matches what is typed, for the form's search box.
  */
 export const patientSearchQuerySchema = z.object({
-  q: safeText().trim().min(2, messages.patientSearchTooShort).max(60, messages.patientSearchTooShort),
+  q: safeText().check(
+    z.trim(),
+    z.minLength(2, messages.patientSearchTooShort),
+    z.maxLength(60, messages.patientSearchTooShort),
+  ),
 });
 export const patientSuggestionSchema = z.object({
   id: z.string(),
@@ -659,10 +732,15 @@ export const patientSuggestionListSchema = z.array(patientSuggestionSchema);
  */
 export const patientLookupQuerySchema = z
   .object({
-    id: z.uuid({ error: messages.patientNotYours }).optional(),
-    correo: emailField.optional(),
+    id: z.optional(z.uuid({ error: messages.patientNotYours })),
+    correo: z.optional(emailField),
   })
-  .refine((v) => (v.id === undefined) !== (v.correo === undefined), { message: messages.patientNotYours, path: ['id'] });
+  .check(
+    z.refine((v) => (v.id === undefined) !== (v.correo === undefined), {
+      message: messages.patientNotYours,
+      path: ['id'],
+    }),
+  );
 /** What the clinic knows of the doctor's patient, to fill a form (genero as Hombre/Mujer or empty). */
 export const patientLookupSchema = z.object({
   id: z.string(),
@@ -679,8 +757,8 @@ export const patientLookupSchema = z.object({
    * The patient's latest consultation with this doctor (issue 22): its history and vital signs,
    * which 'Completar datos' offers to fill the form with; null when there is none.
    */
-  consulta: z
-    .object({
+  consulta: z.nullable(
+    z.object({
       fecha: z.string(),
       sintomas: z.string(),
       antecedentesPersonales: z.string(),
@@ -692,8 +770,8 @@ export const patientLookupSchema = z.object({
       presionArterial: z.string(),
       frecuenciaCardiaca: z.string(),
       frecuenciaRespiratoria: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type PatientLookup = z.infer<typeof patientLookupSchema>;
 
@@ -702,9 +780,9 @@ export type PatientLookup = z.infer<typeof patientLookupSchema>;
  * out for a person without an account (a walk-in): the document is then bound to nobody.
  */
 export const documentPatientSchema = z.object({
-  pacienteId: z.uuid({ error: messages.patientNotYours }).optional(),
+  pacienteId: z.optional(z.uuid({ error: messages.patientNotYours })),
   /** The annulled document this one replaces (same doctor, type and patient; docs/decisions/0041). */
-  reemplazaId: z.uuid({ error: messages.replaceOnlyAnnulled }).optional(),
+  reemplazaId: z.optional(z.uuid({ error: messages.replaceOnlyAnnulled })),
 });
 export type DocumentPatient = z.infer<typeof documentPatientSchema>;
 
@@ -725,7 +803,7 @@ export type UnlinkedDocument = z.infer<typeof unlinkedDocumentSchema>;
 /** GET /api/admin/documents/unlinked: a keyset page, oldest first (they wait), searchable by the patient's first name. */
 export const unlinkedDocumentPageSchema = pageSchema(unlinkedDocumentSchema);
 
-const cedulaField = requiredText(30).regex(/^[\p{L}\p{N}\s-]+$/u, messages.invalidCedula);
+const cedulaField = requiredText(30).check(z.regex(/^[\p{L}\p{N}\s-]+$/u, messages.invalidCedula));
 
 /** GET /api/admin/documents/unlinked/:id/candidates?cedula=: the accounts holding the cédula the administrator checked. */
 export const linkCandidatesQuerySchema = z.object({ cedula: cedulaField });
@@ -745,7 +823,11 @@ export const linkDocumentSchema = z.object({
   cedula: cedulaField,
 });
 export type LinkDocumentInput = z.infer<typeof linkDocumentSchema>;
-export const linkDocumentResultSchema = z.object({ success: z.literal(true), message: z.string(), paciente: z.string() });
+export const linkDocumentResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  paciente: z.string(),
+});
 
 /** Panamanian cédulas are typed with varying case and spaces: compared upper-cased without them. */
 export const normaliseCedula = (cedula: string) => cedula.toUpperCase().replace(/\s+/g, '');
@@ -763,7 +845,9 @@ export const normaliseVerificationCode = (input: string) => {
   return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
 };
 
-export const verificationParamsSchema = z.object({ codigo: safeText().max(40, messages.documentNotIssued) });
+export const verificationParamsSchema = z.object({
+  codigo: safeText().check(z.maxLength(40, messages.documentNotIssued)),
+});
 
 /**
  * What anybody may learn from a code: issued or not, what, by whom, when, its number, and whether
@@ -776,10 +860,10 @@ export const verificationResultSchema = z.object({
   titulo: z.string(),
   doctor: z.string(),
   fecha: z.string(),
-  numero: z.string().nullable(),
-  anulado: z.object({ fecha: z.string(), motivo: z.string() }).nullable(),
-  reemplazadoPor: z.string().nullable(),
-  reemplazaA: z.string().nullable(),
+  numero: z.nullable(z.string()),
+  anulado: z.nullable(z.object({ fecha: z.string(), motivo: z.string() })),
+  reemplazadoPor: z.nullable(z.string()),
+  reemplazaA: z.nullable(z.string()),
 });
 export type VerificationResult = z.infer<typeof verificationResultSchema>;
 
@@ -790,9 +874,10 @@ export type ComparisonResult = z.infer<typeof comparisonResultSchema>;
 
 /** POST …/anular: the reason is printed on the verification page, so it is plain text. */
 export const annulDocumentSchema = z.object({
-  motivo: safeText({ error: messages.annulReasonRequired })
-    .trim()
-    .min(3, messages.annulReasonRequired)
-    .max(500, messages.fieldTooLong),
+  motivo: safeText({ error: messages.annulReasonRequired }).check(
+    z.trim(),
+    z.minLength(3, messages.annulReasonRequired),
+    z.maxLength(500, messages.fieldTooLong),
+  ),
 });
 export type AnnulDocumentInput = z.infer<typeof annulDocumentSchema>;
