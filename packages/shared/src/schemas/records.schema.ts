@@ -51,7 +51,7 @@ export const pageQuerySchema = z.object({ cursor: pageCursorField, limit: pageSi
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** A page of a list: its rows, newest first, and the cursor of the next page (null on the last). */
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+export const pageSchema = <T extends z.core.$ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 export interface ListPage<T> {
   items: T[];
   next_cursor: string | null;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { messages } from '@clinica/shared';
 import { badRequest } from './errors.js';
 
@@ -42,8 +42,9 @@ export function holdsUnstorableText(value: unknown, depth = 0): boolean {
 }
 
 /** Parses with a shared schema or throws a 400 AppError carrying the form's messages. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parseOrThrow<S extends $ZodType>(schema: S, input: unknown): output<S> {
+  // zod's core parse: the shared schemas are zod/mini, a server-only one may be classic zod.
+  const result = safeParse(schema, input);
   if (!result.success) {
     const { message, errors } = summariseIssues(
       result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),

@@ -24,7 +24,9 @@ export const pictureField = (opts: { required: boolean; pngOnly: boolean }) =>
 
 /** The news form (any image) or the blog form (PNG only), for a new record or an edit. */
 export const publishFormSchema = (kind: 'news' | 'blog', mode: 'create' | 'edit') =>
-  (kind === 'news' ? newsFormSchema : blogFormSchema).extend({
+  // The shared schema is zod/mini (no .extend method): its fields spread into a new object, as .extend did.
+  z.object({
+    ...(kind === 'news' ? newsFormSchema : blogFormSchema).shape,
     imagenNoticia: pictureField({ required: mode === 'create', pngOnly: kind === 'blog' }),
   });
 

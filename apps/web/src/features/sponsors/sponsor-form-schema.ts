@@ -3,7 +3,9 @@ import { IMAGE_MIME_TYPES, MAX_UPLOAD_BYTES, messages, sponsorFormSchema } from 
 
 /** The sponsor form: the shared fields plus the logo (required for a new sponsor). */
 export const sponsorPageSchema = (mode: 'create' | 'edit') =>
-  sponsorFormSchema.extend({
+  // The shared schema is zod/mini (no .extend method): its fields spread into a new object, as .extend did.
+  z.object({
+    ...sponsorFormSchema.shape,
     imagen: z
       .custom<FileList | undefined | null>((v) => v === undefined || v === null || v instanceof FileList, { error: messages.invalidImage })
       .transform((list, ctx): File | undefined => {
