@@ -8,7 +8,7 @@ import {
   type RangeProblem,
   type WeekdayKey,
 } from '../doctor-hours.js';
-import { clinicHoursOn } from '../appointment-slots.js';
+import { clinicHoursOn, isCalendarDate } from '../appointment-slots.js';
 import { messages } from '../messages.js';
 import { APPOINTMENT_STATES, isoDateField } from './appointments.schema.js';
 
@@ -97,6 +97,9 @@ export const blockDateSchema = z
         ctx.addIssue({ code: 'custom', message: messages.blockRangeIncomplete, path: [b.desde ? 'hasta' : 'desde'] });
         return;
       }
+      // An object's refinement runs even when a field failed: a date that is not one already has its
+      // own issue (invalidDate), and clinicHoursOn would throw on it (a 500 instead of the 400).
+      if (!isCalendarDate(b.date)) return;
       const problem = rangeProblem({ desde: b.desde!, hasta: b.hasta! }, clinicHoursOn(b.date));
       if (problem) ctx.addIssue({ code: 'custom', message: RANGE_PROBLEM_MESSAGES[problem], path: ['desde'] });
     }),
