@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 import { SERVICES } from '../constants.js';
 import { APPOINTMENT_STATES } from './appointments.schema.js';
@@ -13,8 +13,7 @@ export const ATTENDANCE_PATH = '/confirmar-asistencia';
 export const attendanceTokenSchema = z.strictObject({
   token: z
     .string({ error: messages.attendanceLinkInvalid })
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{43}$/, messages.attendanceLinkInvalid),
+    .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{43}$/, messages.attendanceLinkInvalid)),
 });
 export type AttendanceToken = z.infer<typeof attendanceTokenSchema>;
 
@@ -28,7 +27,7 @@ export const attendanceViewSchema = z.object({
   servicio: z.enum(SERVICES),
   doctor: z.string(),
   estado: z.enum(APPOINTMENT_STATES),
-  asistencia_confirmada_at: z.string().nullable(),
+  asistencia_confirmada_at: z.nullable(z.string()),
 });
 export type AttendanceView = z.infer<typeof attendanceViewSchema>;
 

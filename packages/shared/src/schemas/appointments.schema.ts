@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeMultilineText, safeText } from './text.schema.js';
 import { isCalendarDate } from '../appointment-slots.js';
 import { SERVICES } from '../constants.js';
@@ -19,21 +19,27 @@ export const CANCELLED_BY = ['paciente', 'administrador', 'pago_rechazado', 'res
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** A calendar date yyyy-MM-dd ('2025-02-30' is not one). */
-export const isoDateField = safeText({ error: messages.missingFields })
-  .trim()
-  .min(1, messages.missingFields)
-  .refine(isCalendarDate, messages.invalidDate);
+export const isoDateField = safeText({ error: messages.missingFields }).check(
+  z.trim(),
+  z.minLength(1, messages.missingFields),
+  z.refine(isCalendarDate, messages.invalidDate),
+);
 
 /** A time HH:mm; whether it is a slot ('HH:00' inside clinic hours) is the slot rules' call. */
-export const slotHourField = safeText({ error: messages.missingFields })
-  .trim()
-  .min(1, messages.missingFields)
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidTime);
+export const slotHourField = safeText({ error: messages.missingFields }).check(
+  z.trim(),
+  z.minLength(1, messages.missingFields),
+  z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidTime),
+);
 
 /** A waitlist offer's link token (random base64url); defined here, where the booking requests use it. */
-export const waitlistOfferToken = safeText().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.waitlistOfferMismatch);
+export const waitlistOfferToken = safeText().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, messages.waitlistOfferMismatch));
 
-const doctorIdField = safeText({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice);
+const doctorIdField = safeText({ error: messages.missingFields }).check(
+  z.trim(),
+  z.minLength(1, messages.missingFields),
+  z.uuid(messages.invalidChoice),
+);
 
 /** The form's fields (docs/spec/patient-and-public.md, section 3, "In-person appointment request"); the doctor's id is `id_doctor`. */
 export const appointmentRequestShape = {
@@ -54,7 +60,7 @@ export const appointmentPaypalOrderSchema = z.strictObject({
   metodo_de_pago: z.literal('Paypal o Tarjeta', { error: messages.invalidChoice }),
   monto: montoField,
   /** A waitlist offer's token when booking the hour it offered (decision 0050): its refusals speak of the offer. */
-  oferta: waitlistOfferToken.optional(),
+  oferta: z.optional(waitlistOfferToken),
 });
 export type AppointmentPaypalOrder = z.infer<typeof appointmentPaypalOrderSchema>;
 
@@ -71,7 +77,7 @@ export const appointmentReceiptSchema = z.strictObject({
   ...appointmentRequestShape,
   metodo_de_pago: requiredChoice(RECEIPT_METHODS),
   monto: montoField,
-  oferta: waitlistOfferToken.optional(),
+  oferta: z.optional(waitlistOfferToken),
 });
 export type AppointmentReceipt = z.infer<typeof appointmentReceiptSchema>;
 
@@ -83,7 +89,7 @@ export const appointmentSubmittedSchema = z.object({
   token: z.string(),
   estado: z.enum(APPOINTMENT_STATES),
   /** A transfer/Yappy booking: until when its slot is held for the receipt's approval (decision 0050). */
-  reservada_hasta: z.string().nullable(),
+  reservada_hasta: z.nullable(z.string()),
 });
 export type AppointmentSubmitted = z.infer<typeof appointmentSubmittedSchema>;
 
@@ -99,16 +105,16 @@ const paymentSummary = z.object({
   metodo_de_pago: z.enum(PAYMENT_METHODS),
   monto: z.number(),
   estado: z.enum(PAYMENT_STATES),
-  motivo_rechazo: z.string().nullable(),
+  motivo_rechazo: z.nullable(z.string()),
   /** Owed back or returned (issue 20): shown instead of the payment's state. */
-  reembolso: z.enum(REFUND_STATES).nullable(),
+  reembolso: z.nullable(z.enum(REFUND_STATES)),
 });
 
 const rowBase = {
   id: z.string(),
   token: z.string(),
   /** The short human reference ("N.º 000123"), decision 0045. */
-  numero: z.number().int(),
+  numero: z.number().check(z.int()),
   nombre: z.string(),
   apellido: z.string(),
   fecha: z.string(),
@@ -121,22 +127,22 @@ const rowBase = {
 /** A row of /Citas_usuario, /Citas_Admin_Doctor and /Citas_Admin. */
 export const appointmentRowSchema = z.object({
   ...rowBase,
-  metodo_de_pago: z.enum(PAYMENT_METHODS).nullable(),
-  estado_pago: z.enum(PAYMENT_STATES).nullable(),
+  metodo_de_pago: z.nullable(z.enum(PAYMENT_METHODS)),
+  estado_pago: z.nullable(z.enum(PAYMENT_STATES)),
   /** True when the patient may still cancel it (active, more than 24 hours ahead). */
   cancelable: z.boolean(),
   /** While 'pendiente': until when the slot is held for the receipt's approval (ISO instant; decision 0050). */
-  reservada_hasta: z.string().nullable(),
+  reservada_hasta: z.nullable(z.string()),
   /** When the patient confirmed attendance from a reminder's link (decision 0052); null until then. */
-  asistencia_confirmada_at: z.string().nullable(),
+  asistencia_confirmada_at: z.nullable(z.string()),
   // Issue 24, decision 0049: moves so far, attendance and how cancelled (the state in words:
   // appointmentStateText), and whether the patient may still move it (the notice window).
-  secuencia: z.number().int(),
+  secuencia: z.number().check(z.int()),
   /** Moved at least once (the state reads 'Reprogramada', also while its payment waits). */
   reprogramada: z.boolean(),
-  asistencia: z.enum(['asistio', 'no_asistio']).nullable(),
-  cancelada_por: z.enum(CANCELLED_BY).nullable(),
-  motivo_cancelacion: z.string().nullable(),
+  asistencia: z.nullable(z.enum(['asistio', 'no_asistio'])),
+  cancelada_por: z.nullable(z.enum(CANCELLED_BY)),
+  motivo_cancelacion: z.nullable(z.string()),
   reprogramable: z.boolean(),
 });
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
@@ -151,28 +157,32 @@ export type AppointmentPageQuery = z.infer<typeof appointmentPageQuerySchema>;
 
 
 /** The detail modal (nombre, apellido, correo, telefono, fecha, hora, servicio, mensaje, created_at, token, id). */
-export const appointmentDetailSchema = appointmentRowSchema.extend({
+export const appointmentDetailSchema = z.extend(appointmentRowSchema, {
   correo: z.string(),
   telefono: z.string(),
   mensaje: z.string(),
   created_at: z.string(),
   /** Staff only: null for the patient (staff e-mail addresses are not for patients; decision 0049, session 10). */
-  correo_doctor: z.string().nullable(),
+  correo_doctor: z.nullable(z.string()),
   /** The doctor's id: the reschedule form reads that doctor's free hours (decision 0049). */
   id_doctor: z.string(),
   /** Staff only (null for the patient): how many appointments of this patient were marked no-show. */
-  inasistencias: z.number().int().nullable(),
+  inasistencias: z.nullable(z.number().check(z.int())),
   /** Staff only (null for the patient): the count and the prepay policy, for the words. */
-  estado_inasistencias: noShowStatusSchema.nullable(),
+  estado_inasistencias: z.nullable(noShowStatusSchema),
   /** Staff only: whether attendance can be marked now (the hour started, confirmed, not cancelled). */
   asistencia_marcable: z.boolean(),
-  pago: paymentSummary.nullable(),
+  pago: z.nullable(paymentSummary),
 });
 export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
 
 /** An administrator cancels an appointment (a rejected transfer, say), with the reason the patient reads. */
 export const appointmentCancelSchema = z.strictObject({
-  motivo: safeMultilineText({ error: messages.cancelReasonRequired }).trim().min(1, messages.cancelReasonRequired).max(500, messages.fieldTooLong),
+  motivo: safeMultilineText({ error: messages.cancelReasonRequired }).check(
+    z.trim(),
+    z.minLength(1, messages.cancelReasonRequired),
+    z.maxLength(500, messages.fieldTooLong),
+  ),
 });
 export type AppointmentCancel = z.infer<typeof appointmentCancelSchema>;
 
@@ -183,7 +193,7 @@ export const heldAppointmentSchema = z.object({
   apellido: z.string(),
   estado: z.enum(APPOINTMENT_STATES),
   /** The N.º and the date (a block of part of a day lists them like a weekly-hours change). */
-  numero: z.number().int(),
+  numero: z.number().check(z.int()),
   fecha: z.string(),
 });
 export type HeldAppointment = z.infer<typeof heldAppointmentSchema>;
@@ -204,13 +214,21 @@ export type BlockDateResult = z.infer<typeof blockDateResultSchema>;
  * The doctor's own unavailable dates, today and later, with how many appointments each holds in
  * the blocked hours; `desde` and `hasta` null for a whole day, else the blocked part of it.
  */
-export const doctorBlockedDateSchema = z.object({ fecha: z.string(), desde: z.string().nullable(), hasta: z.string().nullable(), citas: z.number() });
+export const doctorBlockedDateSchema = z.object({
+  fecha: z.string(),
+  desde: z.nullable(z.string()),
+  hasta: z.nullable(z.string()),
+  citas: z.number(),
+});
 export const doctorBlockedDatesSchema = z.array(doctorBlockedDateSchema);
 export type DoctorBlockedDate = z.infer<typeof doctorBlockedDateSchema>;
 
 export const blockedDateParamsSchema = z.object({ fecha: isoDateField });
 /** Which block of the date to lift: a part of it (`desde`, `hasta`) or, without them, the whole day. */
-export const blockedDateQuerySchema = z.object({ desde: z.string().max(5).optional(), hasta: z.string().max(5).optional() });
+export const blockedDateQuerySchema = z.object({
+  desde: z.optional(z.string().check(z.maxLength(5))),
+  hasta: z.optional(z.string().check(z.maxLength(5))),
+});
 
 /** Reschedule (issue 24, decision 0049): the new date and hour of the same doctor and service. */
 export const appointmentRescheduleSchema = z.strictObject({
@@ -228,6 +246,6 @@ export type AppointmentAttendanceInput = z.infer<typeof appointmentAttendanceSch
 /** Whether the signed-in patient may book with a receipt (the no-show policy), for /citas before they choose. */
 export const bookingPolicySchema = z.object({
   solo_pago_inmediato: z.boolean(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export type BookingPolicy = z.infer<typeof bookingPolicySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** How old the last successful backup may be before the administrators' page raises its alert. */
 export const BACKUP_ALERT_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -9,20 +9,20 @@ export const backupRunSchema = z.object({
   fin: z.string(),
   origen: z.enum(['programada', 'manual']),
   resultado: z.enum(['ok', 'error']),
-  tamano_bytes: z.number().int().nullable(),
-  error: z.string().nullable(),
+  tamano_bytes: z.nullable(z.number().check(z.int())),
+  error: z.nullable(z.string()),
 });
 export type BackupRun = z.infer<typeof backupRunSchema>;
 
 /** GET /api/admin/backups: the last runs, the last success and whether it is too old. */
 export const backupStatusSchema = z.object({
-  ultima: backupRunSchema.nullable(),
-  ultima_correcta: z.string().nullable(),
+  ultima: z.nullable(backupRunSchema),
+  ultima_correcta: z.nullable(z.string()),
   /** True when no backup succeeded in the last 24 hours (none at all included). */
   alerta: z.boolean(),
   /** The daily backup's hour in Panama time, or null when the schedule is off. */
-  hora_programada: z.number().int().min(0).max(23).nullable(),
-  conservar: z.number().int(),
+  hora_programada: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(23))),
+  conservar: z.number().check(z.int()),
   clave_configurada: z.boolean(),
   recientes: z.array(backupRunSchema),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 import { weeklyHoursSchema } from './doctor-hours.schema.js';
 
@@ -9,7 +9,7 @@ import { weeklyHoursSchema } from './doctor-hours.schema.js';
 export const calendarFeedStateSchema = z.object({
   activo: z.boolean(),
   /** When the current URL was made (ISO instant), or null without one. */
-  creado_at: z.string().nullable(),
+  creado_at: z.nullable(z.string()),
 });
 export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;
 
@@ -17,7 +17,7 @@ export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;
 export const calendarFeedCreatedSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  url: z.string().url(),
+  url: z.string().check(z.url()),
 });
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
@@ -25,21 +25,21 @@ export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
  * The feed's actions (make a new URL, revoke) take no input: the account comes from the session.
  * Anything sent is refused rather than ignored, so a forged or confused request writes nothing.
  */
-export const calendarFeedActionSchema = z.strictObject({}, { error: messages.invalidRequest }).nullish();
+export const calendarFeedActionSchema = z.nullish(z.strictObject({}, { error: messages.invalidRequest }));
 
 /** `/api/calendar/<token>.ics`: 32 random bytes in base64url, then the extension calendars expect. */
 export const calendarFeedFileParamsSchema = z.object({
-  file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, messages.calendarFeedNotFound),
+  file: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}\.ics$/, messages.calendarFeedNotFound)),
 });
 
 // --- the staff's week view (issue 24, item 6) ------------------------------------------------------
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidDate);
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, messages.invalidDate));
 
 /** ?desde=<any date of the week> (the server starts the week on that date's Monday); an administrator may name a doctor. */
 export const calendarWeekQuerySchema = z.object({
   desde: isoDate,
-  doctor: z.string().uuid(messages.invalidChoice).optional(),
+  doctor: z.optional(z.string().check(z.uuid(messages.invalidChoice))),
 });
 export type CalendarWeekQuery = z.infer<typeof calendarWeekQuerySchema>;
 
@@ -53,25 +53,25 @@ export const calendarWeekSchema = z.object({
       id: z.string(),
       nombre: z.string(),
       /** Their weekly hours, or null: the clinic's hours apply. */
-      horario: weeklyHoursSchema.nullable(),
+      horario: z.nullable(weeklyHoursSchema),
     }),
   ),
   citas: z.array(
     z.object({
       token: z.string(),
-      numero: z.number().int(),
+      numero: z.number().check(z.int()),
       doctor_id: z.string(),
       fecha: isoDate,
       hora: z.string(),
       estado: z.enum(['pendiente', 'confirmada']),
       /** With `asistencia`: the state in words, as the list and the patient read it (decision 0049). */
       reprogramada: z.boolean(),
-      asistencia: z.enum(['asistio', 'no_asistio']).nullable(),
+      asistencia: z.nullable(z.enum(['asistio', 'no_asistio'])),
       servicio: z.string(),
       /** The patient's name: what the week shows; the details modal shows the rest. */
       paciente: z.string(),
     }),
   ),
-  bloqueos: z.array(z.object({ doctor_id: z.string(), fecha: isoDate, desde: z.string().nullable(), hasta: z.string().nullable() })),
+  bloqueos: z.array(z.object({ doctor_id: z.string(), fecha: isoDate, desde: z.nullable(z.string()), hasta: z.nullable(z.string()) })),
 });
 export type CalendarWeek = z.infer<typeof calendarWeekSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 import { SERVICES } from '../constants.js';
 import { isCalendarDate } from '../appointment-slots.js';
@@ -15,15 +15,14 @@ export const DASHBOARD_MAX_DAYS = 366;
 /** The range when none is given: the last 30 days, today included. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 
-const day = z.string().refine(isCalendarDate, messages.invalidDate);
+const day = z.string().check(z.refine(isCalendarDate, messages.invalidDate));
 const DAY_MS = 86_400_000;
 /** Days from `desde` to `hasta`, both included (two valid 'yyyy-MM-dd'). */
 export const daysInRange = (desde: string, hasta: string) => Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / DAY_MS) + 1;
 
 /** ?desde=yyyy-MM-dd&hasta=yyyy-MM-dd, both or neither (neither: the last 30 days). */
-export const dashboardQuerySchema = z
-  .object({ desde: day.optional(), hasta: day.optional() })
-  .superRefine((q, ctx) => {
+export const dashboardQuerySchema = z.object({ desde: z.optional(day), hasta: z.optional(day) }).check(
+  z.superRefine((q, ctx) => {
     if ((q.desde === undefined) !== (q.hasta === undefined)) {
       ctx.addIssue({ code: 'custom', path: [q.desde === undefined ? 'desde' : 'hasta'], message: messages.dashboardRangeIncomplete });
       return;
@@ -32,11 +31,12 @@ export const dashboardQuerySchema = z
     const days = daysInRange(q.desde, q.hasta);
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['hasta'], message: messages.dashboardRangeReversed });
     else if (days > DASHBOARD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['hasta'], message: messages.dashboardRangeTooLong });
-  });
+  }),
+);
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
-const count = z.number().int().nonnegative();
-const cents = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
+const cents = z.number().check(z.int(), z.nonnegative());
 const byService = z.object({ consulta_general: count, psicologia: count, medicina_interna: count });
 
 /** One day or one week (its Monday): consultations requested and appointments held, by service. */
@@ -64,15 +64,15 @@ export const dashboardSchema = z.object({
     pendientes_cents: cents,
   }),
   /** Transfer and Yappy receipts waiting for review now (whatever the range), their waits in seconds. */
-  recibosPendientes: z.object({ cantidad: count, espera_maxima_s: z.number().nullable(), espera_mediana_s: z.number().nullable() }),
+  recibosPendientes: z.object({ cantidad: count, espera_maxima_s: z.nullable(z.number()), espera_mediana_s: z.nullable(z.number()) }),
   /** Consultations requested (and so paid) in the range whose chat was authorised: the median seconds from payment to authorisation. */
   autorizacion: z.object({
     consultas: count,
-    mediana_s: z.number().nullable(),
-    porMetodo: z.array(z.object({ metodo: z.enum(PAYMENT_METHODS), consultas: count, mediana_s: z.number().nullable() })),
+    mediana_s: z.nullable(z.number()),
+    porMetodo: z.array(z.object({ metodo: z.enum(PAYMENT_METHODS), consultas: count, mediana_s: z.nullable(z.number()) })),
   }),
   /** Appointments of the range marked attended or not. */
-  inasistencia: z.object({ marcadas: count, no_asistio: count, tasa: z.number().nullable() }),
+  inasistencia: z.object({ marcadas: count, no_asistio: count, tasa: z.nullable(z.number()) }),
   /** Each doctor's consultations (requested in the range) and appointments (held in the range). */
   medicos: z.array(z.object({ id: z.string(), nombre: z.string(), consultas: count, citas: count })),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   MAX_RANGES_PER_DAY,
   WEEKDAY_KEYS,
@@ -8,7 +8,7 @@ import {
   type RangeProblem,
   type WeekdayKey,
 } from '../doctor-hours.js';
-import { clinicHoursOn } from '../appointment-slots.js';
+import { clinicHoursOn, isCalendarDate } from '../appointment-slots.js';
 import { messages } from '../messages.js';
 import { APPOINTMENT_STATES, isoDateField } from './appointments.schema.js';
 
@@ -20,16 +20,15 @@ export const RANGE_PROBLEM_MESSAGES: Record<RangeProblem, string> = {
   outside_clinic: messages.weeklyHoursOutsideClinic,
 };
 
-const hourEnd = z.string({ error: messages.weeklyHoursOffGrid }).trim().max(5, messages.weeklyHoursOffGrid);
+const hourEnd = z.string({ error: messages.weeklyHoursOffGrid }).check(z.trim(), z.maxLength(5, messages.weeklyHoursOffGrid));
 
 export const hourRangeSchema = z.strictObject({ desde: hourEnd, hasta: hourEnd });
 
 /** One day's ranges: on the grid, inside the clinic's hours of that weekday, not overlapping. */
 const dayRanges = (day: number) =>
-  z
-    .array(hourRangeSchema, { error: messages.missingFields })
-    .max(MAX_RANGES_PER_DAY, messages.weeklyHoursTooMany)
-    .superRefine((ranges, ctx) => {
+  z.array(hourRangeSchema, { error: messages.missingFields }).check(
+    z.maxLength(MAX_RANGES_PER_DAY, messages.weeklyHoursTooMany),
+    z.superRefine((ranges, ctx) => {
       const clinic = clinicHoursOfWeekday(day);
       ranges.forEach((r, i) => {
         const problem = rangeProblem(r, clinic);
@@ -38,7 +37,8 @@ const dayRanges = (day: number) =>
       if (ranges.every((r) => rangeProblem(r, clinic) === null) && rangesOverlap(ranges)) {
         ctx.addIssue({ code: 'custom', message: messages.weeklyHoursOverlap });
       }
-    });
+    }),
+  );
 
 const weekShape = Object.fromEntries(WEEKDAY_KEYS.map((key, day) => [key, dayRanges(day)])) as Record<WeekdayKey, ReturnType<typeof dayRanges>>;
 
@@ -48,7 +48,7 @@ export const weeklyHoursSchema = z.strictObject(weekShape, { error: messages.mis
 /** PUT of the weekly hours; `confirmar` once the doctor has seen the appointments it leaves outside. */
 export const weeklyHoursUpdateSchema = z.strictObject({
   horario: weeklyHoursSchema,
-  confirmar: z.boolean().optional(),
+  confirmar: z.optional(z.boolean()),
 });
 export type WeeklyHoursUpdate = z.infer<typeof weeklyHoursUpdateSchema>;
 
@@ -58,7 +58,7 @@ export type WeeklyHoursView = z.infer<typeof weeklyHoursViewSchema>;
 
 /** An appointment a change would leave outside the doctor's hours: who, when, and its N.º. */
 export const affectedAppointmentSchema = z.object({
-  numero: z.number().int(),
+  numero: z.number().check(z.int()),
   fecha: z.string(),
   hora: z.string(),
   nombre: z.string(),
@@ -76,7 +76,7 @@ export const weeklyHoursResultSchema = z.object({
 });
 export type WeeklyHoursResult = z.infer<typeof weeklyHoursResultSchema>;
 
-export const doctorIdParamsSchema = z.object({ id: z.string().uuid(messages.invalidChoice) });
+export const doctorIdParamsSchema = z.object({ id: z.string().check(z.uuid(messages.invalidChoice)) });
 
 /**
  * A block of a date (ingresar_fechas.php's `date`), the whole day or, with `desde` and `hasta`,
@@ -85,18 +85,23 @@ export const doctorIdParamsSchema = z.object({ id: z.string().uuid(messages.inva
 export const blockDateSchema = z
   .strictObject({
     date: isoDateField,
-    desde: hourEnd.optional(),
-    hasta: hourEnd.optional(),
-    confirmar: z.boolean().optional(),
+    desde: z.optional(hourEnd),
+    hasta: z.optional(hourEnd),
+    confirmar: z.optional(z.boolean()),
   })
-  .superRefine((b, ctx) => {
-    const given = [b.desde, b.hasta].filter((v) => v !== undefined && v !== '').length;
-    if (given === 0) return;
-    if (given === 1) {
-      ctx.addIssue({ code: 'custom', message: messages.blockRangeIncomplete, path: [b.desde ? 'hasta' : 'desde'] });
-      return;
-    }
-    const problem = rangeProblem({ desde: b.desde!, hasta: b.hasta! }, clinicHoursOn(b.date));
-    if (problem) ctx.addIssue({ code: 'custom', message: RANGE_PROBLEM_MESSAGES[problem], path: ['desde'] });
-  });
+  .check(
+    z.superRefine((b, ctx) => {
+      const given = [b.desde, b.hasta].filter((v) => v !== undefined && v !== '').length;
+      if (given === 0) return;
+      if (given === 1) {
+        ctx.addIssue({ code: 'custom', message: messages.blockRangeIncomplete, path: [b.desde ? 'hasta' : 'desde'] });
+        return;
+      }
+      // An object's refinement runs even when a field failed: a date that is not one already has its
+      // own issue (invalidDate), and clinicHoursOn would throw on it (a 500 instead of the 400).
+      if (!isCalendarDate(b.date)) return;
+      const problem = rangeProblem({ desde: b.desde!, hasta: b.hasta! }, clinicHoursOn(b.date));
+      if (problem) ctx.addIssue({ code: 'custom', message: RANGE_PROBLEM_MESSAGES[problem], path: ['desde'] });
+    }),
+  );
 export type BlockDate = z.infer<typeof blockDateSchema>;

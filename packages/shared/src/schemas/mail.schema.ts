@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { ROLES } from '../roles.js';
 import { messages } from '../messages.js';
@@ -21,15 +21,16 @@ export const roleField = z.enum(ROLES, { error: messages.invalidChoice });
 /** 'Forgot password': the e-mail of the account and which kind of account it is. */
 export const passwordResetRequestSchema = z.strictObject({
   email: emailField,
-  role: roleField.default('patient'),
+  role: z._default(roleField, 'patient'),
 });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
 // The link's token: 32 random bytes in base64url (43 characters). Anything else is not a token.
-const tokenField = safeText({ error: messages.resetLinkInvalid })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{43}$/, messages.resetLinkInvalid);
+const tokenField = safeText({ error: messages.resetLinkInvalid }).check(
+  z.trim(),
+  z.regex(/^[A-Za-z0-9_-]{43}$/, messages.resetLinkInvalid),
+);
 
 /** Checks a link before the reset form is shown (a used or expired link is refused at once). */
 export const passwordResetCheckSchema = z.strictObject({ token: tokenField });
@@ -39,9 +40,9 @@ export const passwordResetSchema = z
   .strictObject({
     token: tokenField,
     password: newPassword,
-    password_confirm: safeText({ error: messages.missingFields }).min(1, messages.missingFields),
+    password_confirm: safeText({ error: messages.missingFields }).check(z.minLength(1, messages.missingFields)),
   })
-  .superRefine(passwordsMatch);
+  .check(z.superRefine(passwordsMatch));
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
@@ -62,15 +63,15 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** One e-mail of the queue, as administrators see it on /Correos_Admin (no body, no link). */
 export const outboxItemSchema = z.object({
-  id: safeText().uuid(),
+  id: safeText().check(z.uuid()),
   kind: z.string(),
   to: z.string(),
   subject: z.string(),
   status: z.enum(MAIL_STATUSES),
-  attempts: z.number().int(),
+  attempts: z.number().check(z.int()),
   created_at: z.string(),
-  sent_at: z.string().nullable(),
-  last_error: z.string().nullable(),
+  sent_at: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
   /** True when the message was written to the outbox folder and can be opened. */
   in_outbox: z.boolean(),
   /** The channel the notice went (or goes next) by: 'whatsapp' for a patient who opted in, else 'email' (decision 0059). */
@@ -81,7 +82,7 @@ export const outboxItemSchema = z.object({
       channel: z.enum(NOTICE_CHANNELS),
       at: z.string(),
       result: z.enum(['sent', 'failed', 'skipped']),
-      error: z.string().nullable(),
+      error: z.nullable(z.string()),
     }),
   ),
 });
@@ -96,13 +97,13 @@ export type OutboxList = z.infer<typeof outboxListSchema>;
 
 /** GET /api/admin/outbox/:id: the plain-text part of a message of the outbox folder. */
 export const outboxMessageSchema = z.object({
-  id: safeText().uuid(),
+  id: safeText().check(z.uuid()),
   to: z.string(),
   subject: z.string(),
-  date: z.string().nullable(),
+  date: z.nullable(z.string()),
   text: z.string(),
-  attachments: z.array(z.object({ filename: z.string(), mimeType: z.string(), size: z.number().int() })),
+  attachments: z.array(z.object({ filename: z.string(), mimeType: z.string(), size: z.number().check(z.int()) })),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const outboxParamsSchema = z.object({ id: safeText().uuid() });
+export const outboxParamsSchema = z.object({ id: safeText().check(z.uuid()) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 
 /**
@@ -16,9 +16,9 @@ export const notificationChannelsSchema = z.object({
     disponible: z.boolean(),
     activo: z.boolean(),
     /** The profile's mobile as E.164 ('+50761234567'), or null when it is missing or not a valid number. */
-    numero: z.string().nullable(),
-    consentido_at: z.string().nullable(),
-    version: z.string().nullable(),
+    numero: z.nullable(z.string()),
+    consentido_at: z.nullable(z.string()),
+    version: z.nullable(z.string()),
   }),
 });
 export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
@@ -30,16 +30,18 @@ export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
 export const whatsappChoiceSchema = z
   .strictObject({
     whatsapp: z.boolean({ error: messages.missingFields }),
-    consentimiento_version: z.string().max(40).optional(),
+    consentimiento_version: z.optional(z.string().check(z.maxLength(40))),
   })
-  .superRefine((v, ctx) => {
-    if (!v.whatsapp) return;
-    if (!v.consentimiento_version) {
-      ctx.addIssue({ code: 'custom', path: ['consentimiento_version'], message: messages.whatsappConsentRequired });
-    } else if (v.consentimiento_version !== WHATSAPP_CONSENT_VERSION) {
-      ctx.addIssue({ code: 'custom', path: ['consentimiento_version'], message: messages.whatsappConsentOutdated });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.whatsapp) return;
+      if (!v.consentimiento_version) {
+        ctx.addIssue({ code: 'custom', path: ['consentimiento_version'], message: messages.whatsappConsentRequired });
+      } else if (v.consentimiento_version !== WHATSAPP_CONSENT_VERSION) {
+        ctx.addIssue({ code: 'custom', path: ['consentimiento_version'], message: messages.whatsappConsentOutdated });
+      }
+    }),
+  );
 export type WhatsappChoice = z.infer<typeof whatsappChoiceSchema>;
 
 /** The answer to a saved choice: the message to show and the channels as they now are. */

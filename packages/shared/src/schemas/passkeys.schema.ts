@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 
@@ -15,14 +15,15 @@ export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
 export const PASSKEY_MAX_PER_ACCOUNT = 10;
 export const PASSKEY_NAME_MAX = 60;
 
-const b64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/);
-const b64urlLong = z.string().max(65_536).regex(/^[A-Za-z0-9_-]*$/);
+const b64url = z.string().check(z.maxLength(4096), z.regex(/^[A-Za-z0-9_-]*$/));
+const b64urlLong = z.string().check(z.maxLength(65_536), z.regex(/^[A-Za-z0-9_-]*$/));
 
 /** The name the person gives a passkey ("Teléfono", "Llave USB del consultorio"). */
-export const passkeyNameField = safeText({ error: messages.passkeyNameInvalid })
-  .trim()
-  .min(1, messages.passkeyNameInvalid)
-  .max(PASSKEY_NAME_MAX, messages.passkeyNameInvalid);
+export const passkeyNameField = safeText({ error: messages.passkeyNameInvalid }).check(
+  z.trim(),
+  z.minLength(1, messages.passkeyNameInvalid),
+  z.maxLength(PASSKEY_NAME_MAX, messages.passkeyNameInvalid),
+);
 
 /** The registration form before the ceremony: the name is checked before the authenticator is asked. */
 export const passkeyNameSchema = z.strictObject({ nombre: passkeyNameField });
@@ -36,12 +37,12 @@ const registrationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: b64urlLong,
     attestationObject: b64urlLong,
-    transports: z.array(safeText().max(20)).max(10).optional(),
-    publicKeyAlgorithm: z.number().optional(),
-    publicKey: b64urlLong.optional(),
-    authenticatorData: b64urlLong.optional(),
+    transports: z.optional(z.array(safeText().check(z.maxLength(20))).check(z.maxLength(10))),
+    publicKeyAlgorithm: z.optional(z.number()),
+    publicKey: z.optional(b64urlLong),
+    authenticatorData: z.optional(b64urlLong),
   }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });
 
@@ -54,9 +55,9 @@ const authenticationResponseSchema = z.object({
     clientDataJSON: b64urlLong,
     authenticatorData: b64urlLong,
     signature: b64urlLong,
-    userHandle: b64url.optional(),
+    userHandle: z.optional(b64url),
   }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });
 
@@ -72,14 +73,14 @@ export const passkeyLoginSchema = z.strictObject({ respuesta: authenticationResp
 export type PasskeyLoginInput = z.input<typeof passkeyLoginSchema>;
 
 /** DELETE /api/<rol>/passkeys/:id */
-export const passkeyIdParamsSchema = z.object({ id: z.string().uuid(messages.passkeyNotFound) });
+export const passkeyIdParamsSchema = z.object({ id: z.string().check(z.uuid(messages.passkeyNotFound)) });
 
 /** One passkey of the signed-in account, as its security page lists it. */
 export const passkeySchema = z.object({
   id: z.string(),
   nombre: z.string(),
   creada: z.string(),
-  ultimo_uso: z.string().nullable(),
+  ultimo_uso: z.nullable(z.string()),
   /** Synchronised by its provider (iCloud Keychain, Google Password Manager…) to other devices. */
   sincronizada: z.boolean(),
 });

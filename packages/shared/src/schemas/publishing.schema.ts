@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { requiredText } from './auth.schema.js';
@@ -55,11 +55,12 @@ const isHttpUrl = (value: string) => {
 /** A sponsor: its name and where its banner leads (http or https only, never a script URL). */
 export const sponsorFormSchema = z.object({
   nombre: requiredText(100),
-  enlace: safeText({ error: messages.missingFields })
-    .trim()
-    .min(1, messages.missingFields)
-    .max(500, messages.fieldTooLong)
-    .refine(isHttpUrl, messages.invalidLink),
+  enlace: safeText({ error: messages.missingFields }).check(
+    z.trim(),
+    z.minLength(1, messages.missingFields),
+    z.maxLength(500, messages.fieldTooLong),
+    z.refine(isHttpUrl, messages.invalidLink),
+  ),
 });
 export type SponsorForm = z.infer<typeof sponsorFormSchema>;
 
@@ -67,8 +68,8 @@ export type SponsorForm = z.infer<typeof sponsorFormSchema>;
 const imageFields = {
   imagen_url: z.string(),
   imagen_url_2x: z.string(),
-  imagen_ancho: z.number().int(),
-  imagen_alto: z.number().int(),
+  imagen_ancho: z.number().check(z.int()),
+  imagen_alto: z.number().check(z.int()),
 };
 
 export const newsItemSchema = z.object({
@@ -99,8 +100,8 @@ export const galleryImageSchema = z.object({
   nombre: z.string(),
   url: z.string(),
   url_2x: z.string(),
-  ancho: z.number().int(),
-  alto: z.number().int(),
+  ancho: z.number().check(z.int()),
+  alto: z.number().check(z.int()),
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 export const galleryListSchema = z.array(galleryImageSchema);
@@ -118,7 +119,7 @@ export const sponsorListSchema = z.array(sponsorSchema);
 export const publishResultSchema = z.object({
   success: z.literal(true),
   mensaje: z.string(),
-  id: z.uuid().optional(),
+  id: z.optional(z.uuid()),
 });
 export type PublishResult = z.infer<typeof publishResultSchema>;
 
@@ -134,5 +135,5 @@ export const recordIdParamsSchema = z.object({ id: z.uuid({ error: messages.notF
 
 /** Path of a public image: the storage key and the format, e.g. `3f0c…e1.webp`. */
 export const publicImageParamsSchema = z.object({
-  file: safeText().regex(/^[0-9a-f-]{36}\.webp$/, messages.notFound),
+  file: safeText().check(z.regex(/^[0-9a-f-]{36}\.webp$/, messages.notFound)),
 });

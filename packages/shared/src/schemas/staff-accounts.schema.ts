@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
@@ -28,7 +28,7 @@ export const staffAccountSchema = z.object({
   nombre: z.string(),
   apellido: z.string(),
   correo: z.string(),
-  servicio: z.enum(SERVICES).nullable(),
+  servicio: z.nullable(z.enum(SERVICES)),
   estado: z.enum(STAFF_STATES),
   created_at: z.string(),
 });
@@ -36,42 +36,44 @@ export type StaffAccount = z.infer<typeof staffAccountSchema>;
 export const staffAccountListSchema = z.array(staffAccountSchema);
 
 /** The account a staff action names (route parameter). */
-export const staffAccountParamsSchema = z.object({ id: z.string().uuid(messages.notFound) });
+export const staffAccountParamsSchema = z.object({ id: z.string().check(z.uuid(messages.notFound)) });
 
 /** The four actions on a staff account, each with the state it needs. */
 export const STAFF_ACTIONS = ['approve', 'reject', 'deactivate', 'reactivate'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /** An administrator invites a person: e-mail, kind of account and, for a doctor, the service. */
-export const staffInvitationSchema = z
-  .strictObject({
+export const staffInvitationSchema = z.pipe(
+  z.strictObject({
     correo: emailField,
     rol: requiredChoice(STAFF_ROLES),
-    servicio: safeText().optional(),
-  })
-  .transform((v, ctx) => {
+    servicio: z.optional(safeText()),
+  }),
+  z.transform((v, ctx) => {
     if (v.rol === 'admin') return { correo: v.correo, rol: v.rol, servicio: null };
     const servicio = requiredChoice(SERVICES).safeParse(v.servicio ?? '');
     if (!servicio.success) {
-      ctx.addIssue({ code: 'custom', path: ['servicio'], message: servicio.error.issues[0]?.message ?? messages.invalidChoice });
+      // mini's transform gets the parse payload itself (no addIssue helper): the same issue classic's ctx.addIssue pushed.
+      ctx.issues.push({ code: 'custom', path: ['servicio'], message: servicio.error.issues[0]?.message ?? messages.invalidChoice, input: v });
       return z.NEVER;
     }
     return { correo: v.correo, rol: v.rol, servicio: servicio.data };
-  });
+  }),
+);
 export type StaffInvitationInput = z.input<typeof staffInvitationSchema>;
 export type StaffInvitation = z.output<typeof staffInvitationSchema>;
 
 /** The invitation link's token (base64url, 43 characters). */
 const invitationToken = z
   .string({ error: messages.invitationInvalid })
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, messages.invitationInvalid);
+  .check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, messages.invitationInvalid));
 
 /** The invitee's page asks what the link is for before showing the form. */
 export const staffInvitationLookupSchema = z.strictObject({ token: invitationToken });
 export const staffInvitationInfoSchema = z.object({
   rol: z.enum(STAFF_ROLES),
   correo: z.string(),
-  servicio: z.enum(SERVICES).nullable(),
+  servicio: z.nullable(z.enum(SERVICES)),
 });
 export type StaffInvitationInfo = z.infer<typeof staffInvitationInfoSchema>;
 
@@ -82,9 +84,9 @@ export const staffInvitationAcceptSchema = z
     nombre: requiredText(100),
     apellido: requiredText(100),
     password: newPassword,
-    password_confirm: safeText({ error: messages.missingFields }).min(1, messages.missingFields),
+    password_confirm: safeText({ error: messages.missingFields }).check(z.minLength(1, messages.missingFields)),
   })
-  .superRefine(passwordsMatch);
+  .check(z.superRefine(passwordsMatch));
 export type StaffInvitationAcceptInput = z.input<typeof staffInvitationAcceptSchema>;
 export type StaffInvitationAccept = z.output<typeof staffInvitationAcceptSchema>;
 

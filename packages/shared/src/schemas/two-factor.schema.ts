@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { emailField, loginSchema, requiredChoice } from './auth.schema.js';
@@ -24,10 +24,9 @@ export const isRecoveryCode = (s: string) => s.length === 12 && [...s].every((c)
 
 /** The code of a sign-in: the authenticator's 6 digits or a recovery code. */
 export const twoFactorLoginSchema = z.strictObject({
-  codigo: safeText({ error: messages.twoFactorCodeFormat })
-    .max(40, messages.twoFactorCodeFormat)
-    .transform(normaliseCode)
-    .refine((c) => isTotpCode(c) || isRecoveryCode(c), messages.twoFactorCodeFormat),
+  codigo: z
+    .pipe(safeText({ error: messages.twoFactorCodeFormat }).check(z.maxLength(40, messages.twoFactorCodeFormat)), z.transform(normaliseCode))
+    .check(z.refine((c) => isTotpCode(c) || isRecoveryCode(c), messages.twoFactorCodeFormat)),
 });
 export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
 
@@ -37,16 +36,15 @@ export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
  * wrong passwords keep the account locked for unknown browsers (issue 18): only the password
  * and a valid code together open it, so the lock never says whether a password was right.
  */
-export const staffLoginSchema = loginSchema.extend({ codigo: twoFactorLoginSchema.shape.codigo.optional() });
+export const staffLoginSchema = z.extend(loginSchema, { codigo: z.optional(twoFactorLoginSchema.shape.codigo) });
 export type StaffLoginCredentials = z.infer<typeof staffLoginSchema>;
 export type StaffLoginCredentialsInput = z.input<typeof staffLoginSchema>;
 
 /** A current code of the authenticator (confirming enrolment, regenerating codes, disabling). */
 export const totpCodeSchema = z.strictObject({
-  codigo: safeText({ error: messages.twoFactorCodeFormat })
-    .max(20, messages.twoFactorCodeFormat)
-    .transform(normaliseCode)
-    .refine(isTotpCode, messages.twoFactorCodeFormat),
+  codigo: z
+    .pipe(safeText({ error: messages.twoFactorCodeFormat }).check(z.maxLength(20, messages.twoFactorCodeFormat)), z.transform(normaliseCode))
+    .check(z.refine(isTotpCode, messages.twoFactorCodeFormat)),
 });
 export type TotpCodeInput = z.input<typeof totpCodeSchema>;
 
@@ -58,9 +56,9 @@ export type TotpCodeInput = z.input<typeof totpCodeSchema>;
 export const staffLoginResultSchema = z.object({
   success: z.boolean(),
   message: z.string(),
-  codigo_requerido: z.boolean().optional(),
-  rol: z.enum(['admin', 'doctor']).optional(),
-  inscripcion_requerida: z.boolean().optional(),
+  codigo_requerido: z.optional(z.boolean()),
+  rol: z.optional(z.enum(['admin', 'doctor'])),
+  inscripcion_requerida: z.optional(z.boolean()),
 });
 export type StaffLoginResult = z.infer<typeof staffLoginResultSchema>;
 
@@ -68,7 +66,7 @@ export type StaffLoginResult = z.infer<typeof staffLoginResultSchema>;
 export const twoFactorStatusSchema = z.object({
   activo: z.boolean(),
   obligatorio: z.boolean(),
-  codigos_restantes: z.number().int(),
+  codigos_restantes: z.number().check(z.int()),
   /** This session is held to the enrolment: required, and opened without a second factor (no TOTP, no passkey). */
   restringida: z.boolean(),
 });
@@ -99,11 +97,11 @@ export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesSchema
 export const staffTwoFactorResetSchema = z.strictObject({
   correo: emailField,
   rol: requiredChoice(['admin', 'doctor'] as const),
-  codigo: safeText({ error: messages.twoFactorCodeFormat })
-    .max(20, messages.twoFactorCodeFormat)
-    .transform(normaliseCode)
-    .refine((c) => c === '' || isTotpCode(c), messages.twoFactorCodeFormat)
-    .optional(),
+  codigo: z.optional(
+    z
+      .pipe(safeText({ error: messages.twoFactorCodeFormat }).check(z.maxLength(20, messages.twoFactorCodeFormat)), z.transform(normaliseCode))
+      .check(z.refine((c) => c === '' || isTotpCode(c), messages.twoFactorCodeFormat)),
+  ),
 });
 export type StaffTwoFactorResetInput = z.input<typeof staffTwoFactorResetSchema>;
 export type StaffTwoFactorReset = z.output<typeof staffTwoFactorResetSchema>;

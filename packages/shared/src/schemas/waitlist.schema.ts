@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredChoice } from './auth.schema.js';
@@ -7,7 +7,11 @@ import { safeText } from './text.schema.js';
 
 /** The waitlist (issue 24, item 5, docs/decisions/0050): joining, the patient's entries, an offer, staff's counts. */
 
-const doctorIdField = safeText({ error: messages.missingFields }).trim().min(1, messages.missingFields).uuid(messages.invalidChoice);
+const doctorIdField = safeText({ error: messages.missingFields }).check(
+  z.trim(),
+  z.minLength(1, messages.missingFields),
+  z.uuid(messages.invalidChoice),
+);
 
 
 /** POST /api/appointments/waitlist: the day of the doctor and service the patient waits for. */
@@ -18,7 +22,7 @@ export const waitlistJoinSchema = z.strictObject({
 });
 export type WaitlistJoin = z.infer<typeof waitlistJoinSchema>;
 
-export const waitlistIdParamsSchema = z.object({ id: z.string().uuid(messages.waitlistNotFound) });
+export const waitlistIdParamsSchema = z.object({ id: z.string().check(z.uuid(messages.waitlistNotFound)) });
 export const waitlistOfferParamsSchema = z.object({ token: waitlistOfferToken });
 
 /** An open offer of a freed hour, as its patient sees it. */
@@ -51,12 +55,12 @@ export const waitlistOfferSchema = z.object({
   expira_at: z.string(),
   estado: z.enum(WAITLIST_OFFER_STATES),
   /** Why it cannot be booked, in words; null while open. */
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export type WaitlistOffer = z.infer<typeof waitlistOfferSchema>;
 
 /** Staff's view: how many patients wait, per doctor and day (today and later). */
-export const waitlistCountsSchema = z.array(z.object({ id_doctor: z.string(), doctor: z.string(), fecha: z.string(), cantidad: z.number().int() }));
+export const waitlistCountsSchema = z.array(z.object({ id_doctor: z.string(), doctor: z.string(), fecha: z.string(), cantidad: z.number().check(z.int()) }));
 export type WaitlistCounts = z.infer<typeof waitlistCountsSchema>;
 
 export const waitlistJoinedSchema = z.object({ success: z.literal(true), message: z.string(), id: z.string() });

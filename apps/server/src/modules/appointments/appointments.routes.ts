@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import {
   PAGE_SIZE,
   RECEIPT_FILE_FIELD,
@@ -397,7 +398,7 @@ export default async function appointmentsRoutes(fastify: FastifyInstance) {
   app.delete('/api/admin/doctors/:id/blocked-dates/:fecha', {
     config: { access: 'admin' },
     schema: {
-      params: doctorIdParamsSchema.extend(blockedDateParamsSchema.shape),
+      params: z.extend(doctorIdParamsSchema, blockedDateParamsSchema.shape),
       querystring: blockedDateQuerySchema,
       response: { 200: resultSchema, ...errorResponses },
     },

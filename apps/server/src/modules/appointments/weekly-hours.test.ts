@@ -130,6 +130,9 @@ describe('partial-day blocks', () => {
     expect((await post({ desde: '09:15', hasta: '10:00' })).json().message).toBe(messages.weeklyHoursOffGrid);
     expect((await post({ desde: '07:00', hasta: '10:00' })).json().message).toBe(messages.weeklyHoursOutsideClinic);
     expect((await post({ desde: '11:00', hasta: '10:00' })).json().message).toBe(messages.weeklyHoursInverted);
+    // Not a date, with both ends: the date's own message (the range is not checked against a day that is not one).
+    const notADate = await post({ date: '2026-02-30', desde: '09:00', hasta: '10:00' });
+    expect([notADate.statusCode, notADate.json().message]).toEqual([400, messages.invalidDate]);
     expect(await count(c.t, 'blocked')).toBeGreaterThanOrEqual(0);
     expect((await call(c.t, doctor.jar, 'GET', '/api/doctor/blocked-dates')).json()).toEqual([]);
   });

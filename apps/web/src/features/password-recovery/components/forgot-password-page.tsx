@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from '../../../lib/router.js';
 import { LOGIN_PATH_OF_ROLE, passwordResetRequestSchema } from '@clinica/shared';
@@ -11,7 +12,7 @@ import { ACCOUNT_KEY, roleFromSearch } from './account-kind.js';
 import '../password-recovery.css';
 
 // The form has only the address; the kind of account comes from the page's link (?cuenta=).
-const formSchema = passwordResetRequestSchema.pick({ email: true });
+const formSchema = z.pick(passwordResetRequestSchema, { email: true });
 
 /** /recuperar-contrasena[?cuenta=admin|doctor]: asks for the e-mail and mails a reset link. */
 export function ForgotPasswordPage() {
