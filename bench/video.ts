@@ -13,7 +13,7 @@
  *   pattern, VIDEO_BENCH_CAPTURE = 160x120@5 by default) instead of Chromium's generated 640 × 480
  *   pattern: no drawing per frame, and a tiny picture to encode and decode; the microphone is
  *   Chromium's fake beep;
- * - every page is opened first, then the bench waits until the browser's own CPU has settled
+ * - every page is opened first (the chat only), then every doctor's check, then the bench waits until the browser's own CPU has settled
  *   (the pages' cameras and meters running, nothing else) before all the doctors click at once;
  * - VIDEO_BENCH_TASKSET=1 keeps the server and coturn on core 0 and Chromium on core 1 (off by
  *   default: measured, decision 0054).
@@ -40,6 +40,11 @@ const COUNTS = (process.env.VIDEO_CALLS ?? '1,10,25').split(',').map(Number);
 const CPU_WINDOW_MS = 20_000;
 /** A call with no decoded remote frame after this long counts as failed. */
 const FRAME_TIMEOUT_MS = Number(process.env.VIDEO_BENCH_TIMEOUT_S ?? 120) * 1000;
+/**
+ * Opening one page (navigation, the chat's list, the check): generous, as the machine this runs on
+ * may be shared (at a load average of 46 on 2 cores a page took over 120 s to load).
+ */
+const OPEN_TIMEOUT_MS = Number(process.env.VIDEO_BENCH_OPEN_TIMEOUT_S ?? 600) * 1000;
 /** 1: the server and coturn on core 0, Chromium on core 1 (`taskset`). */
 const PIN = process.env.VIDEO_BENCH_TASKSET === '1';
 const CAPTURE = /^(\d+)x(\d+)@(\d+)$/.exec(process.env.VIDEO_BENCH_CAPTURE ?? '160x120@5');
@@ -138,23 +143,34 @@ async function openPair(browser: Browser, n: number): Promise<Pair> {
   await patientContext.addInitScript({ content: KEEP_PEERS });
   await patientContext.addInitScript({ content: KEEP_FRAMES });
   await patientContext.addInitScript({ content: SLOW_FRAMES });
-  patientContext.setDefaultTimeout(120_000);
+  patientContext.setDefaultTimeout(OPEN_TIMEOUT_MS);
+  patientContext.setDefaultNavigationTimeout(OPEN_TIMEOUT_MS);
   const patient = await patientContext.newPage();
   await patient.goto(`/ConsultaChat?consulta=${encodeURIComponent(p.token)}`);
   const doctorContext = await browser.newContext({ baseURL: BASE, locale: 'es-PA', viewport: { width: 1366, height: 900 } });
   await doctorContext.addInitScript({ content: KEEP_PEERS });
   await doctorContext.addInitScript({ content: KEEP_FRAMES });
   await doctorContext.addInitScript({ content: SLOW_FRAMES });
-  doctorContext.setDefaultTimeout(120_000);
+  doctorContext.setDefaultTimeout(OPEN_TIMEOUT_MS);
+  doctorContext.setDefaultNavigationTimeout(OPEN_TIMEOUT_MS);
   const doctor = await doctorContext.newPage();
   const login = await doctor.request.post('/api/doctor/login', { data: DOCTOR, headers: { origin: BASE } });
   if (login.status() !== 200) throw new Error(`doctor login: ${login.status()}`);
   await doctor.goto('/Chat_Doctor');
   await doctor.getByRole('button', { name: `Abrir chat con ${p.name}` }).click();
-  await doctor.getByRole('button', { name: 'Videollamada', exact: true }).click();
-  await doctor.getByRole('button', { name: `Llamar a ${p.name}` }).waitFor();
   await patient.getByRole('button', { name: 'Videollamada', exact: true }).waitFor();
   return { patient, doctor, name: p.name };
+}
+
+/**
+ * The doctor opens the call's check (camera, microphone, meter) and waits for 'Llamar a …'. Done
+ * for every pair once all the pages are open: a page with its check open runs a camera, an audio
+ * context and a meter (about a fifth of a core each on this machine), which slowed the opening of
+ * the next pages to minutes at a shared machine's load.
+ */
+async function openCheck({ doctor, name }: Pair) {
+  await doctor.getByRole('button', { name: 'Videollamada', exact: true }).click();
+  await doctor.getByRole('button', { name: `Llamar a ${name}` }).waitFor();
 }
 
 /**
@@ -391,6 +407,7 @@ export async function run(): Promise<BenchRow[]> {
       // Pages are opened one pair after the other (this machine is shared): the calls then start together.
       try {
         for (let i = 0; i < count; i += 1) pairs.push(await openPair(browser, rows.length * 100 + i));
+        for (const pair of pairs) await openCheck(pair);
       } catch (error) {
         rows.push({ ...EMPTY, target: `call set-up, ${count} at once`, note: `not measured: opening the pages failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` });
         await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
