@@ -1,16 +1,26 @@
 /**
  * Video consultations (issue 25, decisions 0053 and 0054): the call's set-up time, from the
  * doctor's click on 'Llamar a …' to the first decoded frame of the patient's video on the doctor's
- * page, for 1, 10 and 25 calls at once, and the server's CPU per call. The product runs as the
- * browser tests run it (scripts/e2e-server.mjs: the production build, the demo clinic, coturn on
- * loopback, relay-only forced), so every call's media crosses the TURN relay and none crosses Node.
- * Each call is a patient page and a doctor page (one Chromium, a context each) with fake camera
- * and microphone (a test pattern, 320 × 240 at 15 fps by the bench's SMALL_CAMERA, and a beep);
- * the patient answers as soon as the ring shows (Playwright's click, a few tens of ms: no human
- * delay). The patients accepted the video consent beforehand.
+ * page, for 1, 10 and 25 calls at once, and the server's and coturn's CPU per call. The product
+ * runs as the browser tests run it (scripts/e2e-server.mjs: the production build, the demo clinic,
+ * coturn on loopback, relay-only forced), so every call's media crosses the TURN relay and none
+ * crosses Node. Each call is a patient page and a doctor page (one Chromium, a context each); the
+ * patient answers as soon as the ring shows (Playwright's click: no human delay). The patients
+ * accepted the video consent beforehand.
  *
- * The server's CPU is read from /proc/<pid>/stat around the calls' first 20 s (set-up included)
- * and divided by the number of calls: signalling and the TURN route only, as media never crosses it.
+ * What keeps the bench's own browsers from being what is measured (decision 0054, session 12):
+ * - the camera is a small file the bench writes (`--use-file-for-fake-video-capture`, a moving
+ *   pattern, VIDEO_BENCH_CAPTURE = 160x120@5 by default) instead of Chromium's generated 640 × 480
+ *   pattern: no drawing per frame, and a tiny picture to encode and decode; the microphone is
+ *   Chromium's fake beep;
+ * - every page is opened first (the chat only), then every doctor's check, then the bench waits until the browser's own CPU has settled
+ *   (the pages' cameras and meters running, nothing else) before all the doctors click at once;
+ * - VIDEO_BENCH_TASKSET=1 keeps the server and coturn on core 0 and Chromium on core 1 (off by
+ *   default: measured, decision 0054).
+ *
+ * The server's and coturn's CPU are read from /proc/<pid>/stat over the calls' first 20 s (at
+ * least: until the last call has its frame) and compared with the same pages without a call over
+ * as long: signalling and the TURN route for the server, the relayed media for coturn.
  *
  *   node --import tsx bench/run.ts video            (VIDEO_CALLS=1,10,25 by default)
  */
@@ -28,6 +38,18 @@ const PORT = Number(process.env.VIDEO_BENCH_PORT ?? 3297);
 const BASE = `http://127.0.0.1:${PORT}`;
 const COUNTS = (process.env.VIDEO_CALLS ?? '1,10,25').split(',').map(Number);
 const CPU_WINDOW_MS = 20_000;
+/** A call with no decoded remote frame after this long counts as failed. */
+const FRAME_TIMEOUT_MS = Number(process.env.VIDEO_BENCH_TIMEOUT_S ?? 120) * 1000;
+/**
+ * Opening one page (navigation, the chat's list, the check): generous, as the machine this runs on
+ * may be shared (at a load average of 46 on 2 cores a page took over 120 s to load).
+ */
+const OPEN_TIMEOUT_MS = Number(process.env.VIDEO_BENCH_OPEN_TIMEOUT_S ?? 600) * 1000;
+/** 1: the server and coturn on core 0, Chromium on core 1 (`taskset`). */
+const PIN = process.env.VIDEO_BENCH_TASKSET === '1';
+const CAPTURE = /^(\d+)x(\d+)@(\d+)$/.exec(process.env.VIDEO_BENCH_CAPTURE ?? '160x120@5');
+if (!CAPTURE) throw new Error('VIDEO_BENCH_CAPTURE: WIDTHxHEIGHT@FPS, e.g. 160x120@5');
+const [CAPTURE_W, CAPTURE_H, CAPTURE_FPS] = CAPTURE.slice(1).map(Number) as [number, number, number];
 const DOCTOR = { email: 'general@clinica.demo', password: 'Doctor-demo-2026' };
 
 const percentile = (values: number[], p: number) => {
@@ -52,6 +74,15 @@ async function serverPid(parent: number) {
 async function cpuMs(pid: number) {
   const stat = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return ((Number(stat[11]) + Number(stat[12])) * 1000) / 100;
+}
+
+/** The e2e server's coturn (its pid file, scripts/e2e-server.mjs) and its log file (from its configuration). */
+async function coturn() {
+  const pid = Number((await fs.readFile(path.join(root, '.tmp', `e2e-coturn-${PORT}.pid`), 'utf8')).trim());
+  const args = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+  const conf = await fs.readFile(args[args.indexOf('-c') + 1]!, 'utf8');
+  const log = /^log-file=(.*)$/m.exec(conf)?.[1];
+  return { pid, log };
 }
 
 async function startProduct(): Promise<ChildProcess> {
@@ -110,23 +141,36 @@ async function openPair(browser: Browser, n: number): Promise<Pair> {
   const p = await patientWithConsultation(n);
   const patientContext = await browser.newContext({ baseURL: BASE, storageState: p.state, locale: 'es-PA', viewport: { width: 360, height: 740 } });
   await patientContext.addInitScript({ content: KEEP_PEERS });
-  await patientContext.addInitScript({ content: SMALL_CAMERA });
-  patientContext.setDefaultTimeout(120_000);
+  await patientContext.addInitScript({ content: KEEP_FRAMES });
+  await patientContext.addInitScript({ content: SLOW_FRAMES });
+  patientContext.setDefaultTimeout(OPEN_TIMEOUT_MS);
+  patientContext.setDefaultNavigationTimeout(OPEN_TIMEOUT_MS);
   const patient = await patientContext.newPage();
   await patient.goto(`/ConsultaChat?consulta=${encodeURIComponent(p.token)}`);
   const doctorContext = await browser.newContext({ baseURL: BASE, locale: 'es-PA', viewport: { width: 1366, height: 900 } });
   await doctorContext.addInitScript({ content: KEEP_PEERS });
-  await doctorContext.addInitScript({ content: SMALL_CAMERA });
-  doctorContext.setDefaultTimeout(120_000);
+  await doctorContext.addInitScript({ content: KEEP_FRAMES });
+  await doctorContext.addInitScript({ content: SLOW_FRAMES });
+  doctorContext.setDefaultTimeout(OPEN_TIMEOUT_MS);
+  doctorContext.setDefaultNavigationTimeout(OPEN_TIMEOUT_MS);
   const doctor = await doctorContext.newPage();
   const login = await doctor.request.post('/api/doctor/login', { data: DOCTOR, headers: { origin: BASE } });
   if (login.status() !== 200) throw new Error(`doctor login: ${login.status()}`);
   await doctor.goto('/Chat_Doctor');
   await doctor.getByRole('button', { name: `Abrir chat con ${p.name}` }).click();
-  await doctor.getByRole('button', { name: 'Videollamada', exact: true }).click();
-  await doctor.getByRole('button', { name: `Llamar a ${p.name}` }).waitFor();
   await patient.getByRole('button', { name: 'Videollamada', exact: true }).waitFor();
   return { patient, doctor, name: p.name };
+}
+
+/**
+ * The doctor opens the call's check (camera, microphone, meter) and waits for 'Llamar a …'. Done
+ * for every pair once all the pages are open: a page with its check open runs a camera, an audio
+ * context and a meter (about a fifth of a core each on this machine), which slowed the opening of
+ * the next pages to minutes at a shared machine's load.
+ */
+async function openCheck({ doctor, name }: Pair) {
+  await doctor.getByRole('button', { name: 'Videollamada', exact: true }).click();
+  await doctor.getByRole('button', { name: `Llamar a ${name}` }).waitFor();
 }
 
 /**
@@ -143,34 +187,96 @@ const KEEP_PEERS = `(() => {
 })();`;
 
 /**
- * The bench's camera, smaller than the product asks (640 × 480 at 24 fps): 50 pages encoding and
- * decoding VGA on two shared cores measured Chromium, not the call's set-up. Every page asks for
- * VIDEO_BENCH_CAPTURE (default 320x240@15) instead; the product's constraints are otherwise kept.
- * Written, like KEEP_PEERS, as the page's own script text.
+ * The bench's animation frames: requestAnimationFrame is run at most VIDEO_BENCH_FRAME_HZ times a
+ * second (default 4; 0 leaves it alone). The only animation of these pages is the microphone's
+ * level meter of the check, which re-renders every frame (60 a second) in each of the 2N pages
+ * waiting for their call; on one machine that is the bench's own load, not the call's. Decoding,
+ * the peer connection and getStats() do not depend on it. \`window.__frameMs\` changes it at once.
  */
-const CAPTURE = /^(\d+)x(\d+)@(\d+)$/.exec(process.env.VIDEO_BENCH_CAPTURE ?? '320x240@15');
-if (!CAPTURE) throw new Error('VIDEO_BENCH_CAPTURE: WIDTHxHEIGHT@FPS, e.g. 320x240@15');
-const [, CAPTURE_W, CAPTURE_H, CAPTURE_FPS] = CAPTURE;
-const SMALL_CAMERA = `(() => {
-  const devices = navigator.mediaDevices;
-  if (!devices) return;
-  const original = devices.getUserMedia.bind(devices);
-  devices.getUserMedia = (constraints) => {
-    if (constraints && constraints.video) {
-      const video = typeof constraints.video === 'object' ? constraints.video : {};
-      constraints = { ...constraints, video: { ...video, width: { ideal: ${CAPTURE_W} }, height: { ideal: ${CAPTURE_H} }, frameRate: { ideal: ${CAPTURE_FPS}, max: ${CAPTURE_FPS} } } };
-    }
-    return original(constraints);
+const FRAME_HZ = Number(process.env.VIDEO_BENCH_FRAME_HZ ?? 4);
+const SLOW_FRAMES = `(() => {
+  window.__frameMs = ${FRAME_HZ > 0 ? Math.round(1000 / FRAME_HZ) : 0};
+  const original = window.requestAnimationFrame.bind(window);
+  const cancel = window.cancelAnimationFrame.bind(window);
+  const timers = new Map();
+  let next = 1;
+  window.requestAnimationFrame = (callback) => {
+    if (!window.__frameMs) return original(callback);
+    const id = -(next++);
+    timers.set(id, setTimeout(() => { timers.delete(id); original(callback); }, window.__frameMs));
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => {
+    if (timers.has(id)) { clearTimeout(timers.get(id)); timers.delete(id); } else cancel(id);
   };
 })();`;
 
+/**
+ * The bench's record of the call's signalling frames in each page (time, direction, type, code),
+ * printed when a call fails: which frames crossed and which never came.
+ */
+const KEEP_FRAMES = `(() => {
+  const log = [];
+  window.__frames = log;
+  const Original = window.WebSocket;
+  const note = (dir, data) => {
+    try {
+      const f = JSON.parse(data);
+      if (typeof f.type === 'string' && f.type.startsWith('call-')) log.push([Math.round(performance.now()), dir, f.type, f.code || f.reason || (f.iceRestart ? 'restart' : '')]);
+    } catch {}
+  };
+  window.WebSocket = class extends Original {
+    constructor(...args) { super(...args); this.addEventListener('message', (e) => note('in', e.data)); }
+    send(data) { note('out', data); return super.send(data); }
+  };
+})();`;
+
+/** In a page: its peers' states, their candidates by type, the call's last frames and what the page says. */
+const DIAGNOSE = `async () => {
+  const peers = [];
+  for (const pc of window.__peers || []) {
+    const candidates = {};
+    const pairs = {};
+    (await pc.getStats()).forEach((s) => {
+      if (s.type === 'local-candidate' || s.type === 'remote-candidate') {
+        const key = s.type.split('-')[0] + ':' + s.candidateType + (s.relayProtocol ? '/' + s.relayProtocol : '');
+        candidates[key] = (candidates[key] || 0) + 1;
+      }
+      if (s.type === 'candidate-pair') pairs[s.state] = (pairs[s.state] || 0) + 1;
+    });
+    peers.push({ signaling: pc.signalingState, ice: pc.iceConnectionState, gathering: pc.iceGatheringState, connection: pc.connectionState, candidates, pairs });
+  }
+  const said = Array.from(document.querySelectorAll('[role=status],[role=alert]')).map((e) => e.textContent).filter(Boolean);
+  return { peers, frames: (window.__frames || []).slice(-30), said };
+}`;
+
+/**
+ * The bench's camera: a YUV4MPEG2 file of WxH at F fps (two seconds, looped by Chromium), a bar
+ * moving across a gradient so that the encoder has something to send. Chromium reads it instead
+ * of drawing its own 640 × 480 test pattern in every page (the product's `ideal` constraints are
+ * met by what the device offers).
+ */
+async function writeCamera(file: string, w: number, h: number, fps: number) {
+  const frames = Math.max(2, fps * 2);
+  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${w} H${h} F${fps}:1 Ip A1:1 C420jpeg\n`)];
+  const chroma = Buffer.alloc(2 * Math.ceil(w / 2) * Math.ceil(h / 2), 128);
+  for (let f = 0; f < frames; f += 1) {
+    const y = Buffer.alloc(w * h);
+    const bar = Math.floor((f / frames) * w);
+    for (let row = 0; row < h; row += 1)
+      for (let col = 0; col < w; col += 1) y[row * w + col] = Math.abs(col - bar) < w / 16 ? 235 : 16 + Math.floor((row * 200) / h);
+    parts.push(Buffer.from('FRAME\n'), y, chroma);
+  }
+  await fs.writeFile(file, Buffer.concat(parts));
+}
+
 /** In the doctor's page: clicks the button named `label`, then polls getStats() until a remote video frame is decoded; resolves to the ms between. */
-const CLICK_TO_FRAME = `async (label) => {
+const CLICK_TO_FRAME = `async ([label, timeout]) => {
   const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === label);
   if (!button) throw new Error('no call button');
   // The button is enabled once the doctor's camera is open (the check): the click counts from there.
   for (let waited = 0; button.disabled; waited += 50) {
-    if (waited > 120000) throw new Error('the call button stayed disabled');
+    if (waited > timeout) throw new Error('the call button stayed disabled');
     await new Promise((r) => setTimeout(r, 50));
   }
   const start = performance.now();
@@ -182,7 +288,7 @@ const CLICK_TO_FRAME = `async (label) => {
       (await pc.getStats()).forEach((s) => { if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded || 0; });
       if (frames > 0) return performance.now() - start;
     }
-    if (performance.now() - start > 120000) throw new Error('no frame within 120 s');
+    if (performance.now() - start > timeout) throw new Error('no frame within ' + timeout / 1000 + ' s');
     await new Promise((r) => setTimeout(r, 20));
   }
 }`;
@@ -192,44 +298,141 @@ async function callAndTime({ doctor, patient, name }: Pair) {
   // The patient answers when the ring shows.
   const answered = patient
     .getByRole('button', { name: 'Contestar' })
-    .click({ timeout: 120_000 })
+    .click({ timeout: FRAME_TIMEOUT_MS })
     .then(
       () => null,
       (error: unknown) => error,
     );
-  const ms = await doctor.evaluate<number>(`(${CLICK_TO_FRAME})(${JSON.stringify(`Llamar a ${name}`)})`);
-  const refused = await answered;
-  if (refused) throw refused instanceof Error ? refused : new Error('the patient could not answer');
-  return ms;
+  try {
+    const ms = await doctor.evaluate<number>(`(${CLICK_TO_FRAME})(${JSON.stringify([`Llamar a ${name}`, FRAME_TIMEOUT_MS])})`);
+    const refused = await answered;
+    if (refused) throw refused instanceof Error ? refused : new Error('the patient could not answer');
+    return ms;
+  } catch (error) {
+    const seen = async (page: Page) => page.evaluate(`(${DIAGNOSE})()`).catch((e: unknown) => String(e));
+    console.error(
+      `video: the call with ${name} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n` +
+        `  doctor: ${JSON.stringify(await seen(doctor))}\n  patient: ${JSON.stringify(await seen(patient))}`,
+    );
+    throw error;
+  }
+}
+
+/** Every process under `pid` (itself included), from /proc's children lists. */
+async function tree(pid: number): Promise<number[]> {
+  const out = [pid];
+  const tasks = await fs.readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  for (const task of tasks) {
+    const children = (await fs.readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '')).trim().split(/\s+/).filter(Boolean);
+    for (const child of children) out.push(...(await tree(Number(child))));
+  }
+  return out;
+}
+
+/** The Chromium this process launched (its child whose command line names the bench's camera file). */
+async function browserPid(camera: string) {
+  for (const pid of await tree(process.pid)) {
+    const cmd = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmd.includes(camera) && !cmd.includes('--type=')) return pid;
+  }
+  throw new Error('the bench\'s Chromium was not found');
+}
+
+/** CPU time (ms) of a whole process tree so far (processes that ended are not counted). */
+async function treeCpuMs(pid: number) {
+  let total = 0;
+  for (const p of await tree(pid)) total += await cpuMs(p).catch(() => 0);
+  return total;
+}
+
+/**
+ * Waits until the browser's own CPU has settled (its pages open, their cameras and meters
+ * running): two successive 2 s windows within 20 % (or 5 % of a core) of each other, at most 90 s.
+ * Returns the settled use as a share of one core and how long it took.
+ */
+async function settle(browser: number) {
+  const started = Date.now();
+  let last = NaN;
+  for (;;) {
+    const before = await treeCpuMs(browser);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const share = ((await treeCpuMs(browser)) - before) / 2_000;
+    if (Math.abs(share - last) <= Math.max(0.05, 0.2 * last) || Date.now() - started > 90_000) return { share, ms: Date.now() - started };
+    last = share;
+  }
+}
+
+async function setFrameMs(pairs: Pair[], ms: number) {
+  await Promise.all(pairs.flatMap((p) => [p.patient, p.doctor]).map((page) => page.evaluate(`window.__frameMs = ${ms}`)));
+}
+
+/** `taskset`: every thread of these processes on `core`. */
+async function pin(pids: number[], core: number) {
+  for (const pid of pids) {
+    await new Promise((resolve) => spawn('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' }).on('exit', resolve).on('error', resolve));
+  }
 }
 
 const EMPTY: BenchRow = { bench: 'video', target: '', requestsPerSecond: NaN, p50Ms: NaN, p99Ms: NaN, errors: NaN, serverBusy: NaN, serverUsPerRequest: NaN };
+const load = () => os.loadavg()[0]!.toFixed(1);
 
 export async function run(): Promise<BenchRow[]> {
   const product = await startProduct();
   const rows: BenchRow[] = [];
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinica-video-bench-'));
+  const camera = path.join(dir, `camera-${CAPTURE_W}x${CAPTURE_H}@${CAPTURE_FPS}.y4m`);
+  await writeCamera(camera, CAPTURE_W, CAPTURE_H, CAPTURE_FPS);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required', '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${camera}`,
+      '--autoplay-policy=no-user-gesture-required',
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
+    ],
   });
   try {
     const pid = await serverPid(product.pid!);
+    const turn = await coturn();
+    const chrome = await browserPid(camera);
+    if (PIN) await pin([...(await tree(product.pid!)), turn.pid], 0);
     for (const count of COUNTS) {
       const pairs: Pair[] = [];
+      const loadAtStart = load();
       // Pages are opened one pair after the other (this machine is shared): the calls then start together.
       try {
         for (let i = 0; i < count; i += 1) pairs.push(await openPair(browser, rows.length * 100 + i));
-        console.error(`video: ${count} call(s): pages open, measuring`);
+        for (const pair of pairs) await openCheck(pair);
       } catch (error) {
         rows.push({ ...EMPTY, target: `call set-up, ${count} at once`, note: `not measured: opening the pages failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` });
         await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
         continue;
       }
+      if (PIN) await pin(await tree(chrome), 1);
+      // What the animation frames cost (VIDEO_BENCH_COMPARE_FRAMES=1): the pages at 60 Hz, then as the bench runs them.
+      let unthrottled = '';
+      if (process.env.VIDEO_BENCH_COMPARE_FRAMES === '1' && FRAME_HZ > 0) {
+        await setFrameMs(pairs, 0);
+        const free = await settle(chrome);
+        await setFrameMs(pairs, Math.round(1000 / FRAME_HZ));
+        unthrottled = `; with animation frames at 60 Hz ${(free.share * 100).toFixed(0)} %`;
+      }
+      const settled = await settle(chrome);
+      const browserIdle = `the browser settled at ${(settled.share * 100).toFixed(0)} % of a core after ${Math.round(settled.ms / 1000)} s${FRAME_HZ > 0 ? ` (animation frames at ${FRAME_HZ} Hz)` : ''}${unthrottled}`;
+      console.error(`video: ${count} call(s): pages open, ${browserIdle} (load ${load()}); measuring`);
       // The baseline: the same pages open, no call, for the same window (session checks, sweeps, sockets).
-      const idleBefore = await cpuMs(pid);
+      const [idleBefore, turnIdleBefore, chromeIdleBefore] = [await cpuMs(pid), await cpuMs(turn.pid), await treeCpuMs(chrome)];
       await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
       const idle = (await cpuMs(pid)) - idleBefore;
-      const cpuBefore = await cpuMs(pid);
+      const turnIdle = (await cpuMs(turn.pid)) - turnIdleBefore;
+      const chromeIdle = (await treeCpuMs(chrome)) - chromeIdleBefore;
+      const loadAtClick = load();
+      const [cpuBefore, turnBefore, chromeBefore] = [await cpuMs(pid), await cpuMs(turn.pid), await treeCpuMs(chrome)];
       const started = Date.now();
       const outcomes = await Promise.allSettled(pairs.map(callAndTime));
       const times = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
@@ -237,9 +440,14 @@ export async function run(): Promise<BenchRow[]> {
       const rest = CPU_WINDOW_MS - (Date.now() - started);
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
       const cpu = (await cpuMs(pid)) - cpuBefore;
+      const turnCpu = (await cpuMs(turn.pid)) - turnBefore;
+      const chromeCpu = (await treeCpuMs(chrome)) - chromeBefore;
       const window = Math.max(CPU_WINDOW_MS, Date.now() - started);
-      // The baseline over the same length of time as the calls' window (slow set-ups stretch it).
-      const idleInWindow = (idle * window) / CPU_WINDOW_MS;
+      if (turn.log) await fs.copyFile(turn.log, path.join(root, '.tmp', `video-bench-coturn-${count}.log`)).catch(() => undefined);
+      // The baselines over the same length of time as the calls' window (slow set-ups stretch it).
+      const scale = window / CPU_WINDOW_MS;
+      const own = Math.max(0, cpu - idle * scale);
+      const turnOwn = Math.max(0, turnCpu - turnIdle * scale);
       rows.push({
         bench: 'video',
         target: `call set-up, ${count} at once`,
@@ -249,11 +457,14 @@ export async function run(): Promise<BenchRow[]> {
         errors: failed,
         serverBusy: cpu / window,
         serverUsPerRequest: NaN,
-        cpuUsPerRequest: (Math.max(0, cpu - idleInWindow) * 1000) / count,
+        cpuUsPerRequest: (own * 1000) / count,
         note:
-          `doctor's click to the first decoded remote frame (${times.map(Math.round).join(', ')} ms${failed ? `; ${failed} of ${count} calls had no frame within 120 s` : ''}); server CPU ${Math.round(cpu)} ms over ${Math.round(window / 1000)} s = ` +
-          `${(cpu / count).toFixed(1)} ms per call; the same pages without a call ${Math.round(idleInWindow)} ms over as long, so the calls' own ${(Math.max(0, cpu - idleInWindow) / count).toFixed(1)} ms per call (cpuUsPerRequest); ${count * 2} Chromium pages (one browser, a context each) with the fake camera at ${CAPTURE_W}x${CAPTURE_H}@${CAPTURE_FPS} on this machine's cores (load average ${os.loadavg()[0]!.toFixed(1)} as the round ended), ` +
-          `coturn on loopback, relay-only; the patient answers by a Playwright click`,
+          `doctor's click to the first decoded remote frame (${times.map(Math.round).join(', ')} ms${failed ? `; ${failed} of ${count} calls had no frame within ${FRAME_TIMEOUT_MS / 1000} s` : ''}); ` +
+          `over ${Math.round(window / 1000)} s: server CPU ${Math.round(cpu)} ms (${Math.round(idle * scale)} ms without calls) = ${(own / count).toFixed(1)} ms per call (cpuUsPerRequest); ` +
+          `coturn ${Math.round(turnCpu)} ms (${Math.round(turnIdle * scale)} ms without calls) = ${(turnOwn / count).toFixed(1)} ms per call; ` +
+          `Chromium ${Math.round(chromeCpu)} ms (${Math.round(chromeIdle * scale)} ms without calls); ` +
+          `${count * 2} pages (one browser, a context each), camera ${CAPTURE_W}x${CAPTURE_H}@${CAPTURE_FPS} from a file, coturn on loopback, relay-only${PIN ? ', server and coturn on core 0, Chromium on core 1' : ''}; ` +
+          `${browserIdle}; load average ${loadAtStart} as the pages began to open, ${loadAtClick} at the click, ${load()} as the round ended`,
       });
       console.error(`video: ${count} call(s): ${rows.at(-1)!.note}`);
       await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
@@ -261,6 +472,7 @@ export async function run(): Promise<BenchRow[]> {
   } finally {
     await browser.close();
     product.kill('SIGTERM');
+    await fs.rm(dir, { recursive: true, force: true });
   }
   return rows;
 }
