@@ -58,8 +58,9 @@ export async function run(): Promise<BenchRow[]> {
   const bare = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'clinica-nohints-'));
   await fs.promises.cp(dist, bare, { recursive: true });
   await fs.promises.rm(path.join(bare, 'route-preloads.json'));
-  const baseline = measure(bare, 3193);
-  const now = measure(dist, 3194);
+  // Each run's server on an even port, its nginx front (scripts/tls-front.mjs) on the next one.
+  const baseline = measure(bare, 3182);
+  const now = measure(dist, 3184);
   await fs.promises.rm(bare, { recursive: true, force: true });
   const conditions = '360x740 es-PA, 4x CPU, 150 ms RTT, 1.6 Mbit/s, cold cache';
   const empty = { requestsPerSecond: NaN, p99Ms: NaN, errors: NaN, serverBusy: NaN, serverUsPerRequest: NaN };

@@ -8,17 +8,25 @@
 // server's preload hints name (at low priority, some leave after load), each by the gzip size of its
 // built file, once.
 //
-// Usage: node scripts/check-budget.mjs [--json file] [--port 3196]   (uses apps/web/dist; exits 1 when a page misses)
+// Usage: node scripts/check-budget.mjs [--json file] [--port 3196] [--front tls|direct]   (uses apps/web/dist; exits 1 when a page misses)
+// The pages are loaded through the clinic's nginx site (TLS, HTTP/2) on port+1, as in production;
+// `--front direct` loads them from the Node server over HTTP/1.1 (decision 0046, session 12).
 // BUDGET_PAGES=/,/Consultas measures some pages only.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { cookiesFor, root, seedPatientData, signIn, startProductServer } from './product-server.mjs';
+import { cookiesFor, root, seedPatientData, signIn, startPhoneProduct } from './product-server.mjs';
 
 const { values: args } = parseArgs({
-  options: { json: { type: 'string' }, port: { type: 'string', default: process.env.BUDGET_PORT ?? '3196' } },
+  options: {
+    json: { type: 'string' },
+    port: { type: 'string', default: process.env.BUDGET_PORT ?? '3196' },
+    // As patients reach the clinic: through its nginx site (TLS, HTTP/2) on port+1; `direct`: the
+    // Node server over HTTP/1.1 (scripts/product-server.mjs startPhoneProduct).
+    front: { type: 'string', default: process.env.BUDGET_FRONT ?? 'tls' },
+  },
 });
 const { pages: allPages, usable: allUsable = {} } = JSON.parse(fs.readFileSync(path.join(root, 'bench', 'budgets.json'), 'utf8'));
 const wanted = process.env.BUDGET_PAGES?.split(',');
@@ -33,8 +41,8 @@ const usable = Object.entries(allUsable).filter(([route]) => !wanted || wanted.i
 const PHONE_THROTTLING = { cpuSlowdown: 4, rttMs: 150, mbps: 1.6, requestLatencyMs: 150 * 3.75, downKbps: 1.6 * 1024 * 0.9, upKbps: 750 * 0.9 };
 const USABLE_RUNS = 3;
 
-const server = await startProductServer({ port: Number(args.port), name: 'budget' });
-const { origin, distDir } = server;
+const product = await startPhoneProduct({ port: Number(args.port), name: 'budget', front: args.front });
+const { origin, pageOrigin, distDir } = product;
 const gz = new Map();
 /** The gzip size (kB, 1000 bytes) of a built file, as the server sends it precompressed. */
 const gzipKb = (file) => {
@@ -56,10 +64,11 @@ const cookies = {};
 
 /** A fresh phone (no cache, no storage), signed in as `signedIn`, throttled like Lighthouse's mobile preset. */
 async function phonePage(signedIn, initScript) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'es-PA' });
+  // The front's certificate is a throw-away self-signed one (scripts/tls-front.mjs).
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'es-PA', ignoreHTTPSErrors: true });
   if (signedIn) {
     cookies[signedIn] ??= await signIn(origin, signedIn);
-    await context.addCookies(cookiesFor(origin, cookies[signedIn]));
+    await context.addCookies(cookiesFor(pageOrigin, cookies[signedIn]));
   }
   if (initScript) await context.addInitScript(initScript.fn, initScript.arg);
   const page = await context.newPage();
@@ -99,7 +108,7 @@ try {
     const times = [];
     for (let i = 0; i < USABLE_RUNS; i++) {
       const { context, page } = await phonePage(signedIn, { fn: watchUsable, arg: selector });
-      await page.goto(`${origin}${route}`, { waitUntil: 'commit', timeout: 60_000 });
+      await page.goto(`${pageOrigin}${route}`, { waitUntil: 'commit', timeout: 60_000 });
       await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 30_000 });
       times.push(await page.evaluate(() => window.__usableAt));
       await context.close();
@@ -109,10 +118,10 @@ try {
   }
 
   cookies.patient ??= await signIn(origin, 'patient');
-  await seedPatientData(origin, cookies.patient);
+  await seedPatientData(origin, cookies.patient, pageOrigin);
   for (const [route, { budgetKb, aimKb = budgetKb, signedIn }] of pages) {
     const { context, page } = await phonePage(signedIn);
-    await page.goto(`${origin}${route}`, { waitUntil: 'load', timeout: 60_000 });
+    await page.goto(`${pageOrigin}${route}`, { waitUntil: 'load', timeout: 60_000 });
     // Resource Timing: every script fetched (entry, modulepreload, dynamic import) and when it started.
     const scripts = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
@@ -135,12 +144,12 @@ try {
   }
 } finally {
   await browser.close();
-  server.child.kill('SIGTERM');
+  await product.stop();
 }
 
 const pad = (s, n) => String(s).padEnd(n);
 const num = (x) => x.toFixed(1).padStart(8);
-const conditions = `360 × 740 es-PA, cold cache, ${PHONE_THROTTLING.cpuSlowdown}× CPU, ${PHONE_THROTTLING.rttMs} ms RTT, ${PHONE_THROTTLING.mbps} Mbit/s (Lighthouse mobile)`;
+const conditions = `360 × 740 es-PA, cold cache, ${PHONE_THROTTLING.cpuSlowdown}× CPU, ${PHONE_THROTTLING.rttMs} ms RTT, ${PHONE_THROTTLING.mbps} Mbit/s (Lighthouse mobile), ${product.servedBy}`;
 console.log(`\nJavaScript requested before the load event, gzip kB — ${conditions}`);
 console.log(`${pad('page', 34)}${'files'.padStart(6)}${'entry'.padStart(8)}${'rest'.padStart(8)}${'total'.padStart(8)}${'budget'.padStart(8)}${'aim'.padStart(8)}  result`);
 const verdict = (r) => (!r.ok ? 'OVER' : r.aimMet ? 'ok' : 'OVER THE AIM');
@@ -156,7 +165,7 @@ if (usableRows.length > 0) {
     console.log(`${pad(r.route, 24)}${pad(r.selector, 40)}${String(Math.round(r.ms)).padStart(7)} ms (aim ${r.aimMs}, limit ${r.limitMs})  ${result}`);
   }
 }
-if (args.json) fs.writeFileSync(args.json, JSON.stringify({ throttling: PHONE_THROTTLING, pages: rows, usable: usableRows }, null, 2));
+if (args.json) fs.writeFileSync(args.json, JSON.stringify({ throttling: PHONE_THROTTLING, front: product.front, pages: rows, usable: usableRows }, null, 2));
 const missed = [...rows, ...usableRows].filter((r) => !r.ok);
 if (missed.length > 0) {
   console.error(`\n${missed.length} aim(s) missed: ${missed.map((r) => r.route).join(', ')}`);

@@ -12,18 +12,24 @@
 //
 // Uses apps/web/dist as built (npm run build; LIGHTHOUSE_WEB_DIST_DIR for another build); exits 1 when a
 // page misses a threshold. LIGHTHOUSE_PAGES=/,/citas measures some pages; LIGHTHOUSE_SAVE_DIR keeps each report.
+//
+// The pages are loaded as patients reach them in production: through the clinic's nginx site
+// (docs/deploy/nginx.conf: TLS and HTTP/2) in front of the server, started by scripts/tls-front.mjs on
+// port+1 (decision 0046, session 12). `--front direct` (or LIGHTHOUSE_FRONT=direct) loads them from
+// the Node server itself over plain HTTP/1.1, the way this script measured before session 12.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { seedPatientData, signIn, startProductServer } from './product-server.mjs';
+import { seedPatientData, signIn, startPhoneProduct } from './product-server.mjs';
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: process.env.LIGHTHOUSE_RUNS ?? '3' },
     json: { type: 'string' },
     port: { type: 'string', default: process.env.LIGHTHOUSE_PORT ?? '3190' },
+    front: { type: 'string', default: process.env.LIGHTHOUSE_FRONT ?? 'tls' },
   },
 });
 const runs = Number(args.runs);
@@ -66,8 +72,9 @@ const median = (xs) => {
   return s.length % 2 === 1 ? s[mid] : Math.floor((s[mid - 1] + s[mid]) / 2);
 };
 
-const server = await startProductServer({ port, name: 'lighthouse', distDir: process.env.LIGHTHOUSE_WEB_DIST_DIR });
-const { origin } = server;
+// Sign-in and seeding talk to the server itself (`origin`); Chromium loads the pages from `pageOrigin`.
+const product = await startPhoneProduct({ port, name: 'lighthouse', distDir: process.env.LIGHTHOUSE_WEB_DIST_DIR, front: args.front });
+const { origin, pageOrigin } = product;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -83,6 +90,8 @@ const chrome = await chromeLauncher.launch({
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // The front's certificate is a throw-away self-signed one (scripts/tls-front.mjs).
+    ...(product.front === 'tls' ? ['--ignore-certificate-errors'] : []),
   ],
 });
 const results = [];
@@ -93,7 +102,7 @@ try {
   let seeded = false;
   for (const page of [...PAGES].sort((a, b) => Number(Boolean(b.beforeData)) - Number(Boolean(a.beforeData)))) {
     if (!page.beforeData && !seeded) {
-      await seedPatientData(origin, cookies.patient);
+      await seedPatientData(origin, cookies.patient, pageOrigin);
       seeded = true;
     }
     if (page.signedIn) cookies[page.signedIn] ??= await signIn(origin, page.signedIn);
@@ -103,7 +112,7 @@ try {
       let lhr;
       // The first trace of a fresh Chromium sometimes lacks its navigationStart (NO_NAVSTART): run again.
       for (let attempt = 1; ; attempt++) {
-        const result = await lighthouse(`${origin}${page.path}`, {
+        const result = await lighthouse(`${pageOrigin}${page.path}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -160,13 +169,13 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.child.kill('SIGTERM');
+  await product.stop();
 }
 
 const pad = (s, n) => String(s).padEnd(n);
 const num = (x, n = 6) => String(Math.round(x)).padStart(n);
 console.log(
-  `\nLighthouse, mobile preset (4× CPU, 150 ms RTT, 1.6 Mbit/s, simulated), median of ${runs} run(s) for public pages, 1 (3 when below) signed in — ${Math.round((Date.now() - started) / 1000)} s`,
+  `\nLighthouse, mobile preset (4× CPU, 150 ms RTT, 1.6 Mbit/s, simulated), ${product.servedBy}, median of ${runs} run(s) for public pages, 1 (3 when below) signed in — ${Math.round((Date.now() - started) / 1000)} s`,
 );
 console.log(`${pad('page', 32)}${'perf'.padStart(6)}${'aim'.padStart(5)}${'a11y'.padStart(6)}${'b.p.'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'chain'.padStart(7)}  result`);
 for (const r of results) {
@@ -177,6 +186,6 @@ for (const r of results) {
 }
 if (args.json) {
   fs.mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
-  fs.writeFileSync(args.json, JSON.stringify({ runs, thresholds: THRESHOLDS, maxChainDepth: MAX_CHAIN_DEPTH, pages: results }, null, 2));
+  fs.writeFileSync(args.json, JSON.stringify({ runs, front: args.front, thresholds: THRESHOLDS, maxChainDepth: MAX_CHAIN_DEPTH, pages: results }, null, 2));
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);

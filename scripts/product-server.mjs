@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startTlsFront } from './tls-front.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -17,9 +18,10 @@ export const DEMO_ACCOUNTS = {
 
 /**
  * Starts apps/server/src/server.ts on `port` serving `distDir` (default apps/web/dist); resolves with
- * the child process and its origin once it answers.
+ * the child process and its origin once it answers. `publicOrigin`: the origin pages are loaded from
+ * when it is not the server's own (the TLS front).
  */
-export async function startProductServer({ port, name, distDir = process.env.WEB_DIST_DIR_UNDER_TEST ?? path.join(root, 'apps/web/dist') }) {
+export async function startProductServer({ port, name, distDir = process.env.WEB_DIST_DIR_UNDER_TEST ?? path.join(root, 'apps/web/dist'), publicOrigin }) {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`no web build in ${distDir}: run npm run build`);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = path.join(root, '.tmp', `${name}-data-${port}`);
@@ -38,6 +40,9 @@ export async function startProductServer({ port, name, distDir = process.env.WEB
       LOGIN_MAX_ATTEMPTS: '1000',
       // The demo patient's consultation is paid whatever the hour of the run (test-only; production refuses it).
       TEST_ONLY_IGNORE_CONSULTATION_HOURS: '1',
+      // Behind the TLS front (scripts/tls-front.mjs) the pages' origin is the front's, as
+      // PUBLIC_ORIGIN is in production: the same-origin check compares with it.
+      ...(publicOrigin ? { PUBLIC_ORIGIN: publicOrigin, TRUST_PROXY: '127.0.0.1' } : {}),
     },
   });
   const deadline = Date.now() + 120_000;
@@ -78,13 +83,14 @@ export const cookiesFor = (origin, header) =>
 /**
  * Gives the demo patient data the signed-in pages show: a virtual consultation paid through the
  * PayPal stand-in (its receipt, its chat, the doctor's list), as e2e/fixtures.ts's
- * payConsultationByPaypal does. Returns the consultation's token.
+ * payConsultationByPaypal does. Returns the consultation's token. `pageOrigin`: the origin the
+ * calls say they come from (the server's PUBLIC_ORIGIN when it has one).
  */
-export async function seedPatientData(origin, patientCookie) {
+export async function seedPatientData(origin, patientCookie, pageOrigin = origin) {
   const call = async (method, url, body) => {
     const res = await fetch(`${origin}${url}`, {
       method,
-      headers: { cookie: patientCookie, origin, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { cookie: patientCookie, origin: pageOrigin, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -114,4 +120,38 @@ export async function seedPatientData(origin, patientCookie) {
     payerID: approved.payerID,
   });
   return capture.token;
+}
+
+/**
+ * The product as a phone reaches it, for the phone-load measurements: the server on `port` and, with
+ * `front: 'tls'` (the default), the clinic's nginx site (TLS, HTTP/2; scripts/tls-front.mjs) on
+ * port + 1 in front of it, as in production. `origin` is the server's own (sign-in and seeding go
+ * there), `pageOrigin` the one pages are loaded from. `front: 'direct'` loads pages from the server
+ * itself over HTTP/1.1, as these measurements did before session 12 (decision 0046).
+ */
+export async function startPhoneProduct({ port, name, distDir, front = 'tls' }) {
+  if (!['tls', 'direct'].includes(front)) throw new Error(`front: tls or direct, not ${front}`);
+  const throughFront = front === 'tls';
+  const frontPort = port + 1;
+  const server = await startProductServer({ port, name, distDir, publicOrigin: throughFront ? `https://127.0.0.1:${frontPort}` : undefined });
+  let tls;
+  try {
+    tls = throughFront ? await startTlsFront({ port: frontPort, appPort: port, name }) : undefined;
+  } catch (err) {
+    server.child.kill('SIGTERM');
+    throw err;
+  }
+  return {
+    server,
+    origin: server.origin,
+    distDir: server.distDir,
+    pageOrigin: tls?.origin ?? server.origin,
+    front,
+    /** How the pages were served, for the printed tables. */
+    servedBy: throughFront ? 'through the nginx front (TLS, HTTP/2)' : 'from the Node server directly (HTTP/1.1)',
+    async stop() {
+      await tls?.stop();
+      server.child.kill('SIGTERM');
+    },
+  };
 }

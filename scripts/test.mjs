@@ -10,8 +10,9 @@ import { ensureDebianPackages, ensureDependencies, root, run } from './lib.mjs';
 import { startServices } from './services.mjs';
 
 ensureDependencies();
-// nginx: `nginx -t` checks docs/deploy/nginx.conf (apps/server/test/deploy/deploy-files.test.ts).
-ensureDebianPackages({ chromium: 'chromium', pdftotext: 'poppler-utils', nginx: 'nginx' });
+// nginx: `nginx -t` checks docs/deploy/nginx.conf (apps/server/test/deploy/deploy-files.test.ts), and
+// with openssl it is the TLS + HTTP/2 front the phone-load measurements load pages through (scripts/tls-front.mjs).
+ensureDebianPackages({ chromium: 'chromium', pdftotext: 'poppler-utils', nginx: 'nginx', openssl: 'openssl' });
 
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
