@@ -41,7 +41,27 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Routing comes from lib/router.ts, the one module that names the router library (decision 0046).
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(react-router|react-router-dom|wouter)(/.*)?$', message: "Import routing from 'lib/router' (decision 0046)." }] }],
+      // …and zod from 'zod/mini' only (decision 0046, session 12): classic zod adds about 19 kB gzip to
+      // every page that loads it. Both patterns in one rule: a later block's options replace these.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(react-router|react-router-dom|wouter)(/.*)?$', message: "Import routing from 'lib/router' (decision 0046)." },
+            { regex: '^zod(/v4)?$', message: "Import z from 'zod/mini' (decision 0046, session 12): classic zod adds about 19 kB gzip to every page that loads it." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared schemas are what the web parses with: zod/mini only (decision 0046, session 12).
+    files: ['packages/shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^zod(/v4)?$', message: "Import z from 'zod/mini' (decision 0046, session 12): the web parses with these schemas." }] },
+      ],
     },
   },
   {

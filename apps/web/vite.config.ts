@@ -77,12 +77,11 @@ function routePreloadMap(): Plugin {
 }
 
 // In development the API runs on :3000 (npm run dev) and Vite proxies /api to it.
-// zod: see src/lib/zod-browser.ts and src/lib/zod-mini-browser.ts.
+// zod: see src/lib/zod-mini-browser.ts (the web and the shared schemas use zod/mini only; ESLint refuses classic 'zod').
 export default defineConfig({
   plugins: [react(), inlineEntryCss(), precompress(), routePreloadMap()],
   resolve: {
     alias: [
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-browser.ts', import.meta.url)) },
       { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod-mini-browser.ts', import.meta.url)) },
     ],
   },
