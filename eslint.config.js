@@ -48,7 +48,7 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(react-router|react-router-dom|wouter)(/.*)?$', message: "Import routing from 'lib/router' (decision 0046)." },
-            { regex: '^zod(/v4)?$', message: "Import z from 'zod/mini' (decision 0046, session 12): classic zod adds about 19 kB gzip to every page that loads it." },
+            { regex: '^zod(/v3|/v4)?$', message: "Import z from 'zod/mini' (decision 0046, session 12): classic zod adds about 19 kB gzip to every page that loads it." },
           ],
         },
       ],
@@ -60,7 +60,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^zod(/v4)?$', message: "Import z from 'zod/mini' (decision 0046, session 12): the web parses with these schemas." }] },
+        { patterns: [{ regex: '^zod(/v3|/v4)?$', message: "Import z from 'zod/mini' (decision 0046, session 12): the web parses with these schemas." }] },
       ],
     },
   },

@@ -54,10 +54,16 @@ const gzipKb = (file) => {
   return gz.get(file);
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+// A Chromium that cannot start must not leave the server and its nginx front running.
+const browser = await chromium
+  .launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  .catch(async (err) => {
+    await product.stop();
+    throw err;
+  });
 const rows = [];
 const usableRows = [];
 const cookies = {};

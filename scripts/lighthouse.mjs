@@ -81,25 +81,31 @@ const median = (xs) => {
 // Sign-in and seeding talk to the server itself (`origin`); Chromium loads the pages from `pageOrigin`.
 const product = await startPhoneProduct({ port, name: 'lighthouse', distDir: process.env.LIGHTHOUSE_WEB_DIST_DIR, front: args.front });
 const { origin, pageOrigin } = product;
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    // The clinic's patients: a phone in Panama, its browser in Spanish (the site's source language,
-    // bundled). A browser in another language first fetches the frame's catalogues of that language
-    // (decision 0019); that first visit is not what these pages are judged on.
-    '--lang=es-PA',
-    '--accept-lang=es-PA,es',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    // The front's certificate is a throw-away self-signed one (scripts/tls-front.mjs).
-    ...(product.front === 'tls' ? ['--ignore-certificate-errors'] : []),
-  ],
-});
+// A Chromium that cannot start must not leave the server and its nginx front running.
+const chrome = await chromeLauncher
+  .launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      // The clinic's patients: a phone in Panama, its browser in Spanish (the site's source language,
+      // bundled). A browser in another language first fetches the frame's catalogues of that language
+      // (decision 0019); that first visit is not what these pages are judged on.
+      '--lang=es-PA',
+      '--accept-lang=es-PA,es',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // The front's certificate is a throw-away self-signed one (scripts/tls-front.mjs).
+      ...(product.front === 'tls' ? ['--ignore-certificate-errors'] : []),
+    ],
+  })
+  .catch(async (err) => {
+    await product.stop();
+    throw err;
+  });
 const results = [];
 const started = Date.now();
 try {

@@ -38,16 +38,18 @@ export function frontSite({ port, appPort, cert, key }) {
   return site;
 }
 
+const accepts = (port) =>
+  new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
 async function listening(port, deadline) {
   for (;;) {
-    const ok = await new Promise((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) return;
+    if (await accepts(port)) return;
     if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port} within 20 s`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -62,6 +64,8 @@ export async function startTlsFront({ port, appPort, name }) {
   for (const cmd of ['nginx', 'openssl'])
     if (spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0)
       throw new Error(`${cmd} is missing: npm test installs it (apt-get install ${cmd === 'nginx' ? 'nginx' : 'openssl'}, as root)`);
+  // A front left over from an earlier run on this port would answer for us and be measured instead.
+  if (await accepts(port)) throw new Error(`port ${port} is already in use (an nginx left over from an earlier run?)`);
   const dir = path.join(root, '.tmp', `${name}-front-${port}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -86,18 +90,26 @@ export async function startTlsFront({ port, appPort, name }) {
       'http {',
       '  include /etc/nginx/mime.types;',
       `  access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')}`,
+      // Run as root, nginx's workers are `nobody`, who may not enter a checkout under /root: answers
+      // are relayed from memory, never through a temporary file in .tmp.
+      '  proxy_max_temp_file_size 0;',
       `  include ${path.join(dir, 'clinica.conf')};`,
       '}',
     ].join('\n'),
   );
   const child = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await Promise.race([
-    listening(port, Date.now() + 20_000),
-    exited.then((code) => {
-      throw new Error(`nginx exited (${code}): ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-500)}`);
-    }),
-  ]);
+  try {
+    await Promise.race([
+      listening(port, Date.now() + 20_000),
+      exited.then((code) => {
+        throw new Error(`nginx exited (${code}): ${fs.readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-500)}`);
+      }),
+    ]);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
   return {
     origin: `https://127.0.0.1:${port}`,
     async stop() {
