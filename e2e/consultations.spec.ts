@@ -176,6 +176,8 @@ test('Recibo_Admin: the receipt, revisado, a fiscal PDF opened in a new tab, a r
   browser,
   baseURL,
 }) => {
+  // Two patients' whole consultations and an administrator's review: past 60 s on a 2-core CI host.
+  test.slow();
   const receipt = distinctPng(`recibo-${Date.now()}-${Math.random()}`);
   const patient = await fillConsultation(page, request);
   await sendTransfer(page, 'Transferencia bancaria (solo Panamá)', receipt);

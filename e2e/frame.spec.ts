@@ -66,6 +66,8 @@ test.describe('gates', () => {
   });
 
   test('a page not built yet says so honestly, behind its gate', async ({ page, request }) => {
+    // Opens every protected page signed in as all three roles: past 60 s on a 2-core CI host.
+    test.slow();
     // Pages land feature by feature: look for one that is not built yet.
     await login(page, 'patient', await registerPatient(request));
     await login(page, 'admin', DEMO.admin);
@@ -251,7 +253,9 @@ test.describe('first visit of a browser session', () => {
   });
 
   test('intro loader: shown once per session on the home page, fading at 6 s, gone at 9 s', async ({ page }) => {
-    await page.clock.install();
+    // Paused before the page opens: the loader counts from navigation start, so on a busy machine a
+    // flowing clock had already passed 6 s by the time the page first painted (CI, session 12).
+    await pausedClock(page);
     await page.goto('/');
     const loader = page.getByRole('status', { name: 'Cargando el sitio de la clínica' });
     await expect(loader).toBeVisible();
@@ -272,7 +276,8 @@ test.describe('first visit of a browser session', () => {
 
   test('footer: after 10 s on a first visit, at once on the next page load; its links; hidden on staff pages', async ({ page }) => {
     await page.addInitScript((keys) => sessionStorage.setItem(keys.introShown, '1'), SESSION_KEYS);
-    await page.clock.install();
+    // Paused: only runFor moves the page's time, so a slow first paint cannot eat the 10 s.
+    await pausedClock(page);
     await page.goto('/psicologia');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const footer = page.getByRole('contentinfo');
@@ -280,6 +285,8 @@ test.describe('first visit of a browser session', () => {
     await page.clock.runFor(TIMERS.footerDelayMs - 1000);
     await expect(footer).toHaveCount(0);
     await page.clock.runFor(1000);
+    // Flowing again: React reveals the footer's lazy chunk after a short timer of its own.
+    await page.clock.resume();
     await expect(footer).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Sugerencias' })).toHaveAttribute('href', '/Sugerencias');
     await expect(footer.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/preguntas-frecuentes');
@@ -298,3 +305,10 @@ test.describe('first visit of a browser session', () => {
     await expect(footer).toHaveCount(0);
   });
 });
+
+/** Installs the page's fake clock and pauses it before the page opens: time moves only by runFor. */
+async function pausedClock(page: Page) {
+  const start = new Date('2026-11-27T09:00:00-05:00');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+}

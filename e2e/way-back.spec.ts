@@ -67,6 +67,8 @@ test('a Yappy consultation waits through a reload and a new sign-in; once author
   browser,
   baseURL,
 }) => {
+  // A payment, two sign-ins and an administrator's authorisation: past 60 s on a 2-core CI host.
+  test.slow();
   const nombre = uniqueName('Regreso');
   const patient = await registerPatient(page.request, { nombre });
   await login(page, 'patient', patient);

@@ -41,7 +41,7 @@ for (const f of tsOrLocale.filter((x) => x.startsWith('apps/server/'))) {
 }
 // The lint configuration's own test, when the configuration or its fixtures change.
 if (changed.some((f) => f === 'eslint.config.js' || f.startsWith('eslint/'))) targets.add('eslint');
-if (related.length > 0) run(`npx vitest related --run --project pglite --passWithNoTests ${related.map((f) => JSON.stringify(f)).join(' ')}`);
-if (targets.size > 0) run(`npx vitest run --project pglite --passWithNoTests ${[...targets].map((f) => JSON.stringify(f)).join(' ')}`);
+if (related.length > 0) run(`npx vitest related --run --project pglite --project web --passWithNoTests ${related.map((f) => JSON.stringify(f)).join(' ')}`);
+if (targets.size > 0) run(`npx vitest run --project pglite --project web --passWithNoTests ${[...targets].map((f) => JSON.stringify(f)).join(' ')}`);
 if (related.length === 0 && targets.size === 0) console.log('\nNo source changed: no tests to run.');
 console.log(`\ntest:fast finished in ${Math.round((Date.now() - started) / 1000)} s`);

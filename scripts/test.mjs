@@ -9,6 +9,17 @@ import { spawnSync } from 'node:child_process';
 import { ensureDebianPackages, ensureDependencies, root, run } from './lib.mjs';
 import { startServices } from './services.mjs';
 
+// How long each step took, printed with the closing lines: CI shows only a log's tail, and the whole
+// run must stay well inside CI's 90 minutes on a 2-core host (aim 45).
+const startedAt = Date.now();
+const phases = [];
+let phaseStart = Date.now();
+const phase = (name) => {
+  const now = Date.now();
+  phases.push(`${name} ${Math.round((now - phaseStart) / 1000)} s`);
+  phaseStart = now;
+};
+
 ensureDependencies();
 // nginx: `nginx -t` checks docs/deploy/nginx.conf (apps/server/test/deploy/deploy-files.test.ts), and
 // with openssl it is the TLS + HTTP/2 front the phone-load measurements load pages through (scripts/tls-front.mjs).
@@ -17,8 +28,11 @@ ensureDebianPackages({ chromium: 'chromium', pdftotext: 'poppler-utils', nginx: 
 const tmp = path.join(root, '.tmp');
 fs.mkdirSync(tmp, { recursive: true });
 
+phase('install');
 run('npm run typecheck');
+phase('typecheck');
 run('npm run lint');
+phase('lint');
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const vitestJson = path.join(tmp, 'vitest.json');
@@ -43,6 +57,7 @@ const vitest = spawnSync(`npx vitest run --reporter=default --reporter=json --ou
   env: { ...process.env, ...services.env },
 });
 services.stop();
+phase('vitest');
 if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   results.passed += v.numPassedTests;
@@ -60,6 +75,7 @@ if (fs.existsSync(vitestJson)) {
 }
 
 run('npm run build');
+phase('build');
 
 // The production build as a deployment ships it: copied to a fresh directory, `npm install
 // --omit=dev`, started with NODE_ENV=production; and docs/deploy/'s nginx site and systemd unit
@@ -72,6 +88,7 @@ const deploy = spawnSync(`npx vitest run --project deploy --reporter=default --r
   shell: true,
   env: { ...process.env, CLINICA_TEST_DEPLOY: '1' },
 });
+phase('deploy');
 if (fs.existsSync(deployJson)) {
   const v = JSON.parse(fs.readFileSync(deployJson, 'utf8'));
   results.passed += v.numPassedTests;
@@ -96,6 +113,7 @@ if (fs.existsSync(deployJson)) {
 const budgetJson = path.join(tmp, 'budget.json');
 fs.rmSync(budgetJson, { force: true });
 const budget = spawnSync(`node scripts/check-budget.mjs --json ${budgetJson}`, { cwd: root, stdio: 'inherit', shell: true });
+phase('budgets');
 if (fs.existsSync(budgetJson)) {
   const measured = JSON.parse(fs.readFileSync(budgetJson, 'utf8'));
   for (const row of [...measured.pages, ...(measured.usable ?? [])]) {
@@ -113,6 +131,7 @@ const playwright = spawnSync('npx playwright test', {
   shell: true,
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, PW_REPORTERS: 'list,json' },
 });
+phase('playwright');
 if (fs.existsSync(playwrightJson)) {
   const s = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).stats;
   results.passed += s.expected + (s.flaky ?? 0);
@@ -133,6 +152,7 @@ if (fs.existsSync(playwrightJson)) {
 const lighthouseJson = path.join(tmp, 'lighthouse.json');
 fs.rmSync(lighthouseJson, { force: true });
 const lighthouse = spawnSync(`node scripts/lighthouse.mjs --json ${lighthouseJson}`, { cwd: root, stdio: 'inherit', shell: true });
+phase('lighthouse');
 if (fs.existsSync(lighthouseJson)) {
   for (const page of JSON.parse(fs.readFileSync(lighthouseJson, 'utf8')).pages) {
     results[page.ok ? 'passed' : 'failed'] += 1;
@@ -147,6 +167,7 @@ if (fs.existsSync(lighthouseJson)) {
 const auditJson = path.join(tmp, 'audit.json');
 fs.rmSync(auditJson, { force: true });
 const audit = spawnSync(`node scripts/audit.mjs --json ${auditJson}`, { cwd: root, stdio: 'inherit', shell: true });
+phase('audit');
 const auditStatus = fs.existsSync(auditJson) ? JSON.parse(fs.readFileSync(auditJson, 'utf8')).status : 'failed';
 results[auditStatus] += 1;
 if (auditStatus === 'failed') failures.push('npm audit');
@@ -163,5 +184,6 @@ const ok =
 // The names of what failed come last, so that the tail of a CI log says what to fix.
 for (const f of flaky) console.log(`flaky (passed on retry): ${f}`);
 for (const f of failures) console.log(`FAILED: ${f}`);
+console.log(`\ntime: ${phases.join(', ')}; total ${Math.round((Date.now() - startedAt) / 1000)} s`);
 console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(ok ? 0 : 1);
