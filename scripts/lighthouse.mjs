@@ -144,6 +144,8 @@ try {
       scores.at(-1).lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
       scores.at(-1).tbtMs = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
       scores.at(-1).fcpMs = lhr.audits['first-contentful-paint']?.numericValue ?? NaN;
+      // The host's CPU as Lighthouse measured it during the run (its 4× is meant for about 1500).
+      scores.at(-1).benchmarkIndex = lhr.environment?.benchmarkIndex ?? NaN;
       // critical-request-chains counts the document in its longest chain's length.
       scores.at(-1).chainDepth = (lhr.audits['critical-request-chains']?.details?.longestChain?.length ?? 1) - 1;
       for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
@@ -186,8 +188,10 @@ try {
 
 const pad = (s, n) => String(s).padEnd(n);
 const num = (x, n = 6) => String(Math.round(x)).padStart(n);
+// Printed because the scores depend on the host (decision 0046): Lighthouse's BenchmarkIndex of each run.
+const indices = results.flatMap((r) => r.runs.map((s) => s.benchmarkIndex)).filter(Number.isFinite);
 console.log(
-  `\nLighthouse, mobile preset (4× CPU, 150 ms RTT, 1.6 Mbit/s, simulated), ${product.servedBy}, median of ${runs} run(s) for public pages, 1 (3 when below) signed in — ${Math.round((Date.now() - started) / 1000)} s`,
+  `\nLighthouse, mobile preset (4× CPU, 150 ms RTT, 1.6 Mbit/s, simulated; host BenchmarkIndex ${Math.round(Math.min(...indices))}-${Math.round(Math.max(...indices))}), ${product.servedBy}, median of ${runs} run(s) for public pages, 1 (3 when below) signed in — ${Math.round((Date.now() - started) / 1000)} s`,
 );
 console.log(`${pad('page', 32)}${'perf'.padStart(6)}${'aim'.padStart(5)}${'a11y'.padStart(6)}${'b.p.'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'TBT ms'.padStart(8)}${'chain'.padStart(7)}  result`);
 for (const r of results) {
