@@ -64,24 +64,6 @@ test.describe('gates', () => {
     await acceptAlert(page, messages.loginRequiredConsultations);
     await expect(page).toHaveURL(/\/AdminDoctor$/);
   });
-
-  test('a page not built yet says so honestly, behind its gate', async ({ page, request }) => {
-    // Opens every protected page signed in as all three roles: past 60 s on a 2-core CI host.
-    test.slow();
-    // Pages land feature by feature: look for one that is not built yet.
-    await login(page, 'patient', await registerPatient(request));
-    await login(page, 'admin', DEMO.admin);
-    await login(page, 'doctor', DEMO.doctor);
-    const notice = page.getByRole('heading', { level: 1, name: 'Esta sección aún no está disponible en línea' });
-    for (const route of gated) {
-      await page.goto(route.path);
-      await expect(page.getByRole('main')).not.toBeEmpty();
-      if ((await notice.count()) === 0) continue;
-      await expect(page.getByRole('main').getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
-      return;
-    }
-    test.skip(true, 'every protected page is built');
-  });
 });
 
 test.describe('header', () => {
