@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'pglite', include: include.filter((p) => !p.startsWith('apps/web/')), isolate: false, globalSetup: ['apps/server/test/global-setup.ts'] },
       },
-      // The web's tests keep a fresh module graph per file (jsdom, React and the stores' module state).
+      // The web's tests keep a fresh module graph per file (happy-dom, React and the stores' module state).
       { extends: true, test: { name: 'web', include: include.filter((p) => p.startsWith('apps/web/')) } },
       ...(withServices
         ? [
