@@ -4,9 +4,14 @@
  * page, for 1, 10 and 25 calls at once, and the server's and coturn's CPU per call. The product
  * runs as the browser tests run it (scripts/e2e-server.mjs: the production build, the demo clinic,
  * coturn on loopback, relay-only forced), so every call's media crosses the TURN relay and none
- * crosses Node. Each call is a patient page and a doctor page (one Chromium, a context each); the
- * patient answers as soon as the ring shows (Playwright's click: no human delay). The patients
- * accepted the video consent beforehand.
+ * crosses the product's Node server. VIDEO_BENCH_BROWSER_CALLS of a round's calls (default 1) are a
+ * patient page and a doctor page (one Chromium, a context each; the patient answers as soon as the
+ * ring shows: Playwright's click, no human delay), timed to the first decoded frame; the others are
+ * played by WebRTC peers in a Node process of their own (`lib/video-far-end.ts`, werift: the same
+ * routes, socket frames, TURN relay and DTLS-SRTP media, no picture decoded), timed to the first
+ * whole video frame received. Two Chromium pages per call cost about 0.4 of a core here, so 10 or
+ * 25 of them measured Chromium (decision 0054, sessions 12 and 14). The patients accepted the video
+ * consent beforehand.
  *
  * What keeps the bench's own browsers from being what is measured (decision 0054, session 12):
  * - the camera is a small file the bench writes (`--use-file-for-fake-video-capture`, a moving
@@ -24,7 +29,7 @@
  *
  *   node --import tsx bench/run.ts video            (VIDEO_CALLS=1,10,25 by default)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, request as playwrightRequest, type Browser, type Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
 import type { BenchRow } from './lib/measure.js';
+import type { FarEndCall, FarEndMedia, FarEndResult } from './lib/video-far-end.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.VIDEO_BENCH_PORT ?? 3297);
@@ -51,6 +57,15 @@ const CAPTURE = /^(\d+)x(\d+)@(\d+)$/.exec(process.env.VIDEO_BENCH_CAPTURE ?? '1
 if (!CAPTURE) throw new Error('VIDEO_BENCH_CAPTURE: WIDTHxHEIGHT@FPS, e.g. 160x120@5');
 const [CAPTURE_W, CAPTURE_H, CAPTURE_FPS] = CAPTURE.slice(1).map(Number) as [number, number, number];
 const DOCTOR = { email: 'general@clinica.demo', password: 'Doctor-demo-2026' };
+/**
+ * How many of a round's calls are two Chromium pages (measured to the first decoded frame); the
+ * others are played by the lighter far ends of `lib/video-far-end.ts` (WebRTC peers in Node, to the
+ * first whole frame received). Two pages per call cost about a third of a core, so 10 or 25 calls in
+ * Chromium on two cores measured Chromium (decision 0054, session 14).
+ */
+const BROWSER_CALLS = Number(process.env.VIDEO_BENCH_BROWSER_CALLS ?? 1);
+/** What each Node far end sends once connected: a phone's video call (plus Opus audio at 32 kbit/s). */
+const PEER_MEDIA: FarEndMedia = { videoKbps: Number(process.env.VIDEO_BENCH_PEER_KBPS ?? 300), fps: Number(process.env.VIDEO_BENCH_PEER_FPS ?? 15) };
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -318,6 +333,61 @@ async function callAndTime({ doctor, patient, name }: Pair) {
   }
 }
 
+/** A `Cookie` header from a session's storage state. */
+const cookieHeader = (state: { cookies: { name: string; value: string }[] }) => state.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+/** A session of the demo doctor of its own (as each doctor page signs in): its `Cookie` header. */
+async function doctorCookie() {
+  const res = await fetch(`${BASE}/api/doctor/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: JSON.stringify(DOCTOR) });
+  if (res.status !== 200) throw new Error(`doctor login: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** The far ends of `count` calls in a process of their own, every socket joined. */
+async function openFarEnds(count: number, first: number) {
+  const calls: FarEndCall[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const p = await patientWithConsultation(first + i);
+    calls.push({ token: p.token, patientCookie: cookieHeader(p.state), doctorCookie: await doctorCookie() });
+  }
+  const child = fork(path.join(root, 'bench', 'lib', 'video-far-end.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { type: string; error?: string }) => {
+        if (m.type === type) resolve(m as T);
+        else if (m.type === 'error') reject(new Error(`far ends: ${m.error}`));
+        else return;
+        child.off('message', onMessage);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`the far ends' process ended (${code})`)));
+    });
+  const ready = next('ready');
+  child.send({ type: 'prepare', base: BASE, calls, media: PEER_MEDIA });
+  await ready;
+  return {
+    pid: child.pid!,
+    /** Every doctor's click at once; each call's result. */
+    async go() {
+      const result = next<{ results: FarEndResult[] }>('result');
+      child.send({ type: 'go' });
+      return (await result).results;
+    },
+    /** RTP payload bytes and packets both sides of every call have received so far. */
+    async received() {
+      const counted = next<{ bytes: number; packets: number }>('received');
+      child.send({ type: 'received' });
+      return counted;
+    },
+    async stop() {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await Promise.race([ended, new Promise((r) => setTimeout(r, 10_000))]);
+      child.kill('SIGKILL');
+    },
+  };
+}
+
 /** Every process under `pid` (itself included), from /proc's children lists. */
 async function tree(pid: number): Promise<number[]> {
   const out = [pid];
@@ -402,14 +472,19 @@ export async function run(): Promise<BenchRow[]> {
     const chrome = await browserPid(camera);
     if (PIN) await pin([...(await tree(product.pid!)), turn.pid], 0);
     for (const count of COUNTS) {
+      const inBrowser = Math.min(count, BROWSER_CALLS);
+      const inNode = count - inBrowser;
       const pairs: Pair[] = [];
+      let farEnds: Awaited<ReturnType<typeof openFarEnds>> | undefined;
       const loadAtStart = load();
       // Pages are opened one pair after the other (this machine is shared): the calls then start together.
       try {
-        for (let i = 0; i < count; i += 1) pairs.push(await openPair(browser, rows.length * 100 + i));
+        for (let i = 0; i < inBrowser; i += 1) pairs.push(await openPair(browser, rows.length * 100 + i));
         for (const pair of pairs) await openCheck(pair);
+        if (inNode > 0) farEnds = await openFarEnds(inNode, rows.length * 100 + inBrowser);
       } catch (error) {
-        rows.push({ ...EMPTY, target: `call set-up, ${count} at once`, note: `not measured: opening the pages failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` });
+        rows.push({ ...EMPTY, target: `call set-up, ${count} at once`, note: `not measured: opening the calls failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` });
+        await farEnds?.stop();
         await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
         continue;
       }
@@ -424,30 +499,41 @@ export async function run(): Promise<BenchRow[]> {
       }
       const settled = await settle(chrome);
       const browserIdle = `the browser settled at ${(settled.share * 100).toFixed(0)} % of a core after ${Math.round(settled.ms / 1000)} s${FRAME_HZ > 0 ? ` (animation frames at ${FRAME_HZ} Hz)` : ''}${unthrottled}`;
-      console.error(`video: ${count} call(s): pages open, ${browserIdle} (load ${load()}); measuring`);
-      // The baseline: the same pages open, no call, for the same window (session checks, sweeps, sockets).
-      const [idleBefore, turnIdleBefore, chromeIdleBefore] = [await cpuMs(pid), await cpuMs(turn.pid), await treeCpuMs(chrome)];
+      console.error(`video: ${count} call(s) (${inBrowser} in Chromium, ${inNode} between Node peers): ready, ${browserIdle} (load ${load()}); measuring`);
+      // The processes measured: the server, coturn, Chromium's tree and the far ends' process.
+      const farPid = farEnds?.pid;
+      const sample = async () => [await cpuMs(pid), await cpuMs(turn.pid), await treeCpuMs(chrome), farPid ? await cpuMs(farPid) : 0] as const;
+      // The baseline: the same pages and sockets open, no call, for the same window (session checks, sweeps, sockets).
+      const idleBefore = await sample();
       await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
-      const idle = (await cpuMs(pid)) - idleBefore;
-      const turnIdle = (await cpuMs(turn.pid)) - turnIdleBefore;
-      const chromeIdle = (await treeCpuMs(chrome)) - chromeIdleBefore;
+      const idleAfter = await sample();
+      const [idle, turnIdle, chromeIdle, farIdle] = idleAfter.map((v, i) => v - idleBefore[i]!) as [number, number, number, number];
       const loadAtClick = load();
-      const [cpuBefore, turnBefore, chromeBefore] = [await cpuMs(pid), await cpuMs(turn.pid), await treeCpuMs(chrome)];
+      const before = await sample();
       const started = Date.now();
-      const outcomes = await Promise.allSettled(pairs.map(callAndTime));
-      const times = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
-      const failed = outcomes.length - times.length;
+      const receivedBefore = (await farEnds?.received()) ?? { bytes: 0, packets: 0 };
+      const [browserOutcomes, nodeResults] = await Promise.all([Promise.allSettled(pairs.map(callAndTime)), farEnds ? farEnds.go() : Promise.resolve([] as FarEndResult[])]);
+      const browserTimes = browserOutcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      const nodeTimes = nodeResults.flatMap((r) => (r.ok ? [r.ms] : []));
+      for (const r of nodeResults) if (!r.ok) console.error(`video: a call between Node peers failed: ${r.error}\n  its signalling (ms, side, direction, frame): ${r.frames.join(' | ')}`);
+      const times = [...browserTimes, ...nodeTimes];
+      const failed = count - times.length;
       const rest = CPU_WINDOW_MS - (Date.now() - started);
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
-      const cpu = (await cpuMs(pid)) - cpuBefore;
-      const turnCpu = (await cpuMs(turn.pid)) - turnBefore;
-      const chromeCpu = (await treeCpuMs(chrome)) - chromeBefore;
+      const after = await sample();
+      const receivedAfter = (await farEnds?.received()) ?? { bytes: 0, packets: 0 };
+      const [cpu, turnCpu, chromeCpu, farCpu] = after.map((v, i) => v - before[i]!) as [number, number, number, number];
       const window = Math.max(CPU_WINDOW_MS, Date.now() - started);
       if (turn.log) await fs.copyFile(turn.log, path.join(root, '.tmp', `video-bench-coturn-${count}.log`)).catch(() => undefined);
       // The baselines over the same length of time as the calls' window (slow set-ups stretch it).
       const scale = window / CPU_WINDOW_MS;
       const own = Math.max(0, cpu - idle * scale);
       const turnOwn = Math.max(0, turnCpu - turnIdle * scale);
+      const phase = (key: 'accepted' | 'answered' | 'connected') => Math.round(percentile(nodeResults.flatMap((r) => (r.ok && !Number.isNaN(r[key]) ? [r[key]] : [])), 50));
+      const ms = (values: number[]) => values.map(Math.round).join(', ');
+      // What one side of a Node call received, averaged over the window (set-up included).
+      const sideKbps = inNode ? ((receivedAfter.bytes - receivedBefore.bytes) * 8) / (window / 1000) / 1000 / (inNode * 2) : 0;
+      const sidePps = inNode ? (receivedAfter.packets - receivedBefore.packets) / (window / 1000) / (inNode * 2) : 0;
       rows.push({
         bench: 'video',
         target: `call set-up, ${count} at once`,
@@ -459,14 +545,21 @@ export async function run(): Promise<BenchRow[]> {
         serverUsPerRequest: NaN,
         cpuUsPerRequest: (own * 1000) / count,
         note:
-          `doctor's click to the first decoded remote frame (${times.map(Math.round).join(', ')} ms${failed ? `; ${failed} of ${count} calls had no frame within ${FRAME_TIMEOUT_MS / 1000} s` : ''}); ` +
-          `over ${Math.round(window / 1000)} s: server CPU ${Math.round(cpu)} ms (${Math.round(idle * scale)} ms without calls) = ${(own / count).toFixed(1)} ms per call (cpuUsPerRequest); ` +
+          `doctor's click to the first remote frame, p50/p99 over all ${count}${failed ? `; ${failed} of ${count} calls had no frame within ${FRAME_TIMEOUT_MS / 1000} s` : ''}: ` +
+          (inBrowser ? `${inBrowser} between Chromium pages, to the first decoded frame (${ms(browserTimes)} ms)` : '') +
+          (inBrowser && inNode ? '; ' : '') +
+          (inNode
+            ? `${inNode} between Node WebRTC peers (werift, lib/video-far-end.ts: each side ${PEER_MEDIA.videoKbps} kbit/s of video at ${PEER_MEDIA.fps} fps and 32 kbit/s of audio), to the first whole frame received (p50 ${Math.round(percentile(nodeTimes, 50))}, p99 ${Math.round(percentile(nodeTimes, 99))} ms; p50 of the steps: accepted ${phase('accepted')} ms, answered ${phase('answered')} ms, ICE and DTLS connected ${phase('connected')} ms; each side received ${sideKbps.toFixed(0)} kbit/s in ${sidePps.toFixed(0)} packets a second over the window, set-up included)`
+            : '') +
+          `; over ${Math.round(window / 1000)} s: server CPU ${Math.round(cpu)} ms (${Math.round(idle * scale)} ms without calls) = ${(own / count).toFixed(1)} ms per call (cpuUsPerRequest); ` +
           `coturn ${Math.round(turnCpu)} ms (${Math.round(turnIdle * scale)} ms without calls) = ${(turnOwn / count).toFixed(1)} ms per call; ` +
-          `Chromium ${Math.round(chromeCpu)} ms (${Math.round(chromeIdle * scale)} ms without calls); ` +
-          `${count * 2} pages (one browser, a context each), camera ${CAPTURE_W}x${CAPTURE_H}@${CAPTURE_FPS} from a file, coturn on loopback, relay-only${PIN ? ', server and coturn on core 0, Chromium on core 1' : ''}; ` +
-          `${browserIdle}; load average ${loadAtStart} as the pages began to open, ${loadAtClick} at the click, ${load()} as the round ended`,
+          `Chromium ${Math.round(chromeCpu)} ms (${Math.round(chromeIdle * scale)} ms without calls)` +
+          (farPid ? `; the Node peers' process ${Math.round(farCpu)} ms (${Math.round(farIdle * scale)} ms without calls)` : '') +
+          `; camera of the Chromium pages ${CAPTURE_W}x${CAPTURE_H}@${CAPTURE_FPS} from a file, coturn on loopback, relay-only${PIN ? ', server and coturn on core 0, Chromium on core 1' : ''}; ` +
+          `${browserIdle}; load average ${loadAtStart} as the calls began to open, ${loadAtClick} at the click, ${load()} as the round ended`,
       });
       console.error(`video: ${count} call(s): ${rows.at(-1)!.note}`);
+      await farEnds?.stop();
       await Promise.all(pairs.flatMap((p) => [p.patient.context().close(), p.doctor.context().close()]));
     }
   } finally {
