@@ -1,4 +1,4 @@
-import type { Access } from './roles.js';
+import type { Access, Role } from './roles.js';
 import type { FrameMessageKey } from './messages-frame.js';
 
 /**
@@ -123,3 +123,18 @@ export const isFooterHidden = (path: string) => {
   const route = PAGE_ROUTES.find((r) => r.path === path);
   return path === '/pagos' || path === '/ConsultaChat' || route?.group === 'admin' || route?.group === 'doctor';
 };
+
+/** Each role's session check (GET): a gated page asks it as it opens, then every minute. */
+export const SESSION_ROUTES: Record<Role, string> = {
+  patient: '/api/auth/session',
+  admin: '/api/admin/session',
+  doctor: '/api/doctor/session',
+};
+
+/**
+ * The session check as the web app sends it. `activo`: the person did something since the previous
+ * check (only then does the server restart its idle clock); a page's first check always says 1
+ * (apps/web/src/lib/activity.ts). The server names that first check in a gated page's preload hints
+ * (apps/server/src/infra/web.ts), so its answer travels beside the entry instead of after it.
+ */
+export const sessionCheckPath = (role: Role, activo: boolean) => `${SESSION_ROUTES[role]}?activo=${activo ? 1 : 0}`;

@@ -14,8 +14,8 @@ describe('serving the web build', () => {
   const html = `<!doctype html><html><head>${entryTag}<style>${'.a{color:red}'.repeat(200)}</style></head><body></body></html>`;
   // The build's route map (apps/web/src/app/route-preloads.ts); one name that is not a built asset.
   const routePreloads = {
-    '/Consultas': ['assets/consultations-list-page-X1.js', 'assets/consultations-list-page-X1.css', 'assets/messages-M2.js'],
-    '/psicologia': ['assets/psicologia-page-P3.js', 'assets/x.js"><script src="//evil.example/a.js'],
+    '/Consultas': ['assets/consultations-list-page-X1.js', 'assets/consultations-list-page-X1.css', 'assets/messages-M2.js', '/api/consultations'],
+    '/psicologia': ['assets/psicologia-page-P3.js', 'assets/x.js"><script src="//evil.example/a.js', '/api/x"><script src="//evil.example/b.js'],
   };
   const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
@@ -63,6 +63,9 @@ describe('serving the web build', () => {
   it("names the requested route's page chunk, its stylesheet and catalogues in preload hints after the entry", async () => {
     const res = await t.app.inject({ url: '/Consultas?x=1', headers: { accept: 'text/html' } });
     const hints =
+      // Its first GETs (session 14): the patient's session check as the page's first one asks it, and its data.
+      '<link rel="preload" as="fetch" crossorigin href="/api/auth/session?activo=1">' +
+      '<link rel="preload" as="fetch" crossorigin href="/api/consultations">' +
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/consultations-list-page-X1.js">' +
       '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/consultations-list-page-X1.css">' +
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-M2.js">';
@@ -78,5 +81,12 @@ describe('serving the web build', () => {
     const psicologia = await t.app.inject({ url: '/psicologia', headers: { accept: 'text/html' } });
     expect(psicologia.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/psicologia-page-P3.js">');
     expect(psicologia.body).not.toContain('evil.example');
+    // A public page: no session check is named (its visitor may have none to ask about).
+    expect(psicologia.body).not.toContain('as="fetch"');
+  });
+
+  it("names a staff page's session check though the build's map gives the page no data", async () => {
+    const res = await t.app.inject({ url: '/Consultas_Admin_Doctor', headers: { accept: 'text/html' } });
+    expect(res.body).toContain(`${entryTag}<link rel="preload" as="fetch" crossorigin href="/api/doctor/session?activo=1">`);
   });
 });

@@ -14,12 +14,14 @@ describe('route preloads read from the route table', () => {
     // Every route the router gives a page (all but the few that show the 'not available' notice).
     expect(withPage.length).toBeGreaterThan(PAGE_ROUTES.length - 5);
     for (const route of withPage) expect(lines.get(route.path)!.imports.length, route.path).toBeGreaterThan(0);
-    expect(lines.get('/')).toEqual({ path: '/', imports: ['../features/site/components/home-page.js'], namespaces: ['site'] });
+    expect(lines.get('/')).toEqual({ path: '/', imports: ['../features/site/components/home-page.js'], namespaces: ['site'], gets: [] });
     expect(lines.get('/Recibo_pagos')).toEqual({
       path: '/Recibo_pagos',
       imports: ['../features/patient-area/components/receipts-page.js', '../features/patient-area/api/get-receipts.js'],
       namespaces: ['messages', 'patient-area'],
+      gets: ['/api/receipts'],
     });
+    expect(lines.get('/consultas-virtuales')!.gets).toEqual(['/api/consultations/active', '/api/consultations/session']);
   });
 
   it("maps a route to its page chunk's closure and stylesheets, data module and Spanish catalogues, leaving out what the entry loads", () => {
@@ -37,11 +39,12 @@ describe('route preloads read from the route table', () => {
     const table = [
       "const home = publicPage(() => import('../features/site/components/home-page.js'), 'HomePage', ['site']);",
       "  '/': home,",
-      "  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage', ['patient-area'], { data: [prefetch(() => import('../features/patient-area/api/get-receipts.js'), (m) => queryClient.prefetchQuery(m.getReceiptsQueryOptions()))] }),",
+      "  '/Recibo_pagos': page(() => import('../features/patient-area/components/receipts-page.js'), 'ReciboPagosPage', ['patient-area'], { data: [prefetch(() => import('../features/patient-area/api/get-receipts.js'), (m) => queryClient.prefetchQuery(m.getReceiptsQueryOptions()), '/api/receipts')] }),",
     ].join('\n');
+    // Session 14: the page's early GET last, for the server's fetch preload.
     expect(routePreloads(table, manifest)).toEqual({
       '/': ['assets/home-page-H.js', 'assets/es-S.js'],
-      '/Recibo_pagos': ['assets/receipts-page-R.js', 'assets/receipts-page-R.css', 'assets/button-B.js', 'assets/get-receipts-G.js', 'assets/messages-M.js', 'assets/es-P.js'],
+      '/Recibo_pagos': ['assets/receipts-page-R.js', 'assets/receipts-page-R.css', 'assets/button-B.js', 'assets/get-receipts-G.js', 'assets/messages-M.js', 'assets/es-P.js', '/api/receipts'],
     });
   });
 

@@ -1,7 +1,8 @@
 /**
- * Build step (vite.config.ts, decision 0046): which built files each route loads at once, so the
- * server can name them in `<link rel="modulepreload">` hints of that route's index.html and the
- * phone fetches them in parallel with the entry instead of after it (no chain deeper than two).
+ * Build step (vite.config.ts, decision 0046): which built files each route loads at once, and which
+ * API paths it GETs at once, so the server can name them in `<link rel="modulepreload">` and
+ * `<link rel="preload" as="fetch">` hints of that route's index.html and the phone fetches them in
+ * parallel with the entry instead of after it (no chain deeper than two; the data one deep).
  *
  * Read from the route table's source (router.tsx, one line per route: its page's import, the
  * catalogues it shows, the data modules it prefetches) and Vite's manifest. Pure: no file access here.
@@ -25,6 +26,8 @@ export interface RouteLine {
   imports: string[];
   /** The catalogues it shows: its namespaces, plus 'messages' unless it is a public page. */
   namespaces: string[];
+  /** The API paths its data prefetches GET at once (`prefetch`'s third argument: a literal '/api/…'). */
+  gets: string[];
 }
 
 /** The source's table lines: `'/path': page(() => import('…'), 'Name', ['ns', …], …),`. */
@@ -41,7 +44,8 @@ export function routeLines(routerSource: string): RouteLine[] {
     if (!declaration || !kind) throw new Error(`route-preloads: the route ${path} has no page(…) or publicPage(…) on its line`);
     const imports = [...declaration.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]!);
     const namespaces = [.../'[A-Za-z]\w*',\s*\[([^\]]*)\]/.exec(declaration)?.[1]?.matchAll(/'([^']+)'/g) ?? []].map((m) => m[1]!);
-    lines.push({ path: path!, imports, namespaces: kind === 'page' ? ['messages', ...namespaces] : namespaces });
+    const gets = [...declaration.matchAll(/, '(\/api\/[^']*)'\)/g)].map((m) => m[1]!);
+    lines.push({ path: path!, imports, namespaces: kind === 'page' ? ['messages', ...namespaces] : namespaces, gets });
   }
   return lines;
 }
@@ -83,7 +87,9 @@ function closure(manifest: Manifest, key: string, into: Set<string>) {
 
 /**
  * route path -> the files to preload with it (beyond the entry and its own imports, which index.html
- * loads anyway): the page's chunk and its imports with their stylesheets, its data modules, its Spanish catalogues.
+ * loads anyway): the page's chunk and its imports with their stylesheets, its data modules, its Spanish catalogues;
+ * then the API paths its data prefetches GET at once ('/api/…', preloaded as fetches: the answer is
+ * on its way beside the entry, and the app's own GET of the same path takes it).
  * Spanish is always fetched (the fallback of every other language), so every visitor uses them.
  */
 export function routePreloads(routerSource: string, manifest: Manifest): Record<string, string[]> {
@@ -98,7 +104,7 @@ export function routePreloads(routerSource: string, manifest: Manifest): Record<
     for (const ns of line.namespaces) {
       if (manifest[catalogueKey(ns)]) closure(manifest, catalogueKey(ns), files);
     }
-    out[line.path] = [...files].filter((f) => !entryFiles.has(f) && /\.(js|css)$/.test(f));
+    out[line.path] = [...[...files].filter((f) => !entryFiles.has(f) && /\.(js|css)$/.test(f)), ...line.gets];
   }
   return out;
 }

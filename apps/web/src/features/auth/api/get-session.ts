@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TIMERS, type PatientSession, type Role, type StaffSession } from '@clinica/shared';
+import { sessionCheckPath, TIMERS, type PatientSession, type Role, type StaffSession } from '@clinica/shared';
 import { activitySince } from '../../../lib/activity.js';
 import { api } from '../../../lib/api-client.js';
 import { clearChatOutboxes } from '../../../lib/storage-keys.js';
@@ -12,19 +12,13 @@ export interface SessionState {
   enrolmentRequired?: boolean;
 }
 
-const SESSION_PATHS: Record<Role, string> = {
-  patient: '/api/auth/session',
-  admin: '/api/admin/session',
-  doctor: '/api/doctor/session',
-};
-
 /**
  * Asks the server whether the role is signed in. `activo=1` when the person moved, typed,
  * clicked or scrolled since the previous check: only then does the server restart its idle clock.
  */
 export async function fetchSession(role: Role): Promise<SessionState> {
-  const activo = activitySince(`session:${role}`) ? '1' : '0';
-  const path = `${SESSION_PATHS[role]}?activo=${activo}`;
+  // The first check of a page says activo=1 (activitySince), the path its preload hint names.
+  const path = sessionCheckPath(role, activitySince(`session:${role}`));
   if (role === 'patient') {
     const s = await api.get<PatientSession>(path);
     // Signed out (also by expiry while the page was closed): no unsent chat text stays behind.

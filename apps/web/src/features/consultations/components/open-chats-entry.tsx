@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from '../../../lib/router.js';
 import type { ActiveConsultation } from '@clinica/shared';
 import { useFormatDateTime } from '../../../lib/date-time.js';
@@ -23,7 +23,15 @@ export function OpenChatsEntry() {
   const open = openAt === where;
   const listId = useId();
   const { refetch } = active;
+  // Read again on each move. Not on its first mount: useQuery's own rule reads it then unless the
+  // page's prefetch has just done so (lib/query-client.ts), which a refetch here repeated on every
+  // phone's first load (one more request, session 14).
+  const moved = useRef(false);
   useEffect(() => {
+    if (!moved.current) {
+      moved.current = true;
+      return;
+    }
     void refetch();
   }, [where, refetch]);
 
