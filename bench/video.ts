@@ -36,6 +36,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, request as playwrightRequest, type Browser, type Page } from '@playwright/test';
 import { messages } from '@clinica/shared';
+import { DEMO_ACCOUNTS, signIn } from '../scripts/product-server.mjs';
 import type { BenchRow } from './lib/measure.js';
 import type { FarEndCall, FarEndMedia, FarEndResult } from './lib/video-far-end.js';
 
@@ -56,7 +57,7 @@ const PIN = process.env.VIDEO_BENCH_TASKSET === '1';
 const CAPTURE = /^(\d+)x(\d+)@(\d+)$/.exec(process.env.VIDEO_BENCH_CAPTURE ?? '160x120@5');
 if (!CAPTURE) throw new Error('VIDEO_BENCH_CAPTURE: WIDTHxHEIGHT@FPS, e.g. 160x120@5');
 const [CAPTURE_W, CAPTURE_H, CAPTURE_FPS] = CAPTURE.slice(1).map(Number) as [number, number, number];
-const DOCTOR = { email: 'general@clinica.demo', password: 'Doctor-demo-2026' };
+const DOCTOR = { email: DEMO_ACCOUNTS.doctor.email, password: DEMO_ACCOUNTS.doctor.password };
 /**
  * How many of a round's calls are two Chromium pages (measured to the first decoded frame); the
  * others are played by the lighter far ends of `lib/video-far-end.ts` (WebRTC peers in Node, to the
@@ -336,19 +337,13 @@ async function callAndTime({ doctor, patient, name }: Pair) {
 /** A `Cookie` header from a session's storage state. */
 const cookieHeader = (state: { cookies: { name: string; value: string }[] }) => state.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 
-/** A session of the demo doctor of its own (as each doctor page signs in): its `Cookie` header. */
-async function doctorCookie() {
-  const res = await fetch(`${BASE}/api/doctor/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: BASE }, body: JSON.stringify(DOCTOR) });
-  if (res.status !== 200) throw new Error(`doctor login: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
 /** The far ends of `count` calls in a process of their own, every socket joined. */
 async function openFarEnds(count: number, first: number) {
   const calls: FarEndCall[] = [];
   for (let i = 0; i < count; i += 1) {
     const p = await patientWithConsultation(first + i);
-    calls.push({ token: p.token, patientCookie: cookieHeader(p.state), doctorCookie: await doctorCookie() });
+    // The demo doctor signed in once per call, as each doctor page signs in: a session of its own.
+    calls.push({ token: p.token, patientCookie: cookieHeader(p.state), doctorCookie: await signIn(BASE, 'doctor') });
   }
   const child = fork(path.join(root, 'bench', 'lib', 'video-far-end.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>(type: string) =>

@@ -48,8 +48,8 @@ export type FarEndResult = ({ ok: true; ms: number } & FarEndPhases) | { ok: fal
 
 type ParentMessage = { type: 'prepare'; base: string; calls: FarEndCall[]; media: FarEndMedia } | { type: 'go' } | { type: 'received' } | { type: 'stop' };
 
-/** Opus at 32 kbit/s: one 80-byte packet every 20 ms. */
-const AUDIO_BYTES = 80;
+/** Opus at 32 kbit/s: one 80-byte packet every 20 ms (the same bytes each time: SRTP encrypts a copy). */
+const AUDIO_PAYLOAD = Buffer.alloc(80, 0x3c);
 const TICK_MS = 20;
 /** Largest RTP payload a browser sends (under a 1200-byte MTU with SRTP's and TURN's headers). */
 const MAX_PAYLOAD = 1100;
@@ -108,7 +108,7 @@ class Source {
   ) {}
 
   tick(now: number) {
-    this.audio.writeRtp(new RtpPacket(new RtpHeader({ payloadType: 111, sequenceNumber: this.audioSeq++ & 0xffff, timestamp: (now * 48) >>> 0, ssrc: 1 }), crypto.randomBytes(AUDIO_BYTES)));
+    this.audio.writeRtp(new RtpPacket(new RtpHeader({ payloadType: 111, sequenceNumber: this.audioSeq++ & 0xffff, timestamp: (now * 48) >>> 0, ssrc: 1 }), AUDIO_PAYLOAD));
     if (now < this.due) return;
     this.due = now + 1000 / this.media.fps;
     const size = Math.max(200, Math.round((this.media.videoKbps * 1000) / 8 / this.media.fps));
@@ -149,6 +149,9 @@ class Call {
   private doctorWs!: WebSocket;
   private doctorPc: RTCPeerConnection | undefined;
   private patientPc: RTCPeerConnection | undefined;
+  /** Each side's TURN credentials, asked as the page asks them (the caller before the ring, the callee before accepting). */
+  private doctorIce: Awaited<ReturnType<typeof turn>> | undefined;
+  private patientIce: Awaited<ReturnType<typeof turn>> | undefined;
   readonly sources: Source[] = [];
   /** The call's signalling as this process saw it (ms from the click, side, direction, type): printed when it fails. */
   private readonly log: string[] = [];
@@ -199,8 +202,6 @@ class Call {
       this.fail(error);
     }
   }
-
-  private doctorIce: Awaited<ReturnType<typeof turn>> | undefined;
 
   /** A peer connection of one side, with its audio and video source; candidates trickled as `call-ice`. */
   private peer(side: 'patient' | 'doctor', ice: Awaited<ReturnType<typeof turn>>) {
@@ -254,8 +255,6 @@ class Call {
       if (f.candidate) await this.patientPc.addIceCandidate(f.candidate);
     }
   }
-
-  private patientIce: Awaited<ReturnType<typeof turn>> | undefined;
 
   private async onDoctor(f: Frame) {
     this.note('doctor', 'in', f);
