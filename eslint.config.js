@@ -65,6 +65,27 @@ export default tseslint.config(
     },
   },
   {
+    // A module-level shared schema is built on first use, not at import (schemas/lazy-schema.ts,
+    // decision 0046, session 15): a page that imports a schema module for one shape would otherwise
+    // build all of its schemas before its first paint.
+    files: ['packages/shared/src/schemas/*.schema.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.name='z']",
+          "Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.name='z']",
+          "Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.callee.object.name='z']",
+          "Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.callee.object.name='z']",
+          'Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/]',
+          'Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/]',
+          'Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/]',
+          'Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/]',
+        ].map((selector) => ({ selector, message: 'Build a module-level schema with lazySchema(() => …) (decision 0046, session 15).' })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/lib/router.ts', 'apps/web/src/lib/router.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -7,6 +7,7 @@ import { requiredChoice, requiredText } from './auth.schema.js';
 import { PAYMENT_METHODS, PAYMENT_STATES, RECEIPT_METHODS, REFUND_STATES, montoField, paypalApprovalShape } from './payments.schema.js';
 import { pageQuerySchema } from './records.schema.js';
 import { noShowStatusSchema } from './no-show.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** In-person appointments: the request and its payment, the lists and details, the doctors' unavailable dates. */
 
@@ -19,70 +20,70 @@ export const CANCELLED_BY = ['paciente', 'administrador', 'pago_rechazado', 'res
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 /** A calendar date yyyy-MM-dd ('2025-02-30' is not one). */
-export const isoDateField = safeText({ error: messages.missingFields }).check(
+export const isoDateField = lazySchema(() => safeText({ error: messages.missingFields }).check(
   z.trim(),
   z.minLength(1, messages.missingFields),
   z.refine(isCalendarDate, messages.invalidDate),
-);
+));
 
 /** A time HH:mm; whether it is a slot ('HH:00' inside clinic hours) is the slot rules' call. */
-export const slotHourField = safeText({ error: messages.missingFields }).check(
+export const slotHourField = lazySchema(() => safeText({ error: messages.missingFields }).check(
   z.trim(),
   z.minLength(1, messages.missingFields),
   z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.invalidTime),
-);
+));
 
 /** A waitlist offer's link token (random base64url); defined here, where the booking requests use it. */
-export const waitlistOfferToken = safeText().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, messages.waitlistOfferMismatch));
+export const waitlistOfferToken = lazySchema(() => safeText().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, messages.waitlistOfferMismatch)));
 
-const doctorIdField = safeText({ error: messages.missingFields }).check(
+const doctorIdField = lazySchema(() => safeText({ error: messages.missingFields }).check(
   z.trim(),
   z.minLength(1, messages.missingFields),
   z.uuid(messages.invalidChoice),
-);
+));
 
 /** The form's fields (docs/spec/patient-and-public.md, section 3, "In-person appointment request"); the doctor's id is `id_doctor`. */
-export const appointmentRequestShape = {
+export const appointmentRequestShape = lazySchema(() => ({
   servicio: requiredChoice(SERVICES),
   id_doctor: doctorIdField,
   fecha: isoDateField,
   hora: slotHourField,
   mensaje: requiredText(2000, true),
-};
+}));
 
-export const appointmentRequestSchema = z.strictObject(appointmentRequestShape);
+export const appointmentRequestSchema = lazySchema(() => z.strictObject(appointmentRequestShape));
 export type AppointmentRequest = z.infer<typeof appointmentRequestSchema>;
 export type AppointmentRequestInput = z.input<typeof appointmentRequestSchema>;
 
 /** PayPal step 1: the order for the server's price; the slot is held while the patient pays. */
-export const appointmentPaypalOrderSchema = z.strictObject({
+export const appointmentPaypalOrderSchema = lazySchema(() => z.strictObject({
   ...appointmentRequestShape,
   metodo_de_pago: z.literal('Paypal o Tarjeta', { error: messages.invalidChoice }),
   monto: montoField,
   /** A waitlist offer's token when booking the hour it offered (decision 0050): its refusals speak of the offer. */
   oferta: z.optional(waitlistOfferToken),
-});
+}));
 export type AppointmentPaypalOrder = z.infer<typeof appointmentPaypalOrderSchema>;
 
 /** pago_paypal.php: monto, servicio, mensaje, fecha, hora, id_doctor, orderID, payerID. */
-export const appointmentPaypalCaptureSchema = z.strictObject({
+export const appointmentPaypalCaptureSchema = lazySchema(() => z.strictObject({
   ...appointmentRequestShape,
   monto: montoField,
   ...paypalApprovalShape,
-});
+}));
 export type AppointmentPaypalCapture = z.infer<typeof appointmentPaypalCaptureSchema>;
 
 /** pago_yappy_y_tranferencia.php (multipart; the receipt travels as `comprobante_tranferencia`). */
-export const appointmentReceiptSchema = z.strictObject({
+export const appointmentReceiptSchema = lazySchema(() => z.strictObject({
   ...appointmentRequestShape,
   metodo_de_pago: requiredChoice(RECEIPT_METHODS),
   monto: montoField,
   oferta: z.optional(waitlistOfferToken),
-});
+}));
 export type AppointmentReceipt = z.infer<typeof appointmentReceiptSchema>;
 
 /** Answer of a booking: its token (PayPal: confirmed; receipt: pending review). */
-export const appointmentSubmittedSchema = z.object({
+export const appointmentSubmittedSchema = lazySchema(() => z.object({
   success: z.literal(true),
   status: z.literal('success'),
   message: z.string(),
@@ -90,27 +91,27 @@ export const appointmentSubmittedSchema = z.object({
   estado: z.enum(APPOINTMENT_STATES),
   /** A transfer/Yappy booking: until when its slot is held for the receipt's approval (decision 0050). */
   reservada_hasta: z.nullable(z.string()),
-});
+}));
 export type AppointmentSubmitted = z.infer<typeof appointmentSubmittedSchema>;
 
 /** obtener_fechas_disponibles.php?id: the doctor's unavailable dates. */
-export const blockedDatesQuerySchema = z.object({ id: doctorIdField });
-export const blockedDatesSchema = z.array(z.string());
+export const blockedDatesQuerySchema = lazySchema(() => z.object({ id: doctorIdField }));
+export const blockedDatesSchema = lazySchema(() => z.array(z.string()));
 
 /** obtener_horas_disponibles.php?fecha&id: the free hours of the doctor on that date. */
-export const freeHoursQuerySchema = z.object({ id: doctorIdField, fecha: isoDateField });
-export const freeHoursSchema = z.array(z.string());
+export const freeHoursQuerySchema = lazySchema(() => z.object({ id: doctorIdField, fecha: isoDateField }));
+export const freeHoursSchema = lazySchema(() => z.array(z.string()));
 
-const paymentSummary = z.object({
+const paymentSummary = lazySchema(() => z.object({
   metodo_de_pago: z.enum(PAYMENT_METHODS),
   monto: z.number(),
   estado: z.enum(PAYMENT_STATES),
   motivo_rechazo: z.nullable(z.string()),
   /** Owed back or returned (issue 20): shown instead of the payment's state. */
   reembolso: z.nullable(z.enum(REFUND_STATES)),
-});
+}));
 
-const rowBase = {
+const rowBase = lazySchema(() => ({
   id: z.string(),
   token: z.string(),
   /** The short human reference ("N.º 000123"), decision 0045. */
@@ -122,10 +123,10 @@ const rowBase = {
   servicio: z.enum(SERVICES),
   estado: z.enum(APPOINTMENT_STATES),
   doctor: z.string(),
-};
+}));
 
 /** A row of /Citas_usuario, /Citas_Admin_Doctor and /Citas_Admin. */
-export const appointmentRowSchema = z.object({
+export const appointmentRowSchema = lazySchema(() => z.object({
   ...rowBase,
   metodo_de_pago: z.nullable(z.enum(PAYMENT_METHODS)),
   estado_pago: z.nullable(z.enum(PAYMENT_STATES)),
@@ -144,7 +145,7 @@ export const appointmentRowSchema = z.object({
   cancelada_por: z.nullable(z.enum(CANCELLED_BY)),
   motivo_cancelacion: z.nullable(z.string()),
   reprogramable: z.boolean(),
-});
+}));
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;
 
 /**
@@ -157,7 +158,7 @@ export type AppointmentPageQuery = z.infer<typeof appointmentPageQuerySchema>;
 
 
 /** The detail modal (nombre, apellido, correo, telefono, fecha, hora, servicio, mensaje, created_at, token, id). */
-export const appointmentDetailSchema = z.extend(appointmentRowSchema, {
+export const appointmentDetailSchema = lazySchema(() => z.extend(appointmentRowSchema, {
   correo: z.string(),
   telefono: z.string(),
   mensaje: z.string(),
@@ -173,21 +174,21 @@ export const appointmentDetailSchema = z.extend(appointmentRowSchema, {
   /** Staff only: whether attendance can be marked now (the hour started, confirmed, not cancelled). */
   asistencia_marcable: z.boolean(),
   pago: z.nullable(paymentSummary),
-});
+}));
 export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
 
 /** An administrator cancels an appointment (a rejected transfer, say), with the reason the patient reads. */
-export const appointmentCancelSchema = z.strictObject({
+export const appointmentCancelSchema = lazySchema(() => z.strictObject({
   motivo: safeMultilineText({ error: messages.cancelReasonRequired }).check(
     z.trim(),
     z.minLength(1, messages.cancelReasonRequired),
     z.maxLength(500, messages.fieldTooLong),
   ),
-});
+}));
 export type AppointmentCancel = z.infer<typeof appointmentCancelSchema>;
 
 /** An appointment already held on a date the doctor wants to block. */
-export const heldAppointmentSchema = z.object({
+export const heldAppointmentSchema = lazySchema(() => z.object({
   hora: z.string(),
   nombre: z.string(),
   apellido: z.string(),
@@ -195,57 +196,57 @@ export const heldAppointmentSchema = z.object({
   /** The N.º and the date (a block of part of a day lists them like a weekly-hours change). */
   numero: z.number().check(z.int()),
   fecha: z.string(),
-});
+}));
 export type HeldAppointment = z.infer<typeof heldAppointmentSchema>;
 
 /**
  * Answer of a block: `bloqueada` true when done; false with the appointments held that day and the
  * warning, when the doctor must confirm first.
  */
-export const blockDateResultSchema = z.object({
+export const blockDateResultSchema = lazySchema(() => z.object({
   success: z.literal(true),
   bloqueada: z.boolean(),
   message: z.string(),
   citas: z.array(heldAppointmentSchema),
-});
+}));
 export type BlockDateResult = z.infer<typeof blockDateResultSchema>;
 
 /**
  * The doctor's own unavailable dates, today and later, with how many appointments each holds in
  * the blocked hours; `desde` and `hasta` null for a whole day, else the blocked part of it.
  */
-export const doctorBlockedDateSchema = z.object({
+export const doctorBlockedDateSchema = lazySchema(() => z.object({
   fecha: z.string(),
   desde: z.nullable(z.string()),
   hasta: z.nullable(z.string()),
   citas: z.number(),
-});
-export const doctorBlockedDatesSchema = z.array(doctorBlockedDateSchema);
+}));
+export const doctorBlockedDatesSchema = lazySchema(() => z.array(doctorBlockedDateSchema));
 export type DoctorBlockedDate = z.infer<typeof doctorBlockedDateSchema>;
 
-export const blockedDateParamsSchema = z.object({ fecha: isoDateField });
+export const blockedDateParamsSchema = lazySchema(() => z.object({ fecha: isoDateField }));
 /** Which block of the date to lift: a part of it (`desde`, `hasta`) or, without them, the whole day. */
-export const blockedDateQuerySchema = z.object({
+export const blockedDateQuerySchema = lazySchema(() => z.object({
   desde: z.optional(z.string().check(z.maxLength(5))),
   hasta: z.optional(z.string().check(z.maxLength(5))),
-});
+}));
 
 /** Reschedule (issue 24, decision 0049): the new date and hour of the same doctor and service. */
-export const appointmentRescheduleSchema = z.strictObject({
+export const appointmentRescheduleSchema = lazySchema(() => z.strictObject({
   fecha: isoDateField,
   hora: slotHourField,
-});
+}));
 export type AppointmentReschedule = z.infer<typeof appointmentRescheduleSchema>;
 
 /** Attended or no-show, marked by the doctor or an administrator after the hour started. */
-export const appointmentAttendanceSchema = z.strictObject({
+export const appointmentAttendanceSchema = lazySchema(() => z.strictObject({
   asistencia: z.enum(['asistio', 'no_asistio'], { error: messages.appointmentAttendanceInvalid }),
-});
+}));
 export type AppointmentAttendanceInput = z.infer<typeof appointmentAttendanceSchema>;
 
 /** Whether the signed-in patient may book with a receipt (the no-show policy), for /citas before they choose. */
-export const bookingPolicySchema = z.object({
+export const bookingPolicySchema = lazySchema(() => z.object({
   solo_pago_inmediato: z.boolean(),
   message: z.nullable(z.string()),
-});
+}));
 export type BookingPolicy = z.infer<typeof bookingPolicySchema>;

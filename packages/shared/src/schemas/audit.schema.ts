@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { pageSizeField } from './records.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** The audit trail (issue 6): what is recorded and how administrators read it (/Auditoria_Admin). */
 
@@ -106,15 +107,15 @@ export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = {
 };
 
 /** Filters of the audit screen: by patient, by staff member (or any account), and the page. */
-export const auditQuerySchema = z.object({
+export const auditQuerySchema = lazySchema(() => z.object({
   patient_id: z.optional(safeText().check(z.uuid(messages.invalidRequest))),
   actor_id: z.optional(safeText().check(z.uuid(messages.invalidRequest))),
   cursor: z.optional(safeText().check(z.regex(/^\d{1,19}$/, messages.pageCursorInvalid))),
   limit: pageSizeField,
-});
+}));
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditRowSchema = z.object({
+export const auditRowSchema = lazySchema(() => z.object({
   id: z.number(),
   at: z.string(),
   actor_role: z.enum(AUDIT_ROLES),
@@ -132,15 +133,15 @@ export const auditRowSchema = z.object({
   path: z.nullable(z.string()),
   ip: z.nullable(z.string()),
   detail: z.nullable(z.string()),
-});
+}));
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
 /** The staff accounts the audit screen filters by. */
-export const auditStaffSchema = z.object({
+export const auditStaffSchema = lazySchema(() => z.object({
   id: z.string(),
   role: z.enum(['admin', 'doctor']),
   nombre: z.string(),
   apellido: z.string(),
   correo: z.string(),
-});
+}));
 export type AuditStaff = z.infer<typeof auditStaffSchema>;

@@ -6,6 +6,7 @@ import { messages } from '../messages.js';
 import { requiredChoice } from './auth.schema.js';
 import { RECEIPT_METHODS, montoField, paypalApprovalShape } from './payments.schema.js';
 import { consultationStateShape } from './consultations.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** The chat consultation (issue 4): the health form, the chat's state, its messages and the extra hour. */
 
@@ -34,7 +35,7 @@ const optionalInt = (min: number, max: number, message: string) =>
   );
 
 /** The health form: peso (kg) and talla (m) required; blood pressure and rates optional. */
-export const healthDataSchema = z.object({
+export const healthDataSchema = lazySchema(() => z.object({
   peso: ranged(0.5, 400, messages.pesoRange),
   talla: ranged(0.3, 2.6, messages.tallaRange),
   presion_arterial: preprocess(
@@ -48,13 +49,13 @@ export const healthDataSchema = z.object({
   ),
   frecuencia_cardiaca: optionalInt(20, 250, messages.frecuenciaCardiacaRange),
   frecuencia_respiratoria: optionalInt(4, 80, messages.frecuenciaRespiratoriaRange),
-});
+}));
 export type HealthData = z.infer<typeof healthDataSchema>;
 /** The form's raw values (strings from the inputs). */
 export type HealthDataInput = z.input<typeof healthDataSchema>;
 
 /** Answer of the health form: status and message, as the specification's call. */
-export const healthDataResultSchema = z.object({ status: z.literal('success'), message: z.string() });
+export const healthDataResultSchema = lazySchema(() => z.object({ status: z.literal('success'), message: z.string() }));
 
 /** The multipart field of the image upload, one file per call. */
 export const CHAT_IMAGE_FIELD = 'image';
@@ -62,7 +63,7 @@ export const CHAT_MAX_IMAGES = 20;
 export const CHAT_MESSAGE_MAX = 2000;
 
 /** The patient's chat: the consultation, the hour kept by the server, and what was already sent. */
-export const chatStateSchema = z.object({
+export const chatStateSchema = lazySchema(() => z.object({
   consulta_token: z.string(),
   servicio: z.enum(SERVICES),
   doctor: z.string(),
@@ -81,14 +82,14 @@ export const chatStateSchema = z.object({
   fecha_registro: z.string(),
   /** The patient's other open chats, newest first: the page says they exist and links to each (decision 0032). */
   otras_abiertas: z.array(otherOpenChatSchema),
-});
+}));
 export type ChatState = z.infer<typeof chatStateSchema>;
 
 export const CHAT_ROLES = ['patient', 'doctor'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
 /** A message as both sides see it; the sender is the server's, never the client's. */
-export const chatMessageSchema = z.object({
+export const chatMessageSchema = lazySchema(() => z.object({
   id: z.number().check(z.int()),
   de: z.enum(CHAT_ROLES),
   nombre: z.string(),
@@ -96,18 +97,18 @@ export const chatMessageSchema = z.object({
   fecha: z.string(),
   /** The id the sender's page made for it (decision 0033); null for messages older than issue 20. */
   cid: z.nullable(z.string()),
-});
+}));
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** The WebSocket's handshake query: the consultation's token, who is joining, and the last id the client has. */
-export const chatSocketQuerySchema = z.object({
+export const chatSocketQuerySchema = lazySchema(() => z.object({
   consulta: safeText().check(z.minLength(10), z.maxLength(100)),
   rol: z.enum(CHAT_ROLES),
   since: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
-});
+}));
 
 /** Client -> server. Anything else (a `de`, a `nombre`) is ignored: the server sets the sender. */
-export const chatClientFrameSchema = z.object({
+export const chatClientFrameSchema = lazySchema(() => z.object({
   type: z.literal('send'),
   texto: safeMultilineText().check(
     z.trim(),
@@ -120,7 +121,7 @@ export const chatClientFrameSchema = z.object({
    * stored message, never written or delivered twice.
    */
   cid: z.uuid({ error: messages.chatMessageIdInvalid }),
-});
+}));
 
 /** Server -> client. */
 export type ChatServerFrame =
@@ -133,27 +134,27 @@ export type ChatServerFrame =
   | { type: 'closed'; message: string };
 
 /** The extra hour by PayPal: the order ("update session for PayPal") and its capture. */
-export const extraHourOrderSchema = z.object({
+export const extraHourOrderSchema = lazySchema(() => z.object({
   metodo_de_pago: z.literal('Paypal o Tarjeta', { error: messages.paypalPaymentFailed }),
   monto: montoField,
-});
-export const extraHourCaptureSchema = z.object({ ...paypalApprovalShape });
-export const extraHourReceiptSchema = z.object({
+}));
+export const extraHourCaptureSchema = lazySchema(() => z.object({ ...paypalApprovalShape }));
+export const extraHourReceiptSchema = lazySchema(() => z.object({
   metodo_de_pago: requiredChoice(RECEIPT_METHODS),
   monto: montoField,
-});
-export const extraHourResultSchema = z.object({
+}));
+export const extraHourResultSchema = lazySchema(() => z.object({
   success: z.literal(true),
   status: z.literal('success'),
   message: z.string(),
   /** True when the hour was added at once (PayPal); false while a receipt waits for approval. */
   aplicada: z.boolean(),
-});
+}));
 
-export const exitResultSchema = z.object({ ok: z.literal(true), message: z.string() });
+export const exitResultSchema = lazySchema(() => z.object({ ok: z.literal(true), message: z.string() }));
 
 /** The doctor's list of their chats. */
-export const doctorChatRowSchema = z.object({
+export const doctorChatRowSchema = lazySchema(() => z.object({
   /** The consultation's state in words on /Chat_Doctor (issue 20). */
   ...consultationStateShape,
   consulta_token: z.string(),
@@ -164,11 +165,11 @@ export const doctorChatRowSchema = z.object({
   /** null until the patient opens the chat. */
   segundos_restantes: z.nullable(z.number().check(z.int())),
   ultimo_mensaje: z.nullable(z.string()),
-});
+}));
 export type DoctorChatRow = z.infer<typeof doctorChatRowSchema>;
 
 /** One of the doctor's chats with the patient's health data and images. */
-export const doctorChatDetailSchema = z.extend(doctorChatRowSchema, {
+export const doctorChatDetailSchema = lazySchema(() => z.extend(doctorChatRowSchema, {
   sintomas: z.string(),
   peso: z.nullable(z.number()),
   talla: z.nullable(z.number()),
@@ -176,5 +177,5 @@ export const doctorChatDetailSchema = z.extend(doctorChatRowSchema, {
   frecuencia_cardiaca: z.nullable(z.string()),
   frecuencia_respiratoria: z.nullable(z.string()),
   imagenes: z.array(z.object({ url: z.string(), nombre: z.string() })),
-});
+}));
 export type DoctorChatDetail = z.infer<typeof doctorChatDetailSchema>;

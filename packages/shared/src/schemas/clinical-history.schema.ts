@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The clinical history of a consultation (issue 21, item 4): the patient's form, the vital signs
@@ -24,7 +25,7 @@ export const CLINICAL_HISTORY_VITAL_FIELDS = ['peso', 'talla', 'presion_arterial
 /** The doctor's follow-up: analysis, plan and the next visit (yyyy-MM-dd and HH:mm); null until written. */
 export const CLINICAL_HISTORY_FOLLOW_UP_FIELDS = ['analisis', 'plan', 'fecha', 'hora'] as const;
 
-export const clinicalHistoryFieldsShape = {
+export const clinicalHistoryFieldsShape = lazySchema(() => ({
   sintomas: z.string(),
   antecedentes_familiares: z.string(),
   antecedentes_personales: z.string(),
@@ -43,9 +44,9 @@ export const clinicalHistoryFieldsShape = {
   /** Next consultation (yyyy-MM-dd and HH:mm). */
   fecha: z.nullable(z.string()),
   hora: z.nullable(z.string()),
-};
+}));
 
-export const clinicalHistoryFieldsSchema = z.object(clinicalHistoryFieldsShape);
+export const clinicalHistoryFieldsSchema = lazySchema(() => z.object(clinicalHistoryFieldsShape));
 export type ClinicalHistoryFields = z.infer<typeof clinicalHistoryFieldsSchema>;
 
 /** The 15 field names, in the order of the specification's lists. */

@@ -3,6 +3,7 @@ import { messages } from '../messages.js';
 import { SERVICES } from '../constants.js';
 import { isCalendarDate } from '../appointment-slots.js';
 import { PAYMENT_METHODS } from './payments.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The administrators' dashboard (/Estadisticas_Admin, issue 26 item 4, decision 0057): figures of
@@ -15,13 +16,13 @@ export const DASHBOARD_MAX_DAYS = 366;
 /** The range when none is given: the last 30 days, today included. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 
-const day = z.string().check(z.refine(isCalendarDate, messages.invalidDate));
+const day = lazySchema(() => z.string().check(z.refine(isCalendarDate, messages.invalidDate)));
 const DAY_MS = 86_400_000;
 /** Days from `desde` to `hasta`, both included (two valid 'yyyy-MM-dd'). */
 export const daysInRange = (desde: string, hasta: string) => Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / DAY_MS) + 1;
 
 /** ?desde=yyyy-MM-dd&hasta=yyyy-MM-dd, both or neither (neither: the last 30 days). */
-export const dashboardQuerySchema = z.object({ desde: z.optional(day), hasta: z.optional(day) }).check(
+export const dashboardQuerySchema = lazySchema(() => z.object({ desde: z.optional(day), hasta: z.optional(day) }).check(
   z.superRefine((q, ctx) => {
     if ((q.desde === undefined) !== (q.hasta === undefined)) {
       ctx.addIssue({ code: 'custom', path: [q.desde === undefined ? 'desde' : 'hasta'], message: messages.dashboardRangeIncomplete });
@@ -32,18 +33,18 @@ export const dashboardQuerySchema = z.object({ desde: z.optional(day), hasta: z.
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['hasta'], message: messages.dashboardRangeReversed });
     else if (days > DASHBOARD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['hasta'], message: messages.dashboardRangeTooLong });
   }),
-);
+));
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
-const count = z.number().check(z.int(), z.nonnegative());
-const cents = z.number().check(z.int(), z.nonnegative());
-const byService = z.object({ consulta_general: count, psicologia: count, medicina_interna: count });
+const count = lazySchema(() => z.number().check(z.int(), z.nonnegative()));
+const cents = lazySchema(() => z.number().check(z.int(), z.nonnegative()));
+const byService = lazySchema(() => z.object({ consulta_general: count, psicologia: count, medicina_interna: count }));
 
 /** One day or one week (its Monday): consultations requested and appointments held, by service. */
-export const dashboardPeriodSchema = z.object({ inicio: z.string(), consultas: byService, citas: byService });
+export const dashboardPeriodSchema = lazySchema(() => z.object({ inicio: z.string(), consultas: byService, citas: byService }));
 export type DashboardPeriod = z.infer<typeof dashboardPeriodSchema>;
 
-export const dashboardSchema = z.object({
+export const dashboardSchema = lazySchema(() => z.object({
   /** The range read (Panama calendar days, both included). */
   desde: z.string(),
   hasta: z.string(),
@@ -75,5 +76,5 @@ export const dashboardSchema = z.object({
   inasistencia: z.object({ marcadas: count, no_asistio: count, tasa: z.nullable(z.number()) }),
   /** Each doctor's consultations (requested in the range) and appointments (held in the range). */
   medicos: z.array(z.object({ id: z.string(), nombre: z.string(), consultas: count, citas: count })),
-});
+}));
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -11,6 +11,7 @@ import {
 import { clinicHoursOn, isCalendarDate } from '../appointment-slots.js';
 import { messages } from '../messages.js';
 import { APPOINTMENT_STATES, isoDateField } from './appointments.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** Each doctor's weekly hours and partial-day blocks (issue 24, decision 0048): form, route and test share these. */
 
@@ -20,9 +21,9 @@ export const RANGE_PROBLEM_MESSAGES: Record<RangeProblem, string> = {
   outside_clinic: messages.weeklyHoursOutsideClinic,
 };
 
-const hourEnd = z.string({ error: messages.weeklyHoursOffGrid }).check(z.trim(), z.maxLength(5, messages.weeklyHoursOffGrid));
+const hourEnd = lazySchema(() => z.string({ error: messages.weeklyHoursOffGrid }).check(z.trim(), z.maxLength(5, messages.weeklyHoursOffGrid)));
 
-export const hourRangeSchema = z.strictObject({ desde: hourEnd, hasta: hourEnd });
+export const hourRangeSchema = lazySchema(() => z.strictObject({ desde: hourEnd, hasta: hourEnd }));
 
 /** One day's ranges: on the grid, inside the clinic's hours of that weekday, not overlapping. */
 const dayRanges = (day: number) =>
@@ -43,46 +44,46 @@ const dayRanges = (day: number) =>
 const weekShape = Object.fromEntries(WEEKDAY_KEYS.map((key, day) => [key, dayRanges(day)])) as Record<WeekdayKey, ReturnType<typeof dayRanges>>;
 
 /** The week: every day's ranges (an empty list: the doctor does not see patients that day). */
-export const weeklyHoursSchema = z.strictObject(weekShape, { error: messages.missingFields });
+export const weeklyHoursSchema = lazySchema(() => z.strictObject(weekShape, { error: messages.missingFields }));
 
 /** PUT of the weekly hours; `confirmar` once the doctor has seen the appointments it leaves outside. */
-export const weeklyHoursUpdateSchema = z.strictObject({
+export const weeklyHoursUpdateSchema = lazySchema(() => z.strictObject({
   horario: weeklyHoursSchema,
   confirmar: z.optional(z.boolean()),
-});
+}));
 export type WeeklyHoursUpdate = z.infer<typeof weeklyHoursUpdateSchema>;
 
 /** GET of the weekly hours: `predeterminado` when the doctor set none (the clinic's hours apply). */
-export const weeklyHoursViewSchema = z.object({ horario: weeklyHoursSchema, predeterminado: z.boolean() });
+export const weeklyHoursViewSchema = lazySchema(() => z.object({ horario: weeklyHoursSchema, predeterminado: z.boolean() }));
 export type WeeklyHoursView = z.infer<typeof weeklyHoursViewSchema>;
 
 /** An appointment a change would leave outside the doctor's hours: who, when, and its N.º. */
-export const affectedAppointmentSchema = z.object({
+export const affectedAppointmentSchema = lazySchema(() => z.object({
   numero: z.number().check(z.int()),
   fecha: z.string(),
   hora: z.string(),
   nombre: z.string(),
   apellido: z.string(),
   estado: z.enum(APPOINTMENT_STATES),
-});
+}));
 export type AffectedAppointment = z.infer<typeof affectedAppointmentSchema>;
 
 /** Answer of a weekly-hours change: `aplicado` false with the affected appointments until confirmed. */
-export const weeklyHoursResultSchema = z.object({
+export const weeklyHoursResultSchema = lazySchema(() => z.object({
   success: z.literal(true),
   aplicado: z.boolean(),
   message: z.string(),
   citas: z.array(affectedAppointmentSchema),
-});
+}));
 export type WeeklyHoursResult = z.infer<typeof weeklyHoursResultSchema>;
 
-export const doctorIdParamsSchema = z.object({ id: z.string().check(z.uuid(messages.invalidChoice)) });
+export const doctorIdParamsSchema = lazySchema(() => z.object({ id: z.string().check(z.uuid(messages.invalidChoice)) }));
 
 /**
  * A block of a date (ingresar_fechas.php's `date`), the whole day or, with `desde` and `hasta`,
  * part of it: on the grid and inside the clinic's hours of that date.
  */
-export const blockDateSchema = z
+export const blockDateSchema = lazySchema(() => z
   .strictObject({
     date: isoDateField,
     desde: z.optional(hourEnd),
@@ -103,5 +104,5 @@ export const blockDateSchema = z
       const problem = rangeProblem({ desde: b.desde!, hasta: b.hasta! }, clinicHoursOn(b.date));
       if (problem) ctx.addIssue({ code: 'custom', message: RANGE_PROBLEM_MESSAGES[problem], path: ['desde'] });
     }),
-  );
+  ));
 export type BlockDate = z.infer<typeof blockDateSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 import { requiredText } from './auth.schema.js';
 import { safeText } from './text.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The doctor's identity as every medical document prints it (issue 22, docs/decisions/0041):
@@ -11,7 +12,7 @@ import { safeText } from './text.schema.js';
 export const DOCTOR_SEXES = ['Hombre', 'Mujer'] as const;
 export type DoctorSex = (typeof DOCTOR_SEXES)[number];
 
-export const doctorProfileInputSchema = z.object({
+export const doctorProfileInputSchema = lazySchema(() => z.object({
   nombreCompleto: requiredText(150),
   sexo: z.pipe(
     safeText({ error: messages.invalidChoice }).check(
@@ -27,12 +28,12 @@ export const doctorProfileInputSchema = z.object({
     z.optional(safeText({ error: messages.invalidRequest }).check(z.trim(), z.maxLength(50, messages.fieldTooLong))),
     z.transform((v: string | undefined) => v ?? ''),
   ),
-});
+}));
 export type DoctorProfileInput = z.input<typeof doctorProfileInputSchema>;
 export type DoctorProfileData = z.output<typeof doctorProfileInputSchema>;
 
 /** The profile as the pages show it; `completo` says whether documents may be issued with it. */
-export const doctorProfileSchema = z.object({
+export const doctorProfileSchema = lazySchema(() => z.object({
   id: z.string(),
   nombre: z.string(),
   apellido: z.string(),
@@ -43,7 +44,7 @@ export const doctorProfileSchema = z.object({
   doctorCode: z.string(),
   completo: z.boolean(),
   hasSignature: z.boolean(),
-});
+}));
 export type DoctorProfile = z.infer<typeof doctorProfileSchema>;
 
 /** 'Dr.' or 'Dra.', by the doctor's sex. */

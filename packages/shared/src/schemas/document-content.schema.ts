@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * What a medical document says beyond the specification's fields (issue 22, items 6-8; decision
@@ -26,26 +27,26 @@ export function normaliseCie10(input: string): string {
 }
 
 /** The optional code field: empty, or a well-formed code (the server checks it is in the list). */
-export const cie10Field = z
+export const cie10Field = lazySchema(() => z
   .pipe(
     z.optional(
       safeText({ error: messages.invalidCie10Code }).check(z.trim(), z.maxLength(8, messages.invalidCie10Code)),
     ),
     z.transform((v: string | undefined) => (v ? normaliseCie10(v) : '')),
   )
-  .check(z.refine((v: string) => v === '' || CIE10_CODE.test(v), messages.invalidCie10Code));
+  .check(z.refine((v: string) => v === '' || CIE10_CODE.test(v), messages.invalidCie10Code)));
 
 /** GET /api/doctor/documents/cie10?q=: codes or words, at least two characters. */
-export const cie10SearchQuerySchema = z.object({
+export const cie10SearchQuerySchema = lazySchema(() => z.object({
   q: safeText().check(
     z.trim(),
     z.minLength(2, messages.cie10SearchTooShort),
     z.maxLength(60, messages.cie10SearchTooShort),
   ),
-});
-export const cie10EntrySchema = z.object({ codigo: z.string(), descripcion: z.string() });
+}));
+export const cie10EntrySchema = lazySchema(() => z.object({ codigo: z.string(), descripcion: z.string() }));
 export type Cie10Entry = z.infer<typeof cie10EntrySchema>;
-export const cie10EntryListSchema = z.array(cie10EntrySchema);
+export const cie10EntryListSchema = lazySchema(() => z.array(cie10EntrySchema));
 
 /** The documents that carry a diagnosis. */
 export const DIAGNOSIS_DOCUMENTS = [
@@ -129,7 +130,7 @@ const lineText = (max: number) =>
     .check(z.refine((v: string) => v !== '', messages.missingFields));
 
 /** One medication of a prescription: every column is required (a pharmacist dispenses from it). */
-export const prescriptionLineSchema = z.object({
+export const prescriptionLineSchema = lazySchema(() => z.object({
   medicamento: lineText(120),
   presentacion: lineText(120),
   dosis: lineText(80),
@@ -148,16 +149,16 @@ export const prescriptionLineSchema = z.object({
   frecuencia: lineText(80),
   duracion: lineText(60),
   cantidad: lineText(60),
-});
+}));
 export type PrescriptionLine = z.output<typeof prescriptionLineSchema>;
 export type PrescriptionLineInput = z.input<typeof prescriptionLineSchema>;
 
-export const prescriptionLinesField = z
+export const prescriptionLinesField = lazySchema(() => z
   .array(prescriptionLineSchema, { error: messages.prescriptionLinesRequired })
   .check(
     z.minLength(1, messages.prescriptionLinesRequired),
     z.maxLength(MAX_PRESCRIPTION_LINES, messages.tooManyPrescriptionLines),
-  );
+  ));
 
 /** The columns of a prescription line, in the order of the form and of the PDF's table. */
 export const PRESCRIPTION_COLUMNS: readonly { name: keyof PrescriptionLine; label: string }[] = [

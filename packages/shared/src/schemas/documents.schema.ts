@@ -13,6 +13,7 @@ import {
   weightKg,
 } from './document-content.schema.js';
 import { pageSchema } from './records.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The six medical documents of the doctors (docs/spec/staff.md, "Document form fields"). Field names are
@@ -165,7 +166,7 @@ const checkPhone = (v: PhoneFields, ctx: z.core.$RefinementCtx) => {
 const diagnosis = () => ({ Diagnostico: text(false, 500), CIE10: cie10Field });
 
 /** Health certificate (Cert_Salud). */
-export const healthCertificateSchema = z.object({
+export const healthCertificateSchema = lazySchema(() => z.object({
   correoPaciente: emailField,
   ssn: text(false, 30),
   date: dateField(true),
@@ -173,10 +174,10 @@ export const healthCertificateSchema = z.object({
   doctorName: text(true, NAME),
   doctorCode: text(false, 50),
   regNumber: text(true, 50),
-});
+}));
 
 /** Exam request (Solicitud_Examenes); `Examenes` is the product's addition: what is requested. */
-export const examRequestSchema = z
+export const examRequestSchema = lazySchema(() => z
   .object({
     correoPaciente: emailField,
     patientName: text(true, NAME),
@@ -188,10 +189,10 @@ export const examRequestSchema = z
     Examenes: text(true, LONG),
     ...diagnosis(),
   })
-  .check(z.superRefine(checkPhone));
+  .check(z.superRefine(checkPhone)));
 
 /** Clinical history (Historia_Clinica): everything but the legal representative is required. */
-export const clinicalHistorySchema = z
+export const clinicalHistorySchema = lazySchema(() => z
   .object({
     correoPaciente: emailField,
     patientName: text(true, NAME),
@@ -225,7 +226,7 @@ export const clinicalHistorySchema = z
         ctx.addIssue({ code: 'custom', path: ['RepreLegal'], message: messages.legalRepresentativeRequired });
       }
     }),
-  );
+  ));
 
 const bodySystems = Object.fromEntries(BODY_SYSTEMS.map((s) => [s, choice(EXAM_FINDINGS, true)])) as Record<
   (typeof BODY_SYSTEMS)[number],
@@ -233,7 +234,7 @@ const bodySystems = Object.fromEntries(BODY_SYSTEMS.map((s) => [s, choice(EXAM_F
 >;
 
 /** Medical referral (Ref_Medicas): identification, history, vital signs, findings and plan are required. */
-export const medicalReferralSchema = z.pipe(
+export const medicalReferralSchema = lazySchema(() => z.pipe(
   z
     .object({
       correoPaciente: emailField,
@@ -304,10 +305,10 @@ export const medicalReferralSchema = z.pipe(
       IMC: bmi?.imc ?? '',
     };
   }),
-);
+));
 
 /** Prescription (Recetario); `Medicamentos` is the product's addition: what is prescribed. */
-export const prescriptionSchema = z
+export const prescriptionSchema = lazySchema(() => z
   .object({
     correoPaciente: emailField,
     patientName: text(true, NAME),
@@ -322,7 +323,7 @@ export const prescriptionSchema = z
     Medicamentos: prescriptionLinesField,
     Indicaciones: text(false, 2000),
   })
-  .check(z.superRefine(checkPhone));
+  .check(z.superRefine(checkPhone)));
 
 const dayField = () =>
   text(true, 2).check(
@@ -345,7 +346,7 @@ export const incapacityMoment = (v: { dia: string; mes: string; ano: string; hor
 };
 
 /** Incapacity certificate (Cert_Incapacidad): the period, its days and the doctor are required. */
-export const incapacityCertificateSchema = z
+export const incapacityCertificateSchema = lazySchema(() => z
   .object({
     correoPaciente: emailField,
     ssn: text(false, 30),
@@ -391,7 +392,7 @@ export const incapacityCertificateSchema = z
         ctx.addIssue({ code: 'custom', path: ['dias_incapacidad'], message: messages.incapacityDaysMismatch });
       }
     }),
-  );
+  ));
 
 /**
  * The days an incapacity covers from its start to its end (YYYY-MM-DDTHH:MM): every 24 hours
@@ -657,7 +658,7 @@ export const REQUIRED_FIELDS: Record<DocumentType, readonly string[]> = {
 // --- calls ------------------------------------------------------------------------------------
 
 /** A row of the table of generated files (docs/spec/staff.md: id, nombre_pdf, created_at). */
-export const documentListItemSchema = z.object({
+export const documentListItemSchema = lazySchema(() => z.object({
   id: z.string(),
   tipo: z.enum(DOCUMENT_TYPES),
   nombre_pdf: z.string(),
@@ -673,35 +674,35 @@ export const documentListItemSchema = z.object({
   reemplazaA: z.nullable(z.string()),
   /** The number of the document that replaced this annulled one. */
   reemplazadoPor: z.nullable(z.string()),
-});
+}));
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
 /** A row of the doctor's table: also the patient's e-mail (the form offers it again) and account (to replace it). */
-export const doctorDocumentSchema = z.extend(documentListItemSchema, {
+export const doctorDocumentSchema = lazySchema(() => z.extend(documentListItemSchema, {
   correoPaciente: z.string(),
   pacienteId: z.nullable(z.string()),
   nombrePaciente: z.string(),
-});
+}));
 export type DoctorDocument = z.infer<typeof doctorDocumentSchema>;
-export const documentListSchema = z.array(doctorDocumentSchema);
+export const documentListSchema = lazySchema(() => z.array(doctorDocumentSchema));
 
 /** A document in the patient's area: the table's fields plus its title and doctor. */
-export const patientDocumentSchema = z.extend(documentListItemSchema, { titulo: z.string(), doctor: z.string() });
+export const patientDocumentSchema = lazySchema(() => z.extend(documentListItemSchema, { titulo: z.string(), doctor: z.string() }));
 export type PatientDocument = z.infer<typeof patientDocumentSchema>;
-export const patientDocumentListSchema = z.array(patientDocumentSchema);
+export const patientDocumentListSchema = lazySchema(() => z.array(patientDocumentSchema));
 
 /**
  * The doctor's standing data for documents: the identity from the doctor's profile (read-only
  * here, edited at /Perfil_Admin_Doctor, docs/decisions/0041) and whether a signature is saved.
  */
-export const doctorDocumentProfileSchema = z.omit(doctorProfileSchema, { id: true });
+export const doctorDocumentProfileSchema = lazySchema(() => z.omit(doctorProfileSchema, { id: true }));
 export type DoctorDocumentProfile = z.infer<typeof doctorDocumentProfileSchema>;
 
 /**
  * Text fields sent with the signature image (multipart `firma`, PNG): none any more. The
  * registration number and code moved to the doctor's profile; what a client still sends is ignored.
  */
-export const doctorDocumentProfileInputSchema = z.object({});
+export const doctorDocumentProfileInputSchema = lazySchema(() => z.object({}));
 export type DoctorDocumentProfileInput = z.input<typeof doctorDocumentProfileInputSchema>;
 
 // --- the patient a document is for (issue 18: documents bound to a patient account) ------------
@@ -710,27 +711,27 @@ export type DoctorDocumentProfileInput = z.input<typeof doctorDocumentProfileInp
  * GET /api/doctor/documents/patients?q=: the doctor's own patients (a consultation or appointment
  * with them) whose name or cédula matches what is typed, for the form's search box.
  */
-export const patientSearchQuerySchema = z.object({
+export const patientSearchQuerySchema = lazySchema(() => z.object({
   q: safeText().check(
     z.trim(),
     z.minLength(2, messages.patientSearchTooShort),
     z.maxLength(60, messages.patientSearchTooShort),
   ),
-});
-export const patientSuggestionSchema = z.object({
+}));
+export const patientSuggestionSchema = lazySchema(() => z.object({
   id: z.string(),
   nombre: z.string(),
   apellido: z.string(),
   cedula: z.string(),
-});
+}));
 export type PatientSuggestion = z.infer<typeof patientSuggestionSchema>;
-export const patientSuggestionListSchema = z.array(patientSuggestionSchema);
+export const patientSuggestionListSchema = lazySchema(() => z.array(patientSuggestionSchema));
 
 /**
  * GET /api/doctor/documents/patient: one of the doctor's own patients by account id (what the
  * form asks after a pick) or by exact e-mail; anybody else answers as an unknown person does.
  */
-export const patientLookupQuerySchema = z
+export const patientLookupQuerySchema = lazySchema(() => z
   .object({
     id: z.optional(z.uuid({ error: messages.patientNotYours })),
     correo: z.optional(emailField),
@@ -740,9 +741,9 @@ export const patientLookupQuerySchema = z
       message: messages.patientNotYours,
       path: ['id'],
     }),
-  );
+  ));
 /** What the clinic knows of the doctor's patient, to fill a form (genero as Hombre/Mujer or empty). */
-export const patientLookupSchema = z.object({
+export const patientLookupSchema = lazySchema(() => z.object({
   id: z.string(),
   correo: z.string(),
   nombre: z.string(),
@@ -772,22 +773,22 @@ export const patientLookupSchema = z.object({
       frecuenciaRespiratoria: z.string(),
     }),
   ),
-});
+}));
 export type PatientLookup = z.infer<typeof patientLookupSchema>;
 
 /**
  * Sent with a document's fields: the account it is for, one of the doctor's own patients. Left
  * out for a person without an account (a walk-in): the document is then bound to nobody.
  */
-export const documentPatientSchema = z.object({
+export const documentPatientSchema = lazySchema(() => z.object({
   pacienteId: z.optional(z.uuid({ error: messages.patientNotYours })),
   /** The annulled document this one replaces (same doctor, type and patient; docs/decisions/0041). */
   reemplazaId: z.optional(z.uuid({ error: messages.replaceOnlyAnnulled })),
-});
+}));
 export type DocumentPatient = z.infer<typeof documentPatientSchema>;
 
 /** A document bound to no account, in the administrators' list (/Documentos_Admin). */
-export const unlinkedDocumentSchema = z.object({
+export const unlinkedDocumentSchema = lazySchema(() => z.object({
   id: z.string(),
   tipo: z.enum(DOCUMENT_TYPES),
   titulo: z.string(),
@@ -798,36 +799,36 @@ export const unlinkedDocumentSchema = z.object({
   nombre_paciente: z.string(),
   cedula_paciente: z.string(),
   correoPaciente: z.string(),
-});
+}));
 export type UnlinkedDocument = z.infer<typeof unlinkedDocumentSchema>;
 /** GET /api/admin/documents/unlinked: a keyset page, oldest first (they wait), searchable by the patient's first name. */
-export const unlinkedDocumentPageSchema = pageSchema(unlinkedDocumentSchema);
+export const unlinkedDocumentPageSchema = lazySchema(() => pageSchema(unlinkedDocumentSchema));
 
-const cedulaField = requiredText(30).check(z.regex(/^[\p{L}\p{N}\s-]+$/u, messages.invalidCedula));
+const cedulaField = lazySchema(() => requiredText(30).check(z.regex(/^[\p{L}\p{N}\s-]+$/u, messages.invalidCedula)));
 
 /** GET /api/admin/documents/unlinked/:id/candidates?cedula=: the accounts holding the cédula the administrator checked. */
-export const linkCandidatesQuerySchema = z.object({ cedula: cedulaField });
-export const linkCandidateSchema = z.object({
+export const linkCandidatesQuerySchema = lazySchema(() => z.object({ cedula: cedulaField }));
+export const linkCandidateSchema = lazySchema(() => z.object({
   id: z.string(),
   nombre: z.string(),
   apellido: z.string(),
   cedula: z.string(),
   correo: z.string(),
-});
+}));
 export type LinkCandidate = z.infer<typeof linkCandidateSchema>;
-export const linkCandidateListSchema = z.array(linkCandidateSchema);
+export const linkCandidateListSchema = lazySchema(() => z.array(linkCandidateSchema));
 
 /** POST /api/admin/documents/unlinked/:id/link: the account chosen and the cédula checked on the ID card. */
-export const linkDocumentSchema = z.object({
+export const linkDocumentSchema = lazySchema(() => z.object({
   pacienteId: z.uuid({ error: messages.noPatientWithCedula }),
   cedula: cedulaField,
-});
+}));
 export type LinkDocumentInput = z.infer<typeof linkDocumentSchema>;
-export const linkDocumentResultSchema = z.object({
+export const linkDocumentResultSchema = lazySchema(() => z.object({
   success: z.literal(true),
   message: z.string(),
   paciente: z.string(),
-});
+}));
 
 /** Panamanian cédulas are typed with varying case and spaces: compared upper-cased without them. */
 export const normaliseCedula = (cedula: string) => cedula.toUpperCase().replace(/\s+/g, '');
@@ -845,15 +846,15 @@ export const normaliseVerificationCode = (input: string) => {
   return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`;
 };
 
-export const verificationParamsSchema = z.object({
+export const verificationParamsSchema = lazySchema(() => z.object({
   codigo: safeText().check(z.maxLength(40, messages.documentNotIssued)),
-});
+}));
 
 /**
  * What anybody may learn from a code: issued or not, what, by whom, when, its number, and whether
  * it was annulled (when, why, and the number of its replacement). No patient data.
  */
-export const verificationResultSchema = z.object({
+export const verificationResultSchema = lazySchema(() => z.object({
   emitido: z.literal(true),
   codigo: z.string(),
   tipo: z.enum(DOCUMENT_TYPES),
@@ -864,20 +865,20 @@ export const verificationResultSchema = z.object({
   anulado: z.nullable(z.object({ fecha: z.string(), motivo: z.string() })),
   reemplazadoPor: z.nullable(z.string()),
   reemplazaA: z.nullable(z.string()),
-});
+}));
 export type VerificationResult = z.infer<typeof verificationResultSchema>;
 
-export const comparisonResultSchema = z.object({ coincide: z.boolean(), message: z.string() });
+export const comparisonResultSchema = lazySchema(() => z.object({ coincide: z.boolean(), message: z.string() }));
 export type ComparisonResult = z.infer<typeof comparisonResultSchema>;
 
 // --- annulment (issue 22, docs/decisions/0041) -------------------------------------------------
 
 /** POST …/anular: the reason is printed on the verification page, so it is plain text. */
-export const annulDocumentSchema = z.object({
+export const annulDocumentSchema = lazySchema(() => z.object({
   motivo: safeText({ error: messages.annulReasonRequired }).check(
     z.trim(),
     z.minLength(3, messages.annulReasonRequired),
     z.maxLength(500, messages.fieldTooLong),
   ),
-});
+}));
 export type AnnulDocumentInput = z.infer<typeof annulDocumentSchema>;

@@ -3,6 +3,7 @@ import { safeText } from './text.schema.js';
 import { ROLES } from '../roles.js';
 import { messages } from '../messages.js';
 import { emailField, newPassword, passwordsMatch } from './auth.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /** A password-reset link is valid this long (issue 13: 30 minutes). */
 export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
@@ -16,42 +17,42 @@ export const PASSWORD_RECOVERY_PATHS = {
 /** Where each kind of account signs in again after a reset. */
 export const LOGIN_PATH_OF_ROLE = { patient: '/Login', admin: '/Login_Admin', doctor: '/Login_Admin_Doctor' } as const;
 
-export const roleField = z.enum(ROLES, { error: messages.invalidChoice });
+export const roleField = lazySchema(() => z.enum(ROLES, { error: messages.invalidChoice }));
 
 /** 'Forgot password': the e-mail of the account and which kind of account it is. */
-export const passwordResetRequestSchema = z.strictObject({
+export const passwordResetRequestSchema = lazySchema(() => z.strictObject({
   email: emailField,
   role: z._default(roleField, 'patient'),
-});
+}));
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
 // The link's token: 32 random bytes in base64url (43 characters). Anything else is not a token.
-const tokenField = safeText({ error: messages.resetLinkInvalid }).check(
+const tokenField = lazySchema(() => safeText({ error: messages.resetLinkInvalid }).check(
   z.trim(),
   z.regex(/^[A-Za-z0-9_-]{43}$/, messages.resetLinkInvalid),
-);
+));
 
 /** Checks a link before the reset form is shown (a used or expired link is refused at once). */
-export const passwordResetCheckSchema = z.strictObject({ token: tokenField });
+export const passwordResetCheckSchema = lazySchema(() => z.strictObject({ token: tokenField }));
 
 /** The new password, validated like registration, typed twice. */
-export const passwordResetSchema = z
+export const passwordResetSchema = lazySchema(() => z
   .strictObject({
     token: tokenField,
     password: newPassword,
     password_confirm: safeText({ error: messages.missingFields }).check(z.minLength(1, messages.missingFields)),
   })
-  .check(z.superRefine(passwordsMatch));
+  .check(z.superRefine(passwordsMatch)));
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 /** Answer of a valid link check and of a successful reset: which login the person goes to. */
-export const passwordResetResultSchema = z.object({
+export const passwordResetResultSchema = lazySchema(() => z.object({
   success: z.literal(true),
   message: z.string(),
   role: roleField,
-});
+}));
 export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
 
 /** The channels a notice can go by (decision 0059). */
@@ -62,7 +63,7 @@ export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** One e-mail of the queue, as administrators see it on /Correos_Admin (no body, no link). */
-export const outboxItemSchema = z.object({
+export const outboxItemSchema = lazySchema(() => z.object({
   id: safeText().check(z.uuid()),
   kind: z.string(),
   to: z.string(),
@@ -85,25 +86,25 @@ export const outboxItemSchema = z.object({
       error: z.nullable(z.string()),
     }),
   ),
-});
+}));
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
 /** GET /api/admin/outbox. `mode` says whether the server sends through SMTP or writes the outbox folder. */
-export const outboxListSchema = z.object({
+export const outboxListSchema = lazySchema(() => z.object({
   mode: z.enum(['smtp', 'outbox']),
   items: z.array(outboxItemSchema),
-});
+}));
 export type OutboxList = z.infer<typeof outboxListSchema>;
 
 /** GET /api/admin/outbox/:id: the plain-text part of a message of the outbox folder. */
-export const outboxMessageSchema = z.object({
+export const outboxMessageSchema = lazySchema(() => z.object({
   id: safeText().check(z.uuid()),
   to: z.string(),
   subject: z.string(),
   date: z.nullable(z.string()),
   text: z.string(),
   attachments: z.array(z.object({ filename: z.string(), mimeType: z.string(), size: z.number().check(z.int()) })),
-});
+}));
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
-export const outboxParamsSchema = z.object({ id: safeText().check(z.uuid()) });
+export const outboxParamsSchema = lazySchema(() => z.object({ id: safeText().check(z.uuid()) }));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { messages } from '../messages.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * The version of the WhatsApp consent text (`messages.whatsappConsentText`): change it whenever
@@ -9,7 +10,7 @@ import { messages } from '../messages.js';
 export const WHATSAPP_CONSENT_VERSION = '2026-11-27';
 
 /** GET /api/patient/notification-channels: e-mail (always on) and the WhatsApp opt-in. */
-export const notificationChannelsSchema = z.object({
+export const notificationChannelsSchema = lazySchema(() => z.object({
   correo: z.string(),
   whatsapp: z.object({
     /** False when the clinic has no WhatsApp configured: nothing to opt in to. */
@@ -20,14 +21,14 @@ export const notificationChannelsSchema = z.object({
     consentido_at: z.nullable(z.string()),
     version: z.nullable(z.string()),
   }),
-});
+}));
 export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
 
 /**
  * PUT /api/patient/notification-channels: turn WhatsApp on (with the consent text's version the
  * page showed, which must be the current one) or off (revocation, at any time).
  */
-export const whatsappChoiceSchema = z
+export const whatsappChoiceSchema = lazySchema(() => z
   .strictObject({
     whatsapp: z.boolean({ error: messages.missingFields }),
     consentimiento_version: z.optional(z.string().check(z.maxLength(40))),
@@ -41,9 +42,9 @@ export const whatsappChoiceSchema = z
         ctx.addIssue({ code: 'custom', path: ['consentimiento_version'], message: messages.whatsappConsentOutdated });
       }
     }),
-  );
+  ));
 export type WhatsappChoice = z.infer<typeof whatsappChoiceSchema>;
 
 /** The answer to a saved choice: the message to show and the channels as they now are. */
-export const whatsappChoiceResultSchema = z.object({ message: z.string(), canales: notificationChannelsSchema });
+export const whatsappChoiceResultSchema = lazySchema(() => z.object({ message: z.string(), canales: notificationChannelsSchema }));
 export type WhatsappChoiceResult = z.infer<typeof whatsappChoiceResultSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Passkeys (WebAuthn) of administrators and doctors (issue 18, item 4; decision 0026). The
@@ -15,22 +16,22 @@ export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
 export const PASSKEY_MAX_PER_ACCOUNT = 10;
 export const PASSKEY_NAME_MAX = 60;
 
-const b64url = z.string().check(z.maxLength(4096), z.regex(/^[A-Za-z0-9_-]*$/));
-const b64urlLong = z.string().check(z.maxLength(65_536), z.regex(/^[A-Za-z0-9_-]*$/));
+const b64url = lazySchema(() => z.string().check(z.maxLength(4096), z.regex(/^[A-Za-z0-9_-]*$/)));
+const b64urlLong = lazySchema(() => z.string().check(z.maxLength(65_536), z.regex(/^[A-Za-z0-9_-]*$/)));
 
 /** The name the person gives a passkey ("Teléfono", "Llave USB del consultorio"). */
-export const passkeyNameField = safeText({ error: messages.passkeyNameInvalid }).check(
+export const passkeyNameField = lazySchema(() => safeText({ error: messages.passkeyNameInvalid }).check(
   z.trim(),
   z.minLength(1, messages.passkeyNameInvalid),
   z.maxLength(PASSKEY_NAME_MAX, messages.passkeyNameInvalid),
-);
+));
 
 /** The registration form before the ceremony: the name is checked before the authenticator is asked. */
-export const passkeyNameSchema = z.strictObject({ nombre: passkeyNameField });
+export const passkeyNameSchema = lazySchema(() => z.strictObject({ nombre: passkeyNameField }));
 export type PasskeyNameInput = z.input<typeof passkeyNameSchema>;
 
 /** navigator.credentials.create()'s answer, as @simplewebauthn/browser serialises it. */
-const registrationResponseSchema = z.object({
+const registrationResponseSchema = lazySchema(() => z.object({
   id: b64url,
   rawId: b64url,
   type: z.literal('public-key'),
@@ -44,10 +45,10 @@ const registrationResponseSchema = z.object({
   }),
   authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
   clientExtensionResults: z.record(z.string(), z.unknown()),
-});
+}));
 
 /** navigator.credentials.get()'s answer. */
-const authenticationResponseSchema = z.object({
+const authenticationResponseSchema = lazySchema(() => z.object({
   id: b64url,
   rawId: b64url,
   type: z.literal('public-key'),
@@ -59,35 +60,35 @@ const authenticationResponseSchema = z.object({
   }),
   authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
   clientExtensionResults: z.record(z.string(), z.unknown()),
-});
+}));
 
 /** POST /api/<rol>/passkeys: the named passkey and the authenticator's attestation. */
-export const passkeyRegistrationSchema = z.strictObject({
+export const passkeyRegistrationSchema = lazySchema(() => z.strictObject({
   nombre: passkeyNameField,
   respuesta: registrationResponseSchema,
-});
+}));
 export type PasskeyRegistrationInput = z.input<typeof passkeyRegistrationSchema>;
 
 /** POST /api/<rol>/login/passkey: the authenticator's assertion. */
-export const passkeyLoginSchema = z.strictObject({ respuesta: authenticationResponseSchema });
+export const passkeyLoginSchema = lazySchema(() => z.strictObject({ respuesta: authenticationResponseSchema }));
 export type PasskeyLoginInput = z.input<typeof passkeyLoginSchema>;
 
 /** DELETE /api/<rol>/passkeys/:id */
-export const passkeyIdParamsSchema = z.object({ id: z.string().check(z.uuid(messages.passkeyNotFound)) });
+export const passkeyIdParamsSchema = lazySchema(() => z.object({ id: z.string().check(z.uuid(messages.passkeyNotFound)) }));
 
 /** One passkey of the signed-in account, as its security page lists it. */
-export const passkeySchema = z.object({
+export const passkeySchema = lazySchema(() => z.object({
   id: z.string(),
   nombre: z.string(),
   creada: z.string(),
   ultimo_uso: z.nullable(z.string()),
   /** Synchronised by its provider (iCloud Keychain, Google Password Manager…) to other devices. */
   sincronizada: z.boolean(),
-});
+}));
 export type Passkey = z.infer<typeof passkeySchema>;
-export const passkeyListSchema = z.object({ llaves: z.array(passkeySchema) });
+export const passkeyListSchema = lazySchema(() => z.object({ llaves: z.array(passkeySchema) }));
 export type PasskeyList = z.infer<typeof passkeyListSchema>;
 
 /** The options of a ceremony (WebAuthn JSON, passed as they are to @simplewebauthn/browser). */
-export const passkeyOptionsSchema = z.object({ opciones: z.record(z.string(), z.unknown()) });
+export const passkeyOptionsSchema = lazySchema(() => z.object({ opciones: z.record(z.string(), z.unknown()) }));
 export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;

@@ -3,6 +3,7 @@ import { safeMultilineText, safeText } from './text.schema.js';
 import { SERVICES, SERVICE_PRICE_CENTS, type Service } from '../constants.js';
 import { messages } from '../messages.js';
 import { requiredText } from './auth.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Payments of the whole product: a virtual consultation, an in-person appointment or an extra
@@ -31,19 +32,19 @@ export const priceOf = (servicio: Service) => SERVICE_PRICE_CENTS[servicio] / 10
  * The amount the browser sends: a number of dollars, or its text ('10', '10.00'). It is only
  * compared with the server's price; the server never charges what the browser says.
  */
-export const montoField = z.pipe(
+export const montoField = lazySchema(() => z.pipe(
   z.transform((v: unknown) => (typeof v === 'string' && /^\s*\d{1,6}(\.\d{1,2})?\s*$/.test(v) ? Number(v) : v)),
   // A zod number already refuses NaN and ±Infinity (classic's `.finite()` added no check).
   z.number({ error: messages.amountMismatch }).check(z.positive(messages.amountMismatch)),
-);
+));
 
 /** True when the amount sent is exactly the server's price of the service. */
 export const amountMatches = (monto: number, servicio: Service) => Math.round(monto * 100) === SERVICE_PRICE_CENTS[servicio];
 
-export const bankAccountSchema = z.object({ banco: z.string(), tipo: z.string(), numero: z.string(), titular: z.string() });
+export const bankAccountSchema = lazySchema(() => z.object({ banco: z.string(), tipo: z.string(), numero: z.string(), titular: z.string() }));
 
 /** What the payment sub-forms need: PayPal's client id (obtener_paypal_config), bank accounts, Yappy. */
-export const paymentsConfigSchema = z.object({
+export const paymentsConfigSchema = lazySchema(() => z.object({
   client_id: z.string(),
   /** Address of PayPal's JS SDK (the local stand-in's in demo mode). */
   sdk_url: z.string(),
@@ -57,29 +58,29 @@ export const paymentsConfigSchema = z.object({
    * component, and whether it is the local stand-in (nothing is really charged: the page says so).
    */
   yappy_boton: z.object({ cdn_url: z.string(), demo: z.boolean() }),
-});
+}));
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
-export const paymentSessionQuerySchema = z.object({ servicio: z.enum(SERVICES, { error: messages.invalidChoice }) });
+export const paymentSessionQuerySchema = lazySchema(() => z.object({ servicio: z.enum(SERVICES, { error: messages.invalidChoice }) }));
 
 /** check_session_pagos: is a patient signed in, and the server's price of the service. */
-export const paymentSessionSchema = z.object({ authenticated: z.boolean(), precio: z.number() });
+export const paymentSessionSchema = lazySchema(() => z.object({ authenticated: z.boolean(), precio: z.number() }));
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 
 /** Answer of the PayPal order creation ("update session for PayPal"): the order id to approve. */
-export const paypalOrderCreatedSchema = z.object({
+export const paypalOrderCreatedSchema = lazySchema(() => z.object({
   success: z.literal(true),
   status: z.literal('success'),
   message: z.string(),
   id: z.string(),
-});
+}));
 export type PaypalOrderCreated = z.infer<typeof paypalOrderCreatedSchema>;
 
 /** PayPal's ids as the JS SDK hands them to onApprove. */
-export const paypalApprovalShape = {
+export const paypalApprovalShape = lazySchema(() => ({
   orderID: safeText({ error: messages.paypalPaymentFailed }).check(z.regex(/^[A-Za-z0-9-]{5,64}$/, messages.paypalPaymentFailed)),
   payerID: z.optional(safeText().check(z.maxLength(64))),
-};
+}));
 
 // ---- receipts (docs/spec/patient-and-public.md section 3 and docs/spec/staff.md section 3: "Payment receipt") ----
 
@@ -103,7 +104,7 @@ export const REFUND_REASONS = [
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** What the patient and the administrators see of a payment's refund. */
-export const receiptRefundSchema = z.object({
+export const receiptRefundSchema = lazySchema(() => z.object({
   estado: z.enum(REFUND_STATES),
   motivo: z.enum(REFUND_REASONS),
   /** When the refund became due, and when the money was returned (null until then). */
@@ -111,27 +112,27 @@ export const receiptRefundSchema = z.object({
   fecha: z.nullable(z.string()),
   /** PayPal's refund id, or the transfer's / Yappy's reference. */
   referencia: z.nullable(z.string()),
-});
+}));
 export type ReceiptRefund = z.infer<typeof receiptRefundSchema>;
 
 const uuidField = () => safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest));
 
 /** An administrator refunds a PayPal payment through PayPal (the whole amount, once). */
-export const paypalRefundSchema = z.strictObject({ id: uuidField() });
+export const paypalRefundSchema = lazySchema(() => z.strictObject({ id: uuidField() }));
 export type PaypalRefundInput = z.infer<typeof paypalRefundSchema>;
 
 /** An administrator records a transfer or Yappy refund: multipart `id`, `referencia`, optional proof `archivo`. */
-export const manualRefundSchema = z.strictObject({
+export const manualRefundSchema = lazySchema(() => z.strictObject({
   id: uuidField(),
   referencia: safeText({ error: messages.refundReferenceRequired }).check(
     z.trim(),
     z.minLength(1, messages.refundReferenceRequired),
     z.maxLength(100, messages.fieldTooLong),
   ),
-});
+}));
 export type ManualRefundInput = z.infer<typeof manualRefundSchema>;
 
-const receiptBase = {
+const receiptBase = lazySchema(() => ({
   id: z.string(),
   token: z.string(),
   /** The short human reference ("N.º 000123"), decision 0045. */
@@ -149,13 +150,13 @@ const receiptBase = {
   reembolso: z.nullable(receiptRefundSchema),
   /** Yappy's confirmation number of a payment made with Yappy's button (approved by its notification); else null. */
   confirmacion_yappy: z.nullable(z.string()),
-};
+}));
 
 /** A row of /Recibo_pagos and /Recibo_Admin. */
-export const receiptRowSchema = z.object(receiptBase);
+export const receiptRowSchema = lazySchema(() => z.object(receiptBase));
 export type ReceiptRow = z.infer<typeof receiptRowSchema>;
 
-export const receiptDetailSchema = z.object({
+export const receiptDetailSchema = lazySchema(() => z.object({
   ...receiptBase,
   cedula: z.string(),
   celular: z.string(),
@@ -167,13 +168,13 @@ export const receiptDetailSchema = z.object({
   /** The fiscal receipt's file name, and its address (opened in a new tab). */
   archivo_nombre: z.nullable(z.string()),
   Link_Factura: z.nullable(z.string()),
-});
+}));
 export type ReceiptDetail = z.infer<typeof receiptDetailSchema>;
 
-export const adminReceiptRowSchema = z.extend(receiptRowSchema, { posible_duplicado: z.boolean() });
+export const adminReceiptRowSchema = lazySchema(() => z.extend(receiptRowSchema, { posible_duplicado: z.boolean() }));
 export type AdminReceiptRow = z.infer<typeof adminReceiptRowSchema>;
 
-export const adminReceiptDetailSchema = z.extend(receiptDetailSchema, {
+export const adminReceiptDetailSchema = lazySchema(() => z.extend(receiptDetailSchema, {
   correo: z.string(),
   posible_duplicado: z.boolean(),
   /** The other payments whose receipt file is byte-identical to this one, with who sent them (the token opens that receipt). */
@@ -183,39 +184,39 @@ export const adminReceiptDetailSchema = z.extend(receiptDetailSchema, {
   aprobable: z.boolean(),
   /** Download address of the refund's proof file, when the administrator attached one. */
   Link_Reembolso: z.nullable(z.string()),
-});
+}));
 
 /** Approving a pending payment from the receipt screen. */
-export const receiptApproveSchema = z.strictObject({ id: safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest)) });
+export const receiptApproveSchema = lazySchema(() => z.strictObject({ id: safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest)) }));
 export type AdminReceiptDetail = z.infer<typeof adminReceiptDetailSchema>;
 
-export const tokenParamsSchema = z.object({ token: safeText().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing)) });
+export const tokenParamsSchema = lazySchema(() => z.object({ token: safeText().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, messages.detailTokenMissing)) }));
 
 /** First-name search of the admin lists (Algoritmo_*.php): JSON `input`. */
-export const searchSchema = z.strictObject({ input: requiredText(100) });
+export const searchSchema = lazySchema(() => z.strictObject({ input: requiredText(100) }));
 export type SearchInput = z.infer<typeof searchSchema>;
 
-const flag = z.pipe(
+const flag = lazySchema(() => z.pipe(
   z.transform((v: unknown) =>
     v === true || v === 'true' || v === '1' || v === 1 ? true : v === false || v === 'false' || v === '0' || v === 0 ? false : v,
   ),
   z.boolean({ error: messages.invalidChoice }),
-);
+));
 
 /** actualizar_pagos.php: multipart `id`, `revisado`, optional fiscal PDF `archivo`. */
-export const receiptUpdateSchema = z.strictObject({
+export const receiptUpdateSchema = lazySchema(() => z.strictObject({
   id: safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest)),
   revisado: flag,
-});
+}));
 export type ReceiptUpdate = z.infer<typeof receiptUpdateSchema>;
 
 /** Rejecting a transfer or Yappy receipt, with the reason the patient sees. */
-export const receiptRejectSchema = z.strictObject({
+export const receiptRejectSchema = lazySchema(() => z.strictObject({
   id: safeText({ error: messages.invalidRequest }).check(z.uuid(messages.invalidRequest)),
   motivo: safeMultilineText({ error: messages.rejectReasonRequired }).check(
     z.trim(),
     z.minLength(1, messages.rejectReasonRequired),
     z.maxLength(500, messages.fieldTooLong),
   ),
-});
+}));
 export type ReceiptReject = z.infer<typeof receiptRejectSchema>;

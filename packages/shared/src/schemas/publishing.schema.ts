@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { requiredText } from './auth.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Publishing: news and blog written by administrators, the gallery, the sponsor banners.
@@ -30,17 +31,17 @@ export const GALLERY_IMAGE_FIELD = 'image';
 export const SPONSOR_IMAGE_FIELD = 'imagen';
 
 /** Text fields of the news form ('Registro Nuevo'); the photo travels as `imagenNoticia`. */
-export const newsFormSchema = z.object({
+export const newsFormSchema = lazySchema(() => z.object({
   tituloNoticia: requiredText(200),
   descripcionNoticia: requiredText(5000, true),
-});
+}));
 export type NewsForm = z.infer<typeof newsFormSchema>;
 
 /** Text fields of the blog form: the same names as the news form (docs/spec/staff.md, section 7). */
-export const blogFormSchema = z.object({
+export const blogFormSchema = lazySchema(() => z.object({
   tituloNoticia: requiredText(200),
   descripcionNoticia: requiredText(20000, true),
-});
+}));
 export type BlogForm = z.infer<typeof blogFormSchema>;
 
 const isHttpUrl = (value: string) => {
@@ -53,7 +54,7 @@ const isHttpUrl = (value: string) => {
 };
 
 /** A sponsor: its name and where its banner leads (http or https only, never a script URL). */
-export const sponsorFormSchema = z.object({
+export const sponsorFormSchema = lazySchema(() => z.object({
   nombre: requiredText(100),
   enlace: safeText({ error: messages.missingFields }).check(
     z.trim(),
@@ -61,79 +62,79 @@ export const sponsorFormSchema = z.object({
     z.maxLength(500, messages.fieldTooLong),
     z.refine(isHttpUrl, messages.invalidLink),
   ),
-});
+}));
 export type SponsorForm = z.infer<typeof sponsorFormSchema>;
 
 /** A picture as the pages receive it: URLs of both sizes and the 1x size, so the page reserves its box. */
-const imageFields = {
+const imageFields = lazySchema(() => ({
   imagen_url: z.string(),
   imagen_url_2x: z.string(),
   imagen_ancho: z.number().check(z.int()),
   imagen_alto: z.number().check(z.int()),
-};
+}));
 
-export const newsItemSchema = z.object({
+export const newsItemSchema = lazySchema(() => z.object({
   id: z.uuid(),
   titulo: z.string(),
   descripcion: z.string(),
   ...imageFields,
   /** ISO 8601 date and time of publication. */
   fecha: z.string(),
-});
+}));
 export type NewsItem = z.infer<typeof newsItemSchema>;
-export const newsListSchema = z.array(newsItemSchema);
+export const newsListSchema = lazySchema(() => z.array(newsItemSchema));
 
-export const blogPostSchema = z.object({
+export const blogPostSchema = lazySchema(() => z.object({
   id: z.uuid(),
   titulo: z.string(),
   contenido: z.string(),
   ...imageFields,
   /** ISO 8601 date and time the post was created. */
   fecha_creacion: z.string(),
-});
+}));
 export type BlogPost = z.infer<typeof blogPostSchema>;
-export const blogListSchema = z.array(blogPostSchema);
+export const blogListSchema = lazySchema(() => z.array(blogPostSchema));
 
 /** Gallery image (docs/spec/staff.md: id, url, nombre), with the 2x URL and the shown size. */
-export const galleryImageSchema = z.object({
+export const galleryImageSchema = lazySchema(() => z.object({
   id: z.uuid(),
   nombre: z.string(),
   url: z.string(),
   url_2x: z.string(),
   ancho: z.number().check(z.int()),
   alto: z.number().check(z.int()),
-});
+}));
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
-export const galleryListSchema = z.array(galleryImageSchema);
+export const galleryListSchema = lazySchema(() => z.array(galleryImageSchema));
 
-export const sponsorSchema = z.object({
+export const sponsorSchema = lazySchema(() => z.object({
   id: z.uuid(),
   nombre: z.string(),
   enlace: z.string(),
   ...imageFields,
-});
+}));
 export type Sponsor = z.infer<typeof sponsorSchema>;
-export const sponsorListSchema = z.array(sponsorSchema);
+export const sponsorListSchema = lazySchema(() => z.array(sponsorSchema));
 
 /** Answer of the publishing forms: the specification's pages read `mensaje` ('Registro exitoso'). */
-export const publishResultSchema = z.object({
+export const publishResultSchema = lazySchema(() => z.object({
   success: z.literal(true),
   mensaje: z.string(),
   id: z.optional(z.uuid()),
-});
+}));
 export type PublishResult = z.infer<typeof publishResultSchema>;
 
 /** Answer of the gallery upload: `success` and `message` (docs/spec/staff.md, "Gallery"). */
-export const uploadResultSchema = z.object({
+export const uploadResultSchema = lazySchema(() => z.object({
   success: z.literal(true),
   message: z.string(),
   id: z.uuid(),
-});
+}));
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-export const recordIdParamsSchema = z.object({ id: z.uuid({ error: messages.notFound }) });
+export const recordIdParamsSchema = lazySchema(() => z.object({ id: z.uuid({ error: messages.notFound }) }));
 
 /** Path of a public image: the storage key and the format, e.g. `3f0c…e1.webp`. */
-export const publicImageParamsSchema = z.object({
+export const publicImageParamsSchema = lazySchema(() => z.object({
   file: safeText().check(z.regex(/^[0-9a-f-]{36}\.webp$/, messages.notFound)),
-});
+}));

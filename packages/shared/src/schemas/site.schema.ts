@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
+import { lazySchema } from './lazy-schema.js';
 
 /** Public clinic settings the pages show (configuration, not code). */
-export const siteConfigSchema = z.object({
+export const siteConfigSchema = lazySchema(() => z.object({
   clinicName: z.string(),
   videoUrls: z.array(z.string()),
   /** The music player's embedded playlist (issue 9, floating widgets). */
@@ -19,5 +20,5 @@ export const siteConfigSchema = z.object({
     /** A Spanish text when configured; null: the clinic hours the appointments use. */
     openingHours: z.nullable(z.string()),
   }),
-});
+}));
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -3,6 +3,7 @@ import { safeText } from './text.schema.js';
 import { SERVICES } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField, newPassword, passwordsMatch, requiredChoice, requiredText } from './auth.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Staff accounts approved and revocable (issue 18, docs/decisions/0025): the administrators'
@@ -22,7 +23,7 @@ export const STAFF_INVITATION_PATH = '/Invitacion_Personal';
 export const STAFF_INVITATION_HOURS = 72;
 
 /** One staff account as the administrators' page lists it (staff screens keep the e-mail). */
-export const staffAccountSchema = z.object({
+export const staffAccountSchema = lazySchema(() => z.object({
   id: z.string(),
   role: z.enum(STAFF_ROLES),
   nombre: z.string(),
@@ -31,19 +32,19 @@ export const staffAccountSchema = z.object({
   servicio: z.nullable(z.enum(SERVICES)),
   estado: z.enum(STAFF_STATES),
   created_at: z.string(),
-});
+}));
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
-export const staffAccountListSchema = z.array(staffAccountSchema);
+export const staffAccountListSchema = lazySchema(() => z.array(staffAccountSchema));
 
 /** The account a staff action names (route parameter). */
-export const staffAccountParamsSchema = z.object({ id: z.string().check(z.uuid(messages.notFound)) });
+export const staffAccountParamsSchema = lazySchema(() => z.object({ id: z.string().check(z.uuid(messages.notFound)) }));
 
 /** The four actions on a staff account, each with the state it needs. */
 export const STAFF_ACTIONS = ['approve', 'reject', 'deactivate', 'reactivate'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /** An administrator invites a person: e-mail, kind of account and, for a doctor, the service. */
-export const staffInvitationSchema = z.pipe(
+export const staffInvitationSchema = lazySchema(() => z.pipe(
   z.strictObject({
     correo: emailField,
     rol: requiredChoice(STAFF_ROLES),
@@ -59,26 +60,26 @@ export const staffInvitationSchema = z.pipe(
     }
     return { correo: v.correo, rol: v.rol, servicio: servicio.data };
   }),
-);
+));
 export type StaffInvitationInput = z.input<typeof staffInvitationSchema>;
 export type StaffInvitation = z.output<typeof staffInvitationSchema>;
 
 /** The invitation link's token (base64url, 43 characters). */
-const invitationToken = z
+const invitationToken = lazySchema(() => z
   .string({ error: messages.invitationInvalid })
-  .check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, messages.invitationInvalid));
+  .check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, messages.invitationInvalid)));
 
 /** The invitee's page asks what the link is for before showing the form. */
-export const staffInvitationLookupSchema = z.strictObject({ token: invitationToken });
-export const staffInvitationInfoSchema = z.object({
+export const staffInvitationLookupSchema = lazySchema(() => z.strictObject({ token: invitationToken }));
+export const staffInvitationInfoSchema = lazySchema(() => z.object({
   rol: z.enum(STAFF_ROLES),
   correo: z.string(),
   servicio: z.nullable(z.enum(SERVICES)),
-});
+}));
 export type StaffInvitationInfo = z.infer<typeof staffInvitationInfoSchema>;
 
 /** The invitee sets name and password (the same password rule as every registration). */
-export const staffInvitationAcceptSchema = z
+export const staffInvitationAcceptSchema = lazySchema(() => z
   .strictObject({
     token: invitationToken,
     nombre: requiredText(100),
@@ -86,15 +87,15 @@ export const staffInvitationAcceptSchema = z
     password: newPassword,
     password_confirm: safeText({ error: messages.missingFields }).check(z.minLength(1, messages.missingFields)),
   })
-  .check(z.superRefine(passwordsMatch));
+  .check(z.superRefine(passwordsMatch)));
 export type StaffInvitationAcceptInput = z.input<typeof staffInvitationAcceptSchema>;
 export type StaffInvitationAccept = z.output<typeof staffInvitationAcceptSchema>;
 
 /** The create-admin command's input (the first administrator of an empty clinic; no key). */
-export const createAdminSchema = z.strictObject({
+export const createAdminSchema = lazySchema(() => z.strictObject({
   nombre: requiredText(100),
   apellido: requiredText(100),
   correo: emailField,
   password: newPassword,
-});
+}));
 export type CreateAdminInput = z.input<typeof createAdminSchema>;

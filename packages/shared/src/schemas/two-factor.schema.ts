@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { safeText } from './text.schema.js';
 import { messages } from '../messages.js';
 import { emailField, loginSchema, requiredChoice } from './auth.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Two-factor sign-in of administrators and doctors (issue 11): TOTP (RFC 6238: SHA-1, 6 digits,
@@ -23,11 +24,11 @@ export const isTotpCode = (s: string) => /^\d{6}$/.test(s);
 export const isRecoveryCode = (s: string) => s.length === 12 && [...s].every((c) => RECOVERY_CODE_ALPHABET.includes(c));
 
 /** The code of a sign-in: the authenticator's 6 digits or a recovery code. */
-export const twoFactorLoginSchema = z.strictObject({
+export const twoFactorLoginSchema = lazySchema(() => z.strictObject({
   codigo: z
     .pipe(safeText({ error: messages.twoFactorCodeFormat }).check(z.maxLength(40, messages.twoFactorCodeFormat)), z.transform(normaliseCode))
     .check(z.refine((c) => isTotpCode(c) || isRecoveryCode(c), messages.twoFactorCodeFormat)),
-});
+}));
 export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
 
 /**
@@ -36,16 +37,16 @@ export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
  * wrong passwords keep the account locked for unknown browsers (issue 18): only the password
  * and a valid code together open it, so the lock never says whether a password was right.
  */
-export const staffLoginSchema = z.extend(loginSchema, { codigo: z.optional(twoFactorLoginSchema.shape.codigo) });
+export const staffLoginSchema = lazySchema(() => z.extend(loginSchema, { codigo: z.optional(twoFactorLoginSchema.shape.codigo) }));
 export type StaffLoginCredentials = z.infer<typeof staffLoginSchema>;
 export type StaffLoginCredentialsInput = z.input<typeof staffLoginSchema>;
 
 /** A current code of the authenticator (confirming enrolment, regenerating codes, disabling). */
-export const totpCodeSchema = z.strictObject({
+export const totpCodeSchema = lazySchema(() => z.strictObject({
   codigo: z
     .pipe(safeText({ error: messages.twoFactorCodeFormat }).check(z.maxLength(20, messages.twoFactorCodeFormat)), z.transform(normaliseCode))
     .check(z.refine(isTotpCode, messages.twoFactorCodeFormat)),
-});
+}));
 export type TotpCodeInput = z.input<typeof totpCodeSchema>;
 
 /**
@@ -53,40 +54,40 @@ export type TotpCodeInput = z.input<typeof totpCodeSchema>;
  * enrol before reaching staff data). 202: the password was right and the code is required
  * (`codigo_requerido`, and `rol`, the account the code is for).
  */
-export const staffLoginResultSchema = z.object({
+export const staffLoginResultSchema = lazySchema(() => z.object({
   success: z.boolean(),
   message: z.string(),
   codigo_requerido: z.optional(z.boolean()),
   rol: z.optional(z.enum(['admin', 'doctor'])),
   inscripcion_requerida: z.optional(z.boolean()),
-});
+}));
 export type StaffLoginResult = z.infer<typeof staffLoginResultSchema>;
 
 /** The signed-in staff account's two-factor state. */
-export const twoFactorStatusSchema = z.object({
+export const twoFactorStatusSchema = lazySchema(() => z.object({
   activo: z.boolean(),
   obligatorio: z.boolean(),
   codigos_restantes: z.number().check(z.int()),
   /** This session is held to the enrolment: required, and opened without a second factor (no TOTP, no passkey). */
   restringida: z.boolean(),
-});
+}));
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** Enrolment started: the QR code (a PNG data URL) of the otpauth:// URI, and the secret for manual entry. */
-export const twoFactorSetupSchema = z.object({
+export const twoFactorSetupSchema = lazySchema(() => z.object({
   success: z.literal(true),
   secreto: z.string(),
   uri: z.string(),
   qr: z.string(),
-});
+}));
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
 /** Recovery codes, shown once. */
-export const twoFactorRecoveryCodesSchema = z.object({
+export const twoFactorRecoveryCodesSchema = lazySchema(() => z.object({
   success: z.literal(true),
   message: z.string(),
   codigos_recuperacion: z.array(z.string()),
-});
+}));
 export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesSchema>;
 
 /**
@@ -94,7 +95,7 @@ export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesSchema
  * its e-mail and kind; `codigo`, a current code of the administrator's own authenticator, when
  * the administrator has one.
  */
-export const staffTwoFactorResetSchema = z.strictObject({
+export const staffTwoFactorResetSchema = lazySchema(() => z.strictObject({
   correo: emailField,
   rol: requiredChoice(['admin', 'doctor'] as const),
   codigo: z.optional(
@@ -102,6 +103,6 @@ export const staffTwoFactorResetSchema = z.strictObject({
       .pipe(safeText({ error: messages.twoFactorCodeFormat }).check(z.maxLength(20, messages.twoFactorCodeFormat)), z.transform(normaliseCode))
       .check(z.refine((c) => c === '' || isTotpCode(c), messages.twoFactorCodeFormat)),
   ),
-});
+}));
 export type StaffTwoFactorResetInput = z.input<typeof staffTwoFactorResetSchema>;
 export type StaffTwoFactorReset = z.output<typeof staffTwoFactorResetSchema>;

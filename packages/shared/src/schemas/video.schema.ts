@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { messages } from '../messages.js';
 import { CHAT_ROLES } from './chat.schema.js';
 import { safeText } from './text.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Video consultations (issue 25, docs/decisions/0053): the signalling frames that travel over the
@@ -26,18 +27,18 @@ export const VIDEO_SDP_MAX = 12_000;
 export const VIDEO_CANDIDATE_MAX = 1_000;
 
 /** The call's id: a UUID made by the page that sends `call-invite` (`crypto.randomUUID()`). */
-const callId = z.uuid({ error: messages.videoFrameInvalid });
+const callId = lazySchema(() => z.uuid({ error: messages.videoFrameInvalid }));
 /** The consultation's token, as in the socket's `?consulta=`: a frame for another consultation is refused. */
-const consulta = safeText().check(z.minLength(10), z.maxLength(100));
-const sdp = z.string().check(z.minLength(1, messages.videoFrameInvalid), z.maxLength(VIDEO_SDP_MAX, messages.videoFrameInvalid));
+const consulta = lazySchema(() => safeText().check(z.minLength(10), z.maxLength(100)));
+const sdp = lazySchema(() => z.string().check(z.minLength(1, messages.videoFrameInvalid), z.maxLength(VIDEO_SDP_MAX, messages.videoFrameInvalid)));
 
 /** One ICE candidate as `RTCIceCandidate.toJSON()` gives it; `null` = end of candidates. */
-export const iceCandidateSchema = z.object({
+export const iceCandidateSchema = lazySchema(() => z.object({
   candidate: z.string().check(z.maxLength(VIDEO_CANDIDATE_MAX, messages.videoFrameInvalid)),
   sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   sdpMLineIndex: z.optional(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(64)))),
   usernameFragment: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
-});
+}));
 export type IceCandidateJson = z.infer<typeof iceCandidateSchema>;
 
 /**
@@ -63,7 +64,7 @@ const base = { consulta, callId };
  * chat open and its paid time running, the patient's consent (for `call-invite` / `call-accept`
  * by the patient), and the call (every frame but `call-invite` names the consultation's current call).
  */
-export const videoClientFrameSchema = z.discriminatedUnion('type', [
+export const videoClientFrameSchema = lazySchema(() => z.discriminatedUnion('type', [
   /** Ring the other side. `audioOnly`: the caller starts without camera. */
   z.object({ type: z.literal('call-invite'), ...base, audioOnly: z._default(z.boolean(), false) }),
   /** The callee accepts: the call starts (recorded). The caller then sends `call-offer`. */
@@ -86,23 +87,23 @@ export const videoClientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('call-media'), ...base, audio: z.boolean(), video: z.boolean() }),
   /** Hang up: `ended` (the button) or `left` (leaving the page or the chat). */
   z.object({ type: z.literal('call-hangup'), ...base, reason: z.enum(['ended', 'left']) }),
-]);
+]));
 export type VideoClientFrame = z.infer<typeof videoClientFrameSchema>;
 export type VideoClientFrameType = VideoClientFrame['type'];
 // A mini union has no `.options` and a mini literal no `.value`: read them from the definitions.
 export const VIDEO_CLIENT_FRAME_TYPES = videoClientFrameSchema._zod.def.options.map((o) => o.shape.type._zod.def.values[0]!);
 
 /** Who sent a frame, as the server knows it (never the client's word). */
-export const videoPeerSchema = z.object({
+export const videoPeerSchema = lazySchema(() => z.object({
   rol: z.enum(CHAT_ROLES),
   /** The person's name as the other side should read it. */
   nombre: z.string(),
   /** The doctor's professional registration number (telehealth: the professional is identified); null for the patient or when not filled in. */
   registro: z.nullable(z.string()),
-});
+}));
 export type VideoPeer = z.infer<typeof videoPeerSchema>;
 
-const relayed = { consulta: z.string(), callId: z.uuid(), de: z.enum(CHAT_ROLES) };
+const relayed = lazySchema(() => ({ consulta: z.string(), callId: z.uuid(), de: z.enum(CHAT_ROLES) }));
 
 /**
  * Server -> client: the same frames relayed to the OTHER member only (never back to the sender,
@@ -110,7 +111,7 @@ const relayed = { consulta: z.string(), callId: z.uuid(), de: z.enum(CHAT_ROLES)
  * `call-accept` also carry the sender as a `peer`. Plus `call-hangup` with reason `time` from the
  * server itself (to both, `de: null`), and `call-error` to the one socket whose frame was refused.
  */
-export const videoServerFrameSchema = z.discriminatedUnion('type', [
+export const videoServerFrameSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('call-invite'), ...relayed, audioOnly: z.boolean(), peer: videoPeerSchema }),
   z.object({ type: z.literal('call-accept'), ...relayed, peer: videoPeerSchema }),
   z.object({ type: z.literal('call-decline'), ...relayed }),
@@ -145,24 +146,24 @@ export const videoServerFrameSchema = z.discriminatedUnion('type', [
     /** Catalogue message to show. */
     message: z.string(),
   }),
-]);
+]));
 export type VideoServerFrame = z.infer<typeof videoServerFrameSchema>;
 export type VideoErrorCode = Extract<VideoServerFrame, { type: 'call-error' }>['code'];
 
 /** GET /api/video/turn's query: the consultation and the role asking (as the chat socket). */
-export const turnCredentialsQuerySchema = z.object({
+export const turnCredentialsQuerySchema = lazySchema(() => z.object({
   consulta: safeText().check(z.minLength(10), z.maxLength(100)),
   rol: z.enum(CHAT_ROLES),
-});
+}));
 
 /** One ICE server for `new RTCPeerConnection({ iceServers })`. */
-export const iceServerSchema = z.object({
+export const iceServerSchema = lazySchema(() => z.object({
   urls: z.array(z.string()),
   /** TURN REST API username: `<expiry unix seconds>:<opaque id>`. */
   username: z.optional(z.string()),
   /** base64(HMAC-SHA1(TURN_SECRET, username)). */
   credential: z.optional(z.string()),
-});
+}));
 
 /**
  * GET /api/video/turn: time-limited TURN credentials, valid until the consultation's paid time
@@ -172,27 +173,27 @@ export const iceServerSchema = z.object({
  * When no time is left the route answers 409 with `chatTimeOver` (no credentials).
  * Ask again (with the same query) after an extra hour is approved: the new credentials cover it.
  */
-export const turnCredentialsSchema = z.object({
+export const turnCredentialsSchema = lazySchema(() => z.object({
   iceServers: z.array(iceServerSchema),
   ttlSeconds: z.number().check(z.int(), z.gte(1)),
   relayOnly: z.boolean(),
-});
+}));
 export type TurnCredentials = z.infer<typeof turnCredentialsSchema>;
 
 /** The patient's video consent: `aceptado` once accepted (once for all consultations), with the text shown. */
-export const videoConsentStateSchema = z.object({
+export const videoConsentStateSchema = lazySchema(() => z.object({
   aceptado: z.boolean(),
   /** When it was accepted (ISO), null before. */
   fecha: z.nullable(z.string()),
   /** The text the patient accepts (catalogue `videoConsentText`). */
   texto: z.string(),
-});
+}));
 export type VideoConsentState = z.infer<typeof videoConsentStateSchema>;
 
 /** POST /api/video/consent: the box ticked. */
-export const videoConsentAcceptSchema = z.object({
+export const videoConsentAcceptSchema = lazySchema(() => z.object({
   acepto: z.literal(true, { error: messages.videoConsentMustAccept }),
-});
+}));
 
 /** A call in a consultation's record (staff detail): `consultation-call.schema.ts` (the consultations' schemas use it too). */
 export { consultationCallSchema, type ConsultationCall } from './consultation-call.schema.js';

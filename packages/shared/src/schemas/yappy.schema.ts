@@ -4,6 +4,7 @@ import { safeText } from './text.schema.js';
 import { PAYMENT_PURPOSES } from './payments.schema.js';
 import { consultationRequestSchema } from './consultations.schema.js';
 import { appointmentRequestShape, waitlistOfferToken } from './appointments.schema.js';
+import { lazySchema } from './lazy-schema.js';
 
 /**
  * Yappy's payment button, version 2 (issue 27, docs/decisions/0058-yappy-payment-button.md).
@@ -37,29 +38,29 @@ export type YappyOrderState = (typeof YAPPY_ORDER_STATES)[number];
 
 /** Yappy's order ids are at most 15 characters, letters and digits (its create-order call). */
 export const YAPPY_ORDER_ID_LENGTH = 15;
-export const yappyOrderIdField = safeText({ error: messages.yappyOrderNotFound }).check(z.regex(/^[A-Za-z0-9]{1,15}$/, messages.yappyOrderNotFound));
+export const yappyOrderIdField = lazySchema(() => safeText({ error: messages.yappyOrderNotFound }).check(z.regex(/^[A-Za-z0-9]{1,15}$/, messages.yappyOrderNotFound)));
 
 /** A consultation paid with Yappy: the same request as every other way to pay, no amount. */
 export const consultationYappyOrderSchema = consultationRequestSchema;
 export type ConsultationYappyOrder = z.infer<typeof consultationYappyOrderSchema>;
 
 /** An appointment paid with Yappy: the booking form's fields (and a waitlist offer's token), no amount. */
-export const appointmentYappyOrderSchema = z.strictObject({
+export const appointmentYappyOrderSchema = lazySchema(() => z.strictObject({
   ...appointmentRequestShape,
   oferta: z.optional(waitlistOfferToken),
-});
+}));
 export type AppointmentYappyOrder = z.infer<typeof appointmentYappyOrderSchema>;
 export type AppointmentYappyOrderInput = z.input<typeof appointmentYappyOrderSchema>;
 
 /** The extra hour paid with Yappy: the consultation is the query's `consulta`; the body carries nothing. */
-export const extraHourYappyOrderSchema = z.strictObject({});
+export const extraHourYappyOrderSchema = lazySchema(() => z.strictObject({}));
 export type ExtraHourYappyOrder = z.infer<typeof extraHourYappyOrderSchema>;
 
 /**
  * The answer of every order start: what `<btn-yappy>`'s `eventPayment` takes (`transactionId`,
  * `token`, `documentName`, Yappy's own values), the order to poll, and when it lapses.
  */
-export const yappyOrderStartedSchema = z.object({
+export const yappyOrderStartedSchema = lazySchema(() => z.object({
   success: z.literal(true),
   message: z.string(),
   /** The server's order id (the one Yappy's notification names); poll its state with it. */
@@ -69,13 +70,13 @@ export const yappyOrderStartedSchema = z.object({
   documentName: z.string(),
   /** ISO time after which the order pays nothing (YAPPY_ORDER_MINUTES after its start). */
   expira_at: z.string(),
-});
+}));
 export type YappyOrderStarted = z.infer<typeof yappyOrderStartedSchema>;
 
-export const yappyOrderParamsSchema = z.object({ orden: yappyOrderIdField });
+export const yappyOrderParamsSchema = lazySchema(() => z.object({ orden: yappyOrderIdField }));
 
 /** The page's poll: where the patient's own order stands, in words from the catalogue. */
-export const yappyOrderStateSchema = z.object({
+export const yappyOrderStateSchema = lazySchema(() => z.object({
   orden: z.string(),
   estado: z.enum(YAPPY_ORDER_STATES),
   proposito: z.enum(PAYMENT_PURPOSES),
@@ -88,7 +89,7 @@ export const yappyOrderStateSchema = z.object({
   /** Once paid: Yappy's confirmation number. */
   confirmacion: z.nullable(z.string()),
   expira_at: z.string(),
-});
+}));
 export type YappyOrderStateAnswer = z.infer<typeof yappyOrderStateSchema>;
 
 /**
@@ -98,7 +99,7 @@ export type YappyOrderStateAnswer = z.infer<typeof yappyOrderStateSchema>;
  */
 export const YAPPY_IPN_STATUSES = ['E', 'R', 'C', 'X'] as const;
 export type YappyIpnStatus = (typeof YAPPY_IPN_STATUSES)[number];
-export const yappyIpnQuerySchema = z.object({
+export const yappyIpnQuerySchema = lazySchema(() => z.object({
   orderId: z.optional(z.string().check(z.maxLength(64))),
   status: z.optional(z.string().check(z.maxLength(8))),
   domain: z.optional(z.string().check(z.maxLength(300))),
@@ -106,7 +107,7 @@ export const yappyIpnQuerySchema = z.object({
   /** Some integrations write it with a capital letter; the same value either way. */
   Hash: z.optional(z.string().check(z.maxLength(200))),
   confirmationNumber: z.optional(z.string().check(z.maxLength(100))),
-});
+}));
 export type YappyIpnQuery = z.infer<typeof yappyIpnQuerySchema>;
 /** Yappy reads `success`; a refusal also carries the catalogue's message, like every refusal of the API. */
-export const yappyIpnAnswerSchema = z.object({ success: z.boolean(), message: z.optional(z.string()) });
+export const yappyIpnAnswerSchema = lazySchema(() => z.object({ success: z.boolean(), message: z.optional(z.string()) }));
