@@ -1,12 +1,10 @@
-// @vitest-environment happy-dom
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@clinica/shared';
-import { renderHook } from '@testing-library/react';
-import { LANGUAGES, SOURCE_LANGUAGE, bundleCatalogue, detectLanguage, i18n, languageOfTag, translateMessage, useMessages } from './i18n.js';
+import { LANGUAGES, SOURCE_LANGUAGE, bundleCatalogue, detectLanguage, i18n, languageOfTag, translateMessage } from './i18n.js';
 
 
 // lib/i18n.ts's runtime against i18next itself on every key of every catalogue (the catalogues
@@ -123,19 +121,5 @@ describe('the translation runtime', () => {
     expect(translateMessage('Texto libre del personal')).toBe('Texto libre del personal');
     await i18n.changeLanguage(SOURCE_LANGUAGE);
     expect(translateMessage(messages.invalidCredentials)).toBe(messages.invalidCredentials);
-  });
-
-  it('gives useMessages the whole catalogue: in Spanish the shared texts themselves, in English each one translated', async () => {
-    await i18n.loadNamespaces('messages', SOURCE_LANGUAGE);
-    const es = renderHook(() => useMessages()).result.current;
-    expect(es).toEqual(messages);
-    expect(es.invalidCredentials).toBe('Correo o contraseña incorrectos.');
-    await i18n.changeLanguage('en');
-    await i18n.loadNamespaces('messages');
-    const en = renderHook(() => useMessages()).result.current;
-    expect(Object.keys(en).sort()).toEqual(Object.keys(messages).sort());
-    expect(en.invalidCredentials).toBe(i18n.t('messages:invalidCredentials'));
-    expect(en.invalidCredentials).not.toBe(messages.invalidCredentials);
-    await i18n.changeLanguage(SOURCE_LANGUAGE);
   });
 });
