@@ -72,16 +72,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...[
-          "Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.name='z']",
-          "Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.name='z']",
-          "Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.callee.object.name='z']",
-          "Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.callee.object.name='z']",
-          'Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/]',
-          'Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/]',
-          'Program > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/]',
-          'Program > ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > CallExpression.init[callee.object.callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/]',
-        ].map((selector) => ({ selector, message: 'Build a module-level schema with lazySchema(() => …) (decision 0046, session 15).' })),
+        {
+          // A module-level `const` (exported or not) whose value is a call of zod's `z.…` or of a
+          // shared field builder, directly or through one `.check(…)`.
+          selector:
+            ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > CallExpression.init' +
+            ":matches([callee.object.name='z'], [callee.object.callee.object.name='z'], [callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/], [callee.object.callee.name=/^(safeText|safeMultilineText|requiredText|requiredChoice)$/])",
+          message: 'Build a module-level schema with lazySchema(() => …) (decision 0046, session 15).',
+        },
       ],
     },
   },

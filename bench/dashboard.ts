@@ -24,7 +24,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { dashboardRepository, type Days } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
 import { histogramMedian } from '../apps/server/src/modules/dashboard/dashboard.median.js';
 import { liveDashboardQueries, type Instants } from './lib/dashboard-live-queries.js';
-import { printTable, type BenchRow } from './lib/measure.js';
+import { median, printTable, type BenchRow } from './lib/measure.js';
 import { measureOneAtATime, percentile, rows, seedDoctors, seedPatients, staffCookie } from './lib/seed.js';
 
 const BENCH = 'dashboard';
@@ -187,7 +187,6 @@ async function writeCost(database: Database, n: number, now: Date) {
     }
   }
   await setRollupTriggers(database, true);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return Object.entries(figures).map(([name, f]) => ({ name, on: median(f.on), off: median(f.off), cpuOn: median(f.cpuOn), cpuOff: median(f.cpuOff) }));
 }
 

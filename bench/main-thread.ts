@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import { cookiesFor, seedPatientData, signIn, startPhoneProduct } from '../scripts/product-server.mjs';
-import type { BenchRow } from './lib/measure.js';
+import { median, type BenchRow } from './lib/measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 5);
@@ -104,12 +104,6 @@ async function loadOnce(browser: Browser, pageOrigin: string, cookie: string, ro
     await context.close();
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /** Runs the benchmark and returns its rows (bench/run.ts prints them with the others). */
 export async function run(): Promise<BenchRow[]> {

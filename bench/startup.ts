@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { printTable, type BenchRow } from './lib/measure.js';
+import { median, printTable, type BenchRow } from './lib/measure.js';
 
 const BENCH = 'startup';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,11 +101,6 @@ async function startOnce(variant: Variant, dataDir: string, seed = false) {
     await gone;
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 
 export async function run(): Promise<BenchRow[]> {
   if (!fs.existsSync(path.join(root, 'apps/server/dist/server.js'))) {

@@ -120,3 +120,8 @@ export function formatTable(rows: BenchRow[]): string {
 export function printTable(rows: BenchRow[]) {
   console.log(formatTable(rows));
 }
+
+/** The middle value of `xs` (the upper of the two middle ones for an even count). */
+export function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
