@@ -8,27 +8,6 @@ import type { Plugin } from 'vite';
 import { routePreloads, type Manifest } from './src/app/route-preloads.js';
 
 /**
- * Puts the entry's stylesheet (a few kB) into index.html itself: one render-blocking request less
- * on every first load (the CSP allows inline styles). Pages' own CSS stays in their chunks.
- */
-function inlineEntryCss(): Plugin {
-  return {
-    name: 'clinica-inline-entry-css',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-          const asset = ctx.bundle?.[file];
-          if (asset?.type !== 'asset') return tag;
-          return `<style>${String(asset.source)}</style>`;
-        });
-      },
-    },
-  };
-}
-
-/**
  * Writes a .br and a .gz beside every text asset of the build, once: the server serves them
  * (@fastify/static preCompressed), so phones download about a third of the bytes at no CPU cost per request.
  */
@@ -47,7 +26,10 @@ function precompress(): Plugin {
         if (!/\.(js|css|svg|json)$/.test(file) || !fs.existsSync(file)) continue;
         const bytes = fs.readFileSync(file);
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };
@@ -79,12 +61,23 @@ function routePreloadMap(): Plugin {
 // In development the API runs on :3000 (npm run dev) and Vite proxies /api to it.
 // zod: see src/lib/zod-mini-browser.ts (the web and the shared schemas use zod/mini only; ESLint refuses classic 'zod').
 export default defineConfig({
-  plugins: [react(), inlineEntryCss(), precompress(), routePreloadMap()],
+  // The entry's stylesheet stays a <link> of index.html (session 16): Vite's loader puts the entry's CSS
+  // among the dependencies of every chunk that imports the entry and adds it unless a <link> of it is in
+  // the document; inlined as a <style>, it was downloaded and applied a second time on every page with such
+  // a chunk (/consultas-virtuales, /ConsultaChat, /citas…), re-styling the whole page (decision 0046).
+  plugins: [react(), precompress(), routePreloadMap()],
   resolve: {
     alias: [
       { find: /^zod\/mini$/, replacement: fileURLToPath(new URL('./src/lib/zod-mini-browser.ts', import.meta.url)) },
     ],
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, manifest: true, modulePreload: { polyfill: false }, minify: 'terser' },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    assetsInlineLimit: 0,
+    manifest: true,
+    modulePreload: { polyfill: false },
+    minify: 'terser',
+  },
 });

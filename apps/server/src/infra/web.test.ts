@@ -14,8 +14,17 @@ describe('serving the web build', () => {
   const html = `<!doctype html><html><head>${entryTag}<style>${'.a{color:red}'.repeat(200)}</style></head><body></body></html>`;
   // The build's route map (apps/web/src/app/route-preloads.ts); one name that is not a built asset.
   const routePreloads = {
-    '/Consultas': ['assets/consultations-list-page-X1.js', 'assets/consultations-list-page-X1.css', 'assets/messages-M2.js', '/api/consultations'],
-    '/psicologia': ['assets/psicologia-page-P3.js', 'assets/x.js"><script src="//evil.example/a.js', '/api/x"><script src="//evil.example/b.js'],
+    '/Consultas': [
+      'assets/consultations-list-page-X1.js',
+      'assets/consultations-list-page-X1.css',
+      'assets/messages-M2.js',
+      '/api/consultations',
+    ],
+    '/psicologia': [
+      'assets/psicologia-page-P3.js',
+      'assets/x.js"><script src="//evil.example/a.js',
+      '/api/x"><script src="//evil.example/b.js',
+    ],
   };
   const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
@@ -43,7 +52,10 @@ describe('serving the web build', () => {
   });
 
   it('answers a page address with index.html, compressed when the browser accepts it, never cached', async () => {
-    const br = await t.app.inject({ url: '/medicina-general', headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      url: '/medicina-general',
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('no-cache');
@@ -60,16 +72,21 @@ describe('serving the web build', () => {
   });
 
   // Decision 0046: a phone fetches the page's chunk and catalogues beside the entry, not after it.
-  it("names the requested route's page chunk, its stylesheet and catalogues in preload hints after the entry", async () => {
+  it("names the requested route's page chunk and catalogues in preload hints after the entry, its stylesheet in the head", async () => {
     const res = await t.app.inject({ url: '/Consultas?x=1', headers: { accept: 'text/html' } });
     const hints =
       // Its first GETs (session 14): the patient's session check as the page's first one asks it, and its data.
       '<link rel="preload" as="fetch" crossorigin href="/api/auth/session?activo=1">' +
       '<link rel="preload" as="fetch" crossorigin href="/api/consultations">' +
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/consultations-list-page-X1.js">' +
-      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/consultations-list-page-X1.css">' +
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-M2.js">';
     expect(res.body).toContain(`${entryTag}${hints}`);
+    // Its stylesheet applies from the first render (session 16), after the entry's own styles: Vite's
+    // loader then finds it and inserts none in the middle of the page's render.
+    expect(res.body).toContain(
+      '</style><link rel="stylesheet" crossorigin href="/assets/consultations-list-page-X1.css"></head>',
+    );
+    expect(res.body).not.toContain('as="style"');
     // The router matches /consultas too; so do the hints.
     const lower = await t.app.inject({ url: '/consultas', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
     expect(zlib.brotliDecompressSync(lower.rawPayload).toString()).toContain(hints);
@@ -79,7 +96,9 @@ describe('serving the web build', () => {
     const unknown = await t.app.inject({ url: '/no-existe', headers: { accept: 'text/html' } });
     expect(unknown.body).toBe(html);
     const psicologia = await t.app.inject({ url: '/psicologia', headers: { accept: 'text/html' } });
-    expect(psicologia.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/psicologia-page-P3.js">');
+    expect(psicologia.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/psicologia-page-P3.js">',
+    );
     expect(psicologia.body).not.toContain('evil.example');
     // A public page: no session check is named (its visitor may have none to ask about).
     expect(psicologia.body).not.toContain('as="fetch"');
@@ -87,6 +106,8 @@ describe('serving the web build', () => {
 
   it("names a staff page's session check though the build's map gives the page no data", async () => {
     const res = await t.app.inject({ url: '/Consultas_Admin_Doctor', headers: { accept: 'text/html' } });
-    expect(res.body).toContain(`${entryTag}<link rel="preload" as="fetch" crossorigin href="/api/doctor/session?activo=1">`);
+    expect(res.body).toContain(
+      `${entryTag}<link rel="preload" as="fetch" crossorigin href="/api/doctor/session?activo=1">`,
+    );
   });
 });

@@ -22,8 +22,8 @@ const GATES = new Map(PAGE_ROUTES.map((r) => [r.path.toLowerCase(), r.access]));
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
  * and every other GET that wants HTML answered with index.html (history fallback), carrying
  * `<link rel="modulepreload">` hints for the requested route's page chunk, data modules and Spanish
- * catalogues, and `<link rel="preload" as="fetch">` hints for its first GETs (its session check and
- * its data), so a phone fetches them in parallel with the entry rather than after it (decision 0046).
+ * catalogues, `<link rel="stylesheet">` for its stylesheets, and `<link rel="preload" as="fetch">` hints
+ * for its first GETs (its session check and its data), so a phone fetches them in parallel with the entry rather than after it (decision 0046).
  */
 export default fp(
   async (app) => {
@@ -56,8 +56,6 @@ export default fp(
       const key = preloads.has(route) || GATES.has(route) ? route : '';
       let body = bodies.get(key);
       if (!body && indexHtml) {
-        // A stylesheet as a preload, not a <link rel=stylesheet>: fetched now, applied when the page's
-        // module is loaded (Vite's loader adds it then), so it does not hold the first paint back.
         // fetchpriority=low: the entry (which paints the frame) keeps the bandwidth first; the page's
         // files still leave at once instead of after it (measured: consent box 5.2 s -> 4.0 s).
         const files = preloads.get(key) ?? [];
@@ -68,19 +66,29 @@ export default fp(
         // (a preload of another mode is not used: measured in Chromium). The answer leaves with the entry, not
         // after its download and evaluation: the consent box 3700 -> 3274 ms on a throttled phone (median of 9).
         // Only with the build's route map, as the other hints (a build without it is served as it was before them).
-        const gets = [...(gate && gate !== 'anonymous' && preloads.size > 0 ? [sessionCheckPath(gate, true)] : []), ...files.filter((f) => f.startsWith('/api/'))];
+        const gets = [
+          ...(gate && gate !== 'anonymous' && preloads.size > 0 ? [sessionCheckPath(gate, true)] : []),
+          ...files.filter((f) => f.startsWith('/api/')),
+        ];
         const hints =
           gets.map((get) => `<link rel="preload" as="fetch" crossorigin href="${get}">`).join('') +
           files
-            .filter((f) => !f.startsWith('/api/'))
-            .map((f) =>
-              f.endsWith('.css')
-                ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${f}">`
-                : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`,
-            )
+            .filter((f) => f.endsWith('.js'))
+            .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
             .join('');
+        // The page's stylesheets as stylesheets of the document (session 16), not preloads that Vite's
+        // loader turns into <link rel=stylesheet> when the page's chunk loads: inserted then, in the middle
+        // of React's render, each was parsed and re-styled the whole page inside that task (Lighthouse's
+        // longest tasks on the chat page, 120 ms at 1x). Here they are applied before the first render,
+        // which waits for the entry (a far larger file) anyway, and the loader, finding them, adds none.
+        // At the end of <head>: after the entry's own styles, the order in which the loader appended them.
+        const stylesheets = files
+          .filter((f) => f.endsWith('.css'))
+          .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+          .join('');
         // Right after the entry's <script>: the entry is requested first, its page's files beside it.
-        const html = hints ? indexHtml.replace(/(<script type="module"[^>]*><\/script>)/, `$1${hints}`) : indexHtml;
+        let html = hints ? indexHtml.replace(/(<script type="module"[^>]*><\/script>)/, `$1${hints}`) : indexHtml;
+        if (stylesheets) html = html.replace('</head>', `${stylesheets}</head>`);
         const raw = Buffer.from(html);
         body = { raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw, { level: 9 }) };
         bodies.set(key, body);
@@ -89,12 +97,21 @@ export default fp(
     };
 
     app.setNotFoundHandler((request, reply) => {
-      const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html');
+      const wantsHtml =
+        request.method === 'GET' && !request.url.startsWith('/api') && request.headers.accept?.includes('text/html');
       if (indexHtml && wantsHtml) {
         const body = bodyFor((request.url.split('?')[0] ?? '').toLowerCase())!;
         const accepts = String(request.headers['accept-encoding'] ?? '');
-        const [encoding, bytes] = /\bbr\b/.test(accepts) ? ['br', body.br] : /\bgzip\b/.test(accepts) ? ['gzip', body.gzip] : [undefined, body.raw];
-        reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+        const [encoding, bytes] = /\bbr\b/.test(accepts)
+          ? ['br', body.br]
+          : /\bgzip\b/.test(accepts)
+            ? ['gzip', body.gzip]
+            : [undefined, body.raw];
+        reply
+          .code(200)
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding')
+          .type('text/html; charset=utf-8');
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(bytes);
       }

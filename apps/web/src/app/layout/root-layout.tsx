@@ -22,6 +22,9 @@ import { ScrollToTop } from './scroll-to-top.js';
 import { widgetPlaces } from './widget-places.js';
 import { PatientEmailBanner, SessionWatch } from './session-watch.js';
 import './layout.css';
+// The floating widgets' styles with the frame's: every page shows the widgets (their chunk loads after
+// the page), and a stylesheet inserted then re-styles the whole page in the middle of its load.
+import './floating-widgets.css';
 
 // The footer appears 10 s into the first visit at the earliest: it loads when it is due.
 const Footer = lazy(async () => ({ default: (await import('./footer.js')).Footer }));
@@ -160,7 +163,13 @@ export function RootLayout() {
         </Suspense>
       )}
       {painted && <SessionWatch role={roleOfGroup(route.group)} />}
-      <AuthDialogs open={dialog} onClose={closeDialog} onOpen={openDialog} onRegistered={onRegistered} loginEmail={loginEmail} />
+      <AuthDialogs
+        open={dialog}
+        onClose={closeDialog}
+        onOpen={openDialog}
+        onRegistered={onRegistered}
+        loginEmail={loginEmail}
+      />
       {intro && <IntroLoader clinicName={clinicName} onDone={() => setIntro(false)} />}
       <AlertHost />
       <ScrollToTop />
