@@ -53,7 +53,11 @@ function routePreloadMap(): Plugin {
     closeBundle() {
       const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       const router = fs.readFileSync(path.join(srcDir, 'app', 'router.tsx'), 'utf8');
-      fs.writeFileSync(path.join(outDir, 'route-preloads.json'), JSON.stringify(routePreloads(router, manifest)));
+      const sessionWatch = fs.readFileSync(path.join(srcDir, 'app', 'layout', 'session-watch.tsx'), 'utf8');
+      fs.writeFileSync(
+        path.join(outDir, 'route-preloads.json'),
+        JSON.stringify(routePreloads(router, manifest, sessionWatch)),
+      );
     },
   };
 }

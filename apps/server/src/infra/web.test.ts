@@ -25,6 +25,8 @@ describe('serving the web build', () => {
       'assets/x.js"><script src="//evil.example/a.js',
       '/api/x"><script src="//evil.example/b.js',
     ],
+    // The signed-in patient's frame stylesheets (session 16); the first is also /Consultas' own.
+    'patient-frame': ['assets/consultations-list-page-X1.css', 'assets/email-verification-E4.css'],
   };
   const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
@@ -84,7 +86,9 @@ describe('serving the web build', () => {
     // Its stylesheet applies from the first render (session 16), after the entry's own styles: Vite's
     // loader then finds it and inserts none in the middle of the page's render.
     expect(res.body).toContain(
-      '</style><link rel="stylesheet" crossorigin href="/assets/consultations-list-page-X1.css"></head>',
+      // A patient's page also names the patient frame's stylesheets, each once.
+      '</style><link rel="stylesheet" crossorigin href="/assets/consultations-list-page-X1.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/email-verification-E4.css"></head>',
     );
     expect(res.body).not.toContain('as="style"');
     // The router matches /consultas too; so do the hints.
@@ -109,5 +113,7 @@ describe('serving the web build', () => {
     expect(res.body).toContain(
       `${entryTag}<link rel="preload" as="fetch" crossorigin href="/api/doctor/session?activo=1">`,
     );
+    // The patient's frame is not a doctor's.
+    expect(res.body).not.toContain('email-verification-E4.css');
   });
 });

@@ -15,6 +15,9 @@ function readRoutePreloads(dist: string): Map<string, string[]> {
   return new Map(Object.entries(parsed).map(([route, files]) => [route.toLowerCase(), files.filter(safe)]));
 }
 
+/** route-preloads.json's entry of the signed-in patient's frame stylesheets (apps/web/src/app/route-preloads.ts). */
+const PATIENT_FRAME_KEY = 'patient-frame';
+
 /** The gate of each page (lower-cased path), for the session check a gated page makes as it opens. */
 const GATES = new Map(PAGE_ROUTES.map((r) => [r.path.toLowerCase(), r.access]));
 
@@ -82,8 +85,10 @@ export default fp(
         // longest tasks on the chat page, 120 ms at 1x). Here they are applied before the first render,
         // which waits for the entry (a far larger file) anyway, and the loader, finding them, adds none.
         // At the end of <head>: after the entry's own styles, the order in which the loader appended them.
-        const stylesheets = files
-          .filter((f) => f.endsWith('.css'))
+        // A patient's page also names the frame's stylesheets for a signed-in patient (the verification
+        // banner, the way back to the open chats: route-preloads.json's 'patient-frame'), for the same reason.
+        const frameStyles = gate === 'patient' ? (preloads.get(PATIENT_FRAME_KEY) ?? []) : [];
+        const stylesheets = [...new Set([...files, ...frameStyles].filter((f) => f.endsWith('.css')))]
           .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
           .join('');
         // Right after the entry's <script>: the entry is requested first, its page's files beside it.

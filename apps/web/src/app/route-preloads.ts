@@ -39,20 +39,24 @@ export function routeLines(routerSource: string): RouteLine[] {
     if (!head) continue;
     const [, path, first] = head;
     // '/': home — a page declared once above the table (`const home = publicPage(…)`) for several routes.
-    const declaration = first === 'page' || first === 'publicPage' ? line : source.find((l) => l.includes(`const ${first} = `));
+    const declaration =
+      first === 'page' || first === 'publicPage' ? line : source.find((l) => l.includes(`const ${first} = `));
     const kind = declaration && /\b(page|publicPage)\(/.exec(declaration)?.[1];
-    if (!declaration || !kind) throw new Error(`route-preloads: the route ${path} has no page(…) or publicPage(…) on its line`);
+    if (!declaration || !kind)
+      throw new Error(`route-preloads: the route ${path} has no page(…) or publicPage(…) on its line`);
     const imports = [...declaration.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]!);
-    const namespaces = [.../'[A-Za-z]\w*',\s*\[([^\]]*)\]/.exec(declaration)?.[1]?.matchAll(/'([^']+)'/g) ?? []].map((m) => m[1]!);
+    const namespaces = [...(/'[A-Za-z]\w*',\s*\[([^\]]*)\]/.exec(declaration)?.[1]?.matchAll(/'([^']+)'/g) ?? [])].map(
+      (m) => m[1]!,
+    );
     const gets = [...declaration.matchAll(/, '(\/api\/[^']*)'\)/g)].map((m) => m[1]!);
     lines.push({ path: path!, imports, namespaces: kind === 'page' ? ['messages', ...namespaces] : namespaces, gets });
   }
   return lines;
 }
 
-/** The manifest key of a module imported from src/app ('../features/x/y.js' -> 'src/features/x/y.tsx'). */
-function manifestKey(manifest: Manifest, fromApp: string): string {
-  const parts = ['src', 'app'];
+/** The manifest key of a module imported from src/app ('../features/x/y.js' -> 'src/features/x/y.tsx'), or from `from`. */
+function manifestKey(manifest: Manifest, fromApp: string, from = 'src/app'): string {
+  const parts = from.split('/');
   for (const part of fromApp.split('/')) {
     if (part === '..') parts.pop();
     else if (part !== '.') parts.push(part);
@@ -63,7 +67,9 @@ function manifestKey(manifest: Manifest, fromApp: string): string {
   // A module rollup put into a chunk with others is keyed by the chunk ('_get-chat-session-H.js'),
   // named after the module: one dynamically imported chunk of that name, or none.
   const name = base.split('/').at(-1);
-  const named = Object.keys(manifest).filter((k) => k.startsWith('_') && manifest[k]!.isDynamicEntry && manifest[k]!.name === name);
+  const named = Object.keys(manifest).filter(
+    (k) => k.startsWith('_') && manifest[k]!.isDynamicEntry && manifest[k]!.name === name,
+  );
   if (named.length !== 1) throw new Error(`route-preloads: ${fromApp} is not in the build manifest`);
   return named[0]!;
 }
@@ -92,12 +98,18 @@ function closure(manifest: Manifest, key: string, into: Set<string>) {
  * on its way beside the entry, and the app's own GET of the same path takes it).
  * Spanish is always fetched (the fallback of every other language), so every visitor uses them.
  */
-export function routePreloads(routerSource: string, manifest: Manifest): Record<string, string[]> {
+export function routePreloads(
+  routerSource: string,
+  manifest: Manifest,
+  sessionWatchSource?: string,
+): Record<string, string[]> {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new Error('route-preloads: the manifest has no entry');
   const entryFiles = new Set<string>();
   closure(manifest, entryKey, entryFiles);
   const out: Record<string, string[]> = {};
+  if (sessionWatchSource !== undefined)
+    out[PATIENT_FRAME_KEY] = patientFrameStyles(sessionWatchSource, manifest, entryFiles);
   for (const line of routeLines(routerSource)) {
     const files = new Set<string>();
     for (const imported of line.imports) closure(manifest, manifestKey(manifest, imported), files);
@@ -107,4 +119,23 @@ export function routePreloads(routerSource: string, manifest: Manifest): Record<
     out[line.path] = [...[...files].filter((f) => !entryFiles.has(f) && /\.(js|css)$/.test(f)), ...line.gets];
   }
   return out;
+}
+
+/**
+ * The key of route-preloads.json that holds the signed-in patient's frame stylesheets (not a route: no '/').
+ * The server names them in the head of every patient page (apps/server/src/infra/web.ts).
+ */
+export const PATIENT_FRAME_KEY = 'patient-frame';
+
+/**
+ * The stylesheets of what the frame loads for a signed-in patient after the first paint
+ * (app/layout/session-watch.tsx's `import('…')`: the countdowns, the address-verification banner, the
+ * way back to the open chats), less the entry's. Inserted by Vite's loader when those chunks arrived,
+ * each re-styled the whole page in the middle of its load (session 16); named in the head instead.
+ */
+function patientFrameStyles(sessionWatchSource: string, manifest: Manifest, entryFiles: Set<string>): string[] {
+  const files = new Set<string>();
+  for (const [, imported] of sessionWatchSource.matchAll(/import\('([^']+)'\)/g))
+    closure(manifest, manifestKey(manifest, imported!, 'src/app/layout'), files);
+  return [...files].filter((f) => f.endsWith('.css') && !entryFiles.has(f));
 }
