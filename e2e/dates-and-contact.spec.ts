@@ -27,6 +27,10 @@ async function typeDate(page: Page, label: string, text: string) {
   await box.fill('');
   await box.pressSequentially(text);
   await page.keyboard.press('Escape');
+  // The calendar is seen closed before the box is left: react-datepicker reports the box's blur
+  // (where the day typed is written back as dd/mm/aaaa) only with its calendar closed, so leaving
+  // the box while Escape's close was still on its way raced it (flaky in session 15's full run).
+  await expect(page.getByRole('dialog', { name: 'Choose Date' })).toBeHidden();
   await box.blur();
   return box;
 }
