@@ -206,8 +206,15 @@ export async function followMenuLink(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const link = banner.getByRole('link', { name, exact: true });
   const toggle = banner.getByRole('button', { name: /menú/i });
-  if (!(await link.isVisible()) && (await toggle.isVisible())) await toggle.click();
   const more = banner.getByRole('button', { name: 'Más' });
+  // The menu drawn (the link itself, the phone's toggle, or "Más" that holds it) before deciding: the
+  // page's heading can come before the staff menu, and a link not yet drawn was taken for one behind
+  // "Más" (flaky in session 16's full run: the click then waited on a hidden link).
+  await expect(link.or(toggle).or(more).filter({ visible: true }).first()).toBeVisible();
+  if (!(await link.isVisible()) && (await toggle.isVisible())) {
+    await toggle.click();
+    await expect(link.or(more).filter({ visible: true }).first()).toBeVisible();
+  }
   if (!(await link.isVisible()) && (await more.isVisible())) await more.click();
   await link.click();
 }

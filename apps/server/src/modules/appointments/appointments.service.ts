@@ -570,14 +570,22 @@ export function appointmentsService(deps: AppointmentsDeps) {
         throw badRequest(messages.paypalPaymentFailed);
       }
       payments.assertAmount(input.monto, input.servicio);
+      // The hold could not be renewed. A second capture of this order sent at once (a double tap) finds
+      // it already turned into the appointment by the first, whose order is captured in the same
+      // transaction: that is answered as every second use of an order is (orderFor's 409), not as an
+      // hour lost to someone else (seen on PostgreSQL in session 16's full run).
+      const holdLost = async (): Promise<never> => {
+        await payments.orderFor(patientId, 'cita', input.orderID);
+        throw new AppError(409, messages.appointmentHoldLost, { hora: messages.appointmentHoldLost });
+      };
       let renewed;
       try {
         renewed = await repo.renewHold(hold.id, patientId, new Date(deps.now() + HOLD_MS), at());
       } catch (err) {
-        if (isSlotConflict(err)) throw new AppError(409, messages.appointmentHoldLost, { hora: messages.appointmentHoldLost });
+        if (isSlotConflict(err)) return holdLost();
         throw err;
       }
-      if (!renewed) throw new AppError(409, messages.appointmentHoldLost, { hora: messages.appointmentHoldLost });
+      if (!renewed) return holdLost();
       changed(renewed.doctor_id);
 
       const { result } = await payments.capturePaypalOrder(order, async (tx, payment) => {
