@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type KeyboardEvent,
-  type MouseEvent as ReactMouseEvent,
-  type PointerEvent as ReactPointerEvent,
-} from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { WIDGETS, type PageRoute } from '@clinica/shared';
 import { useMessages, useTranslation } from '../../lib/i18n.js';
 import { LOCAL_KEYS, localStore } from '../../lib/storage-keys.js';
@@ -59,12 +51,7 @@ function capture(el: Element, pointerId: number) {
 /** Arrow keys: a 10-px step (50 with Shift). */
 function arrowStep(e: KeyboardEvent): Point | null {
   const step = e.shiftKey ? 50 : 10;
-  const moves: Record<string, Point> = {
-    ArrowLeft: { x: -step, y: 0 },
-    ArrowRight: { x: step, y: 0 },
-    ArrowUp: { x: 0, y: -step },
-    ArrowDown: { x: 0, y: step },
-  };
+  const moves: Record<string, Point> = { ArrowLeft: { x: -step, y: 0 }, ArrowRight: { x: step, y: 0 }, ArrowUp: { x: 0, y: -step }, ArrowDown: { x: 0, y: step } };
   return moves[e.key] ?? null;
 }
 
@@ -78,18 +65,8 @@ const subscribeQuery = (query: string) => (onChange: () => void) => {
 const subscribeFull = subscribeQuery(FULL_QUERY);
 const subscribePhone = subscribeQuery(PHONE_QUERY);
 /** True from WIDGETS.fullFromPx wide: the widgets in the specification's form. */
-const useFullForm = () =>
-  useSyncExternalStore(
-    subscribeFull,
-    () => window.matchMedia(FULL_QUERY).matches,
-    () => true,
-  );
-const usePhoneWidth = () =>
-  useSyncExternalStore(
-    subscribePhone,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
+const useFullForm = () => useSyncExternalStore(subscribeFull, () => window.matchMedia(FULL_QUERY).matches, () => true);
+const usePhoneWidth = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches, () => false);
 
 /** Keeps a position inside the viewport when the window is resized. */
 function useOnResize(fn: () => void) {
@@ -178,11 +155,7 @@ const PLAYER_SIZE = 56;
 const clampPlayer = (p: Point, w: number, h: number) => clampToViewport(p, w, h, WIDGETS.dragClampPx);
 const playerStart = (): Point => {
   const vp = viewport();
-  return clampPlayer(
-    { x: vp.w - WIDGETS.playerStartRightPx - PLAYER_SIZE, y: vp.h - WIDGETS.playerStartBottomPx - PLAYER_SIZE },
-    PLAYER_SIZE,
-    PLAYER_SIZE,
-  );
+  return clampPlayer({ x: vp.w - WIDGETS.playerStartRightPx - PLAYER_SIZE, y: vp.h - WIDGETS.playerStartBottomPx - PLAYER_SIZE }, PLAYER_SIZE, PLAYER_SIZE);
 };
 const playerTabStart = () => clampTab(viewport().h - WIDGETS.playerStartBottomPx - TAB.h);
 
@@ -218,8 +191,7 @@ export function MusicPlayer({ playlistUrl, full, aside }: { playlistUrl: string;
       origin.current = { pos, tabY };
     },
     (dx, dy) => {
-      if (full)
-        setPos(clampPlayer({ x: origin.current.pos.x + dx, y: origin.current.pos.y + dy }, PLAYER_SIZE, PLAYER_SIZE));
+      if (full) setPos(clampPlayer({ x: origin.current.pos.x + dx, y: origin.current.pos.y + dy }, PLAYER_SIZE, PLAYER_SIZE));
       else setTabY(clampTab(origin.current.tabY + dy));
     },
   );
@@ -271,9 +243,7 @@ export function MusicPlayer({ playlistUrl, full, aside }: { playlistUrl: string;
       >
         {/* On a phone the hint is read where the person looks first: in the player they opened. */}
         {!full && !hint.seen && <WidgetHint full={false} onDismiss={hint.dismiss} className="in-panel" />}
-        {loaded && (
-          <iframe src={playlistUrl} title={t('player.frame')} allow="autoplay; encrypted-media" loading="lazy" />
-        )}
+        {loaded && <iframe src={playlistUrl} title={t('player.frame')} allow="autoplay; encrypted-media" loading="lazy" />}
       </div>
       {/* In the full form the hint sits in the right gutter above the button, where no page content is. */}
       {full && !hint.seen && <WidgetHint full onDismiss={hint.dismiss} className="in-gutter" />}
@@ -284,15 +254,7 @@ export function MusicPlayer({ playlistUrl, full, aside }: { playlistUrl: string;
 const clampBar = (p: Point, w: number, h: number) => clampToViewport(p, w, h, 0);
 const barTabStart = () => clampTab(Math.round(viewport().h * WIDGETS.socialBarStartRatio - TAB.h / 2));
 
-function SocialLinks({
-  facebookUrl,
-  instagramUrl,
-  moving,
-}: {
-  facebookUrl: string;
-  instagramUrl: string;
-  moving: boolean;
-}) {
+function SocialLinks({ facebookUrl, instagramUrl, moving }: { facebookUrl: string; instagramUrl: string; moving: boolean }) {
   const { t } = useTranslation('frame');
   return (
     <>
@@ -305,10 +267,7 @@ function SocialLinks({
         onClick={(e) => moving && e.preventDefault()}
       >
         <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
-          <path
-            fill="currentColor"
-            d="M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V8.8c0-.5.3-.8.5-.8z"
-          />
+          <path fill="currentColor" d="M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V8.8c0-.5.3-.8.5-.8z" />
         </svg>
       </a>
       <a
@@ -334,15 +293,7 @@ function SocialLinks({
  * The social bar as a tab on the left edge, at 85 % of the height: a tap shows the two links beside
  * it (and the first-use hint), another hides them; a long press drags it up and down the edge.
  */
-function SocialTab({
-  facebookUrl,
-  instagramUrl,
-  aside,
-}: {
-  facebookUrl: string;
-  instagramUrl: string;
-  aside: boolean;
-}) {
+function SocialTab({ facebookUrl, instagramUrl, aside }: { facebookUrl: string; instagramUrl: string; aside: boolean }) {
   const { t } = useTranslation('frame');
   const m = useMessages();
   const [open, setOpen] = useState(false);
@@ -401,15 +352,7 @@ function SocialTab({
  * left at 85 % of the viewport's height; a double-click toggles move mode, in which it follows the
  * pointer (and the arrow keys, from its grip; Escape ends it). Kept whole inside the viewport.
  */
-export function SocialBar({
-  facebookUrl,
-  instagramUrl,
-  aside,
-}: {
-  facebookUrl: string;
-  instagramUrl: string;
-  aside: boolean;
-}) {
+export function SocialBar({ facebookUrl, instagramUrl, aside }: { facebookUrl: string; instagramUrl: string; aside: boolean }) {
   const { t } = useTranslation('frame');
   const [moving, setMoving] = useState(false);
   const [announce, setAnnounce] = useState('');
@@ -441,13 +384,7 @@ export function SocialBar({
     const d = drag.current;
     const el = barRef.current;
     if (!d || d.id !== e.pointerId || !el) return;
-    setPos(
-      clampBar(
-        { x: d.origin.x + e.clientX - d.start.x, y: d.origin.y + e.clientY - d.start.y },
-        el.offsetWidth,
-        el.offsetHeight,
-      ),
-    );
+    setPos(clampBar({ x: d.origin.x + e.clientX - d.start.x, y: d.origin.y + e.clientY - d.start.y }, el.offsetWidth, el.offsetHeight));
   };
   const endDrag = () => {
     drag.current = null;
@@ -528,12 +465,8 @@ export function FloatingWidgets({
   return (
     <>
       <MusicPlayer playlistUrl={config.playlistUrl} full={full} aside={aside} />
-      {bar && full && (
-        <SocialBar facebookUrl={config.social.facebook} instagramUrl={config.social.instagram} aside={aside} />
-      )}
-      {bar && !full && (
-        <SocialTab facebookUrl={config.social.facebook} instagramUrl={config.social.instagram} aside={aside} />
-      )}
+      {bar && full && <SocialBar facebookUrl={config.social.facebook} instagramUrl={config.social.instagram} aside={aside} />}
+      {bar && !full && <SocialTab facebookUrl={config.social.facebook} instagramUrl={config.social.instagram} aside={aside} />}
     </>
   );
 }

@@ -20,10 +20,7 @@ interface HeaderProps {
 }
 
 // Shown only once signed in: the buttons, the sign-out logic and their texts load then, in parallel.
-const logoutButtons = () =>
-  Promise.all([import('../../features/auth/components/logout-buttons.js'), preloadNamespaces(['auth'])]).then(
-    ([m]) => m,
-  );
+const logoutButtons = () => Promise.all([import('../../features/auth/components/logout-buttons.js'), preloadNamespaces(['auth'])]).then(([m]) => m);
 const LogoutButton = lazy(async () => ({ default: (await logoutButtons()).LogoutButton }));
 const LogoutAllButton = lazy(async () => ({ default: (await logoutButtons()).LogoutAllButton }));
 

@@ -14,10 +14,7 @@ export function IntroLoader({ clinicName, onDone }: { clinicName: string; onDone
   const { t } = useTranslation('frame');
   // 6 s and 9 s from the page's navigation start, not from this first render: a slow phone's
   // script starts seconds late, and its person would otherwise watch the logo that much longer.
-  const [delays] = useState(() => ({
-    fade: untilSinceNavigation(TIMERS.introFadeMs),
-    end: untilSinceNavigation(TIMERS.introEndMs),
-  }));
+  const [delays] = useState(() => ({ fade: untilSinceNavigation(TIMERS.introFadeMs), end: untilSinceNavigation(TIMERS.introEndMs) }));
   const [phase, setPhase] = useState<'visible' | 'fading'>(() => (delays.fade === 0 ? 'fading' : 'visible'));
   useTimeout(() => setPhase('fading'), delays.fade);
   useTimeout(onDone, delays.end);

@@ -61,12 +61,7 @@ export function LanguageSwitcher() {
   };
   const onListKey = (e: KeyboardEvent) => {
     const last = LANGUAGES.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: Math.min(active + 1, last),
-      ArrowUp: Math.max(active - 1, 0),
-      Home: 0,
-      End: last,
-    };
+    const moves: Record<string, number> = { ArrowDown: Math.min(active + 1, last), ArrowUp: Math.max(active - 1, 0), Home: 0, End: last };
     if (e.key in moves) {
       e.preventDefault();
       setActive(moves[e.key]!);
@@ -100,14 +95,7 @@ export function LanguageSwitcher() {
         </span>
       </button>
       {open && (
-        <ul
-          ref={listRef}
-          id={listId}
-          role="listbox"
-          className="lang-list"
-          aria-label={t('language.list')}
-          onKeyDown={onListKey}
-        >
+        <ul ref={listRef} id={listId} role="listbox" className="lang-list" aria-label={t('language.list')} onKeyDown={onListKey}>
           {LANGUAGES.map((lng, i) => (
             <li
               key={lng}

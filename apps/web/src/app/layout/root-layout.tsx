@@ -163,13 +163,7 @@ export function RootLayout() {
         </Suspense>
       )}
       {painted && <SessionWatch role={roleOfGroup(route.group)} />}
-      <AuthDialogs
-        open={dialog}
-        onClose={closeDialog}
-        onOpen={openDialog}
-        onRegistered={onRegistered}
-        loginEmail={loginEmail}
-      />
+      <AuthDialogs open={dialog} onClose={closeDialog} onOpen={openDialog} onRegistered={onRegistered} loginEmail={loginEmail} />
       {intro && <IntroLoader clinicName={clinicName} onDone={() => setIntro(false)} />}
       <AlertHost />
       <ScrollToTop />

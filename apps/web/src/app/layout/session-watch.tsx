@@ -7,8 +7,7 @@ import { useAfterPaint } from '../../lib/use-after-paint.js';
 const SignedInWatch = lazy(async () => ({ default: (await import('./signed-in-widgets.js')).SignedInWatch }));
 // The banner asking a patient to verify their address (issue 18): only while a patient is signed in.
 const EmailVerificationBanner = lazy(async () => ({
-  default: (await import('../../features/email-verification/components/email-verification-banner.js'))
-    .EmailVerificationBanner,
+  default: (await import('../../features/email-verification/components/email-verification-banner.js')).EmailVerificationBanner,
 }));
 // The way back to the patient's open chats (decision 0032): its code and texts load after the
 // first paint and only for a signed-in patient, so no public page's first load carries them.
