@@ -26,10 +26,7 @@ function precompress(): Plugin {
         if (!/\.(js|css|svg|json)$/.test(file) || !fs.existsSync(file)) continue;
         const bytes = fs.readFileSync(file);
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
       }
     },
   };
@@ -54,10 +51,7 @@ function routePreloadMap(): Plugin {
       const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
       const router = fs.readFileSync(path.join(srcDir, 'app', 'router.tsx'), 'utf8');
       const sessionWatch = fs.readFileSync(path.join(srcDir, 'app', 'layout', 'session-watch.tsx'), 'utf8');
-      fs.writeFileSync(
-        path.join(outDir, 'route-preloads.json'),
-        JSON.stringify(routePreloads(router, manifest, sessionWatch)),
-      );
+      fs.writeFileSync(path.join(outDir, 'route-preloads.json'), JSON.stringify(routePreloads(router, manifest, sessionWatch)));
     },
   };
 }
@@ -76,12 +70,5 @@ export default defineConfig({
     ],
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    assetsInlineLimit: 0,
-    manifest: true,
-    modulePreload: { polyfill: false },
-    minify: 'terser',
-  },
+  build: { outDir: 'dist', sourcemap: false, assetsInlineLimit: 0, manifest: true, modulePreload: { polyfill: false }, minify: 'terser' },
 });

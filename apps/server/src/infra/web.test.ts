@@ -14,17 +14,8 @@ describe('serving the web build', () => {
   const html = `<!doctype html><html><head>${entryTag}<style>${'.a{color:red}'.repeat(200)}</style></head><body></body></html>`;
   // The build's route map (apps/web/src/app/route-preloads.ts); one name that is not a built asset.
   const routePreloads = {
-    '/Consultas': [
-      'assets/consultations-list-page-X1.js',
-      'assets/consultations-list-page-X1.css',
-      'assets/messages-M2.js',
-      '/api/consultations',
-    ],
-    '/psicologia': [
-      'assets/psicologia-page-P3.js',
-      'assets/x.js"><script src="//evil.example/a.js',
-      '/api/x"><script src="//evil.example/b.js',
-    ],
+    '/Consultas': ['assets/consultations-list-page-X1.js', 'assets/consultations-list-page-X1.css', 'assets/messages-M2.js', '/api/consultations'],
+    '/psicologia': ['assets/psicologia-page-P3.js', 'assets/x.js"><script src="//evil.example/a.js', '/api/x"><script src="//evil.example/b.js'],
     // The signed-in patient's frame stylesheets (session 16); the first is also /Consultas' own.
     'patient-frame': ['assets/consultations-list-page-X1.css', 'assets/email-verification-E4.css'],
   };
@@ -54,10 +45,7 @@ describe('serving the web build', () => {
   });
 
   it('answers a page address with index.html, compressed when the browser accepts it, never cached', async () => {
-    const br = await t.app.inject({
-      url: '/medicina-general',
-      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await t.app.inject({ url: '/medicina-general', headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('no-cache');
@@ -84,9 +72,9 @@ describe('serving the web build', () => {
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/messages-M2.js">';
     expect(res.body).toContain(`${entryTag}${hints}`);
     // Its stylesheet applies from the first render (session 16), after the entry's own styles: Vite's
-    // loader then finds it and inserts none in the middle of the page's render.
+    // loader then finds it and inserts none in the middle of the page's render. A patient's page also
+    // names the patient frame's stylesheets, each once.
     expect(res.body).toContain(
-      // A patient's page also names the patient frame's stylesheets, each once.
       '</style><link rel="stylesheet" crossorigin href="/assets/consultations-list-page-X1.css">' +
         '<link rel="stylesheet" crossorigin href="/assets/email-verification-E4.css"></head>',
     );
@@ -100,9 +88,7 @@ describe('serving the web build', () => {
     const unknown = await t.app.inject({ url: '/no-existe', headers: { accept: 'text/html' } });
     expect(unknown.body).toBe(html);
     const psicologia = await t.app.inject({ url: '/psicologia', headers: { accept: 'text/html' } });
-    expect(psicologia.body).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/psicologia-page-P3.js">',
-    );
+    expect(psicologia.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/psicologia-page-P3.js">');
     expect(psicologia.body).not.toContain('evil.example');
     // A public page: no session check is named (its visitor may have none to ask about).
     expect(psicologia.body).not.toContain('as="fetch"');
@@ -110,9 +96,7 @@ describe('serving the web build', () => {
 
   it("names a staff page's session check though the build's map gives the page no data", async () => {
     const res = await t.app.inject({ url: '/Consultas_Admin_Doctor', headers: { accept: 'text/html' } });
-    expect(res.body).toContain(
-      `${entryTag}<link rel="preload" as="fetch" crossorigin href="/api/doctor/session?activo=1">`,
-    );
+    expect(res.body).toContain(`${entryTag}<link rel="preload" as="fetch" crossorigin href="/api/doctor/session?activo=1">`);
     // The patient's frame is not a doctor's.
     expect(res.body).not.toContain('email-verification-E4.css');
   });

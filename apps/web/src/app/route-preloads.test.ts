@@ -14,22 +14,14 @@ describe('route preloads read from the route table', () => {
     // Every route the router gives a page (all but the few that show the 'not available' notice).
     expect(withPage.length).toBeGreaterThan(PAGE_ROUTES.length - 5);
     for (const route of withPage) expect(lines.get(route.path)!.imports.length, route.path).toBeGreaterThan(0);
-    expect(lines.get('/')).toEqual({
-      path: '/',
-      imports: ['../features/site/components/home-page.js'],
-      namespaces: ['site'],
-      gets: [],
-    });
+    expect(lines.get('/')).toEqual({ path: '/', imports: ['../features/site/components/home-page.js'], namespaces: ['site'], gets: [] });
     expect(lines.get('/Recibo_pagos')).toEqual({
       path: '/Recibo_pagos',
       imports: ['../features/patient-area/components/receipts-page.js', '../features/patient-area/api/get-receipts.js'],
       namespaces: ['messages', 'patient-area'],
       gets: ['/api/receipts'],
     });
-    expect(lines.get('/consultas-virtuales')!.gets).toEqual([
-      '/api/consultations/active',
-      '/api/consultations/session',
-    ]);
+    expect(lines.get('/consultas-virtuales')!.gets).toEqual(['/api/consultations/active', '/api/consultations/session']);
   });
 
   it("maps a route to its page chunk's closure and stylesheets, data module and Spanish catalogues, leaving out what the entry loads", () => {
@@ -37,11 +29,7 @@ describe('route preloads read from the route table', () => {
       'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_vendor.js'] },
       '_vendor.js': { file: 'assets/vendor-V.js' },
       '_button.js': { file: 'assets/button-B.js', imports: ['_vendor.js'] },
-      'src/features/patient-area/components/receipts-page.tsx': {
-        file: 'assets/receipts-page-R.js',
-        css: ['assets/receipts-page-R.css'],
-        imports: ['_button.js', 'index.html'],
-      },
+      'src/features/patient-area/components/receipts-page.tsx': { file: 'assets/receipts-page-R.js', css: ['assets/receipts-page-R.css'], imports: ['_button.js', 'index.html'] },
       'src/features/patient-area/api/get-receipts.ts': { file: 'assets/get-receipts-G.js' },
       'src/features/patient-area/locales/es.json': { file: 'assets/es-P.js' },
       'src/lib/messages-es.ts': { file: 'assets/messages-M.js' },
@@ -56,15 +44,7 @@ describe('route preloads read from the route table', () => {
     // Session 14: the page's early GET last, for the server's fetch preload.
     expect(routePreloads(table, manifest)).toEqual({
       '/': ['assets/home-page-H.js', 'assets/es-S.js'],
-      '/Recibo_pagos': [
-        'assets/receipts-page-R.js',
-        'assets/receipts-page-R.css',
-        'assets/button-B.js',
-        'assets/get-receipts-G.js',
-        'assets/messages-M.js',
-        'assets/es-P.js',
-        '/api/receipts',
-      ],
+      '/Recibo_pagos': ['assets/receipts-page-R.js', 'assets/receipts-page-R.css', 'assets/button-B.js', 'assets/get-receipts-G.js', 'assets/messages-M.js', 'assets/es-P.js', '/api/receipts'],
     });
   });
 
@@ -84,16 +64,12 @@ describe('route preloads read from the route table', () => {
       "const SignedInWatch = lazy(async () => ({ default: (await import('./signed-in-widgets.js')).SignedInWatch }));",
       "const Banner = lazy(async () => ({ default: (await import('../../features/email-verification/components/email-verification-banner.js')).EmailVerificationBanner }));",
     ].join('\n');
-    expect(routePreloads('', manifest, sessionWatch)).toEqual({
-      [PATIENT_FRAME_KEY]: ['assets/email-verification-V.css'],
-    });
+    expect(routePreloads('', manifest, sessionWatch)).toEqual({ [PATIENT_FRAME_KEY]: ['assets/email-verification-V.css'] });
   });
 
   it('refuses a module that is not in the build rather than leaving a route without hints', () => {
     const manifest: Manifest = { 'index.html': { file: 'assets/index-E.js', isEntry: true } };
-    expect(() => routePreloads("  '/x': page(() => import('./missing-page.js'), 'X'),", manifest)).toThrow(
-      /missing-page/,
-    );
+    expect(() => routePreloads("  '/x': page(() => import('./missing-page.js'), 'X'),", manifest)).toThrow(/missing-page/);
   });
 });
 
@@ -101,9 +77,7 @@ describe('route preloads read from the route table', () => {
 // module's query takes that answer only when it asks for exactly that path.
 describe("the route table's early GETs", () => {
   it('name a path the prefetched module itself requests', () => {
-    const early = [
-      ...routerSource.matchAll(/prefetch\(\(\) => import\('([^']+)'\)(?:(?!prefetch\().)*?, '(\/api\/[^']*)'\)/g),
-    ];
+    const early = [...routerSource.matchAll(/prefetch\(\(\) => import\('([^']+)'\)(?:(?!prefetch\().)*?, '(\/api\/[^']*)'\)/g)];
     expect(early.length).toBeGreaterThanOrEqual(7);
     for (const [, module, get] of early) {
       const source = fs.readFileSync(path.join(import.meta.dirname, module!.replace(/\.js$/, '.ts')), 'utf8');

@@ -30,6 +30,9 @@ export interface RouteLine {
   gets: string[];
 }
 
+/** A dynamic import in the source: `import('…')`. */
+const DYNAMIC_IMPORT = /import\('([^']+)'\)/g;
+
 /** The source's table lines: `'/path': page(() => import('…'), 'Name', ['ns', …], …),`. */
 export function routeLines(routerSource: string): RouteLine[] {
   const source = routerSource.split('\n');
@@ -39,15 +42,11 @@ export function routeLines(routerSource: string): RouteLine[] {
     if (!head) continue;
     const [, path, first] = head;
     // '/': home — a page declared once above the table (`const home = publicPage(…)`) for several routes.
-    const declaration =
-      first === 'page' || first === 'publicPage' ? line : source.find((l) => l.includes(`const ${first} = `));
+    const declaration = first === 'page' || first === 'publicPage' ? line : source.find((l) => l.includes(`const ${first} = `));
     const kind = declaration && /\b(page|publicPage)\(/.exec(declaration)?.[1];
-    if (!declaration || !kind)
-      throw new Error(`route-preloads: the route ${path} has no page(…) or publicPage(…) on its line`);
-    const imports = [...declaration.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]!);
-    const namespaces = [...(/'[A-Za-z]\w*',\s*\[([^\]]*)\]/.exec(declaration)?.[1]?.matchAll(/'([^']+)'/g) ?? [])].map(
-      (m) => m[1]!,
-    );
+    if (!declaration || !kind) throw new Error(`route-preloads: the route ${path} has no page(…) or publicPage(…) on its line`);
+    const imports = [...declaration.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!);
+    const namespaces = [.../'[A-Za-z]\w*',\s*\[([^\]]*)\]/.exec(declaration)?.[1]?.matchAll(/'([^']+)'/g) ?? []].map((m) => m[1]!);
     const gets = [...declaration.matchAll(/, '(\/api\/[^']*)'\)/g)].map((m) => m[1]!);
     lines.push({ path: path!, imports, namespaces: kind === 'page' ? ['messages', ...namespaces] : namespaces, gets });
   }
@@ -67,9 +66,7 @@ function manifestKey(manifest: Manifest, fromApp: string, from = 'src/app'): str
   // A module rollup put into a chunk with others is keyed by the chunk ('_get-chat-session-H.js'),
   // named after the module: one dynamically imported chunk of that name, or none.
   const name = base.split('/').at(-1);
-  const named = Object.keys(manifest).filter(
-    (k) => k.startsWith('_') && manifest[k]!.isDynamicEntry && manifest[k]!.name === name,
-  );
+  const named = Object.keys(manifest).filter((k) => k.startsWith('_') && manifest[k]!.isDynamicEntry && manifest[k]!.name === name);
   if (named.length !== 1) throw new Error(`route-preloads: ${fromApp} is not in the build manifest`);
   return named[0]!;
 }
@@ -92,24 +89,25 @@ function closure(manifest: Manifest, key: string, into: Set<string>) {
 }
 
 /**
+ * The key of route-preloads.json that holds the signed-in patient's frame stylesheets (not a route: no '/').
+ * The server names them in the head of every patient page (apps/server/src/infra/web.ts).
+ */
+export const PATIENT_FRAME_KEY = 'patient-frame';
+
+/**
  * route path -> the files to preload with it (beyond the entry and its own imports, which index.html
  * loads anyway): the page's chunk and its imports with their stylesheets, its data modules, its Spanish catalogues;
  * then the API paths its data prefetches GET at once ('/api/…', preloaded as fetches: the answer is
  * on its way beside the entry, and the app's own GET of the same path takes it).
  * Spanish is always fetched (the fallback of every other language), so every visitor uses them.
  */
-export function routePreloads(
-  routerSource: string,
-  manifest: Manifest,
-  sessionWatchSource?: string,
-): Record<string, string[]> {
+export function routePreloads(routerSource: string, manifest: Manifest, sessionWatchSource?: string): Record<string, string[]> {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new Error('route-preloads: the manifest has no entry');
   const entryFiles = new Set<string>();
   closure(manifest, entryKey, entryFiles);
   const out: Record<string, string[]> = {};
-  if (sessionWatchSource !== undefined)
-    out[PATIENT_FRAME_KEY] = patientFrameStyles(sessionWatchSource, manifest, entryFiles);
+  if (sessionWatchSource !== undefined) out[PATIENT_FRAME_KEY] = patientFrameStyles(sessionWatchSource, manifest, entryFiles);
   for (const line of routeLines(routerSource)) {
     const files = new Set<string>();
     for (const imported of line.imports) closure(manifest, manifestKey(manifest, imported), files);
@@ -122,12 +120,6 @@ export function routePreloads(
 }
 
 /**
- * The key of route-preloads.json that holds the signed-in patient's frame stylesheets (not a route: no '/').
- * The server names them in the head of every patient page (apps/server/src/infra/web.ts).
- */
-export const PATIENT_FRAME_KEY = 'patient-frame';
-
-/**
  * The stylesheets of what the frame loads for a signed-in patient after the first paint
  * (app/layout/session-watch.tsx's `import('…')`: the countdowns, the address-verification banner, the
  * way back to the open chats), less the entry's. Inserted by Vite's loader when those chunks arrived,
@@ -135,7 +127,6 @@ export const PATIENT_FRAME_KEY = 'patient-frame';
  */
 function patientFrameStyles(sessionWatchSource: string, manifest: Manifest, entryFiles: Set<string>): string[] {
   const files = new Set<string>();
-  for (const [, imported] of sessionWatchSource.matchAll(/import\('([^']+)'\)/g))
-    closure(manifest, manifestKey(manifest, imported!, 'src/app/layout'), files);
+  for (const [, imported] of sessionWatchSource.matchAll(DYNAMIC_IMPORT)) closure(manifest, manifestKey(manifest, imported!, 'src/app/layout'), files);
   return [...files].filter((f) => f.endsWith('.css') && !entryFiles.has(f));
 }
